@@ -1,0 +1,53 @@
+"""Locate the data files that ship with digiconform.
+
+Each function returns the installed copy inside the ``oracle`` package when it is present
+(a normal ``pip install .`` puts the top-level ``schemas/`` and ``features/`` directories in
+the wheel as ``oracle/_schemas`` and ``oracle/_features``), else the source-tree copy at the
+repository root (running from a checkout or an editable install).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+__all__ = ["data_dir", "features_dir", "schemas_dir"]
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+_SOURCE_ROOT = _PACKAGE_DIR.parent
+
+
+def _package_dir() -> Path:
+    """Return the directory of the installed ``oracle`` package on the file system."""
+    try:
+        root = resources.files("oracle")
+    except (ModuleNotFoundError, TypeError):
+        return _PACKAGE_DIR
+    return root if isinstance(root, Path) else _PACKAGE_DIR
+
+
+def _pick(installed_name: str, source_name: str) -> Path:
+    """Return ``oracle/<installed_name>`` if it is a directory, else ``<repo>/<source_name>``."""
+    installed = _package_dir() / installed_name
+    if installed.is_dir():
+        return installed
+    return _SOURCE_ROOT / source_name
+
+
+def schemas_dir() -> Path:
+    """Return the directory of the JSON Schemas (installed ``oracle/_schemas`` or ``schemas/``)."""
+    return _pick("_schemas", "schemas")
+
+
+def features_dir() -> Path:
+    """Return the directory of the Gherkin features (``oracle/_features`` or ``features/``)."""
+    return _pick("_features", "features")
+
+
+def data_dir() -> Path:
+    """Return the directory of the shipped card data (``oracle/data``).
+
+    The card set and deck files live inside the package in both the source tree and an
+    installed copy, so this is always the package's own ``data`` directory.
+    """
+    return _package_dir() / "data"
