@@ -1,0 +1,29 @@
+"""The Digi-Battle Arena rules (Bandai America, 1999–2001): clauses DB-A.0 … DB-D.6.
+
+Public API::
+
+    game = Game.default(target=1000, variants={"DB-AMB-6": "not-final"})
+    state = new_game(game)
+    actions = legal_actions(state)          # empty at a chance node: see state.chance
+    state, events = apply(state, actions[0])
+"""
+
+from oracle.digibattle.battle import digimon_power
+from oracle.digibattle.rules import apply, legal_actions
+from oracle.digibattle.setup import new_game
+from oracle.digibattle.state import (
+    ACTION_TYPES,
+    CHANCE,
+    RULESET,
+    Action,
+    Event,
+    Game,
+    PlayerState,
+    State,
+    action_from_json,
+)
+
+__all__ = [
+    "ACTION_TYPES", "CHANCE", "RULESET", "Action", "Event", "Game", "PlayerState", "State",
+    "action_from_json", "apply", "digimon_power", "legal_actions", "new_game",
+]

@@ -1,0 +1,363 @@
+"""C. Battle (DB-C.1 … DB-C.9) and Digimon Power (DB-A.4).
+
+Starting with the Duel's first player (the coin-toss winner, later the last Duel's winner),
+players alternate playing one Power Option card per turn on their Power Port (DB-C.1); an
+Effect applies only when its Use Requirements are fulfilled that turn (DB-C.2). When a player
+passes the other may go on alone (DB-C.3, DB-AMB-6). When play stops, the higher Digimon Power
+wins the Duel (DB-C.4) and scores from its SCORE chart (DB-C.5); clean-up (DB-C.6); the winner
+goes first next (DB-C.7); a tie scores nothing (DB-C.8); the target score wins (DB-C.9).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from oracle.cards import Condition, DigimonCard, PowerOptionCard
+from oracle.digibattle.state import Action, Play, State
+from oracle.digibattle.tx import Tx, remove
+from oracle.errors import IllegalActionError
+
+# ---------------------------------------------------------------------------------------------
+# Digimon Power (DB-A.4 and the Power Option effects)
+
+
+def abilities(state: State, p: int) -> set[str]:
+    """Special Abilities of player ``p``'s Digimon showing: printed ones plus those granted
+    by their Power Options in play (e.g. Aquatic Attack BO-45 grants Swim)."""
+    cards = state.game.card_set.cards
+    me = state.players[p]
+    out = set(cards[me.duel_zone[-1]].special_abilities)
+    for play in state.plays:
+        if play.player == p:
+            for e in cards[play.card].effects:
+                if e.kind == "grant_ability" and e.ability:
+                    out.add(e.ability)
+    return out
+
+
+def condition_holds(state: State, p: int, cond: Condition | None) -> bool:
+    """Whether ``cond`` holds for player ``p`` confronting the other player's Digimon."""
+    if cond is None:
+        return True
+    cards = state.game.card_set.cards
+    mine = cards[state.players[p].duel_zone[-1]]
+    theirs = cards[state.players[1 - p].duel_zone[-1]]
+    if cond.opponent_battle_type:
+        return theirs.battle_type in cond.opponent_battle_type
+    if cond.opponent_ability:
+        return cond.opponent_ability in abilities(state, 1 - p)
+    if cond.opponent_higher_level:
+        return theirs.level_index > mine.level_index
+    return True
+
+
+def digimon_power(state: State, p: int) -> int:
+    """DB-A.4: player ``p``'s current Digimon Power.
+
+    The base is the showing card's power chart entry for the opponent's Battle Type
+    (DB-AMB-10 ``own-type``: for its own Battle Type). Power Option modifiers then apply in
+    play order (DB-AMB-15 ``add-first``: additions, then multiplications, then divisions);
+    halving rounds down. Conditions are read now (DB-AMB-17 ``on-play``: when played).
+
+    :returns: an integer ≥ 0.
+    """
+    g = state.game
+    cards = g.card_set.cards
+    mine = cards[state.players[p].duel_zone[-1]]
+    theirs = cards[state.players[1 - p].duel_zone[-1]]
+    power = mine.power[theirs.battle_type if g.chart_row == "opponent-type" else mine.battle_type]
+    if not state.plays:
+        return power
+    mods: list[tuple[int, int]] = []  # (order class, value): 0 add, 1 multiply, 2 divide
+    continuous = g.condition_timing == "continuous"
+    for play in state.plays:
+        for e in cards[play.card].effects:
+            if e.kind == "add_power" and play.player == p:
+                kind, val = 0, e.amount
+            elif e.kind == "multiply_power" and play.player == p:
+                kind, val = 1, e.factor
+            elif e.kind == "divide_opponent_power" and play.player != p:
+                kind, val = 2, e.divisor
+            else:
+                continue
+            if e.when is not None:
+                ok = condition_holds(state, play.player, e.when) if continuous else play.held
+                if not ok:
+                    continue
+            mods.append((kind, val))
+    if g.modifier_order == "add-first":
+        mods.sort(key=lambda m: m[0])
+    for kind, val in mods:
+        if kind == 0:
+            power += val
+        elif kind == 1:
+            power *= val
+        else:
+            power //= val
+    return max(power, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing Power Option cards (DB-C.1 … DB-C.3)
+
+
+def begin_battle(tx: Tx) -> None:
+    """DB-C.1: the Battle phase starts with the Duel's first player."""
+    for i in (0, 1):
+        tx.upd(i, passed=False, acted=False)
+    tx.set(phase="battle", step="play", to_move=tx.get("first_player"))
+    tx.event("battle_started", "DB-C.1", tx.get("first_player"))
+
+
+def _restriction_problem(state: State, p: int, card: PowerOptionCard) -> str | None:
+    """Printed restrictions (always enforced; not Use Requirements)."""
+    g = state.game
+    me = state.players[p]
+    cards = g.card_set.cards
+    for r in card.restrictions:
+        if r == "digivolve_phase_only":
+            return f"{card.name} can be used only during the Digivolve phase (DB-B.3n)"
+        if r == "not_with_rookie_showing":
+            rookie_there = (cards[me.duel_zone[-1]].level == "Rookie"
+                            if g.rookie_restriction == "showing" else True)
+            if rookie_there:
+                return f"{card.name} cannot be used with a Rookie on the Duel Zone"
+        if r == "not_after_opponent_passes" and state.players[1 - p].passed:
+            return f"{card.name} cannot be used after the opponent passes"
+        if r == "once_per_duel" and any(
+            cards[s].name == card.name for s in me.power_port
+        ):
+            return f"only one {card.name} may be used per Duel"
+    if card.option_type == "DIGIVOLVE":
+        return f"{card.name} is a DIGIVOLVE card, used only in the Digivolve phase (DB-B.3n)"
+    return None
+
+
+def _fulfilment(state: State, p: int, card: PowerOptionCard) -> list[tuple[tuple[str, ...], bool]]:
+    """Ways to meet the Use Requirements (DB-C.2): ``(discard choice, fulfilled)`` pairs.
+
+    Online payments and ability checks have no choice; a hand discard does. Under DB-AMB-13
+    ``no-effect`` an unfulfilled play (empty discard, fulfilled False) is also offered.
+    """
+    g = state.game
+    me = state.players[p]
+    ok = True
+    discard_n = 0
+    for u in card.use_requirements:
+        if u.kind == "own_ability":
+            ok = ok and u.ability in abilities(state, p)
+        elif u.kind == "online_to_offline":
+            ok = ok and (len(me.online) >= u.count or g.short_pay != "refuse")
+        elif u.kind == "discard_from_hand":
+            discard_n += u.count
+    out: list[tuple[tuple[str, ...], bool]] = []
+    if ok:
+        if discard_n:
+            rest = sorted(c for c in me.hand if c != card.serial)
+            out.extend((combo, True) for combo in combinations(rest, discard_n))
+        else:
+            out.append(((), True))
+    if g.unfulfilled_ok and not (ok and not discard_n):
+        out.append(((), False))
+    return out
+
+
+def _targets(state: State, p: int, card: PowerOptionCard) -> list[int | None]:
+    if not card.has_effect("downgrade_champion"):
+        return [None]
+    cards = state.game.card_set.cards
+    return [i for i in (p, 1 - p) if cards[state.players[i].duel_zone[-1]].level == "Champion"]
+
+
+def legal_battle(state: State, p: int) -> list[Action]:
+    """DB-C.1 … C.3: every playable Power Option (each way to fulfil it), then ``pass``."""
+    cards = state.game.card_set.cards
+    out: list[Action] = []
+    for s in sorted(set(state.players[p].hand)):
+        c = cards[s]
+        if not isinstance(c, PowerOptionCard) or _restriction_problem(state, p, c):
+            continue
+        targets = _targets(state, p, c)
+        for discard, _ok in _fulfilment(state, p, c):
+            for t in targets:
+                out.append(Action("play_option", p, card=s, discard=discard, target=t))
+    out.append(Action("pass", p))
+    return out
+
+
+def play_option(tx: Tx, a: Action) -> None:
+    """DB-C.1/DB-C.2: put a Power Option card on the Power Port and fulfil its Use
+    Requirements; its Effect applies from now on (or at the Duel's end).
+
+    :raises IllegalActionError: DB-C.1 (not a Power Option in hand), DB-C.2 (restriction or
+        Use Requirement not met, bad discard), DB-C.3 (the player already passed).
+    """
+    p = a.player
+    assert p is not None
+    state = tx.build()
+    me = state.players[p]
+    card = tx.cards.get(a.card or "")
+    if a.card not in me.hand or not isinstance(card, PowerOptionCard):
+        raise IllegalActionError("DB-C.1", f"{a.card} is not a Power Option card in the hand")
+    problem = _restriction_problem(state, p, card)
+    if problem:
+        raise IllegalActionError("DB-C.2", problem)
+    a = a._replace(discard=tuple(sorted(a.discard)))
+    ways = _fulfilment(state, p, card)
+    match = [ok for d, ok in ways if d == a.discard]
+    if not match:
+        raise IllegalActionError(
+            "DB-C.2", f"the Use Requirements of {card.name} are not fulfilled "
+            f"(\"{card.text}\")")
+    fulfilled = match[0]
+    targets = _targets(state, p, card)
+    if a.target not in targets:
+        raise IllegalActionError(
+            "DB-C.2", f"{card.name} needs a target player with a Champion showing: "
+            f"one of {[t for t in targets if t is not None]}")
+    held = all(condition_holds(state, p, e.when) for e in card.effects if e.when)
+    tx.upd(p, hand=remove(me.hand, (card.serial,)), power_port=me.power_port + (card.serial,))
+    tx.event("option_played", "DB-C.1", p, card=card.serial, fulfilled=fulfilled)
+    if fulfilled:
+        tx.set(plays=tx.get("plays") + (Play(p, card.serial, held),))
+        if a.discard:
+            tx.hand_to_offline(p, a.discard)
+            tx.event("use_requirement", "DB-C.2", p, discarded=list(a.discard))
+        for u in card.use_requirements:
+            if u.kind == "online_to_offline":
+                paid = tx.online_to_offline(p, u.count)
+                tx.event("use_requirement", "DB-C.2", p, online_to_offline=list(paid))
+                if len(paid) < u.count and tx.game.short_pay == "across":
+                    from oracle.digibattle.regroup import owe_payment
+
+                    owe_payment(tx, p, u.count - len(paid))
+        for e in card.effects:
+            if e.kind == "downgrade_champion" and a.target is not None:
+                t = a.target
+                victim = tx.ps[t]
+                top = victim.duel_zone[-1]
+                tx.upd(t, duel_zone=victim.duel_zone[:-1], offline=victim.offline + (top,))
+                tx.event("downgraded", "DB-C.2", t, card=top, by=p)
+    else:
+        tx.event("effect_void", "DB-C.2", p, card=card.serial, ambiguity="DB-AMB-13")
+    if tx.game.pass_final is False:
+        tx.upd(1 - p, passed=False)
+    other = 1 - p
+    if not tx.ps[other].passed:
+        tx.set(to_move=other)
+
+
+def pass_battle(tx: Tx, a: Action) -> None:
+    """DB-C.3: the player stops playing; when both have stopped, the Duel ends (DB-C.4)."""
+    p = a.player
+    assert p is not None
+    tx.upd(p, passed=True)
+    tx.event("passed", "DB-C.3", p)
+    if tx.ps[1 - p].passed:
+        end_duel(tx)
+    else:
+        tx.set(to_move=1 - p)
+
+
+# ---------------------------------------------------------------------------------------------
+# End of the Duel (DB-C.4 … DB-C.9)
+
+
+def add_points(tx: Tx, p: int, points: int, clause: str, **data: object) -> None:
+    """Add ``points`` to player ``p``'s score; DB-C.9 under DB-AMB-7 ``immediate``."""
+    score = tx.ps[p].score + points
+    tx.upd(p, score=score)
+    tx.event("points_scored", clause, p, points=points, score=score, **data)
+    if tx.game.end_check == "immediate" and score >= tx.game.target:
+        game_over(tx, p)
+
+
+def game_over(tx: Tx, winner: int | None, reason: str = "target") -> None:
+    """DB-C.9: the game is won."""
+    tx.set(phase="game_over", step="over", to_move=None, winner=winner, end_reason=reason,
+           chance=None, resume=None)
+    tx.event("game_won" if winner is not None else "game_stopped", "DB-C.9", winner,
+             scores=[tx.ps[0].score, tx.ps[1].score], reason=reason)
+
+
+def end_duel(tx: Tx) -> None:
+    """DB-C.4 … C.8: decide the Duel, score, clean up, and go to Regroup."""
+    from oracle.digibattle.regroup import begin_regroup
+
+    state = tx.build()
+    powers = (digimon_power(state, 0), digimon_power(state, 1))
+    cards = tx.cards
+    plays_by = {0: [], 1: []}  # fulfilled Power Options of each player
+    for play in state.plays:
+        plays_by[play.player].append(cards[play.card])
+    if powers[0] == powers[1]:
+        tx.event("duel_tied", "DB-C.8", None, powers=list(powers))
+        for i in (0, 1):
+            if any(e.kind == "opponent_digimon_offline_on_tie" for e in tx.showing(i).effects):
+                _lose_digimon(tx, 1 - i, "DB-C.8", effect=cards[tx.ps[i].duel_zone[-1]].serial)
+        _clear_power_ports(tx, keeper=(0, 1))
+        tx.event("next_first_player", "DB-C.8", tx.get("first_player"))
+    else:
+        w = 0 if powers[0] > powers[1] else 1
+        loser = 1 - w
+        tx.event("duel_won", "DB-C.4", w, powers=list(powers))
+        win_card, lose_card = tx.showing(w), tx.showing(loser)
+        points = win_card.score[lose_card.level]
+        doubled = any(c.has_effect("double_score_on_win") for c in plays_by[w])
+        if doubled and tx.game.digi_duel == "duel-points":
+            points *= 2
+        for e in win_card.effects:
+            if e.kind == "mill_opponent_on_win":
+                milled = tx.online_to_offline(loser, e.count)
+                tx.event("milled", "DB-C.4", loser, cards=list(milled), by=win_card.serial)
+        for c in plays_by[loser]:
+            for e in c.effects:
+                if e.kind == "mill_opponent_on_loss":
+                    milled = tx.online_to_offline(w, e.count)
+                    tx.event("milled", "DB-C.4", w, cards=list(milled), by=c.serial)
+        _lose_digimon(tx, loser, "DB-C.6")
+        _clear_power_ports(tx, keeper=(w,))
+        tx.set(first_player=w, last_duel_winner=w)
+        tx.event("next_first_player", "DB-C.7", w)
+        add_points(tx, w, points, "DB-C.5", defeated=lose_card.level, card=win_card.serial,
+                   doubled=doubled)
+        if doubled and tx.game.digi_duel == "total" and tx.get("phase") != "game_over":
+            add_points(tx, w, tx.ps[w].score, "DB-C.5", effect="double_score_on_win")
+    tx.set(plays=())
+    if tx.get("phase") == "game_over":
+        return
+    if tx.game.end_check == "end-of-duel":
+        s0, s1 = tx.ps[0].score, tx.ps[1].score
+        t = tx.game.target
+        if s0 >= t or s1 >= t:
+            game_over(tx, 0 if s0 > s1 else 1 if s1 > s0 else tx.get("first_player"))
+            return
+    begin_regroup(tx)
+
+
+def _lose_digimon(tx: Tx, i: int, clause: str, **data: object) -> None:
+    """DB-C.6: all Digimon except the Rookie go Offline."""
+    me = tx.ps[i]
+    if len(me.duel_zone) > 1:
+        gone = me.duel_zone[1:]
+        tx.upd(i, duel_zone=me.duel_zone[:1], offline=me.offline + gone)
+        tx.event("digimon_sent_offline", clause, i, cards=list(gone), **data)
+
+
+def _clear_power_ports(tx: Tx, keeper: tuple[int, ...]) -> None:
+    """DB-C.6: all Power Option cards go Offline. A DNA partner (a Digimon on the Power Port)
+    goes with them (DB-AMB-5 ``offline``) or, for a player in ``keeper``, joins the Duel Zone
+    stack under the Digimon showing (``stays``)."""
+    for i in (0, 1):
+        me = tx.ps[i]
+        if not me.power_port:
+            continue
+        port = me.power_port
+        dz = me.duel_zone
+        if tx.game.partner_fate == "stays" and i in keeper and len(dz) > 1:
+            partners = tuple(s for s in port if isinstance(tx.cards[s], DigimonCard))
+            if partners:
+                port = remove(port, partners)
+                dz = dz[:-1] + partners + dz[-1:]
+        tx.upd(i, power_port=(), duel_zone=dz, offline=me.offline + port)
+        tx.event("power_options_offline", "DB-C.6", i, cards=list(port))

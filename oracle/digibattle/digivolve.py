@@ -1,0 +1,431 @@
+"""B. Digivolve (DB-B.0 … DB-B.7), with the preparation steps of D. Regroup (DB-D.4, DB-D.5).
+
+Preparation: each player may put one next-level Digimon face down on the Digivolve Zone
+(DB-B.0 before the first Duel, DB-D.5 in Regroup), and in Regroup may first set up a Rookie
+change (DB-D.4). Reveal: starting with the first player, each player either Digivolves —
+turns the card over onto the Duel Zone and fulfils one printed requirement (DB-B.2, DB-B.3) —
+or passes, losing a face-down card (DB-B.5). One level per Duel (DB-B.7).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from oracle.cards import LEVELS, DigimonCard, PowerOptionCard, Requirement
+from oracle.digibattle.state import Action, State
+from oracle.digibattle.tx import Tx, remove
+from oracle.errors import IllegalActionError
+
+# ---------------------------------------------------------------------------------------------
+# What a player could Digivolve into, and how.
+
+
+def _base(state_players: tuple, cards: dict, p: int) -> DigimonCard:
+    """The Digimon a new card must Digivolve from: the pending new Rookie, else the one
+    showing (DB-D.4)."""
+    me = state_players[p]
+    return cards[me.pending_rookie or me.duel_zone[-1]]
+
+
+def _supports(cards: dict, zone: tuple[str, ...], effect: str) -> list[str]:
+    return [s for s in zone if isinstance(cards[s], PowerOptionCard)
+            and cards[s].has_effect(effect)]
+
+
+def _digivice_fits(card: PowerOptionCard, new: DigimonCard) -> bool:
+    return any(e.kind == "digivice" and new.battle_type in e.battle_types for e in card.effects)
+
+
+def methods(state: State, p: int, new_serial: str, hand: tuple[str, ...] | None = None,
+            ) -> list[Action]:
+    """Every complete ``digivolve`` action player ``p`` could take into ``new_serial`` now.
+
+    Implements DB-B.3 (tribute payment, DIGIVICE, DNA), DB-B.3n (ULTRA DIGIVOLVE) and DB-B.7,
+    under the game's readings of DB-AMB-1, -2, -4, -9 and -11.
+
+    :param hand: the hand to draw partners, digivices and payments from (default: the
+        player's hand without ``new_serial``).
+    :returns: actions in a deterministic order; empty when the card cannot be reached.
+    """
+    g = state.game
+    cards = g.card_set.cards
+    me = state.players[p]
+    new = cards[new_serial]
+    if not isinstance(new, DigimonCard):
+        return []
+    base = _base(state.players, cards, p)
+    if hand is None:
+        hand = tuple(c for c in me.hand if c != new_serial)
+    step = new.level_index - base.level_index
+    out: list[Action] = []
+    act = "digivolve"
+    # Support cards: from hand when played on reveal; already face down on the Power Port
+    # when committed at preparation (DB-AMB-9 "at-prepare").
+    support_zone = me.power_port if g.support_timing == "at-prepare" else hand
+    for req in new.requirements:
+        if req.kind == "tribute" and step == 1 and req.source == base.name:
+            if req.offline > g.max_tribute:
+                continue
+            n = req.offline
+            sources = {"online": ("online",), "hand": ("hand",),
+                       "choice": ("online", "hand")}[g.pay_source]
+            for src in sources:
+                tag = src if g.pay_source == "choice" else None
+                if src == "online":
+                    if len(me.online) >= n or g.short_pay != "refuse":
+                        out.append(Action(act, p, new_serial, "tribute", source=tag))
+                else:
+                    for pay in combinations(sorted(hand), n):
+                        out.append(Action(act, p, new_serial, "tribute", payment=pay, source=tag))
+        elif req.kind == "digivice" and step == 1 and req.source == base.name \
+                and new.level in ("Ultimate", "Mega"):
+            for s in _supports(cards, support_zone, "digivice"):
+                if _digivice_fits(cards[s], new):
+                    out.append(Action(act, p, new_serial, "digivice", support=s))
+        elif req.kind == "dna":
+            out.extend(_dna(g, cards, p, base, new, new_serial, req, hand))
+    if step == 1:
+        for s in _supports(cards, support_zone, "ultra_digivolve"):
+            out.append(Action(act, p, new_serial, "ultra", support=s))
+    return sorted(set(out), key=_key)
+
+
+def _dna(g, cards, p, base, new, new_serial, req: Requirement, hand) -> list[Action]:
+    """DB-B.3b DNA Digivolve: the Duel Zone Digimon is one partner, the other comes from hand.
+
+    DB-AMB-4: under ``strict`` both must be exactly one level below the new card.
+    """
+    a, b = req.partners
+    out = []
+    for on_zone, other in ((a, b), (b, a)):
+        if not on_zone.matches(base) or base.level_index >= new.level_index:
+            continue
+        if g.dna == "strict" and base.level_index != new.level_index - 1:
+            continue
+        for s in hand:
+            c = cards[s]
+            if isinstance(c, DigimonCard) and other.matches(c) and c.level_index < new.level_index:
+                if g.dna == "strict" and c.level_index != new.level_index - 1:
+                    continue
+                out.append(Action("digivolve", p, new_serial, "dna", support=s))
+    return out
+
+
+def _key(a: Action) -> tuple:
+    return (a.card or "", a.method or "", a.source or "", a.support or "", a.payment)
+
+
+# ---------------------------------------------------------------------------------------------
+# Preparation (DB-B.0, DB-D.4, DB-D.5)
+
+
+def legal_prepare(state: State, p: int) -> list[Action]:
+    """Actions in a preparation step: ``change_rookie``, ``prepare`` and ``ready``."""
+    g = state.game
+    cards = g.card_set.cards
+    me = state.players[p]
+    out: list[Action] = []
+    if state.phase == "regroup" and me.pending_rookie is None:
+        if g.rookie_change == "any-level" or len(me.duel_zone) == 1:
+            for s in sorted(me.hand):
+                c = cards[s]
+                if isinstance(c, DigimonCard) and c.level == "Rookie":
+                    out.append(Action("change_rookie", p, card=s))
+    for s in sorted(me.hand):
+        out.extend(_prepare_options(state, p, s))
+    out.append(Action("ready", p))
+    return out
+
+
+def _prepare_options(state: State, p: int, s: str) -> list[Action]:
+    """DB-B.0: a next-level Digimon whose requirements name the Digimon on the Duel Zone and
+    whose other requirements the player can fulfil (checked against the hand now)."""
+    g = state.game
+    cards = g.card_set.cards
+    if not isinstance(cards[s], DigimonCard):
+        return []
+    hand = tuple(c for c in state.players[p].hand if c != s)
+    if g.support_timing == "at-prepare":
+        # The support card goes face down on the Power Port now (DB-AMB-9 "at-prepare").
+        out = []
+        plain = [m for m in methods(state, p, s, hand) if m.method in ("tribute", "dna")]
+        if plain:
+            out.append(Action("prepare", p, card=s))
+        for sup in sorted(hand):
+            c = cards[sup]
+            if isinstance(c, PowerOptionCard) and (
+                c.has_effect("ultra_digivolve") or c.has_effect("digivice")
+            ):
+                st = state._replace(players=_with_port(state, p, sup))
+                if any(m.support == sup for m in methods(st, p, s, remove(hand, (sup,)))):
+                    out.append(Action("prepare", p, card=s, support=sup))
+        return out
+    return [Action("prepare", p, card=s)] if methods(state, p, s, hand) else []
+
+
+def _with_port(state: State, p: int, sup: str) -> tuple:
+    ps = list(state.players)
+    ps[p] = ps[p]._replace(power_port=ps[p].power_port + (sup,))
+    return tuple(ps)
+
+
+def prepare(tx: Tx, a: Action) -> None:
+    """DB-B.0 / DB-D.5: put a next-level Digimon face down on the Digivolve Zone.
+
+    :raises IllegalActionError: DB-B.0 (not a reachable next-level card, or requirements that
+        cannot be fulfilled), DB-B.7 (more than one level up).
+    """
+    p = a.player
+    assert p is not None
+    state = tx.build()
+    me = state.players[p]
+    if me.digivolve_zone:
+        raise IllegalActionError("DB-B.0", "only one card may wait on the Digivolve Zone")
+    if a.card not in me.hand:
+        raise IllegalActionError("DB-B.0", f"{a.card} is not in player {p}'s hand")
+    new = tx.cards[a.card]
+    if not isinstance(new, DigimonCard):
+        raise IllegalActionError("DB-B.0", f"{a.card} is not a Digimon")
+    base = _base(state.players, tx.cards, p)
+    if new.level_index > base.level_index + 1 and not (
+        tx.game.dna == "either" and any(r.kind == "dna" for r in new.requirements)
+    ):
+        raise IllegalActionError(
+            "DB-B.7", f"{new.name} ({new.level}) is more than one level above {base.name} "
+            f"({base.level}): a Digimon may Digivolve only one level per Duel")
+    if a not in _prepare_options(state, p, a.card):
+        raise IllegalActionError(
+            "DB-B.0", f"{new.name} cannot be prepared over {base.name}: its Digivolve "
+            "Requirements do not name it, or they cannot be fulfilled now")
+    hand = remove(me.hand, (a.card,))
+    port = me.power_port
+    if a.support:
+        hand = remove(hand, (a.support,))
+        port = port + (a.support,)
+    tx.upd(p, hand=hand, digivolve_zone=(a.card,), power_port=port)
+    tx.event("prepared", "DB-D.5" if state.phase == "regroup" else "DB-B.0", p,
+             support=a.support)
+    end_preparation(tx, p)
+
+
+def change_rookie(tx: Tx, a: Action) -> None:
+    """DB-D.4: put a new Rookie face down on top of the old one (revealed on the player's
+    Digivolve turn, when the old Rookie goes Offline).
+
+    :raises IllegalActionError: DB-D.4 outside Regroup, twice, after preparing, with a
+        non-Rookie, or (DB-AMB-8 ``rookie-showing``) while a Champion or higher is showing.
+    """
+    p = a.player
+    assert p is not None
+    me = tx.ps[p]
+    if tx.get("phase") != "regroup":
+        raise IllegalActionError("DB-D.4", "a Rookie can be changed only during Regroup")
+    if me.pending_rookie is not None:
+        raise IllegalActionError("DB-D.4", "a Rookie change is already set up")
+    if me.digivolve_zone:
+        raise IllegalActionError("DB-D.4", "change the Rookie before preparing a Digivolve")
+    card = tx.cards.get(a.card or "")
+    if a.card not in me.hand or not isinstance(card, DigimonCard) or card.level != "Rookie":
+        raise IllegalActionError("DB-D.4", f"{a.card} is not a Rookie in player {p}'s hand")
+    if tx.game.rookie_change == "rookie-showing" and len(me.duel_zone) != 1:
+        raise IllegalActionError(
+            "DB-D.4", "the Rookie can be changed only while it is the Digimon showing")
+    tx.upd(p, hand=remove(me.hand, (a.card,)), pending_rookie=a.card)
+    tx.event("rookie_change_set", "DB-D.4", p)
+
+
+def ready(tx: Tx, a: Action) -> None:
+    """End the player's preparation without (further) preparing."""
+    assert a.player is not None
+    end_preparation(tx, a.player)
+
+
+def end_preparation(tx: Tx, p: int) -> None:
+    """After a player prepared: the next player prepares, or the Duel begins."""
+    from oracle.digibattle.regroup import begin_discard, start_duel
+
+    if tx.get("phase") == "digivolve":  # before the first Duel (DB-B.0)
+        if p == 0:
+            tx.set(to_move=1)
+        else:
+            tx.set(step="coin_toss", to_move="chance", chance=("coin_toss",))
+    elif p == 0:
+        begin_discard(tx, 1)
+    else:
+        start_duel(tx)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reveal (DB-B.2 … DB-B.7)
+
+
+def begin_reveal(tx: Tx) -> None:
+    """DB-B.2: the first player starts the Digivolve phase; DB-B.6: if neither player has
+    anything to Digivolve, go straight to Battle."""
+    from oracle.digibattle.battle import begin_battle
+
+    first = tx.get("first_player")
+    tx.set(phase="digivolve", step="reveal", to_move=first)
+    for i in (0, 1):
+        tx.upd(i, acted=False, passed=False)
+    state = tx.build()
+    if not any(_has_something(state, i) for i in (0, 1)):
+        tx.event("digivolve_phase_skipped", "DB-B.6", None)
+        begin_battle(tx)
+
+
+def _has_something(state: State, p: int) -> bool:
+    me = state.players[p]
+    if me.digivolve_zone or me.pending_rookie:
+        return True
+    if state.game.from_hand:
+        return any(methods(state, p, s) for s in me.hand)
+    return False
+
+
+def legal_reveal(state: State, p: int) -> list[Action]:
+    """DB-B.2 … B.6: Digivolve the face-down card (each way its requirements allow), or pass."""
+    me = state.players[p]
+    st = _revealed_rookie_state(state, p)
+    out: list[Action] = []
+    if me.digivolve_zone:
+        out.extend(methods(st, p, me.digivolve_zone[0], st.players[p].hand))
+    elif state.game.from_hand:
+        for s in sorted(me.hand):
+            out.extend(methods(st, p, s))
+    out.append(Action("pass", p))
+    return out
+
+
+def _revealed_rookie_state(state: State, p: int) -> State:
+    me = state.players[p]
+    if me.pending_rookie is None:
+        return state
+    ps = list(state.players)
+    ps[p] = me._replace(duel_zone=(me.pending_rookie,), pending_rookie=None)
+    return state._replace(players=tuple(ps))
+
+
+def _reveal_rookie(tx: Tx, p: int) -> None:
+    """DB-D.4: turn the new Rookie over; the old one (DB-AMB-8 ``any-level``: the whole old
+    stack) goes Offline."""
+    me = tx.ps[p]
+    if me.pending_rookie is None:
+        return
+    old = me.duel_zone
+    tx.upd(p, duel_zone=(me.pending_rookie,), pending_rookie=None, offline=me.offline + old)
+    tx.event("rookie_changed", "DB-D.4", p, card=me.pending_rookie, offline=list(old))
+
+
+def digivolve(tx: Tx, a: Action) -> None:
+    """DB-B.2 + DB-B.3: turn the Digivolve Zone card over onto the Duel Zone and fulfil one of
+    its requirements.
+
+    :raises IllegalActionError: DB-B.7 (already Digivolved this Duel, or more than one level),
+        DB-B.6 (nothing face down to Digivolve), DB-B.3 (requirements not fulfilled as given).
+    """
+    p = a.player
+    assert p is not None
+    g = tx.game
+    me = tx.ps[p]
+    if me.digivolved:
+        raise IllegalActionError("DB-B.7", "a Digimon may Digivolve only one level per Duel")
+    if me.digivolve_zone:
+        if a.card != me.digivolve_zone[0]:
+            raise IllegalActionError(
+                "DB-B.2", f"the card to turn over is the one on the Digivolve Zone, "
+                f"not {a.card}")
+    elif not (g.from_hand and a.card in me.hand):
+        raise IllegalActionError("DB-B.6", "there is no card on the Digivolve Zone to turn over")
+    _reveal_rookie(tx, p)
+    state = tx.build()
+    new = tx.cards.get(a.card or "")
+    base = _base(state.players, tx.cards, p)
+    if isinstance(new, DigimonCard) and new.level_index > base.level_index + 1 and not (
+        g.dna == "either" and a.method == "dna"
+    ):
+        raise IllegalActionError(
+            "DB-B.7", f"{new.name} is more than one level above {base.name}")
+    hand = state.players[p].hand if me.digivolve_zone else None
+    if a not in methods(state, p, a.card or "", hand):
+        raise IllegalActionError(
+            "DB-B.3", f"the Digivolve Requirements of {a.card} are not fulfilled by "
+            f"{a.method} {a.support or ''}{' '.join(a.payment)}".rstrip())
+    me = tx.ps[p]
+    assert isinstance(new, DigimonCard)
+    tx.upd(p, digivolve_zone=(), hand=remove(me.hand, (a.card,)),
+           duel_zone=me.duel_zone + (a.card,), digivolved=True, acted=True)
+    tx.event("digivolved", "DB-B.2", p, card=a.card, level=new.level, method=a.method)
+    _fulfil(tx, p, a, new)
+    for e in new.effects:
+        if e.kind == "score_on_digivolve":
+            from oracle.digibattle.battle import add_points
+
+            add_points(tx, p, e.points, "DB-B.3n", effect="score_on_digivolve")
+    _next_reveal(tx, p)
+
+
+def _fulfil(tx: Tx, p: int, a: Action, new: DigimonCard) -> None:
+    """DB-B.3: pay the tribute, place the DIGIVICE / DNA partner / ULTRA DIGIVOLVE."""
+    g = tx.game
+    me = tx.ps[p]
+    if a.method == "tribute":
+        n = next(r.offline for r in new.requirements
+                 if r.kind == "tribute" and r.source == tx.cards[me.duel_zone[-2]].name)
+        src = a.source or g.pay_source
+        if src == "hand":
+            tx.hand_to_offline(p, a.payment)
+            tx.event("payment", "DB-B.3", p, source="hand", cards=list(a.payment))
+        else:
+            paid = tx.online_to_offline(p, n)
+            tx.event("payment", "DB-B.3", p, source="online", cards=list(paid))
+            if len(paid) < n:
+                owe = n - len(paid)
+                if g.short_pay == "across":
+                    from oracle.digibattle.regroup import owe_payment
+
+                    owe_payment(tx, p, owe)
+                else:
+                    tx.event("payment_forgiven", "DB-B.3", p, missing=owe,
+                             ambiguity="DB-AMB-2")
+    elif a.method in ("digivice", "ultra", "dna"):
+        assert a.support is not None
+        if a.support in me.hand:
+            tx.upd(p, hand=remove(me.hand, (a.support,)), power_port=me.power_port + (a.support,))
+        tx.event("support_placed", "DB-B.3" if a.method != "ultra" else "DB-B.3n", p,
+                 card=a.support, method=a.method)
+        if a.method == "ultra":
+            rest = tx.ps[p].hand
+            tx.hand_to_offline(p, rest)
+            tx.event("hand_sent_offline", "DB-B.3n", p, cards=list(rest))
+
+
+def pass_digivolve(tx: Tx, a: Action) -> None:
+    """DB-B.5: pass; a card face down on the Digivolve Zone goes Offline (use it or lose it).
+    A pending new Rookie is still turned over (DB-D.4)."""
+    p = a.player
+    assert p is not None
+    _reveal_rookie(tx, p)
+    me = tx.ps[p]
+    if me.digivolve_zone:
+        tx.upd(p, offline=me.offline + me.digivolve_zone, digivolve_zone=())
+        tx.event("use_it_or_lose_it", "DB-B.5", p, card=me.digivolve_zone[0])
+    tx.upd(p, passed=True, acted=True)
+    tx.event("passed", "DB-B.5", p)
+    _next_reveal(tx, p)
+
+
+def _next_reveal(tx: Tx, p: int) -> None:
+    """DB-B.4: the second player answers; DB-B.7: the phase ends when both have acted."""
+    from oracle.digibattle.battle import begin_battle
+
+    if tx.get("phase") == "game_over":
+        return
+    other = 1 - p
+    if not tx.ps[other].acted:
+        tx.set(to_move=other)
+    else:
+        begin_battle(tx)
+
+
+LEVEL_NAMES = LEVELS

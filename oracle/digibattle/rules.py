@@ -1,0 +1,129 @@
+"""The Digi-Battle rules API: ``legal_actions`` and ``apply``.
+
+This module only dispatches on ``(phase, step)`` to the rulebook modules
+(:mod:`~oracle.digibattle.setup`, :mod:`~oracle.digibattle.digivolve`,
+:mod:`~oracle.digibattle.battle`, :mod:`~oracle.digibattle.regroup`) and checks whose turn
+it is. States are never mutated: ``apply`` returns a new state and the events.
+"""
+
+from __future__ import annotations
+
+from oracle.digibattle import battle, digivolve, regroup, setup
+from oracle.digibattle.state import CHANCE, Action, Event, State
+from oracle.digibattle.tx import Tx
+from oracle.errors import IllegalActionError
+
+# (phase, step) → (clause for "not your turn", legal-action generator)
+_TURN_CLAUSE = {
+    ("setup", "choose_rookie"): "DB-A.1",
+    ("digivolve", "prepare"): "DB-B.0",
+    ("digivolve", "reveal"): "DB-B.4",
+    ("battle", "play"): "DB-C.1",
+    ("regroup", "discard"): "DB-D.1",
+    ("regroup", "prepare"): "DB-D.5",
+}
+
+# Which action types each (phase, step) accepts, with their handlers.
+_HANDLERS = {
+    ("setup", "choose_rookie"): {"choose_rookie": setup.choose_rookie},
+    ("digivolve", "prepare"): {"prepare": digivolve.prepare, "ready": digivolve.ready},
+    ("digivolve", "reveal"): {"digivolve": digivolve.digivolve, "pass": digivolve.pass_digivolve},
+    ("battle", "play"): {"play_option": battle.play_option, "pass": battle.pass_battle},
+    ("regroup", "discard"): {"discard": regroup.discard, "draw": regroup.draw},
+    ("regroup", "prepare"): {"prepare": digivolve.prepare, "ready": digivolve.ready,
+                             "change_rookie": digivolve.change_rookie},
+}
+
+# Where an action type belongs, for a refusal that names the right clause.
+_HOME_CLAUSE = {
+    "choose_rookie": "DB-A.1", "shuffle": "DB-A.2", "coin_toss": "DB-B.1", "prepare": "DB-B.0",
+    "change_rookie": "DB-D.4", "ready": "DB-B.0", "digivolve": "DB-B.2", "pass": "DB-C.3",
+    "play_option": "DB-C.1", "discard": "DB-D.1", "draw": "DB-D.1",
+}
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action for the player to move, in a canonical order.
+
+    :returns: an empty tuple at a chance node (see ``state.chance``; the outcome is checked by
+        :func:`apply`) and when the game is over.
+    """
+    p = state.to_move
+    if not isinstance(p, int):
+        return ()
+    key = (state.phase, state.step)
+    if key == ("setup", "choose_rookie"):
+        return tuple(setup.legal_choose_rookie(state, p))
+    if key in (("digivolve", "prepare"), ("regroup", "prepare")):
+        return tuple(digivolve.legal_prepare(state, p))
+    if key == ("digivolve", "reveal"):
+        return tuple(digivolve.legal_reveal(state, p))
+    if key == ("battle", "play"):
+        return tuple(battle.legal_battle(state, p))
+    if key == ("regroup", "discard"):
+        me = state.players[p]
+        return tuple([Action("discard", p, card=s) for s in sorted(me.hand)]
+                     + [Action("draw", p)])
+    return ()
+
+
+def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Apply ``action`` to ``state``.
+
+    :returns: ``(next_state, events)``; ``state`` is unchanged.
+    :raises IllegalActionError: the action breaks a rule; ``clause`` names it (e.g. the game
+        is over → ``DB-C.9``; not this player's turn → the phase's turn clause).
+    """
+    if state.phase == "game_over":
+        raise IllegalActionError("DB-C.9", "the game is over")
+    tx = Tx(state)
+    if state.to_move == CHANCE:
+        _apply_chance(tx, state, action)
+    else:
+        if action.type in ("shuffle", "coin_toss"):
+            raise IllegalActionError(
+                _HOME_CLAUSE[action.type], f"no {action.type} is due: player {state.to_move} "
+                "is to move")
+        key = (state.phase, state.step)
+        if action.player != state.to_move:
+            raise IllegalActionError(
+                _TURN_CLAUSE.get(key, "DB-C.1"),
+                f"it is player {state.to_move}'s turn ({state.phase}), not player "
+                f"{action.player}'s")
+        handler = _HANDLERS.get(key, {}).get(action.type)
+        if handler is None:
+            raise IllegalActionError(
+                _HOME_CLAUSE.get(action.type, "DB-C.1"),
+                f"{action.type} is not allowed during {state.phase}/{state.step}")
+        if action.payment:
+            action = action._replace(payment=tuple(sorted(action.payment)))
+        handler(tx, action)
+    regroup.settle(tx)
+    return tx.build(), tuple(tx.events)
+
+
+def _apply_chance(tx: Tx, state: State, action: Action) -> None:
+    """A chance outcome: the coin toss (DB-B.1) or a shuffle (DB-A.2, DB-D.2, DB-D.3)."""
+    due = state.chance
+    assert due is not None
+    if due[0] == "coin_toss":
+        if action.type != "coin_toss":
+            raise IllegalActionError("DB-B.1", f"a coin toss is due, not {action.type}")
+        setup.coin_toss(tx, action)
+        return
+    _, p, cards = due
+    clause = "DB-A.2" if state.phase == "setup" else "DB-D.3"
+    if action.type != "shuffle":
+        raise IllegalActionError(clause, f"a shuffle of player {p}'s cards is due, "
+                                 f"not {action.type}")
+    if action.player not in (None, p):
+        raise IllegalActionError(clause, f"the shuffle due is player {p}'s")
+    if tuple(sorted(action.order)) != cards:
+        raise IllegalActionError(
+            clause, f"the shuffle must order exactly the {len(cards)} cards due: "
+            f"{', '.join(cards)}")
+    tx.event("shuffled", clause, p, order=list(action.order))
+    if state.phase == "setup":
+        setup.deal(tx, p, tuple(action.order))
+    else:
+        regroup.after_recycle_shuffle(tx, action)

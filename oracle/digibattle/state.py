@@ -1,0 +1,365 @@
+"""Values of the Digi-Battle ruleset: the game's fixed facts, states, actions and events.
+
+States, player states and actions are immutable ``NamedTuple``s (cheap to copy with
+``_replace``, hashable, compared by value); nothing here knows the rules. The JSON forms are
+the contract (``schemas/state.schema.json``, ``action.schema.json``, ``event.schema.json``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from oracle import variants as _variants
+from oracle.cards import CardSet, Deck, check_deck, default_card_set, default_decks
+from oracle.errors import InvalidInputError
+
+RULESET = "digibattle"
+CHANCE = "chance"
+MAX_TARGET = 1000
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """What is fixed for a whole game: card set, decks, target score and variant readings.
+
+    :param card_set: the cards both decks are drawn from.
+    :param decks: the two decks, as tuples of 30 serials (seat 0 then seat 1).
+    :param target: points that win the game (DB-C.9), 1 … 1000.
+    :param variants: ambiguity ID → reading; missing IDs take their default.
+    :param max_duels: a referee's safeguard, not a rule: when set, the game stops undecided
+        (``winner`` null, ``end_reason`` ``"duel_limit"``) before Duel ``max_duels + 1``.
+    :raises InvalidInputError: bad target or variant map.
+    :raises IllegalActionError: a deck that breaks DB-A.0, DB-A.1 or DB-A.5.
+    """
+
+    card_set: CardSet
+    decks: tuple[tuple[str, ...], tuple[str, ...]]
+    target: int = MAX_TARGET
+    variants: Mapping[str, str] = field(default_factory=dict)
+    max_duels: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.target, int) or not 1 <= self.target <= MAX_TARGET:
+            raise InvalidInputError(
+                "$.target", f"DB-C.9: target must be 1 … {MAX_TARGET} points, got {self.target!r}"
+            )
+        object.__setattr__(self, "variants", _variants.resolve(self.variants, RULESET))
+        object.__setattr__(self, "decks", (tuple(self.decks[0]), tuple(self.decks[1])))
+        for seat, deck in enumerate(self.decks):
+            check_deck(deck, self.card_set, path=f"$.decks[{seat}]")
+        v = self.variants
+        # Variant readings looked up on the hot path, resolved once.
+        self.__dict__.update(
+            pay_source=v["DB-AMB-1"], short_pay=v["DB-AMB-2"], recycle=v["DB-AMB-3"],
+            dna=v["DB-AMB-4"], partner_fate=v["DB-AMB-5"], pass_final=v["DB-AMB-6"] == "final",
+            end_check=v["DB-AMB-7"], rookie_change=v["DB-AMB-8"], support_timing=v["DB-AMB-9"],
+            chart_row=v["DB-AMB-10"], max_tribute=3 if v["DB-AMB-11"] == "1-3" else 2,
+            from_hand=v["DB-AMB-12"] == "from-hand",
+            unfulfilled_ok=v["DB-AMB-13"] == "no-effect", digi_duel=v["DB-AMB-14"],
+            modifier_order=v["DB-AMB-15"], exact_zero_recycle=v["DB-AMB-16"] == "recycle",
+            condition_timing=v["DB-AMB-17"], rookie_restriction=v["DB-AMB-18"],
+        )
+
+    @classmethod
+    def default(
+        cls, *, target: int = MAX_TARGET, variants: Mapping[str, str] | None = None,
+        decks: Sequence[Deck] | None = None, card_set: CardSet | None = None,
+        max_duels: int | None = None,
+    ) -> Game:
+        """A game with the shipped card set and the two Starter decks (or ``decks``)."""
+        ds = tuple(decks) if decks is not None else default_decks()
+        return cls(card_set or default_card_set(), (ds[0].cards, ds[1].cards), target,
+                   dict(variants or {}), max_duels)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"ruleset", "card_set", "decks", "target", "variants"}`` (card set by ID)."""
+        return {"ruleset": RULESET, "card_set": {"id": self.card_set.id},
+                "decks": [list(d) for d in self.decks], "target": self.target,
+                "variants": dict(self.variants), "max_duels": self.max_duels}
+
+
+class PlayerState(NamedTuple):
+    """One side of the table. Zones hold serials.
+
+    ``online`` is top first; ``duel_zone`` is bottom first (the Rookie at index 0, the
+    Digimon showing last); ``power_port`` is in play order; ``deck`` holds the cards not yet
+    dealt (set-up only).
+    """
+
+    deck: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    online: tuple[str, ...] = ()
+    offline: tuple[str, ...] = ()
+    duel_zone: tuple[str, ...] = ()
+    digivolve_zone: tuple[str, ...] = ()
+    power_port: tuple[str, ...] = ()
+    score: int = 0
+    passed: bool = False
+    digivolved: bool = False
+    pending_rookie: str | None = None
+    acted: bool = False
+
+    def zones(self) -> tuple[tuple[str, ...], ...]:
+        """Every zone's cards (pending Rookie included), for card-conservation checks."""
+        extra = (self.pending_rookie,) if self.pending_rookie else ()
+        return (self.deck, self.hand, self.online, self.offline, self.duel_zone,
+                self.digivolve_zone, self.power_port, extra)
+
+
+class Play(NamedTuple):
+    """A Power Option played this Duel: who, which card, and whether its condition held when
+    played (used only under the DB-AMB-17 ``on-play`` reading)."""
+
+    player: int
+    card: str
+    held: bool = True
+
+
+class State(NamedTuple):
+    """A Digi-Battle position: everything a referee sees. See docs/ARCHITECTURE.md."""
+
+    game: Game
+    players: tuple[PlayerState, PlayerState]
+    phase: str = "setup"
+    step: str = "choose_rookie"
+    to_move: int | str | None = 0
+    chance: tuple[Any, ...] | None = None  # ("coin_toss",) or ("shuffle", player, cards)
+    duel: int = 1
+    first_player: int | None = None
+    coin_toss_winner: int | None = None
+    last_duel_winner: int | None = None
+    winner: int | None = None
+    end_reason: str | None = None
+    plays: tuple[Play, ...] = ()
+    resume: tuple[Any, ...] | None = None  # what continues after a recycle shuffle
+
+    def to_json(self) -> dict[str, Any]:
+        """The state in its JSON form (``schemas/state.schema.json``)."""
+        from oracle.digibattle.battle import digimon_power
+
+        powers = None
+        if all(p.duel_zone for p in self.players):
+            powers = [digimon_power(self, 0), digimon_power(self, 1)]
+        chance = None
+        if self.chance is not None:
+            chance = ({"kind": "coin_toss"} if self.chance[0] == "coin_toss" else
+                      {"kind": "shuffle", "player": self.chance[1], "cards": list(self.chance[2])})
+        return {
+            "ruleset": RULESET,
+            "target": self.game.target,
+            "variants": dict(self.game.variants),
+            "phase": self.phase,
+            "step": self.step,
+            "to_move": self.to_move,
+            "chance": chance,
+            "duel": self.duel,
+            "first_player": self.first_player,
+            "coin_toss_winner": self.coin_toss_winner,
+            "last_duel_winner": self.last_duel_winner,
+            "digimon_power": powers,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "plays": [{"player": p.player, "card": p.card, "held": p.held} for p in self.plays],
+            "resume": _resume_json(self.resume),
+            "players": [_player_json(p) for p in self.players],
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any], game: Game) -> State:
+        """Rebuild a state from its JSON form for ``game``.
+
+        :raises InvalidInputError: a missing or mistyped field, with its JSON path.
+        """
+        from oracle.validation import validate
+
+        validate(d, "state")
+        ch = d.get("chance")
+        chance = None
+        if ch is not None:
+            chance = (("coin_toss",) if ch["kind"] == "coin_toss"
+                      else ("shuffle", ch["player"], tuple(ch["cards"])))
+        players = tuple(
+            PlayerState(
+                deck=tuple(p.get("deck", ())), hand=tuple(p["hand"]), online=tuple(p["online"]),
+                offline=tuple(p["offline"]), duel_zone=tuple(p["duel_zone"]),
+                digivolve_zone=tuple(p["digivolve_zone"]), power_port=tuple(p["power_port"]),
+                score=p["score"], passed=p["passed"], digivolved=p["digivolved"],
+                pending_rookie=p.get("pending_rookie"), acted=p.get("acted", False),
+            )
+            for p in d["players"]
+        )
+        return cls(
+            game=game, players=players,  # type: ignore[arg-type]
+            phase=d["phase"], step=d["step"], to_move=d["to_move"], chance=chance,
+            duel=d["duel"], first_player=d.get("first_player"),
+            coin_toss_winner=d.get("coin_toss_winner"),
+            last_duel_winner=d.get("last_duel_winner"), winner=d.get("winner"),
+            end_reason=d.get("end_reason"),
+            plays=tuple(Play(x["player"], x["card"], x.get("held", True))
+                        for x in d.get("plays", ())),
+            resume=_resume_from_json(d.get("resume")),
+        )
+
+    def is_terminal(self) -> bool:
+        """True when the game is over (``phase == "game_over"``)."""
+        return self.phase == "game_over"
+
+    def card(self, serial: str) -> Any:
+        """The card with ``serial`` in this game's card set."""
+        return self.game.card_set.cards[serial]
+
+
+def _player_json(p: PlayerState) -> dict[str, Any]:
+    return {
+        "deck": list(p.deck), "hand": list(p.hand), "online": list(p.online),
+        "offline": list(p.offline), "duel_zone": list(p.duel_zone),
+        "digivolve_zone": list(p.digivolve_zone), "power_port": list(p.power_port),
+        "score": p.score, "passed": p.passed, "digivolved": p.digivolved,
+        "pending_rookie": p.pending_rookie, "acted": p.acted,
+    }
+
+
+def _resume_json(r: tuple[Any, ...] | None) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    phase, step, to_move, owed_player, owed_draw, owed_pay, then = r
+    return {"phase": phase, "step": step, "to_move": to_move, "owed_player": owed_player,
+            "owed_draw": owed_draw, "owed_payment": owed_pay,
+            "then": [{"player": p, "cards": list(c)} for p, c in then] if then else None}
+
+
+def _resume_from_json(d: Mapping[str, Any] | None) -> tuple[Any, ...] | None:
+    if d is None:
+        return None
+    then = d.get("then")
+    return (d["phase"], d["step"], d["to_move"], d.get("owed_player"), d.get("owed_draw", 0),
+            d.get("owed_payment", 0),
+            [[t["player"], list(t["cards"])] for t in then] if then else None)
+
+
+# ------------------------------------------------------------------------------------------
+# Actions
+
+ACTION_TYPES: tuple[str, ...] = (
+    "choose_rookie", "shuffle", "coin_toss", "prepare", "change_rookie", "ready", "digivolve",
+    "pass", "play_option", "discard", "draw",
+)
+"""Every action type, in the canonical order ``legal_actions`` lists them."""
+
+METHODS = ("tribute", "digivice", "dna", "ultra")
+
+
+class Action(NamedTuple):
+    """One move. Unused fields stay at their defaults and are left out of the JSON form.
+
+    - ``choose_rookie(player, card)`` — DB-A.1
+    - ``shuffle(player, order)`` — chance: the new order, top first (DB-A.2, DB-D.2, DB-D.3)
+    - ``coin_toss(winner)`` — chance (DB-B.1)
+    - ``prepare(player, card[, support])`` — face down on the Digivolve Zone (DB-B.0, DB-D.5)
+    - ``change_rookie(player, card)`` — DB-D.4
+    - ``ready(player)`` — done preparing
+    - ``digivolve(player, card, method[, support, payment, source])`` — DB-B.2, DB-B.3
+    - ``pass(player)`` — DB-B.5 (Digivolve phase) or DB-C.3 (Battle phase)
+    - ``play_option(player, card[, discard, target])`` — DB-C.1, DB-C.2
+    - ``discard(player, card)`` and ``draw(player)`` — DB-D.1
+    """
+
+    type: str
+    player: int | None = None
+    card: str | None = None
+    method: str | None = None
+    support: str | None = None
+    payment: tuple[str, ...] = ()
+    source: str | None = None
+    discard: tuple[str, ...] = ()
+    target: int | None = None
+    order: tuple[str, ...] = ()
+    winner: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: ``{"type": ..., "player": ..., ...}`` without unset fields."""
+        d: dict[str, Any] = {"type": self.type}
+        for k in ("player", "card", "method", "support", "source", "target", "winner"):
+            v = getattr(self, k)
+            if v is not None:
+                d[k] = v
+        for k in ("payment", "discard", "order"):
+            v = getattr(self, k)
+            if v:
+                d[k] = list(v)
+        return d
+
+    def __str__(self) -> str:
+        parts = [self.type if self.player is None else f"p{self.player} {self.type}"]
+        if self.card:
+            parts.append(self.card)
+        for k in ("method", "support", "source", "target", "winner"):
+            v = getattr(self, k)
+            if v is not None:
+                parts.append(f"{k}={v}")
+        for k in ("payment", "discard"):
+            if getattr(self, k):
+                parts.append(f"{k}={','.join(getattr(self, k))}")
+        if self.order:
+            parts.append(f"order=[{len(self.order)} cards]")
+        return " ".join(parts)
+
+
+_FIELDS = {
+    "player": int, "card": str, "method": str, "support": str, "source": str, "target": int,
+    "winner": int, "payment": list, "discard": list, "order": list,
+}
+
+
+def action_from_json(d: Any, path: str = "$") -> Action:
+    """Parse an action's JSON form.
+
+    :raises InvalidInputError: not an object, unknown type or field, wrong field type.
+    """
+    if not isinstance(d, Mapping):
+        raise InvalidInputError(path, f"an action must be an object, found {type(d).__name__}")
+    t = d.get("type")
+    if t not in ACTION_TYPES:
+        raise InvalidInputError(f"{path}.type", f"unknown action type {t!r}")
+    kw: dict[str, Any] = {}
+    for k, v in d.items():
+        if k == "type":
+            continue
+        typ = _FIELDS.get(k)
+        if typ is None:
+            raise InvalidInputError(f"{path}.{k}", f"unknown field for action {t!r}")
+        if v is None:
+            continue
+        if typ is int and (not isinstance(v, int) or isinstance(v, bool)):
+            raise InvalidInputError(f"{path}.{k}", f"expected an integer, found {v!r}")
+        if typ is str and not isinstance(v, str):
+            raise InvalidInputError(f"{path}.{k}", f"expected a string, found {v!r}")
+        if typ is list:
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise InvalidInputError(f"{path}.{k}", "expected an array of card serials")
+            v = tuple(v)
+        kw[k] = v
+    if kw.get("player") not in (None, 0, 1):
+        raise InvalidInputError(f"{path}.player", f"expected 0 or 1, found {kw['player']!r}")
+    return Action(t, **kw)
+
+
+class Event(NamedTuple):
+    """Something that happened, with the clause that caused it.
+
+    ``data`` holds event-specific fields (e.g. ``points``, ``cards``).
+    """
+
+    type: str
+    clause: str
+    player: int | None = None
+    data: Mapping[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"type", "clause", "player", ...data}``."""
+        d: dict[str, Any] = {"type": self.type, "clause": self.clause, "player": self.player}
+        if self.data:
+            d.update(self.data)
+        return d

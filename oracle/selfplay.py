@@ -1,0 +1,72 @@
+"""Seeded self-play outside the rules: random legal players and chance pickers.
+
+The rules never draw random numbers; this module does, from ``random.Random(seed)``, so a seed
+names one whole game. It picks chance outcomes (coin toss winner, shuffle orders) and a
+uniformly random legal action for each player, with a bias that keeps games moving (discards
+and passes are taken less often than plays).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from oracle.digibattle import Action, Event, Game, State, apply, legal_actions, new_game
+
+
+class Step(NamedTuple):
+    """One step of a game: the action taken, the state after it and its events."""
+
+    action: Action
+    state: State
+    events: tuple[Event, ...]
+
+
+def chance_outcome(state: State, rng: random.Random) -> Action:
+    """A random outcome for the chance node ``state.chance``."""
+    due = state.chance
+    assert due is not None
+    if due[0] == "coin_toss":
+        return Action("coin_toss", winner=rng.randrange(2))
+    order = list(due[2])
+    rng.shuffle(order)
+    return Action("shuffle", due[1], order=tuple(order))
+
+
+def random_action(state: State, rng: random.Random) -> Action:
+    """A random legal action for the player to move (biased: see the module docstring)."""
+    acts = legal_actions(state)
+    if state.step == "discard":
+        # Discard now and then; usually draw.
+        return acts[-1] if rng.random() < 0.6 else rng.choice(acts)
+    if len(acts) > 1 and acts[-1].type in ("pass", "ready") and rng.random() < 0.7:
+        return rng.choice(acts[:-1])
+    return rng.choice(acts)
+
+
+def play(game: Game, seed: int, max_steps: int = 100_000) -> Iterator[Step]:
+    """Play one game with random players, yielding each step.
+
+    :param game: card set, decks, target and variants.
+    :param seed: names the game: the same seed gives the same game.
+    :param max_steps: a guard against a game that never ends.
+    :raises RuntimeError: the game did not end within ``max_steps``.
+    """
+    rng = random.Random(seed)
+    state = new_game(game)
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return
+        action = chance_outcome(state, rng) if state.to_move == "chance" else \
+            random_action(state, rng)
+        state, events = apply(state, action)
+        yield Step(action, state, events)
+    raise RuntimeError(f"game with seed {seed} did not end within {max_steps} steps")
+
+
+def play_to_end(game: Game, seed: int) -> tuple[State, list[Step]]:
+    """Play a whole game; returns the final state and every step."""
+    steps = list(play(game, seed))
+    final = steps[-1].state if steps else new_game(game)
+    return final, steps

@@ -1,0 +1,285 @@
+"""The ambiguity registry: every place the rule text allows more than one reading.
+
+Each :class:`Ambiguity` is a named variant: the oracle implements every reading, a game picks
+one reading per ambiguity (``{"DB-AMB-2": "across"}``), and the verifier reports which reading
+an implementation follows. This module is the single source: ``digiconform ambiguities`` and
+``docs/AMBIGUITIES.md`` are generated from it.
+
+Starting list: ``../shared/rules/AMBIGUITIES.md`` (DB-AMB-1 … DB-AMB-10); the rest were found
+by reading the clauses against each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from oracle.errors import InvalidInputError
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of an ambiguity: a short ``name`` and what it changes."""
+
+    name: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """One registry entry.
+
+    :param id: stable ID (``DB-AMB-n``), used in variant maps, tags and reports.
+    :param clauses: the clause IDs whose text is unclear.
+    :param question: the question in one sentence.
+    :param readings: every reading; the oracle implements each.
+    :param default: name of the reading the oracle uses unless told otherwise.
+    :param reason: why that default.
+    :param evidence: sources (seed text, card texts, rulings).
+    """
+
+    id: str
+    ruleset: str
+    clauses: tuple[str, ...]
+    question: str
+    readings: tuple[Reading, ...]
+    default: str
+    reason: str
+    evidence: tuple[str, ...] = ()
+
+    def reading_names(self) -> tuple[str, ...]:
+        """Names of the readings, default first."""
+        names = [r.name for r in self.readings]
+        names.remove(self.default)
+        return (self.default, *names)
+
+
+R = Reading
+
+REGISTRY: tuple[Ambiguity, ...] = (
+    Ambiguity(
+        "DB-AMB-1", "digibattle", ("DB-B.3",),
+        "Where does the Rookie-to-Champion payment come from: the Online deck or the hand?",
+        (R("online", "the printed number of cards go from the top of the Online deck to Offline"),
+         R("hand", "the player sends the printed number of cards from their hand to Offline"),
+         R("choice", "the player chooses, for each digivolve, Online or hand")),
+        "online",
+        "The seed insert says 'moving 1 or 2 cards from Online to Offline'.",
+        ("seeds/001 B.3: 'moving 1 or 2 [or 3] cards from Online to Offline as payment'",
+         "another transcription of the Arena rules takes the cards from the hand"),
+    ),
+    Ambiguity(
+        "DB-AMB-2", "digibattle", ("DB-B.3", "DB-D.3", "DB-C.2"),
+        "May a player pay Online-to-Offline costs larger than what is left Online?",
+        (R("refuse", "illegal: the requirement cannot be fulfilled (DB-B.0 'can fulfil')"),
+         R("partial", "pay what is there; the Online deck reaches zero (DB-D.3); the rest is "
+                      "forgiven"),
+         R("across", "pay down to zero, recycle (DB-D.3), then pay the rest from the new "
+                     "Online deck")),
+        "refuse",
+        "DB-B.0 asks that the player be 'prepared to fulfill any other Digivolve Requirements'; "
+        "a cost that cannot be paid in full is not fulfilled.",
+        ("seeds/001 B: 'you must be prepared to fulfill any other Digivolve Requirements'",
+         "seeds/001 D Note: 'If at any time during play the number of your Online cards goes "
+         "down to zero ...'"),
+    ),
+    Ambiguity(
+        "DB-AMB-3", "digibattle", ("DB-D.2", "DB-D.3"),
+        "On Online exhaustion, which cards are shuffled to make the new Online deck?",
+        (R("whole-offline", "the whole Offline pile, old discards included, after the board "
+                            "cards join it"),
+         R("just-sent", "only the cards just sent from the board; older Offline cards stay")),
+        "whole-offline",
+        "Card texts treat the Offline pile as one deck (Anti-Downgrade: 'place the Offline deck "
+        "Online'); 'shuffle them' follows 'send ... Offline'.",
+        ("seeds/001 D: 'send ALL the cards on your side of the board, except the Rookie, "
+         "Offline. Shuffle them and place them face down Online.'",),
+    ),
+    Ambiguity(
+        "DB-AMB-4", "digibattle", ("DB-B.3", "DB-B.7"),
+        "Must the Digimon on the Duel Zone (and the DNA partner) be exactly one level below the "
+        "DNA Digivolve card?",
+        (R("strict", "both DNA Digimon must be exactly one level below the new card"),
+         R("either", "any named partner may be on the Duel Zone, skipping a level")),
+        "strict",
+        "DB-B.7 allows one level per Duel; 'DNA Digivolve ... play 2 lower-level cards instead "
+        "of 1' reads as one level down.",
+        ("oddities/tekkamon-broken-mechanic.md: Snimon (Champion) + Goburimon (Rookie)",
+         "oddities/magnadramon-broken-mechanic.md: lists Angemon (Champion) for a Mega"),
+    ),
+    Ambiguity(
+        "DB-AMB-5", "digibattle", ("DB-C.6",),
+        "After the Duel, what happens to the DNA partner on the Power Port?",
+        (R("offline", "it is on the Power Port, so it goes Offline with the Power Option cards"),
+         R("stays", "it is a Digimon: the winner keeps it in the Duel Zone stack (under the "
+                    "Digimon showing); the loser sends it Offline with their Digimon")),
+        "offline",
+        "DB-C.6 clears the Power Port; the partner was placed there face up and never joins the "
+        "Duel Zone.",
+        ("seeds/001 B.3b: 'placing the second Digimon ... face up on the Power Port'",),
+    ),
+    Ambiguity(
+        "DB-AMB-6", "digibattle", ("DB-C.3",),
+        "Is a pass in the Battle phase final?",
+        (R("final", "a player who passed plays no more this Duel; the other goes on alone"),
+         R("not-final", "a player who passed may play again after the other plays; the Duel "
+                        "ends on two passes in a row")),
+        "final",
+        "'The other player may continue ... until he or she runs out of cards or decides to "
+        "stop' describes one player going on alone.",
+        ("seeds/001 C: 'Continue taking turns until a player ... says Pass. The other player "
+         "may continue ...'",),
+    ),
+    Ambiguity(
+        "DB-AMB-7", "digibattle", ("DB-C.9",),
+        "Does the game end the moment a score reaches the target, or only at the end of a Duel?",
+        (R("immediate", "the game ends as soon as a score reaches the target, even mid-Duel"),
+         R("end-of-duel", "the target is checked when a Duel ends; the higher score wins")),
+        "immediate",
+        "'The first player to score 1000 points wins' names the moment of reaching it.",
+        ("seeds/001 C: 'The first player to score 1000 points ... wins the game.'",
+         "cards such as HerculesKabuterimon ST-33: 'Score 300 when Digivolving'"),
+    ),
+    Ambiguity(
+        "DB-AMB-8", "digibattle", ("DB-D.4",),
+        "May a Rookie be changed when a Champion (or higher) is showing?",
+        (R("rookie-showing", "only when the Digimon showing is the Rookie"),
+         R("any-level", "also under a Champion or higher; on the reveal the whole old stack "
+                        "goes Offline")),
+        "rookie-showing",
+        "'the option of changing their Rookie (if they have one showing on the Duel Zone)'.",
+        ("seeds/001 D: 'if they have one showing on the Duel Zone'",),
+    ),
+    Ambiguity(
+        "DB-AMB-9", "digibattle", ("DB-B.3", "DB-B.3n", "DB-B.0"),
+        "When is a DIGIVICE (or ULTRA DIGIVOLVE) committed?",
+        (R("on-reveal", "played from hand when the next-level card is turned over"),
+         R("at-prepare", "placed face down on the Power Port with the face-down next-level card; "
+                         "lost if the player passes")),
+        "on-reveal",
+        "The insert (the rules text) has the DIGIVICE placed while fulfilling the requirements.",
+        ("seeds/001 B.3a: 'Place a DIGIVICE Power Option card on the POWER PORT'",
+         "Digivice Red ST-59: 'Place this card face down on Power Port when placing next-level "
+         "Digimon face down on Digivolve-Zone.'"),
+    ),
+    Ambiguity(
+        "DB-AMB-10", "digibattle", ("DB-A.4",),
+        "Which row of the power chart gives a player's Digimon Power?",
+        (R("opponent-type", "your card's power against the opponent's Battle Type"),
+         R("own-type", "your card's power in the row of your own Battle Type")),
+        "opponent-type",
+        "The seed's set-up text and EXAMPLE C read your own card against the opponent's type.",
+        ("seeds/001 A: 'the chart on their card showing the amount of DIGIMON POWER they can "
+         "blast at that type of opponent'",),
+    ),
+    Ambiguity(
+        "DB-AMB-11", "digibattle", ("DB-B.3",),
+        "How many cards may a Rookie-to-Champion payment be?",
+        (R("1-2", "a Champion printing 'offline 3 cards' cannot be digivolved to"),
+         R("1-3", "payments of 1, 2 or 3 cards are allowed (the fan note)")),
+        "1-2",
+        "The insert says '1 or 2'; '[or 3]' is the transcriber's note.",
+        ("seeds/001 B.3: 'moving 1 or 2 [or 3] cards'",),
+    ),
+    Ambiguity(
+        "DB-AMB-12", "digibattle", ("DB-B.4",),
+        "May the second player Digivolve with a card they did not place face down beforehand?",
+        (R("prepared-only", "only the card face down on the Digivolve Zone can be turned over"),
+         R("from-hand", "a player whose Digivolve Zone is empty may Digivolve straight from "
+                        "hand on their turn")),
+        "prepared-only",
+        "'Digivolving as shown above' refers to turning over the card on the Digivolve Zone.",
+        ("seeds/001 B.4: 'may respond by either: 4. Digivolving as shown above'",),
+    ),
+    Ambiguity(
+        "DB-AMB-13", "digibattle", ("DB-C.2",),
+        "May a Power Option be played without fulfilling its Use Requirements?",
+        (R("must-fulfil", "no: the play is refused"),
+         R("no-effect", "yes: the card goes on the Power Port and its Effect does not apply")),
+        "must-fulfil",
+        "Refusing is the reading every known engine uses; a card that does nothing has no "
+        "purpose except to cycle the hand.",
+        ("seeds/001 C: 'You must complete these Use Requirements as part of your turn for the "
+         "Effect to come into play.'",),
+    ),
+    Ambiguity(
+        "DB-AMB-14", "digibattle", ("DB-C.5",),
+        "Digi-Duel ST-58 'If you win the Duel, double your Score': which score?",
+        (R("duel-points", "the points scored for this Duel are doubled"),
+         R("total", "the whole score counter is doubled after adding this Duel's points")),
+        "duel-points",
+        "Every other scoring text speaks of the points of one Duel; doubling the counter would "
+        "end most games at once.",
+        ("Digi-Duel ST-58: 'If you win the Duel, double your Score.'",),
+    ),
+    Ambiguity(
+        "DB-AMB-15", "digibattle", ("DB-A.4", "DB-C.2"),
+        "In which order do Power Option modifiers combine (e.g. +50 then x2)?",
+        (R("play-order", "each modifier applies in the order the cards were played"),
+         R("add-first", "all additions first, then multiplications, then divisions")),
+        "play-order",
+        "The Battle text says to 'keep track of how ... strength changes with each card played'.",
+        ("seeds/001 C: 'Keep track of how the dueling Digimon's relative strength changes with "
+         "each card played'",),
+    ),
+    Ambiguity(
+        "DB-AMB-16", "digibattle", ("DB-D.1", "DB-D.2", "DB-D.3"),
+        "When the Regroup draw takes exactly the last Online card, is the deck recycled at once?",
+        (R("recycle", "yes: the Online deck reached zero (DB-D.3)"),
+         R("wait", "no: DB-D.2 applies only when there are too few cards; the empty deck is "
+                   "recycled the next time a card is needed")),
+        "recycle",
+        "DB-D.3 applies 'if at any time during play the number of your Online cards goes down to "
+        "zero'.",
+        ("seeds/001 D Note",),
+    ),
+    Ambiguity(
+        "DB-AMB-17", "digibattle", ("DB-C.2",),
+        "Is a Power Option's condition ('when confronting ...') checked when it is played or "
+        "continuously?",
+        (R("continuous", "checked whenever Digimon Power is read; a later change turns it on "
+                         "or off"),
+         R("on-play", "checked once when the card is played")),
+        "continuous",
+        "'When confronting an opponent with ...' describes the Duel's current state.",
+        ("Coral Rip BO-44: 'When confronting an opponent with Special Ability \"Swim\" ...'",),
+    ),
+    Ambiguity(
+        "DB-AMB-18", "digibattle", ("DB-C.2",),
+        "'Do not use this card with a Rookie on Duel Zone': a Rookie showing, or any Rookie?",
+        (R("showing", "only when the Digimon showing is a Rookie"),
+         R("anywhere", "whenever a Rookie is in the Duel Zone (always, so the card is unusable)")),
+        "showing",
+        "A Rookie is always at the bottom of the Duel Zone, so the other reading makes the card "
+        "useless.",
+        ("Counter Attack ST-54, Digi-Duel ST-58 restrictions",),
+    ),
+)
+
+BY_ID: Mapping[str, Ambiguity] = {a.id: a for a in REGISTRY}
+
+
+def defaults(ruleset: str = "digibattle") -> dict[str, str]:
+    """The default reading of every ambiguity of ``ruleset``."""
+    return {a.id: a.default for a in REGISTRY if a.ruleset == ruleset}
+
+
+def resolve(chosen: Mapping[str, str] | None, ruleset: str = "digibattle") -> dict[str, str]:
+    """Fill in defaults and check a variant choice.
+
+    :param chosen: ambiguity ID → reading name (may be partial or ``None``).
+    :returns: a complete map for ``ruleset``.
+    :raises InvalidInputError: unknown ID or reading (path ``$.variants.<ID>``).
+    """
+    result = defaults(ruleset)
+    for key, reading in (chosen or {}).items():
+        amb = BY_ID.get(key)
+        if amb is None or amb.ruleset != ruleset:
+            raise InvalidInputError(f"$.variants.{key}", f"unknown ambiguity for {ruleset}")
+        if reading not in amb.reading_names():
+            raise InvalidInputError(
+                f"$.variants.{key}",
+                f"unknown reading {reading!r}; expected one of {', '.join(amb.reading_names())}",
+            )
+        result[key] = reading
+    return result
