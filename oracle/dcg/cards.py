@@ -1,0 +1,312 @@
+"""DCG card model, the closed effect vocabulary, and card-set / deck loading.
+
+The shipped card set (``oracle/data/dcg/test-cards.json``) is INVENTED for rules testing:
+it is not real Digimon Card Game card data. Each card is a frozen :class:`Card`; each of
+its effects is a frozen :class:`Effect` from a small closed vocabulary (timings x actions
+below). Anything outside the vocabulary is refused with
+:class:`~oracle.errors.InvalidInputError` when the set is loaded, so the rules never meet an
+effect they cannot process.
+
+Deck rules (CR4.2 "Deck construction"): a main deck of exactly 50 cards, a Digi-Egg deck of
+0-5 cards, at most 4 copies of a card number in each.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from oracle.errors import InvalidInputError
+
+__all__ = [
+    "ACTIONS",
+    "KINDS",
+    "TIMINGS",
+    "Card",
+    "CardSet",
+    "DeckList",
+    "DigivolveCondition",
+    "Effect",
+    "card_set_from_json",
+    "deck_from_json",
+    "load_deck",
+    "load_test_cards",
+]
+
+#: Card kinds (CR4.2 "Card types").
+KINDS = ("digi-egg", "digimon", "tamer", "option")
+#: Effect timings of the closed vocabulary.
+TIMINGS = (
+    "start_of_your_turn",  # [Start of Your Turn]  (DCG-6-2-1-1)
+    "start_of_your_main_phase",  # [Start of Your Main Phase]
+    "end_of_your_turn",  # [End of Your Turn]  (DCG-6-6)
+    "on_play",  # [On Play]
+    "when_attacking",  # [When Attacking]
+    "main",  # [Main]: an activated effect (DCG-6-5-1-6) or an Option's use (DCG-6-5-1-3)
+    "your_turn",  # [Your Turn]: a continuous effect
+)
+#: Effect actions of the closed vocabulary.
+ACTIONS = ("gain_memory", "lose_memory", "set_memory_if_at_most", "turn_end_threshold")
+
+DECK_SIZE = 50
+MAX_EGGS = 5
+MAX_COPIES = 4
+
+_DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "dcg"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect: ``timing`` and ``action`` from the vocabulary, an amount ``value``.
+
+    ``at_most`` is the memory gate of ``set_memory_if_at_most`` ("if you have 2 or less
+    memory, set it to 3"); ``delayed`` is pending processing created when the effect
+    resolves ("at the end of the turn, lose 3 memory", CR4.2 "Pending processing") as an
+    ``(action, value)`` pair.
+    """
+
+    timing: str
+    action: str
+    value: int
+    once_per_turn: bool = False
+    at_most: int | None = None
+    delayed: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DigivolveCondition:
+    """A digivolve requirement: from a card of ``level`` and ``color``, paying ``cost``."""
+
+    level: int
+    color: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card. ``dp`` is None for cards without DP (Digi-Eggs, Tamers, Options).
+
+    ``play_cost`` is the play cost of a Digimon/Tamer or the use cost of an Option.
+    """
+
+    id: str
+    name: str
+    kind: str
+    color: str
+    level: int | None = None
+    dp: int | None = None
+    play_cost: int | None = None
+    digivolve: tuple[DigivolveCondition, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+
+    @property
+    def is_digimon(self) -> bool:
+        """True for a Digimon card (the only kind that can attack and battle)."""
+        return self.kind == "digimon"
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A named, closed set of cards keyed by card ID."""
+
+    name: str
+    cards: Mapping[str, Card]
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self.cards[card_id]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.cards
+
+
+@dataclass(frozen=True, slots=True)
+class DeckList:
+    """A deck: ``main`` (50 card IDs) and ``eggs`` (0-5 Digi-Egg card IDs)."""
+
+    name: str
+    main: tuple[str, ...]
+    eggs: tuple[str, ...]
+
+
+def _need(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str) -> Any:
+    """Return ``d[key]`` checked against ``kind`` or raise InvalidInputError at ``path``."""
+    if key not in d:
+        raise InvalidInputError(f"{path}.{key}", "missing")
+    value = d[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise InvalidInputError(f"{path}.{key}", f"expected {kind}, found {value!r}")
+    return value
+
+
+def _effect_from_json(d: Any, path: str) -> Effect:
+    """Parse one effect of the closed vocabulary; raise InvalidInputError otherwise."""
+    if not isinstance(d, dict):
+        raise InvalidInputError(path, "expected an object")
+    timing = _need(d, "timing", str, path)
+    action = _need(d, "action", str, path)
+    if timing not in TIMINGS:
+        raise InvalidInputError(f"{path}.timing", f"unknown timing {timing!r}")
+    if action not in ACTIONS:
+        raise InvalidInputError(f"{path}.action", f"unknown action {action!r}")
+    value = _need(d, "value", int, path)
+    at_most = d.get("at_most")
+    if (action == "set_memory_if_at_most") != (at_most is not None):
+        raise InvalidInputError(f"{path}.at_most", "needed exactly by set_memory_if_at_most")
+    if (action == "turn_end_threshold") != (timing == "your_turn"):
+        raise InvalidInputError(f"{path}.timing", "turn_end_threshold is a [Your Turn] effect")
+    delayed = None
+    if "then_at_end_of_turn" in d:
+        then = d["then_at_end_of_turn"]
+        sub = f"{path}.then_at_end_of_turn"
+        if not isinstance(then, dict):
+            raise InvalidInputError(sub, "expected an object")
+        t_action = _need(then, "action", str, sub)
+        if t_action not in ("gain_memory", "lose_memory"):
+            raise InvalidInputError(f"{sub}.action", f"unsupported delayed action {t_action!r}")
+        delayed = (t_action, _need(then, "value", int, sub))
+    return Effect(
+        timing=timing,
+        action=action,
+        value=value,
+        once_per_turn=bool(d.get("once_per_turn", False)),
+        at_most=at_most,
+        delayed=delayed,
+    )
+
+
+def _card_from_json(d: Any, path: str) -> Card:
+    """Parse one card; raise InvalidInputError with the JSON path of the first problem."""
+    if not isinstance(d, dict):
+        raise InvalidInputError(path, "expected an object")
+    kind = _need(d, "kind", str, path)
+    if kind not in KINDS:
+        raise InvalidInputError(f"{path}.kind", f"expected one of {KINDS}, found {kind!r}")
+    dp = d.get("dp")
+    if kind == "digimon" and not isinstance(dp, int):
+        raise InvalidInputError(f"{path}.dp", "a Digimon needs DP")
+    if kind != "digimon" and dp is not None:
+        raise InvalidInputError(f"{path}.dp", "only Digimon have DP in this card set")
+    play_cost = d.get("play_cost")
+    if kind != "digi-egg" and not (isinstance(play_cost, int) and play_cost >= 0):
+        raise InvalidInputError(f"{path}.play_cost", "expected a cost >= 0")
+    conds = []
+    for i, c in enumerate(d.get("digivolve", [])):
+        sub = f"{path}.digivolve[{i}]"
+        conds.append(
+            DigivolveCondition(
+                level=_need(c, "level", int, sub),
+                color=_need(c, "color", str, sub),
+                cost=_need(c, "cost", int, sub),
+            )
+        )
+    effects = tuple(
+        _effect_from_json(e, f"{path}.effects[{i}]") for i, e in enumerate(d.get("effects", []))
+    )
+    return Card(
+        id=_need(d, "id", str, path),
+        name=_need(d, "name", str, path),
+        kind=kind,
+        color=_need(d, "color", str, path),
+        level=d.get("level"),
+        dp=dp,
+        play_cost=play_cost,
+        digivolve=tuple(conds),
+        effects=effects,
+        text=d.get("text", ""),
+    )
+
+
+def card_set_from_json(d: Mapping[str, Any]) -> CardSet:
+    """Build a :class:`CardSet` from its JSON form ``{"name", "cards": [...]}``.
+
+    :raises InvalidInputError: on any malformed card or effect outside the vocabulary.
+    """
+    if not isinstance(d, Mapping):
+        raise InvalidInputError("$", "expected an object")
+    cards = _need(d, "cards", list, "$")
+    out: dict[str, Card] = {}
+    for i, c in enumerate(cards):
+        card = _card_from_json(c, f"$.cards[{i}]")
+        if card.id in out:
+            raise InvalidInputError(f"$.cards[{i}].id", f"duplicate card id {card.id!r}")
+        out[card.id] = card
+    return CardSet(name=str(d.get("name", "")), cards=out)
+
+
+def _expand(entries: Any, path: str) -> list[str]:
+    """Expand ``[{"id", "count"}]`` into a flat list of IDs."""
+    if not isinstance(entries, list):
+        raise InvalidInputError(path, "expected a list")
+    out: list[str] = []
+    for i, e in enumerate(entries):
+        sub = f"{path}[{i}]"
+        if not isinstance(e, dict):
+            raise InvalidInputError(sub, "expected {id, count}")
+        out.extend([_need(e, "id", str, sub)] * _need(e, "count", int, sub))
+    return out
+
+
+def check_deck(deck: DeckList, cards: CardSet, path: str = "$") -> None:
+    """CR4.2 "Deck construction": 50 main cards, 0-5 Digi-Eggs, at most 4 of a number.
+
+    :raises InvalidInputError: naming the offending part of the deck.
+    """
+    if len(deck.main) != DECK_SIZE:
+        raise InvalidInputError(f"{path}.deck", f"expected 50 cards, found {len(deck.main)}")
+    if len(deck.eggs) > MAX_EGGS:
+        raise InvalidInputError(f"{path}.eggs", f"expected 0-5 cards, found {len(deck.eggs)}")
+    for part, ids, eggs in (("deck", deck.main, False), ("eggs", deck.eggs, True)):
+        for cid in set(ids):
+            if cid not in cards:
+                raise InvalidInputError(f"{path}.{part}", f"unknown card {cid!r}")
+            if ids.count(cid) > MAX_COPIES:
+                raise InvalidInputError(f"{path}.{part}", f"more than 4 copies of {cid}")
+            if (cards[cid].kind == "digi-egg") != eggs:
+                raise InvalidInputError(f"{path}.{part}", f"{cid} does not belong in {part}")
+
+
+def deck_from_json(d: Mapping[str, Any], cards: CardSet) -> DeckList:
+    """Build and check a :class:`DeckList` from ``{"name", "deck": [...], "eggs": [...]}``.
+
+    :raises InvalidInputError: on a malformed or illegal deck.
+    """
+    if not isinstance(d, Mapping):
+        raise InvalidInputError("$", "expected an object")
+    deck = DeckList(
+        name=str(d.get("name", "")),
+        main=tuple(_expand(d.get("deck"), "$.deck")),
+        eggs=tuple(_expand(d.get("eggs", []), "$.eggs")),
+    )
+    check_deck(deck, cards)
+    return deck
+
+
+_CACHE: dict[str, Any] = {}
+
+
+def load_test_cards() -> CardSet:
+    """Load (once) the shipped INVENTED test card set ``oracle/data/dcg/test-cards.json``."""
+    if "cards" not in _CACHE:
+        text = (_DATA_DIR / "test-cards.json").read_text(encoding="utf-8")
+        _CACHE["cards"] = card_set_from_json(json.loads(text))
+    return _CACHE["cards"]
+
+
+def load_deck(name: str, cards: CardSet | None = None) -> DeckList:
+    """Load a shipped deck ``oracle/data/dcg/decks/<name>.json`` (e.g. ``"red-memory"``).
+
+    :raises InvalidInputError: if there is no such deck or it is illegal.
+    """
+    path = _DATA_DIR / "decks" / f"{name}.json"
+    if not path.is_file():
+        raise InvalidInputError("$.decks", f"no shipped DCG deck named {name!r}")
+    return deck_from_json(json.loads(path.read_text(encoding="utf-8")), cards or load_test_cards())
+
+
+def shipped_deck_names() -> Sequence[str]:
+    """Names of the shipped DCG decks, sorted."""
+    return sorted(p.stem for p in (_DATA_DIR / "decks").glob("*.json"))

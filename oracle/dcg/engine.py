@@ -1,0 +1,167 @@
+"""The DCG engine: ``legal_actions`` and ``apply`` over the chapter-6 rule modules.
+
+``apply`` thaws the state, runs one action, then :func:`advance` runs the automatic
+processing (pending effects, the rest of an attack, phase steps, the turn-end check of
+DCG-6-1-4-1, end of turn) until a player or chance must decide, and freezes the result.
+"""
+
+from __future__ import annotations
+
+from oracle.dcg.effects import auto_index, choice_indices, resolve_pending
+from oracle.dcg.main_phase import continue_attack, main_action, main_actions
+from oracle.dcg.model import UNSUPPORTED_ACTIONS, Action, Event, State
+from oracle.dcg.setup import apply_chance, mulligan_decision
+from oracle.dcg.turn import (
+    begin_end_of_turn,
+    breeding_action,
+    breeding_actions,
+    draw_phase,
+    finish_end_of_turn,
+    start_of_main,
+    start_of_turn,
+    turn_end_condition,
+    unsuspend,
+)
+from oracle.dcg.work import Work
+from oracle.errors import IllegalActionError, InvalidInputError, UnsupportedError
+
+__all__ = ["advance", "apply", "legal_actions"]
+
+_MAIN = frozenset(("play", "digivolve", "use_option", "attack", "activate", "pass"))
+_BREEDING = frozenset(("hatch", "move", "do_nothing"))
+_STEP_FUNCS = {
+    "start_of_turn": start_of_turn,
+    "unsuspend": unsuspend,
+    "draw": draw_phase,
+    "start_of_main": start_of_main,
+}
+_UNSUPPORTED_WHAT = {
+    "digixros": "DigiXros (CR4.2 7-2)",
+    "assembly": "Assembly (CR4.2 7-3)",
+    "dna_digivolve": "DNA digivolution (CR4.2 8-2)",
+    "burst_digivolve": "Burst digivolution (CR4.2 8-3)",
+    "app_fusion": "App Fusion (CR4.2 8-4)",
+    "link": "Link (CR4.2 10)",
+}
+
+
+def advance(w: Work) -> None:
+    """Run automatic processing until a decision is due.
+
+    DCG-6-1-3: a phase does not move on while anything is pending. DCG-6-1-4-1 / 6-6-1:
+    with nothing pending and no attack in progress, the turn-end condition sends the turn
+    to end of turn in the current phase, so a turn never ends in the middle of an action.
+    """
+    while True:
+        if w.phase in ("game_over", "setup") or w.chance is not None:
+            return
+        if w.pending:
+            index = auto_index(w)
+            if index is None:
+                return  # DCG-AMB-3: the turn player chooses the order
+            resolve_pending(w, index)
+            continue
+        if w.attack is not None:
+            continue_attack(w)
+            continue
+        if w.step == "end_of_turn":
+            finish_end_of_turn(w)
+            continue
+        if turn_end_condition(w):
+            begin_end_of_turn(w)
+            continue
+        step = w.step
+        if step in _STEP_FUNCS:
+            _STEP_FUNCS[step](w)
+        elif step == "breeding_done":
+            w.phase = "main"
+            w.step = "start_of_main"
+        else:  # "breeding" or "main": the turn player decides
+            return
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """DCG-6-1-1: the actions open to the player to move, sorted; empty at a chance node and
+    at game over (chance outcomes are checked by :func:`apply`).
+    """
+    if state.to_move is None or state.to_move == "chance":
+        return ()
+    w = Work(state)
+    player = state.to_move
+    assert isinstance(player, int)
+    if w.pending:
+        out = [Action("resolve", player, index=i) for i in choice_indices(w)]
+    elif w.step == "mulligan":
+        out = [Action("keep", player), Action("mulligan", player)]
+    elif w.step == "breeding":
+        out = breeding_actions(w)
+    elif w.step == "main":
+        out = main_actions(w)
+    else:
+        out = []
+    return tuple(sorted(out, key=Action.sort_key))
+
+
+def _check_turn(state: State, a: Action) -> None:
+    """DCG-6-1-1: only the player to move acts; nothing else while effects are pending."""
+    if a.type in ("choose_first", "shuffle"):
+        if state.to_move != "chance":
+            raise IllegalActionError("CR4.2 Game setup", "no chance outcome is due")
+        return
+    if state.to_move == "chance":
+        raise IllegalActionError("CR4.2 Game setup", "a chance outcome is due")
+    if a.player != state.to_move:
+        raise IllegalActionError("DCG-6-1-1", f"player {state.to_move} is to move")
+    if state.pending and a.type != "resolve":
+        clause = "DCG-6-5-1" if state.phase == "main" else "DCG-6-1-3"
+        raise IllegalActionError(clause, "an effect remains to be resolved")
+
+
+def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Apply ``action`` to ``state``; return the new state and the events, in order.
+
+    :raises InvalidInputError: if ``action`` is not an :class:`Action`.
+    :raises UnsupportedError: for DigiXros, Assembly, DNA/Burst digivolve, App Fusion and
+        Link (named by DCG-6-5-1-1/2/4, not implemented in this ruleset).
+    :raises IllegalActionError: naming the clause the action breaks (e.g. ``DCG-6-4-1`` for
+        a second breeding action, ``DCG-6-5-1-5`` for an attack by a Digimon played this
+        turn, ``CR4.2 Game setup`` for a wrong chance outcome).
+    """
+    if not isinstance(action, Action):
+        raise InvalidInputError("$", f"expected an Action, found {type(action).__name__}")
+    if action.type in UNSUPPORTED_ACTIONS:
+        raise UnsupportedError(
+            _UNSUPPORTED_WHAT[action.type],
+            "unsupported in this ruleset (the dcg oracle covers chapter 6 turn flow only)",
+            UNSUPPORTED_ACTIONS[action.type],
+        )
+    if state.phase == "game_over":
+        raise IllegalActionError("CR4.2 Victory conditions", "the game is over")
+    _check_turn(state, action)
+    w = Work(state)
+    kind = action.type
+    if kind in ("choose_first", "shuffle"):
+        apply_chance(w, action)
+    elif kind in ("keep", "mulligan"):
+        if w.step != "mulligan":
+            raise IllegalActionError("CR4.2 Mulligan", "no mulligan decision is due")
+        mulligan_decision(w, action)
+    elif kind == "resolve":
+        if action.index not in choice_indices(w):
+            raise IllegalActionError("DCG-6-1-3", f"no pending effect to choose at {action.index}")
+        assert action.index is not None
+        resolve_pending(w, action.index)
+    elif kind in _BREEDING:
+        if w.phase != "breeding" or w.step != "breeding":
+            raise IllegalActionError(
+                "DCG-6-4-1", "exactly one breeding action, only in the Breeding phase"
+            )
+        breeding_action(w, action)
+    elif kind in _MAIN:
+        if w.phase != "main" or w.step != "main":
+            raise IllegalActionError("DCG-6-5-1", "main-phase actions only in the Main phase")
+        main_action(w, action)
+    else:  # pragma: no cover - action_from_json admits no other type
+        raise InvalidInputError("$.type", f"unknown action type {kind!r}")
+    advance(w)
+    return w.freeze(), tuple(w.events)

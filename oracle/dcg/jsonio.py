@@ -1,0 +1,211 @@
+"""Parse the DCG state JSON back into a :class:`~oracle.dcg.model.State`.
+
+Every malformed value raises :class:`~oracle.errors.InvalidInputError` with its JSON path
+(``$.players[1].battle_area[0].cards``). ``to_move`` is recomputed from the rest of the
+state; a value that disagrees is rejected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from oracle.dcg.model import (
+    PHASES,
+    STEPS,
+    Attack,
+    Chance,
+    Game,
+    Pending,
+    PlayerState,
+    Stack,
+    State,
+)
+from oracle.dcg.variants import resolve_variants
+from oracle.errors import InvalidInputError
+
+__all__ = ["state_from_json"]
+
+
+def _get(d: Mapping[str, Any], key: str, path: str) -> Any:
+    if key not in d:
+        raise InvalidInputError(f"{path}.{key}", "missing")
+    return d[key]
+
+
+def _int(v: Any, path: str, lo: int | None = None, hi: int | None = None,
+         null: bool = False) -> Any:
+    if v is None and null:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise InvalidInputError(path, f"expected an integer, found {v!r}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise InvalidInputError(path, f"expected {lo}..{hi}, found {v}")
+    return v
+
+
+def _bool(v: Any, path: str) -> bool:
+    if not isinstance(v, bool):
+        raise InvalidInputError(path, f"expected true/false, found {v!r}")
+    return v
+
+
+def _cards(v: Any, path: str, game: Game) -> tuple[str, ...]:
+    if not isinstance(v, list):
+        raise InvalidInputError(path, "expected a list of card IDs")
+    for i, c in enumerate(v):
+        if not isinstance(c, str) or c not in game.cards:
+            raise InvalidInputError(f"{path}[{i}]", f"unknown card {c!r}")
+    return tuple(v)
+
+
+def _stack(v: Any, path: str, game: Game) -> Stack:
+    if not isinstance(v, Mapping):
+        raise InvalidInputError(path, "expected a stack object")
+    cards = _cards(_get(v, "cards", path), f"{path}.cards", game)
+    if not cards:
+        raise InvalidInputError(f"{path}.cards", "a stack holds at least one card")
+    return Stack(
+        id=_int(_get(v, "id", path), f"{path}.id", 0),
+        cards=cards,
+        suspended=_bool(v.get("suspended", False), f"{path}.suspended"),
+        played_this_turn=_bool(v.get("played_this_turn", False), f"{path}.played_this_turn"),
+    )
+
+
+def _pending(v: Any, path: str, game: Game) -> Pending:
+    if not isinstance(v, Mapping):
+        raise InvalidInputError(path, "expected a pending-effect object")
+    card = _get(v, "card", path)
+    if card not in game.cards:
+        raise InvalidInputError(f"{path}.card", f"unknown card {card!r}")
+    effect = _int(_get(v, "effect", path), f"{path}.effect", 0)
+    if effect >= len(game.cards[card].effects):
+        raise InvalidInputError(f"{path}.effect", f"{card} has no effect {effect}")
+    return Pending(
+        player=_int(_get(v, "player", path), f"{path}.player", 0, 1),
+        card=card,
+        effect=effect,
+        source=_int(v.get("source"), f"{path}.source", 0, null=True),
+        timing=str(_get(v, "timing", path)),
+        delayed=_bool(v.get("delayed", False), f"{path}.delayed"),
+    )
+
+
+def _player(v: Any, path: str, game: Game) -> PlayerState:
+    if not isinstance(v, Mapping):
+        raise InvalidInputError(path, "expected a player object")
+    b = v.get("breeding_area")
+    battle = _get(v, "battle_area", path)
+    if not isinstance(battle, list):
+        raise InvalidInputError(f"{path}.battle_area", "expected a list of stacks")
+    opt = v.get("once_per_turn_used", [])
+    if not isinstance(opt, list) or not all(isinstance(k, str) for k in opt):
+        raise InvalidInputError(f"{path}.once_per_turn_used", "expected a list of strings")
+    return PlayerState(
+        hand=_cards(_get(v, "hand", path), f"{path}.hand", game),
+        deck=_cards(_get(v, "deck", path), f"{path}.deck", game),
+        egg_deck=_cards(_get(v, "egg_deck", path), f"{path}.egg_deck", game),
+        breeding_area=None if b is None else _stack(b, f"{path}.breeding_area", game),
+        battle_area=tuple(_stack(s, f"{path}.battle_area[{i}]", game)
+                          for i, s in enumerate(battle)),
+        security=_cards(_get(v, "security", path), f"{path}.security", game),
+        trash=_cards(_get(v, "trash", path), f"{path}.trash", game),
+        mulliganed=_bool(v.get("mulliganed", False), f"{path}.mulliganed"),
+        mulligan_decided=_bool(v.get("mulligan_decided", False), f"{path}.mulligan_decided"),
+        once_per_turn_used=tuple(sorted(opt)),
+    )
+
+
+def _chance(v: Any, path: str, game: Game) -> Chance | None:
+    if v is None:
+        return None
+    if not isinstance(v, Mapping):
+        raise InvalidInputError(path, "expected null or a chance object")
+    kind = _get(v, "kind", path)
+    if kind == "first_player":
+        return Chance("first_player")
+    if kind != "shuffle":
+        raise InvalidInputError(f"{path}.kind", f"expected first_player or shuffle, found {kind!r}")
+    deck = _get(v, "deck", path)
+    if deck not in ("deck", "egg_deck"):
+        raise InvalidInputError(f"{path}.deck", f"expected deck or egg_deck, found {deck!r}")
+    return Chance("shuffle", _int(_get(v, "player", path), f"{path}.player", 0, 1), deck,
+                  tuple(sorted(_cards(_get(v, "cards", path), f"{path}.cards", game))))
+
+
+def state_from_json(d: Mapping[str, Any], game: Game) -> State:
+    """Rebuild a :class:`State` from its JSON form (see :meth:`State.to_json`).
+
+    :raises InvalidInputError: for a wrong ruleset, a missing or ill-typed field, an unknown
+        card, phase or step, or a ``to_move`` that does not follow from the state.
+    """
+    from oracle.dcg.work import Work
+
+    if not isinstance(d, Mapping):
+        raise InvalidInputError("$", "expected an object")
+    if d.get("ruleset") != "dcg":
+        raise InvalidInputError("$.ruleset", f"expected 'dcg', found {d.get('ruleset')!r}")
+    phase = _get(d, "phase", "$")
+    if phase not in PHASES:
+        raise InvalidInputError("$.phase", f"expected one of {PHASES}, found {phase!r}")
+    step = _get(d, "step", "$")
+    if step not in STEPS:
+        raise InvalidInputError("$.step", f"expected one of {STEPS}, found {step!r}")
+    resume = d.get("resume_step")
+    if resume is not None and resume not in STEPS:
+        raise InvalidInputError("$.resume_step", f"unknown step {resume!r}")
+    players = _get(d, "players", "$")
+    if not isinstance(players, list) or len(players) != 2:
+        raise InvalidInputError("$.players", "expected two player objects")
+    variants = d.get("variants", dict(game.variants))
+    if not isinstance(variants, Mapping):
+        raise InvalidInputError("$.variants", "expected an object")
+    attack = d.get("attack")
+    if attack is not None:
+        if not isinstance(attack, Mapping):
+            raise InvalidInputError("$.attack", "expected null or an attack object")
+        target = _get(attack, "target", "$.attack")
+        if target != "player":
+            target = _int(target, "$.attack.target", 0)
+        attack = Attack(_int(_get(attack, "player", "$.attack"), "$.attack.player", 0, 1),
+                        _int(_get(attack, "attacker", "$.attack"), "$.attack.attacker", 0),
+                        target)
+    pend = _get(d, "pending", "$")
+    delayed = d.get("delayed", [])
+    if not isinstance(pend, list) or not isinstance(delayed, list):
+        raise InvalidInputError("$.pending", "expected lists of pending effects")
+    s = State(
+        turn=_int(_get(d, "turn", "$"), "$.turn", 0),
+        turn_player=_int(_get(d, "turn_player", "$"), "$.turn_player", 0, 1),
+        first_player=_int(d.get("first_player"), "$.first_player", 0, 1, null=True),
+        phase=phase,
+        step=step,
+        memory=_int(_get(d, "memory", "$"), "$.memory", -10, 10),
+        to_move=None,
+        chance=_chance(d.get("chance"), "$.chance", game),
+        pending=tuple(_pending(p, f"$.pending[{i}]", game) for i, p in enumerate(pend)),
+        delayed=tuple(_pending(p, f"$.delayed[{i}]", game) for i, p in enumerate(delayed)),
+        attack=attack,
+        resume_step=resume,
+        winner=_int(d.get("winner"), "$.winner", 0, 1, null=True),
+        reason=d.get("reason"),
+        next_id=_int(d.get("next_id", 0), "$.next_id", 0),
+        players=(_player(players[0], "$.players[0]", game),
+                 _player(players[1], "$.players[1]", game)),
+        variants=resolve_variants(variants),
+        game=game,
+    )
+    if step in ("mulligan",) and s.first_player is None:
+        raise InvalidInputError("$.first_player", "the mulligan needs a first player")
+    ids = [st.id for pl in s.players for st in pl.battle_area]
+    ids += [pl.breeding_area.id for pl in s.players if pl.breeding_area is not None]
+    if len(ids) != len(set(ids)):
+        raise InvalidInputError("$.players", "two stacks share an id")
+    if ids and max(ids) > s.next_id:
+        s = replace(s, next_id=max(ids))
+    to_move = Work(s).to_move()
+    if "to_move" in d and d["to_move"] != to_move:
+        raise InvalidInputError("$.to_move", f"the state says {to_move!r} is to move")
+    return Work(s).freeze()

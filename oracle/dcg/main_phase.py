@@ -1,0 +1,311 @@
+"""DCG-6-5 Main phase: play, digivolve, use an Option, attack, activate [Main], pass; and the
+attack's later timings (CR4.2 Attacking, Security checks, Battles).
+
+Each action pays its cost first (CR4.2 Costs), then its effects go pending and resolve
+before anything else; the turn-end check waits for that (DCG-6-1-3, 6-1-4-1).
+"""
+
+from __future__ import annotations
+
+from oracle.dcg.effects import opt_key, trigger_stack
+from oracle.dcg.memory import can_pay, mine, pay, set_mine
+from oracle.dcg.model import Action, Attack, Pending
+from oracle.dcg.turn import game_over
+from oracle.dcg.work import Work, WStack
+from oracle.errors import IllegalActionError
+
+__all__ = ["continue_attack", "main_action", "main_actions"]
+
+ATTACKING = "CR4.2 Attacking"
+SECURITY = "CR4.2 Security checks"
+BATTLE = "CR4.2 Battles"
+
+
+# --------------------------------------------------------------------------- legality
+
+
+def _digivolve_cost(w: Work, card_id: str, stack: WStack) -> int | None:
+    """CR4.2 Digivolving: the cheapest cost of ``card_id`` onto ``stack`` (level N-1 of a
+    matching colour), or None if it cannot digivolve onto it.
+    """
+    top = w.card(stack.top)
+    best = None
+    for cond in w.card(card_id).digivolve:
+        if top.level == cond.level and top.color == cond.color:
+            if best is None or cond.cost < best:
+                best = cond.cost
+    return best
+
+
+def _option_colour_ok(w: Work, player: int, color: str) -> bool:
+    """CR4.2 Using Option cards: you need a Digimon or Tamer of the Option's colour in your
+    battle area or breeding area.
+    """
+    me = w.players[player]
+    tops = [s.top for s in me.battle]
+    if me.breeding is not None:
+        tops.append(me.breeding.top)
+    return any(w.card(c).color == color for c in tops)
+
+
+def _can_attack(w: Work, stack: WStack) -> bool:
+    """DCG-6-5-1-5: an unsuspended Digimon not played this turn (a moved one may attack)."""
+    return not stack.suspended and not stack.played and w.card(stack.top).is_digimon
+
+
+def main_actions(w: Work) -> list[Action]:
+    """DCG-6-5-1: every main-phase action open to the turn player now (nothing pending)."""
+    tp = w.turn_player
+    me = w.players[tp]
+    opp = w.players[1 - tp]
+    out: list[Action] = [Action("pass", tp)]
+    own_stacks = list(me.battle)
+    if me.breeding is not None:
+        own_stacks.append(me.breeding)
+    for cid in sorted(set(me.hand)):
+        card = w.card(cid)
+        if card.kind in ("digimon", "tamer"):
+            if can_pay(w, tp, card.play_cost or 0):
+                out.append(Action("play", tp, card=cid))
+        elif card.kind == "option":
+            if can_pay(w, tp, card.play_cost or 0) and _option_colour_ok(w, tp, card.color):
+                out.append(Action("use_option", tp, card=cid))
+        if card.kind == "digimon" and card.digivolve:
+            for s in own_stacks:
+                cost = _digivolve_cost(w, cid, s)
+                if cost is not None and can_pay(w, tp, cost):
+                    out.append(Action("digivolve", tp, card=cid, target=s.id))
+    targets: list[int | str] = ["player"]
+    targets.extend(s.id for s in opp.battle if s.suspended and w.card(s.top).is_digimon)
+    for s in me.battle:
+        if _can_attack(w, s):
+            for t in targets:
+                out.append(Action("attack", tp, attacker=s.id, target=t))
+        for i, eff in enumerate(w.card(s.top).effects):
+            if eff.timing == "main" and not (
+                eff.once_per_turn and opt_key(s.id, s.top, i) in me.opt_used
+            ):
+                out.append(Action("activate", tp, source=s.id, effect=i))
+    return out
+
+
+# --------------------------------------------------------------------------- the actions
+
+
+def _take_from_hand(w: Work, player: int, card_id: str | None, clause: str) -> str:
+    me = w.players[player]
+    if card_id is None or card_id not in me.hand:
+        raise IllegalActionError(clause, f"{card_id} is not in your hand")
+    return card_id
+
+
+def play(w: Work, a: Action) -> None:
+    """DCG-6-5-1-1: pay the play cost and put a Digimon or Tamer from hand into the battle
+    area; its [On Play] effects trigger.
+
+    :raises IllegalActionError: ``DCG-6-5-1-1`` if the card is not in hand, not a Digimon
+        or Tamer, or its cost is more than memory + 10 (it cannot be declared).
+    """
+    tp = w.turn_player
+    cid = _take_from_hand(w, tp, a.card, "DCG-6-5-1-1")
+    card = w.card(cid)
+    if card.kind not in ("digimon", "tamer"):
+        raise IllegalActionError("DCG-6-5-1-1", f"{cid} is a {card.kind}, not a Digimon/Tamer")
+    pay(w, tp, card.play_cost or 0, "DCG-6-5-1-1")
+    me = w.players[tp]
+    me.hand.remove(cid)
+    stack = WStack(w.new_id(), [cid], False, True)
+    me.battle.append(stack)
+    w.emit("played", "DCG-6-5-1-1", tp, card=cid, stack=stack.id, cost=card.play_cost)
+    trigger_stack(w, tp, stack, "on_play")
+
+
+def digivolve(w: Work, a: Action) -> None:
+    """DCG-6-5-1-2: pay the digivolve cost and put a Digimon from hand on one of your cards
+    (battle or breeding area) of level N-1 and a matching colour; then draw 1 (CR4.2
+    Digivolving: the digivolve bonus; no card and no loss if the deck is empty).
+
+    :raises IllegalActionError: ``DCG-6-5-1-2`` for a card not in hand, a stack that is not
+        yours, requirements not met or a cost that cannot be paid.
+    """
+    tp = w.turn_player
+    cid = _take_from_hand(w, tp, a.card, "DCG-6-5-1-2")
+    me = w.players[tp]
+    stack = me.find(a.target) if isinstance(a.target, int) else None
+    if stack is None and me.breeding is not None and me.breeding.id == a.target:
+        stack = me.breeding
+    if stack is None:
+        raise IllegalActionError("DCG-6-5-1-2", f"no stack {a.target} of yours to digivolve")
+    cost = _digivolve_cost(w, cid, stack)
+    if cost is None:
+        raise IllegalActionError("DCG-6-5-1-2", f"{cid} cannot digivolve from {stack.top}")
+    pay(w, tp, cost, "DCG-6-5-1-2")
+    me.hand.remove(cid)
+    stack.cards.append(cid)
+    w.emit("digivolved", "DCG-6-5-1-2", tp, card=cid, stack=stack.id, cost=cost)
+    if me.deck:
+        drawn = me.deck.pop(0)
+        me.hand.append(drawn)
+        w.emit("drew", "CR4.2 Digivolving", tp, card=drawn)
+
+
+def use_option(w: Work, a: Action) -> None:
+    """DCG-6-5-1-3: pay the cost and use an Option from hand; its [Main] effect resolves
+    with no interruption, then the card is trashed (CR4.2 Using Option cards).
+
+    :raises IllegalActionError: ``DCG-6-5-1-3`` for a card not in hand, not an Option,
+        without a Digimon/Tamer of its colour, or a cost that cannot be paid.
+    """
+    tp = w.turn_player
+    cid = _take_from_hand(w, tp, a.card, "DCG-6-5-1-3")
+    card = w.card(cid)
+    if card.kind != "option":
+        raise IllegalActionError("DCG-6-5-1-3", f"{cid} is not an Option card")
+    if not _option_colour_ok(w, tp, card.color):
+        raise IllegalActionError("DCG-6-5-1-3", f"no {card.color} Digimon or Tamer of yours")
+    pay(w, tp, card.play_cost or 0, "DCG-6-5-1-3")
+    me = w.players[tp]
+    me.hand.remove(cid)
+    me.trash.append(cid)
+    w.emit("option_used", "DCG-6-5-1-3", tp, card=cid, cost=card.play_cost)
+    for i, eff in enumerate(card.effects):
+        if eff.timing == "main":
+            w.pending.append(Pending(tp, cid, i, None, "main"))
+
+
+def activate(w: Work, a: Action) -> None:
+    """DCG-6-5-1-6: activate one [Main] effect of one of your battle-area cards.
+
+    :raises IllegalActionError: ``DCG-6-5-1-6`` if there is no such effect or a
+        [Once Per Turn] effect was already used this turn.
+    """
+    tp = w.turn_player
+    me = w.players[tp]
+    stack = me.find(a.source) if a.source is not None else None
+    if stack is None:
+        raise IllegalActionError("DCG-6-5-1-6", f"no card {a.source} in your battle area")
+    effects = w.card(stack.top).effects
+    index = a.effect
+    if index is None:
+        index = next((i for i, e in enumerate(effects) if e.timing == "main"), -1)
+    if not 0 <= index < len(effects) or effects[index].timing != "main":
+        raise IllegalActionError("DCG-6-5-1-6", f"{stack.top} has no [Main] effect {index}")
+    key = opt_key(stack.id, stack.top, index)
+    if effects[index].once_per_turn:
+        if key in me.opt_used:
+            raise IllegalActionError("DCG-6-5-1-6", "[Once Per Turn] effect already used")
+        me.opt_used.add(key)
+    w.emit("activated", "DCG-6-5-1-6", tp, card=stack.top, source=stack.id, effect=index)
+    w.pending.append(Pending(tp, stack.top, index, stack.id, "main"))
+
+
+def attack(w: Work, a: Action) -> None:
+    """DCG-6-5-1-5: attack with a Digimon in your battle area: suspend it, [When Attacking]
+    effects trigger; the rest of the attack (:func:`continue_attack`) follows once they
+    are resolved. Target: the opponent, or a suspended opponent's Digimon.
+
+    :raises IllegalActionError: ``DCG-6-5-1-5`` for a suspended Digimon, one played this
+        turn (one moved from the breeding area may attack), a non-Digimon, or a target that
+        is not a suspended opponent's Digimon.
+    """
+    tp = w.turn_player
+    me = w.players[tp]
+    stack = me.find(a.attacker) if a.attacker is not None else None
+    if stack is None or not w.card(stack.top).is_digimon:
+        raise IllegalActionError("DCG-6-5-1-5", f"no Digimon {a.attacker} in your battle area")
+    if stack.suspended:
+        raise IllegalActionError("DCG-6-5-1-5", "a suspended Digimon cannot attack")
+    if stack.played:
+        raise IllegalActionError("DCG-6-5-1-5", "a Digimon played this turn cannot attack")
+    target = a.target
+    if target != "player":
+        victim = w.players[1 - tp].find(target) if isinstance(target, int) else None
+        if victim is None or not w.card(victim.top).is_digimon:
+            raise IllegalActionError("DCG-6-5-1-5", f"no opponent's Digimon {target}")
+        if not victim.suspended:
+            raise IllegalActionError("DCG-6-5-1-5", "only a suspended Digimon can be attacked")
+    assert target is not None
+    stack.suspended = True
+    w.attack = Attack(tp, stack.id, target)
+    w.emit("attack_declared", "DCG-6-5-1-5", tp, attacker=stack.id, target=target)
+    trigger_stack(w, tp, stack, "when_attacking")
+
+
+def _delete(w: Work, player: int, stack: WStack, clause: str) -> None:
+    """CR4.2 Deletion: the stack goes to its owner's trash."""
+    w.players[player].battle.remove(stack)
+    w.players[player].trash.extend(stack.cards)
+    w.emit("deleted", clause, player, stack=stack.id, cards=tuple(stack.cards))
+
+
+def continue_attack(w: Work) -> None:
+    """CR4.2 Attacking (after the [When Attacking] effects): if the attacker left, the
+    attack fails. Against a player with no security cards the attacker wins (CR4.2 Victory
+    conditions). Otherwise one security check: the top card is revealed; a Digimon battles
+    (the attacker is deleted if its DP is not higher; a Security Digimon is never deleted)
+    and the card goes to the trash ([Security] effects: none in this card set). Against a
+    Digimon: a battle, the lower DP is deleted, both on a tie.
+    """
+    atk = w.attack
+    assert atk is not None
+    w.attack = None
+    p = atk.player
+    me = w.players[p]
+    opp = w.players[1 - p]
+    attacker = me.find(atk.attacker)
+    if attacker is None:
+        w.emit("attack_ended", ATTACKING, p, result="attacker_gone")
+        return
+    a_dp = w.card(attacker.top).dp or 0
+    if atk.target == "player":
+        if not opp.security:
+            game_over(w, p, "direct_attack", "CR4.2 Victory conditions")
+            return
+        card_id = opp.security.pop(0)
+        card = w.card(card_id)
+        w.emit("security_check", SECURITY, p, card=card_id)
+        if card.is_digimon:
+            s_dp = card.dp or 0
+            w.emit("battle", BATTLE, p, attacker_dp=a_dp, defender_dp=s_dp, security=True)
+            if a_dp <= s_dp:
+                _delete(w, p, attacker, BATTLE)
+        opp.trash.append(card_id)
+    else:
+        assert isinstance(atk.target, int)
+        victim = opp.find(atk.target)
+        if victim is None:
+            w.emit("attack_ended", ATTACKING, p, result="target_gone")
+            return
+        d_dp = w.card(victim.top).dp or 0
+        w.emit("battle", BATTLE, p, attacker_dp=a_dp, defender_dp=d_dp, security=False)
+        if a_dp <= d_dp:
+            _delete(w, p, attacker, BATTLE)
+        if d_dp <= a_dp:
+            _delete(w, 1 - p, victim, BATTLE)
+    w.emit("attack_ended", ATTACKING, p, result="done")
+
+
+def pass_turn(w: Work, a: Action) -> None:
+    """DCG-6-5-1-7: declare a pass; memory immediately becomes 3 on the opponent's side,
+    wherever it was (DCG-AMB-2 "never-lower": unless it is already further over).
+    """
+    tp = w.turn_player
+    w.emit("passed", "DCG-6-5-1-7", tp, memory=w.memory)
+    if w.variant("DCG-AMB-2") == "never-lower" and mine(w, tp) < -3:
+        return
+    set_mine(w, tp, -3, "DCG-6-5-1-7")
+
+
+_HANDLERS = {
+    "play": play,
+    "digivolve": digivolve,
+    "use_option": use_option,
+    "attack": attack,
+    "activate": activate,
+    "pass": pass_turn,
+}
+
+
+def main_action(w: Work, a: Action) -> None:
+    """Dispatch a DCG-6-5-1 main-phase action."""
+    _HANDLERS[a.type](w, a)

@@ -1,0 +1,446 @@
+"""DCG value types: config, game, state, actions and events, with their JSON forms.
+
+Everything here is a frozen dataclass holding tuples; states are never changed in place.
+The state JSON contract (``ruleset: "dcg"``) is documented on :class:`State`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from oracle.dcg.cards import CardSet, DeckList, check_deck, load_deck, load_test_cards
+from oracle.dcg.variants import resolve_variants
+from oracle.errors import InvalidInputError
+
+__all__ = [
+    "Action",
+    "Attack",
+    "Chance",
+    "DcgConfig",
+    "Event",
+    "Game",
+    "Pending",
+    "PlayerState",
+    "Stack",
+    "State",
+    "action_from_json",
+    "make_game",
+]
+
+PHASES = ("setup", "unsuspend", "draw", "breeding", "main", "game_over")
+STEPS = (
+    "shuffle", "first_player", "mulligan", "mulligan_shuffle",  # setup
+    "start_of_turn", "unsuspend",  # unsuspend phase (DCG-6-2)
+    "draw",  # draw phase (DCG-6-3)
+    "breeding", "breeding_done",  # breeding phase (DCG-6-4)
+    "start_of_main", "main",  # main phase (DCG-6-5)
+    "end_of_turn",  # end of turn, in whatever phase it began (DCG-6-6)
+    "over",
+)
+
+
+# --------------------------------------------------------------------------- config, game
+
+
+@dataclass(frozen=True)
+class DcgConfig:
+    """What a game is made of: two decks (shipped names or :class:`DeckList`), the card set
+    (None: the shipped INVENTED test set) and the variant readings (ambiguity ID -> reading).
+    """
+
+    decks: tuple[str | DeckList, str | DeckList] = ("red-memory", "blue-tempo")
+    variants: Mapping[str, str] = field(default_factory=dict)
+    cards: CardSet | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """The fixed facts of one game: card set, both deck lists and the variant readings."""
+
+    cards: CardSet
+    decks: tuple[DeckList, DeckList]
+    variants: tuple[tuple[str, str], ...]
+
+    def variant(self, amb_id: str) -> str:
+        """Return the reading chosen for ambiguity ``amb_id``."""
+        return dict(self.variants)[amb_id]
+
+
+def make_game(config: DcgConfig) -> Game:
+    """Resolve a :class:`DcgConfig` into a :class:`Game` (decks loaded and checked).
+
+    :raises InvalidInputError: for an unknown deck, an illegal deck or an unknown variant.
+    """
+    cards = config.cards or load_test_cards()
+    decks: list[DeckList] = []
+    for i, d in enumerate(config.decks):
+        deck = load_deck(d, cards) if isinstance(d, str) else d
+        check_deck(deck, cards, f"$.decks[{i}]")
+        decks.append(deck)
+    if len(decks) != 2:
+        raise InvalidInputError("$.decks", "expected two decks")
+    return Game(cards=cards, decks=(decks[0], decks[1]), variants=resolve_variants(config.variants))
+
+
+# --------------------------------------------------------------------------- state parts
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """A card pile in the battle or breeding area: ``cards`` bottom..top, ``id`` unique."""
+
+    id: int
+    cards: tuple[str, ...]
+    suspended: bool = False
+    played_this_turn: bool = False
+
+    @property
+    def top(self) -> str:
+        """The card ID on top (the card the stack is)."""
+        return self.cards[-1]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "cards": [bottom..top], "suspended", "played_this_turn"}``."""
+        return {
+            "id": self.id,
+            "cards": list(self.cards),
+            "suspended": self.suspended,
+            "played_this_turn": self.played_this_turn,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An effect waiting to resolve: effect ``effect`` of ``card`` controlled by ``player``,
+    from stack ``source`` (None for an Option or a gone card). ``delayed`` marks pending
+    processing (the effect's "at the end of the turn" part, CR4.2 "Pending processing").
+    """
+
+    player: int
+    card: str
+    effect: int
+    source: int | None
+    timing: str
+    delayed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"player", "card", "effect", "source", "timing", "delayed"}``."""
+        return {
+            "player": self.player,
+            "card": self.card,
+            "effect": self.effect,
+            "source": self.source,
+            "timing": self.timing,
+            "delayed": self.delayed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """An attack in progress: ``attacker`` stack id, ``target`` ``"player"`` or a stack id."""
+
+    player: int
+    attacker: int
+    target: int | str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"player", "attacker", "target"}``."""
+        return {"player": self.player, "attacker": self.attacker, "target": self.target}
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """The chance outcome due: ``first_player`` (rock-paper-scissors) or a ``shuffle``."""
+
+    kind: str
+    player: int | None = None
+    deck: str | None = None
+    cards: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "first_player"}`` or ``{"kind": "shuffle", "player", "deck", "cards"}``."""
+        if self.kind == "first_player":
+            return {"kind": "first_player"}
+        return {"kind": self.kind, "player": self.player, "deck": self.deck,
+                "cards": list(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player's zones. ``deck``, ``egg_deck`` and ``security`` are top first."""
+
+    hand: tuple[str, ...] = ()
+    deck: tuple[str, ...] = ()
+    egg_deck: tuple[str, ...] = ()
+    breeding_area: Stack | None = None
+    battle_area: tuple[Stack, ...] = ()
+    security: tuple[str, ...] = ()
+    trash: tuple[str, ...] = ()
+    mulliganed: bool = False
+    mulligan_decided: bool = False
+    once_per_turn_used: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The per-player object of the state JSON."""
+        return {
+            "hand": list(self.hand),
+            "deck": list(self.deck),
+            "egg_deck": list(self.egg_deck),
+            "breeding_area": None if self.breeding_area is None else self.breeding_area.to_json(),
+            "battle_area": [s.to_json() for s in self.battle_area],
+            "security": list(self.security),
+            "trash": list(self.trash),
+            "mulliganed": self.mulliganed,
+            "mulligan_decided": self.mulligan_decided,
+            "once_per_turn_used": list(self.once_per_turn_used),
+        }
+
+    def all_cards(self) -> list[str]:
+        """Every card ID this player has in any zone (for card-conservation checks)."""
+        out = [*self.hand, *self.deck, *self.egg_deck, *self.security, *self.trash]
+        if self.breeding_area is not None:
+            out.extend(self.breeding_area.cards)
+        for s in self.battle_area:
+            out.extend(s.cards)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A DCG game state (``ruleset: "dcg"``).
+
+    ``memory`` is the shared gauge from the turn player's side: positive = on the turn
+    player's side, negative = on the opponent's side, always within -10..10 (CR4.2 Memory).
+    ``to_move`` is 0, 1, ``"chance"`` or None (game over). ``pending`` lists effects waiting
+    to resolve; ``delayed`` holds pending processing due at end of turn; ``attack`` is an
+    attack in progress; ``resume_step`` is the step where the current end of turn began
+    (6-6-4 resumes there). ``game`` (the card set, decks and variants) is not compared.
+    """
+
+    turn: int
+    turn_player: int
+    first_player: int | None
+    phase: str
+    step: str
+    memory: int
+    to_move: int | str | None
+    chance: Chance | None
+    pending: tuple[Pending, ...]
+    delayed: tuple[Pending, ...]
+    attack: Attack | None
+    resume_step: str | None
+    winner: int | None
+    reason: str | None
+    next_id: int
+    players: tuple[PlayerState, PlayerState]
+    variants: tuple[tuple[str, str], ...]
+    game: Game = field(compare=False, repr=False)
+
+    def player_memory(self, player: int) -> int:
+        """Memory as ``player`` reads it (positive = on their side)."""
+        return self.memory if player == self.turn_player else -self.memory
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has a result."""
+        return self.phase == "game_over"
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as the JSON contract object (see module and class docs)."""
+        return {
+            "ruleset": "dcg",
+            "turn": self.turn,
+            "turn_player": self.turn_player,
+            "first_player": self.first_player,
+            "phase": self.phase,
+            "step": self.step,
+            "memory": self.memory,
+            "to_move": self.to_move,
+            "chance": None if self.chance is None else self.chance.to_json(),
+            "pending": [p.to_json() for p in self.pending],
+            "delayed": [p.to_json() for p in self.delayed],
+            "attack": None if self.attack is None else self.attack.to_json(),
+            "resume_step": self.resume_step,
+            "winner": self.winner,
+            "reason": self.reason,
+            "next_id": self.next_id,
+            "variants": dict(self.variants),
+            "players": [p.to_json() for p in self.players],
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any], game: Game | Any) -> State:
+        """Rebuild a state from :meth:`to_json` output. ``game`` is a :class:`Game` or a
+        :class:`DcgConfig`; the readings in ``d["variants"]`` win over the game's.
+
+        :raises InvalidInputError: with the JSON path of the first malformed value.
+        """
+        from oracle.dcg.jsonio import state_from_json
+
+        if isinstance(game, DcgConfig):
+            game = make_game(game)
+        return state_from_json(d, game)
+
+
+# --------------------------------------------------------------------------- actions, events
+
+#: Action types the rules implement.
+ACTION_TYPES = (
+    "choose_first", "shuffle", "mulligan", "keep", "resolve",
+    "hatch", "move", "do_nothing",
+    "play", "digivolve", "use_option", "attack", "activate", "pass",
+)
+#: Action types chapter 6 names that this ruleset refuses as unsupported, with the clause.
+UNSUPPORTED_ACTIONS = {
+    "digixros": "DCG-6-5-1-1",
+    "assembly": "DCG-6-5-1-1",
+    "dna_digivolve": "DCG-6-5-1-2",
+    "burst_digivolve": "DCG-6-5-1-2",
+    "app_fusion": "DCG-6-5-1-2",
+    "link": "DCG-6-5-1-4",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An action. JSON: ``{"type", "player"?, ...}`` with only the fields the type uses:
+
+    ``choose_first`` winner · ``shuffle`` player, deck, order · ``mulligan``/``keep``/
+    ``hatch``/``move``/``do_nothing``/``pass`` player · ``resolve`` player, index ·
+    ``play``/``use_option`` player, card · ``digivolve`` player, card, target (stack id) ·
+    ``attack`` player, attacker, target ("player" or stack id) · ``activate`` player,
+    source, effect · unsupported types (``link``, ``digixros``, ...) player, card?, target?.
+    """
+
+    type: str
+    player: int | None = None
+    card: str | None = None
+    target: int | str | None = None
+    attacker: int | None = None
+    source: int | None = None
+    effect: int | None = None
+    index: int | None = None
+    winner: int | None = None
+    deck: str | None = None
+    order: tuple[str, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The action's JSON object (fields that are None are left out)."""
+        out: dict[str, Any] = {"type": self.type}
+        for name in ("player", "card", "target", "attacker", "source", "effect", "index",
+                     "winner", "deck"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        if self.order is not None:
+            out["order"] = list(self.order)
+        return out
+
+    def sort_key(self) -> tuple[Any, ...]:
+        """A total order used to sort legal actions deterministically."""
+        return (
+            self.type, -1 if self.player is None else self.player, self.card or "",
+            str(self.target), -1 if self.attacker is None else self.attacker,
+            -1 if self.source is None else self.source, self.effect or 0, self.index or 0,
+        )
+
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "choose_first": ("winner",),
+    "shuffle": ("player", "deck", "order"),
+    "mulligan": ("player",), "keep": ("player",), "pass": ("player",),
+    "hatch": ("player",), "move": ("player",), "do_nothing": ("player",),
+    "resolve": ("player", "index"),
+    "play": ("player", "card"), "use_option": ("player", "card"),
+    "digivolve": ("player", "card", "target"),
+    "attack": ("player", "attacker", "target"),
+    "activate": ("player", "source", "effect"),
+}
+_OPTIONAL = {"activate": ("effect",)}
+
+
+def _check_field(name: str, value: Any) -> Any:
+    """Type-check one action field; raise InvalidInputError at ``$.<name>``."""
+    path = f"$.{name}"
+    if name in ("player", "winner"):
+        if value not in (0, 1) or isinstance(value, bool):
+            raise InvalidInputError(path, f"expected 0 or 1, found {value!r}")
+    elif name in ("attacker", "source", "effect", "index"):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise InvalidInputError(path, f"expected an integer >= 0, found {value!r}")
+    elif name == "card":
+        if not isinstance(value, str) or not value:
+            raise InvalidInputError(path, f"expected a card ID string, found {value!r}")
+    elif name == "deck":
+        if value not in ("deck", "egg_deck"):
+            raise InvalidInputError(path, f"expected 'deck' or 'egg_deck', found {value!r}")
+    elif name == "order":
+        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+            raise InvalidInputError(path, "expected a list of card IDs")
+        return tuple(value)
+    elif name == "target":
+        ok = value == "player" or (isinstance(value, int) and not isinstance(value, bool)
+                                   and value >= 0)
+        if not ok:
+            raise InvalidInputError(path, f"expected 'player' or a stack id, found {value!r}")
+    return value
+
+
+def action_from_json(d: Any) -> Action:
+    """Parse an action's JSON object.
+
+    :raises InvalidInputError: for a non-object, an unknown type (``$.type``), a missing or
+        ill-typed field (``$.card``, ...) or an unexpected field.
+    """
+    if not isinstance(d, Mapping):
+        raise InvalidInputError("$", "expected an object")
+    kind = d.get("type")
+    if not isinstance(kind, str):
+        raise InvalidInputError("$.type", f"expected a string, found {kind!r}")
+    if kind in UNSUPPORTED_ACTIONS:
+        allowed: tuple[str, ...] = ("player", "card", "target")
+        required: tuple[str, ...] = ("player",)
+    elif kind in _FIELDS:
+        allowed = _FIELDS[kind]
+        required = tuple(f for f in allowed if f not in _OPTIONAL.get(kind, ()))
+    else:
+        raise InvalidInputError("$.type", f"unknown DCG action type {kind!r}")
+    kwargs: dict[str, Any] = {}
+    for name in required:
+        if name not in d:
+            raise InvalidInputError(f"$.{name}", "missing")
+    for name, value in d.items():
+        if name == "type":
+            continue
+        if name not in allowed:
+            raise InvalidInputError(f"$.{name}", f"unexpected field for {kind!r}")
+        kwargs[name] = _check_field(name, value)
+    return Action(type=kind, **kwargs)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. JSON: ``{"type", "clause", "player", **details}``; the clause
+    is a ``DCG-6-…`` ID or a Comprehensive Rules title such as ``"CR4.2 Memory"``.
+    """
+
+    type: str
+    clause: str
+    player: int | None = None
+    details: tuple[tuple[str, Any], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"type", "clause", "player", ...details}``."""
+        out: dict[str, Any] = {"type": self.type, "clause": self.clause, "player": self.player}
+        for k, v in self.details:
+            out[k] = list(v) if isinstance(v, tuple) else v
+        return out
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """Return the detail ``key``."""
+        for k, v in self.details:
+            if k == key:
+                return v
+        return default

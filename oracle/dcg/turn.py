@@ -1,0 +1,222 @@
+"""DCG chapter 6 turn flow: 6-1 (turn, phases, turn-end condition), 6-2 (unsuspend phase),
+6-3 (draw phase), 6-4 (breeding phase), the start of the main phase, and 6-6 (end of turn).
+
+Each function takes the mutable working state and moves it one step; the engine's
+``advance`` loop calls them in order until a player (or chance) has to decide.
+"""
+
+from __future__ import annotations
+
+from oracle.dcg.effects import trigger, turn_end_threshold
+from oracle.dcg.model import Action
+from oracle.dcg.work import Work, WStack
+from oracle.errors import IllegalActionError
+
+__all__ = [
+    "begin_end_of_turn",
+    "breeding_action",
+    "breeding_actions",
+    "draw_phase",
+    "end_turn",
+    "finish_end_of_turn",
+    "game_over",
+    "start_of_main",
+    "start_of_turn",
+    "turn_end_condition",
+    "unsuspend",
+]
+
+VICTORY = "CR4.2 Victory conditions"
+
+
+def game_over(w: Work, winner: int, reason: str, clause: str) -> None:
+    """CR4.2 Victory conditions: the game ends with ``winner``."""
+    w.phase = "game_over"
+    w.step = "over"
+    w.winner = winner
+    w.reason = reason
+    w.pending.clear()
+    w.attack = None
+    w.emit("game_over", clause, winner, reason=reason)
+
+
+def turn_end_condition(w: Work) -> bool:
+    """DCG-6-1-4-1: memory is 1 or more on the opponent's side (3 or more under a raised
+    threshold, QA2449). The caller checks that nothing remains to be resolved.
+    """
+    return -w.memory >= turn_end_threshold(w)
+
+
+# --------------------------------------------------------------------------- 6-2 unsuspend
+
+
+def start_of_turn(w: Work) -> None:
+    """DCG-6-2-1-1: start-of-turn effects trigger and are processed before unsuspending
+    (the engine resolves ``pending`` next). Then the step moves on to ``unsuspend``.
+    """
+    w.emit("start_of_turn", "DCG-6-2-1-1", w.turn_player, turn=w.turn)
+    trigger(w, w.turn_player, "start_of_your_turn")
+    w.step = "unsuspend"
+
+
+def unsuspend(w: Work) -> None:
+    """DCG-6-2-1 / 6-2-1-3: the turn player unsuspends all their cards in every area at once
+    (battle and breeding area, QA4257); then the Draw phase (DCG-6-1-2).
+
+    The engine reaches this only if the turn-end condition did not hold after the
+    start-of-turn processing (DCG-6-2-1-2).
+    """
+    me = w.players[w.turn_player]
+    stacks: list[WStack] = list(me.battle)
+    if me.breeding is not None:
+        stacks.append(me.breeding)
+    ids = []
+    for s in stacks:
+        if s.suspended:
+            s.suspended = False
+            ids.append(s.id)
+    w.emit("unsuspended", "DCG-6-2-1", w.turn_player, stacks=tuple(ids))
+    w.phase = "draw"
+    w.step = "draw"
+
+
+# --------------------------------------------------------------------------- 6-3 draw
+
+
+def draw_phase(w: Work) -> None:
+    """DCG-6-3-1: the turn player draws 1. DCG-6-3-1-1: not in the first player's first turn
+    (the player who actually went first, whatever their seat). A player who must draw here
+    with an empty deck loses (CR4.2 Victory conditions); an empty deck elsewhere is no loss.
+    """
+    tp = w.turn_player
+    me = w.players[tp]
+    if w.turn == 1 and tp == w.first_player:
+        w.emit("draw_skipped", "DCG-6-3-1-1", tp)
+    elif not me.deck:
+        game_over(w, 1 - tp, "deck_out", VICTORY)
+        return
+    else:
+        card = me.deck.pop(0)
+        me.hand.append(card)
+        w.emit("drew", "DCG-6-3-1", tp, card=card)
+    w.phase = "breeding"
+    w.step = "breeding"
+
+
+# --------------------------------------------------------------------------- 6-4 breeding
+
+
+def breeding_actions(w: Work) -> list[Action]:
+    """DCG-6-4-1: the breeding actions open now: hatch, move and do nothing."""
+    tp = w.turn_player
+    me = w.players[tp]
+    out = [Action("do_nothing", tp)]
+    if me.breeding is None and me.egg_deck:
+        out.append(Action("hatch", tp))
+    if me.breeding is not None and w.card(me.breeding.top).dp is not None:
+        out.append(Action("move", tp))
+    return out
+
+
+def breeding_action(w: Work, a: Action) -> None:
+    """DCG-6-4-1: do exactly one of hatch (6-4-1-1), move (6-4-1-2) or nothing (6-4-1-3);
+    then the Breeding phase is over.
+
+    :raises IllegalActionError: ``DCG-6-4-1-1`` hatching with a card in the breeding area or
+        an empty Digi-Egg deck (CR4.2 Hatching); ``DCG-6-4-1-2`` moving with an empty
+        breeding area or a card without DP (CR4.2 Moving: only a Digimon with DP moves).
+    """
+    tp = w.turn_player
+    me = w.players[tp]
+    if a.type == "hatch":
+        if me.breeding is not None:
+            raise IllegalActionError("DCG-6-4-1-1", "the breeding area already holds a card")
+        if not me.egg_deck:
+            raise IllegalActionError("DCG-6-4-1-1", "the Digi-Egg deck is empty")
+        card = me.egg_deck.pop(0)
+        me.breeding = WStack(w.new_id(), [card], False, False)
+        w.emit("hatched", "DCG-6-4-1-1", tp, card=card, stack=me.breeding.id)
+    elif a.type == "move":
+        stack = me.breeding
+        if stack is None:
+            raise IllegalActionError("DCG-6-4-1-2", "the breeding area is empty")
+        if w.card(stack.top).dp is None:
+            raise IllegalActionError(
+                "DCG-6-4-1-2", f"{stack.top} has no DP; only a Digimon with DP can move"
+            )
+        # CR4.2 Moving: keeps its orientation; moving is not playing (QA912, QA959).
+        me.breeding = None
+        me.battle.append(stack)
+        w.emit("moved", "DCG-6-4-1-2", tp, stack=stack.id, card=stack.top)
+    else:
+        w.emit("did_nothing", "DCG-6-4-1-3", tp)
+    w.step = "breeding_done"
+
+
+# --------------------------------------------------------------------------- main phase start
+
+
+def start_of_main(w: Work) -> None:
+    """DCG-6-1-2: the Main phase begins; [Start of Your Main Phase] effects trigger (CR4.2
+    Timings). It is never reached in a turn that ended earlier (QA2116).
+    """
+    w.phase = "main"
+    w.step = "main"
+    w.emit("main_phase", "DCG-6-1-2", w.turn_player)
+    trigger(w, w.turn_player, "start_of_your_main_phase")
+
+
+# --------------------------------------------------------------------------- 6-6 end of turn
+
+
+def begin_end_of_turn(w: Work) -> None:
+    """DCG-6-6-1 (6-1-4-1): end of turn happens in the current phase. [End of Your Turn]
+    effects trigger (again, if an earlier end of turn was postponed; [Once Per Turn] limits
+    stay used), together with pending processing due at end of turn (CR4.2 "Pending
+    processing"). Before unsuspending this is DCG-6-2-1-2.
+    """
+    clause = "DCG-6-2-1-2" if w.step in ("start_of_turn", "unsuspend") else "DCG-6-6-1"
+    w.resume_step = w.step
+    w.step = "end_of_turn"
+    w.emit("end_of_turn", clause, w.turn_player, phase=w.phase, memory=w.memory)
+    trigger(w, w.turn_player, "end_of_your_turn")
+    w.pending.extend(w.delayed)
+    w.delayed.clear()
+
+
+def finish_end_of_turn(w: Work) -> None:
+    """DCG-6-6-3 / 6-6-4: with nothing left to resolve, the turn ends if the turn-end
+    condition still holds; if memory came back to 0 or more (or below a raised threshold,
+    QA2451) the turn does not end and stays in its phase (DCG-AMB-1 says where it goes on).
+    """
+    if turn_end_condition(w):
+        end_turn(w)
+        return
+    resume = w.resume_step or "main"
+    w.resume_step = None
+    if w.variant("DCG-AMB-1") == "main-phase" and w.phase != "main":
+        w.phase = "main"
+        resume = "start_of_main"
+    w.step = resume
+    w.emit("end_of_turn_postponed", "DCG-6-6-4", w.turn_player, phase=w.phase,
+           memory=w.memory, resume=resume)
+
+
+def end_turn(w: Work) -> None:
+    """DCG-6-6-3 / 6-1-1: the turn ends and the other player's turn begins at the memory the
+    marker shows (RM6). Turn-scoped things ("played this turn", [Once Per Turn]) reset.
+    """
+    old = w.turn_player
+    w.emit("turn_ended", "DCG-6-6-3", old, turn=w.turn)
+    for pl in w.players:
+        pl.opt_used.clear()
+        for s in pl.battle:
+            s.played = False
+        if pl.breeding is not None:
+            pl.breeding.played = False
+    w.turn_player = 1 - old
+    w.memory = -w.memory
+    w.turn += 1
+    w.resume_step = None
+    w.phase = "unsuspend"
+    w.step = "start_of_turn"
