@@ -1,0 +1,148 @@
+"""``digiconform``: the command line. Each subcommand is a few lines over the library.
+
+Exit codes: 0 success; 1 a check failed (verification, replay); 2 bad input or usage (one
+clear line on stderr, never a traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from oracle.errors import OracleError
+
+VARIANT = click.option(
+    "--variant", "variant", multiple=True, metavar="ID=READING",
+    help="Choose a reading of an ambiguity, e.g. DB-AMB-6=not-final (repeatable).")
+TARGET = click.option("--target", type=click.IntRange(1, 1000), default=1000, show_default=True,
+                      help="Points that win the game (DB-C.9).")
+SEED = click.option("--seed", type=int, default=0, show_default=True,
+                    help="Seed of the random players and chance outcomes.")
+CARDS = click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
+                     help="A card-set JSON file (default: the bundled Upper Deck set).")
+DECKS = click.option("--deck", "deck_paths", multiple=True, type=click.Path(dir_okay=False),
+                     help="Deck JSON file; give twice for seats 0 and 1 (default: the two "
+                          "Starter decks).")
+
+
+def parse_variants(items: tuple[str, ...]) -> dict[str, str]:
+    """``("DB-AMB-6=not-final", ...)`` → ``{"DB-AMB-6": "not-final"}``.
+
+    :raises click.BadParameter: an item without ``=``.
+    """
+    out = {}
+    for item in items:
+        key, sep, val = item.partition("=")
+        if not sep:
+            raise click.BadParameter(f"expected ID=READING, got {item!r}", param_hint="--variant")
+        out[key.strip()] = val.strip()
+    return out
+
+
+def load_game(cards_path: str | None, deck_paths: tuple[str, ...], target: int,
+              variants: dict[str, str], max_duels: int | None = None) -> Any:
+    """Build a Digi-Battle :class:`~oracle.digibattle.Game` from CLI options (all validated)."""
+    from oracle.cards import (
+        card_set_from_json,
+        deck_from_json,
+        default_card_set,
+        default_decks,
+        load_json,
+    )
+    from oracle.digibattle import Game
+
+    card_set = card_set_from_json(load_json(cards_path)) if cards_path else default_card_set()
+    if deck_paths:
+        if len(deck_paths) != 2:
+            raise click.BadParameter("give --deck twice (seat 0, then seat 1)")
+        decks = tuple(deck_from_json(load_json(p)) for p in deck_paths)
+    else:
+        decks = default_decks()
+    return Game(card_set, (decks[0].cards, decks[1].cards), target, variants, max_duels)
+
+
+class Group(click.Group):
+    """Turns the oracle's input errors into one line and exit code 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OracleError as e:
+            click.echo(f"digiconform: error: {e}", err=True)
+            ctx.exit(2)
+        except OSError as e:
+            click.echo(f"digiconform: error: {e}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=Group)
+@click.version_option(package_name="digiconform")
+def main() -> None:
+    """Rules-conformance suite and reference oracle for Digimon card games."""
+
+
+@main.command()
+@SEED
+@TARGET
+@VARIANT
+@CARDS
+@DECKS
+@click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the whole game (initial state, then each action with the state "
+                   "after it) as JSON (schemas/trace.schema.json).")
+@click.option("--quiet", is_flag=True, help="Print only the result line.")
+def play(seed: int, target: int, variant: tuple[str, ...], cards_path: str | None,
+         deck_paths: tuple[str, ...], trace_path: str | None, quiet: bool) -> None:
+    """Play one complete game between two random legal players (Starter decks by default)."""
+    from oracle.digibattle import new_game
+    from oracle.playlog import describe_step, result_line
+    from oracle.selfplay import play as selfplay
+    from oracle.trace import build_trace, write_trace
+
+    game = load_game(cards_path, deck_paths, target, parse_variants(variant))
+    initial = new_game(game)
+    steps = []
+    for step in selfplay(game, seed):
+        steps.append(step)
+        if not quiet:
+            for line in describe_step(step):
+                click.echo(line)
+    final = steps[-1].state if steps else initial
+    click.echo(result_line(final))
+    if trace_path:
+        write_trace(Path(trace_path), build_trace(game, initial, steps, meta={"seed": seed}))
+        click.echo(f"trace written to {trace_path}")
+
+
+@main.command()
+@click.option("--games", type=int, default=300, show_default=True, help="Games to play.")
+@TARGET
+@VARIANT
+def bench(games: int, target: int, variant: tuple[str, ...]) -> None:
+    """Benchmark the oracle: random games on one core; prints steps/s and games/s."""
+    from oracle.selfplay import play as selfplay
+
+    game = load_game(None, (), target, parse_variants(variant))
+    steps = 0
+    t0 = time.perf_counter()
+    for seed in range(games):
+        for _ in selfplay(game, seed):
+            steps += 1
+    dt = time.perf_counter() - t0
+    click.echo(f"{games} games, {steps} steps in {dt:.2f} s (one core, Python "
+               f"{sys.version.split()[0]})")
+    click.echo(f"{steps / dt:,.0f} steps/s")
+    click.echo(f"{games / dt:,.1f} games/s")
+
+
+def _emit_json(obj: Any) -> None:
+    click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,179 @@
+"""The driver: the one small interface through which scenarios, property tests and the
+verifier drive "the game under test".
+
+Everything crosses it as JSON (the forms in ``schemas/``), so the same feature file runs
+against the bundled oracle (:class:`OracleDriver`) or against another implementation over the
+harness protocol (a protocol driver implementing :class:`Driver`).
+
+Shapes:
+
+- ``setup``: ``{"ruleset": "digibattle", "card_set": <card-set JSON>, "decks": [[30 serials],
+  [30 serials]], "target": 1000, "variants": {"DB-AMB-6": "final", ...}}``.
+- ``state``: a ``state.schema.json`` document.
+- ``action``: an ``action.schema.json`` document.
+- :class:`Outcome`: the state after an action and its events, or a refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from oracle.cards import CardSet, card_set_from_json, default_card_set
+from oracle.errors import IllegalActionError, InvalidInputError, OracleError, UnsupportedError
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action was not applied.
+
+    :param kind: ``"illegal"`` (a rule forbids it; ``clause`` names the rule), ``"invalid"``
+        (malformed; ``path`` names the field) or ``"unsupported"``.
+    """
+
+    kind: str
+    reason: str
+    clause: str | None = None
+    path: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind", "reason", "clause", "path"}`` (unset fields omitted)."""
+        d: dict[str, Any] = {"kind": self.kind, "reason": self.reason}
+        if self.clause:
+            d["clause"] = self.clause
+        if self.path:
+            d["path"] = self.path
+        return d
+
+    @classmethod
+    def from_error(cls, e: OracleError) -> Refusal:
+        """The refusal that corresponds to an oracle error."""
+        if isinstance(e, IllegalActionError):
+            return cls("illegal", e.reason, clause=e.clause)
+        if isinstance(e, UnsupportedError):
+            return cls("unsupported", e.reason, clause=e.clause)
+        if isinstance(e, InvalidInputError):
+            return cls("invalid", e.reason, path=e.path)
+        return cls("invalid", str(e))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The answer to one action: ``state`` and ``events`` after it, or ``refusal``."""
+
+    state: Mapping[str, Any] | None = None
+    events: tuple[Mapping[str, Any], ...] = ()
+    refusal: Refusal | None = None
+
+    @property
+    def refused(self) -> bool:
+        """True when the action was refused."""
+        return self.refusal is not None
+
+
+class Driver(Protocol):
+    """What the scenarios and the verifier need from a game under test."""
+
+    name: str
+
+    def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Start a game from ``setup``; returns the initial state JSON.
+
+        :raises OracleError: (or a driver-specific error) when the setup is refused.
+        """
+        ...
+
+    def load_state(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Start from an arbitrary ``state`` (optional capability; may raise
+        ``UnsupportedError``). Returns the state as the implementation sees it."""
+        ...
+
+    def apply(self, action: Mapping[str, Any]) -> Outcome:
+        """Apply one action (a chance outcome included) to the current game."""
+        ...
+
+    def legal_actions(self) -> list[Mapping[str, Any]] | None:
+        """The legal actions now, or None when the implementation cannot list them."""
+        ...
+
+    def close(self) -> None:
+        """Release resources (end a subprocess)."""
+        ...
+
+
+@dataclass
+class OracleDriver:
+    """The bundled oracle behind the :class:`Driver` interface."""
+
+    name: str = "digiconform-oracle"
+    _state: Any = field(default=None, repr=False)
+    _sets: dict[str, CardSet] = field(default_factory=dict, repr=False)
+
+    def _game(self, setup: Mapping[str, Any]) -> Any:
+        ruleset = setup.get("ruleset", "digibattle")
+        if ruleset != "digibattle":
+            from oracle import rulesets
+
+            return rulesets.get(ruleset).game_from_setup(setup)
+        from oracle.digibattle import Game
+
+        cs_json = setup.get("card_set")
+        if cs_json is None or cs_json.get("id") == default_card_set().id and "cards" not in cs_json:
+            card_set = default_card_set()
+        else:
+            key = repr(sorted(c["serial"] for c in cs_json["cards"])) + cs_json["id"]
+            if key not in self._sets:
+                self._sets[key] = card_set_from_json(cs_json)
+            card_set = self._sets[key]
+        decks = setup["decks"]
+        return Game(card_set, (tuple(decks[0]), tuple(decks[1])), setup.get("target", 1000),
+                    dict(setup.get("variants") or {}), setup.get("max_duels"))
+
+    def _module(self) -> Any:
+        from oracle import rulesets
+
+        if self._state is None:
+            raise InvalidInputError("$", "no game: start one with new_game first")
+        return rulesets.get(rulesets.ruleset_of(self._state))
+
+    def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+        """See :meth:`Driver.new_game`."""
+        from oracle import rulesets
+
+        game = self._game(setup)
+        self._state = rulesets.get(setup.get("ruleset", "digibattle")).new_game(game)
+        return self._state.to_json()
+
+    def load_state(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """See :meth:`Driver.load_state`."""
+        from oracle import rulesets
+
+        game = self._game(setup)
+        self._state = rulesets.get(setup.get("ruleset", "digibattle")).state_from_json(
+            state, game)
+        return self._state.to_json()
+
+    def apply(self, action: Mapping[str, Any]) -> Outcome:
+        """See :meth:`Driver.apply`."""
+        mod = self._module()
+        try:
+            act = mod.action_from_json(action)
+            nxt, events = mod.apply(self._state, act)
+        except OracleError as e:
+            return Outcome(refusal=Refusal.from_error(e))
+        self._state = nxt
+        return Outcome(state=nxt.to_json(), events=tuple(ev.to_json() for ev in events))
+
+    def legal_actions(self) -> list[Mapping[str, Any]] | None:
+        """See :meth:`Driver.legal_actions`."""
+        mod = self._module()
+        return [a.to_json() for a in mod.legal_actions(self._state)]
+
+    @property
+    def state(self) -> Any:
+        """The current oracle state object (oracle driver only)."""
+        return self._state
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,62 @@
+"""Game traces: a whole recorded game as JSON (``schemas/trace.schema.json``).
+
+A trace holds the ruleset, variant readings, target, card set reference, both decks, the
+initial state and every step (action, state after, events), so any engine can replay it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+TRACE_FORMAT = "digiconform-trace/1"
+
+
+def build_trace(game: Any, initial: Any, steps: Sequence[Any],
+                meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A trace document for ``game`` from ``initial`` through ``steps`` (self-play steps:
+    ``.action``, ``.state``, ``.events``)."""
+    final = steps[-1].state if steps else initial
+    return {
+        "format": TRACE_FORMAT,
+        "ruleset": "digibattle",
+        "variants": dict(game.variants),
+        "target": game.target,
+        "card_set": {"id": game.card_set.id},
+        "decks": [list(d) for d in game.decks],
+        "initial_state": initial.to_json(),
+        "steps": [
+            {"action": s.action.to_json(), "state": s.state.to_json(),
+             "events": [e.to_json() for e in s.events]}
+            for s in steps
+        ],
+        "result": {"winner": final.winner,
+                   "final_scores": [final.players[0].score, final.players[1].score]},
+        "meta": dict(meta or {}),
+    }
+
+
+def write_trace(path: Path, trace: Mapping[str, Any]) -> None:
+    """Validate ``trace`` against the trace schema and write it.
+
+    :raises InvalidInputError: the trace does not validate (a bug in the writer).
+    """
+    from oracle.validation import validate
+
+    validate(trace, "trace")
+    path.write_text(json.dumps(trace, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def read_trace(path: Path) -> dict[str, Any]:
+    """Read and validate a trace file.
+
+    :raises InvalidInputError: unreadable, not JSON, or not a valid trace (with JSON path).
+    """
+    from oracle.cards import load_json
+    from oracle.validation import validate
+
+    doc = load_json(path)
+    validate(doc, "trace")
+    return doc  # type: ignore[no-any-return]
