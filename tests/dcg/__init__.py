@@ -1,0 +1,1 @@
+"""Tests of the ``dcg`` ruleset (Digimon Card Game chapter 6)."""
