@@ -146,3 +146,36 @@ def _emit_json(obj: Any) -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     main()
+
+
+@main.command()
+@click.argument("trace_path", type=click.Path(dir_okay=False))
+@VARIANT
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def replay(trace_path: str, variant: tuple[str, ...], fmt: str) -> None:
+    """Check a recorded game (trace JSON) step by step against the oracle.
+
+    Exit 0 when every step is legal and every recorded state matches; 1 otherwise.
+    """
+    from oracle.replay import replay as run_replay
+    from oracle.trace import read_trace
+
+    trace = read_trace(Path(trace_path))
+    result = run_replay(trace, parse_variants(variant))
+    if fmt == "json":
+        _emit_json(result.to_json())
+    elif result.ok:
+        click.echo(f"OK: {result.steps} steps replayed, every state matches the oracle")
+    else:
+        where = "initial state" if result.failed_step == -1 else f"step {result.failed_step}"
+        action = (trace["steps"][result.failed_step]["action"]
+                  if result.failed_step not in (None, -1) else None)
+        click.echo(f"FAIL at {where}" + (f": {json.dumps(action)}" if action else ""))
+        if result.clause:
+            click.echo(f"  refused by the oracle [{result.clause}]: {result.reason}")
+        else:
+            click.echo(f"  {result.reason}")
+        for p, e, a in result.differences:
+            click.echo(f"  {p}: oracle {json.dumps(e)} / trace {json.dumps(a)}")
+    sys.exit(0 if result.ok else 1)

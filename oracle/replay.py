@@ -1,0 +1,106 @@
+"""Replay a recorded game (a trace from any engine) step by step against the oracle.
+
+The first step whose action the oracle refuses, or whose recorded state differs from the
+oracle's, is reported with its clause (for a refusal), the expected state and the differing
+JSON paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from oracle.cards import card_set_from_json, default_card_set
+from oracle.digibattle import Game, action_from_json, apply, new_game
+from oracle.errors import IllegalActionError, InvalidInputError, OracleError
+from oracle.jsondiff import differences
+
+
+@dataclass
+class ReplayResult:
+    """Outcome of a replay.
+
+    :param ok: every step was legal and every recorded state matched.
+    :param steps: number of steps checked (the failing one included).
+    :param failed_step: index into ``trace["steps"]`` (``-1`` for the initial state) or None.
+    :param clause: the clause the failing action breaks (refusals only).
+    :param reason: one sentence.
+    :param expected_state: the oracle's state at the failing step (None for a refusal).
+    :param differences: ``(json_path, expected, recorded)`` triples.
+    """
+
+    ok: bool
+    steps: int
+    failed_step: int | None = None
+    clause: str | None = None
+    reason: str | None = None
+    expected_state: Mapping[str, Any] | None = None
+    differences: list[tuple[str, Any, Any]] = field(default_factory=list)
+    final_state: Mapping[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form for ``--format json``."""
+        return {
+            "ok": self.ok, "steps": self.steps, "failed_step": self.failed_step,
+            "clause": self.clause, "reason": self.reason,
+            "differences": [{"path": p, "expected": e, "recorded": a}
+                            for p, e, a in self.differences],
+            "expected_state": self.expected_state,
+        }
+
+
+def game_from_trace(trace: Mapping[str, Any],
+                    variants: Mapping[str, str] | None = None) -> Game:
+    """The :class:`Game` a trace was recorded with (variant readings optionally overridden).
+
+    :raises InvalidInputError: unknown card set reference, bad decks or variants.
+    """
+    cs = trace["card_set"]
+    if "cards" in cs:
+        card_set = card_set_from_json(cs)
+    elif cs.get("id") == default_card_set().id:
+        card_set = default_card_set()
+    else:
+        raise InvalidInputError("$.card_set.id", f"unknown card set {cs.get('id')!r}; embed it")
+    chosen = dict(trace.get("variants") or {})
+    chosen.update(variants or {})
+    decks = trace["decks"]
+    return Game(card_set, (tuple(decks[0]), tuple(decks[1])), trace.get("target", 1000), chosen)
+
+
+def replay(trace: Mapping[str, Any], variants: Mapping[str, str] | None = None) -> ReplayResult:
+    """Check ``trace`` (``schemas/trace.schema.json``, already validated) against the oracle.
+
+    :param variants: readings that override the trace's own.
+    """
+    if trace.get("ruleset", "digibattle") != "digibattle":
+        raise InvalidInputError("$.ruleset", "only digibattle traces can be replayed so far")
+    game = game_from_trace(trace, variants)
+    state = new_game(game)
+
+    def recorded(doc: Mapping[str, Any], got: Mapping[str, Any]) -> Mapping[str, Any]:
+        # Replaying under other readings than recorded: the readings field may differ.
+        return {**doc, "variants": got["variants"]} if variants else doc
+
+    diffs = differences(state.to_json(), recorded(trace["initial_state"], state.to_json()),
+                        "$.initial_state")
+    if diffs:
+        return ReplayResult(False, 0, -1, reason="the initial state differs from a new game",
+                            expected_state=state.to_json(), differences=diffs)
+    for i, step in enumerate(trace["steps"]):
+        path = f"$.steps[{i}]"
+        try:
+            action = action_from_json(step["action"], f"{path}.action")
+            state, _events = apply(state, action)
+        except IllegalActionError as e:
+            return ReplayResult(False, i + 1, i, clause=e.clause, reason=e.reason,
+                                expected_state=state.to_json())
+        except OracleError as e:
+            return ReplayResult(False, i + 1, i, reason=str(e), expected_state=state.to_json())
+        got = state.to_json()
+        diffs = differences(got, recorded(step["state"], got), f"{path}.state")
+        if diffs:
+            return ReplayResult(False, i + 1, i, reason="the recorded state differs from the "
+                                "oracle's", expected_state=got, differences=diffs)
+    return ReplayResult(True, len(trace["steps"]), final_state=state.to_json())
