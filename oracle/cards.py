@@ -140,11 +140,18 @@ class DigimonCard:
     supported: bool = True
     unsupported_reason: str | None = None
     kind: str = field(default="digimon", init=False)
+    level_index: int = field(default=0, init=False)
+    """0 for a Rookie … 3 for a Mega (derived from ``level``)."""
 
-    @property
-    def level_index(self) -> int:
-        """0 for a Rookie … 3 for a Mega."""
-        return LEVELS.index(self.level)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "level_index", LEVELS.index(self.level))
+
+    def names(self, base: DigimonCard) -> bool:
+        """True when one of this card's requirements names ``base`` (DB-B.0)."""
+        for r in self.requirements:
+            if r.source == base.name or any(p.matches(base) for p in r.partners):
+                return True
+        return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,20 +131,34 @@ def legal_prepare(state: State, p: int) -> list[Action]:
                 c = cards[s]
                 if isinstance(c, DigimonCard) and c.level == "Rookie":
                     out.append(Action("change_rookie", p, card=s))
-    for s in sorted(me.hand):
-        out.extend(_prepare_options(state, p, s))
+    if not me.digivolve_zone:
+        has_ultra = any(isinstance(cards[c], PowerOptionCard)
+                        and cards[c].has_effect("ultra_digivolve") for c in me.hand)
+        for s in sorted(me.hand):
+            out.extend(_prepare_options(state, p, s, has_ultra))
     out.append(Action("ready", p))
     return out
 
 
-def _prepare_options(state: State, p: int, s: str) -> list[Action]:
+def _prepare_options(state: State, p: int, s: str, has_ultra: bool | None = None,
+                     ) -> list[Action]:
     """DB-B.0: a next-level Digimon whose requirements name the Digimon on the Duel Zone and
     whose other requirements the player can fulfil (checked against the hand now)."""
     g = state.game
     cards = g.card_set.cards
-    if not isinstance(cards[s], DigimonCard):
+    new = cards[s]
+    if not isinstance(new, DigimonCard):
+        return []
+    base = _base(state.players, cards, p)
+    step = new.level_index - base.level_index
+    if step < 1 or step > 1 and g.dna != "either":
         return []
     hand = tuple(c for c in state.players[p].hand if c != s)
+    if has_ultra is None:
+        has_ultra = any(isinstance(cards[c], PowerOptionCard)
+                        and cards[c].has_effect("ultra_digivolve") for c in hand)
+    if not has_ultra and not new.names(base):
+        return []
     if g.support_timing == "at-prepare":
         # The support card goes face down on the Power Port now (DB-AMB-9 "at-prepare").
         out = []
@@ -160,7 +174,37 @@ def _prepare_options(state: State, p: int, s: str) -> list[Action]:
                 if any(m.support == sup for m in methods(st, p, s, remove(hand, (sup,)))):
                     out.append(Action("prepare", p, card=s, support=sup))
         return out
-    return [Action("prepare", p, card=s)] if methods(state, p, s, hand) else []
+    return [Action("prepare", p, card=s)] if _reachable(state, p, new, base, hand) else []
+
+
+def _reachable(state: State, p: int, new: DigimonCard, base: DigimonCard,
+               hand: tuple[str, ...]) -> bool:
+    """Fast check that :func:`methods` would offer at least one way (on-reveal timing)."""
+    g = state.game
+    cards = g.card_set.cards
+    step = new.level_index - base.level_index
+    if step == 1:
+        for c in hand:
+            card = cards[c]
+            if isinstance(card, PowerOptionCard):
+                if card.has_effect("ultra_digivolve"):
+                    return True
+        for req in new.requirements:
+            if req.kind == "tribute" and req.source == base.name \
+                    and req.offline <= g.max_tribute:
+                n = req.offline
+                if g.pay_source != "hand" and (len(state.players[p].online) >= n
+                                               or g.short_pay != "refuse"):
+                    return True
+                if g.pay_source != "online" and len(hand) >= n:
+                    return True
+            elif req.kind == "digivice" and req.source == base.name \
+                    and new.level in ("Ultimate", "Mega"):
+                if any(isinstance(cards[c], PowerOptionCard) and _digivice_fits(cards[c], new)
+                       for c in hand):
+                    return True
+    return any(req.kind == "dna" for req in new.requirements) and bool(
+        methods(state, p, new.serial, hand))
 
 
 def _with_port(state: State, p: int, sup: str) -> tuple:

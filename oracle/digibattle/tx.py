@@ -13,6 +13,10 @@ from typing import Any
 from oracle.cards import DigimonCard
 from oracle.digibattle.state import Event, PlayerState, State
 
+_PS_INDEX = {f: i for i, f in enumerate(PlayerState._fields)}
+_ST_INDEX = {f: i for i, f in enumerate(State._fields)}
+_new = tuple.__new__
+
 
 def remove(zone: tuple[str, ...], cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """``zone`` without ``cards`` (serials are unique within one player's cards, DB-A.5)."""
@@ -45,7 +49,10 @@ class Tx:
 
     def upd(self, i: int, **kw: Any) -> None:
         """Change fields of player ``i``."""
-        self.ps[i] = self.ps[i]._replace(**kw)
+        vals = list(self.ps[i])
+        for k, v in kw.items():
+            vals[_PS_INDEX[k]] = v
+        self.ps[i] = _new(PlayerState, vals)
 
     def event(self, type_: str, clause: str, player: int | None = None, **data: Any) -> None:
         """Record an event caused by ``clause``."""
@@ -82,4 +89,8 @@ class Tx:
 
     def build(self) -> State:
         """The next state."""
-        return self.s._replace(players=(self.ps[0], self.ps[1]), **self.fields)
+        vals = list(self.s)
+        vals[1] = (self.ps[0], self.ps[1])
+        for k, v in self.fields.items():
+            vals[_ST_INDEX[k]] = v
+        return _new(State, vals)
