@@ -179,3 +179,7 @@ def replay(trace_path: str, variant: tuple[str, ...], fmt: str) -> None:
         for p, e, a in result.differences:
             click.echo(f"  {p}: oracle {json.dumps(e)} / trace {json.dumps(a)}")
     sys.exit(0 if result.ok else 1)
+
+from oracle.clauses import clauses_command  # noqa: E402
+
+main.add_command(clauses_command)
