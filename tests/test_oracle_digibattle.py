@@ -1,0 +1,200 @@
+"""Unit tests of the Digi-Battle oracle's API contract (the rules themselves are pinned by the
+feature scenarios in features/digibattle and the stateful tests)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from oracle import variants
+from oracle.cards import default_card_set, default_decks
+from oracle.cli import main
+from oracle.digibattle import Action, Game, apply, legal_actions, new_game
+from oracle.digibattle.digivolve import _prepare_options, methods
+from oracle.errors import IllegalActionError, InvalidInputError, UnsupportedError
+from oracle.selfplay import chance_outcome, play, random_action
+
+GAME = Game.default()
+
+
+def _deck_cards() -> tuple[list[str], list[str]]:
+    d0, d1 = default_decks()
+    return list(d0.cards), list(d1.cards)
+
+
+def test_thousand_seeds_end_with_a_winner_at_the_target() -> None:
+    """Issue 2: 1,000 different seeds all end, none raises; the winner reached the target."""
+    ended = 0
+    for seed in range(1000):
+        final = None
+        for step in play(GAME, seed):
+            final = step.state
+        assert final is not None and final.is_terminal()
+        assert final.winner in (0, 1)
+        assert final.players[final.winner].score >= GAME.target
+        assert final.players[1 - final.winner].score < GAME.target
+        ended += 1
+    assert ended == 1000
+
+
+def test_apply_never_mutates_the_state() -> None:
+    rng = random.Random(5)
+    state = new_game(GAME)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        action = chance_outcome(state, rng) if state.to_move == "chance" else \
+            random_action(state, rng)
+        before = state.to_json()
+        nxt, _ = apply(state, action)
+        assert state.to_json() == before
+        state = nxt
+
+
+def test_legal_actions_are_all_accepted_and_deterministic() -> None:
+    rng = random.Random(11)
+    state = new_game(GAME)
+    while not state.is_terminal():
+        if state.to_move == "chance":
+            assert legal_actions(state) == ()
+            state, _ = apply(state, chance_outcome(state, rng))
+            continue
+        acts = legal_actions(state)
+        assert acts == legal_actions(state)
+        assert all(a.player == state.to_move for a in acts)
+        for a in acts[:8]:
+            apply(state, a)  # none raises
+        state, _ = apply(state, rng.choice(acts))
+
+
+@pytest.mark.parametrize("choice", [
+    {}, *({a.id: r.name} for a in variants.REGISTRY for r in a.readings
+          if r.name != a.default and a.id != "DB-AMB-9")  # at-prepare does not use the check
+])
+def test_quick_prepare_check_agrees_with_the_full_method_list(choice: dict[str, str]) -> None:
+    """The fast feasibility check used by legal_prepare must agree with ``methods``."""
+    game = Game.default(variants=choice)
+    for seed in range(4):
+        for step in play(game, seed):
+            s = step.state
+            if s.step != "prepare" or not isinstance(s.to_move, int) \
+                    or s.players[s.to_move].digivolve_zone:
+                continue
+            p = s.to_move
+            for card in s.players[p].hand:
+                quick = bool(_prepare_options(s, p, card))
+                hand = tuple(c for c in s.players[p].hand if c != card)
+                assert quick == bool(methods(s, p, card, hand)), (choice, seed, card)
+
+
+# -- refusals name the clause --------------------------------------------------------------
+
+
+def test_choose_a_non_rookie_is_refused_db_a1() -> None:
+    state = new_game(GAME)
+    with pytest.raises(IllegalActionError) as e:
+        apply(state, Action("choose_rookie", 0, card="ST-02"))  # Greymon is a Champion
+    assert e.value.clause == "DB-A.1"
+
+
+def test_out_of_turn_is_refused() -> None:
+    state = new_game(GAME)
+    with pytest.raises(IllegalActionError) as e:
+        apply(state, Action("choose_rookie", 1, card="ST-05"))
+    assert e.value.clause == "DB-A.1"
+
+
+def test_a_shuffle_must_order_exactly_the_cards_due_db_a2() -> None:
+    state = new_game(GAME)
+    state, _ = apply(state, Action("choose_rookie", 0, card="ST-01"))
+    state, _ = apply(state, Action("choose_rookie", 1, card="ST-05"))
+    assert state.to_move == "chance" and state.chance[0] == "shuffle"
+    cards = list(state.chance[2])
+    with pytest.raises(IllegalActionError) as e:
+        apply(state, Action("shuffle", 0, order=tuple(cards[:-1])))
+    assert e.value.clause == "DB-A.2"
+    state, events = apply(state, Action("shuffle", 0, order=tuple(cards)))
+    assert state.players[0].hand == tuple(cards[:10])
+    assert state.players[0].online == tuple(cards[10:])
+    assert len(state.players[0].online) == 19
+
+
+def test_no_action_after_the_game_is_over_db_c9() -> None:
+    final = None
+    for step in play(GAME, 1):
+        final = step.state
+    assert final is not None
+    with pytest.raises(IllegalActionError) as e:
+        apply(final, Action("pass", final.winner))
+    assert e.value.clause == "DB-C.9"
+
+
+# -- game parameters and decks ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", [0, 1001, -5])
+def test_target_outside_1_to_1000_is_refused(target: int) -> None:
+    with pytest.raises(InvalidInputError) as e:
+        Game.default(target=target)
+    assert e.value.path == "$.target"
+
+
+def test_unknown_reading_is_refused_with_its_path() -> None:
+    with pytest.raises(InvalidInputError) as e:
+        Game.default(variants={"DB-AMB-6": "sometimes"})
+    assert e.value.path == "$.variants.DB-AMB-6"
+
+
+def test_deck_checks_name_their_clause() -> None:
+    cs = default_card_set()
+    d0, d1 = _deck_cards()
+    with pytest.raises(IllegalActionError) as e:
+        Game(cs, (tuple(d0[:29]), tuple(d1)))
+    assert e.value.clause == "DB-A.0"
+    with pytest.raises(IllegalActionError) as e:
+        Game(cs, (tuple(d0[:29] + d0[:1]), tuple(d1)))
+    assert e.value.clause == "DB-A.5"
+    non_rookies = [s for s in cs.cards if getattr(cs[s], "level", None) not in (None, "Rookie")]
+    with pytest.raises(IllegalActionError) as e:
+        Game(cs, (tuple(non_rookies[:30]), tuple(d1)))
+    assert e.value.clause == "DB-A.1"
+    with pytest.raises(InvalidInputError) as e2:
+        Game(cs, (tuple(d0[:29] + ["ZZ-99"]), tuple(d1)))
+    assert e2.value.path == "$.decks[0].cards[29]"
+
+
+def test_unsupported_card_in_a_deck_is_refused() -> None:
+    from dataclasses import replace
+
+    from oracle.cards import CardSet
+
+    cs = default_card_set()
+    d0, d1 = _deck_cards()
+    cards = dict(cs.cards)
+    cards["ST-53"] = replace(cards["ST-53"], supported=False, unsupported_reason="test")
+    with pytest.raises(UnsupportedError):
+        Game(CardSet("custom", cards), (tuple(d0), tuple(d1)))
+
+
+# -- command line ------------------------------------------------------------------------------
+
+
+def test_cli_play_seed_7_ends_with_a_winner_at_the_target() -> None:
+    result = CliRunner().invoke(main, ["play", "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith("Player ") and "wins" in last and "(target 1000, DB-C.9)" in last
+
+
+def test_cli_bad_variant_exits_2_with_one_line() -> None:
+    result = CliRunner().invoke(main, ["play", "--variant", "DB-AMB-6=maybe"])
+    assert result.exit_code == 2
+    assert "DB-AMB-6" in result.output and "Traceback" not in result.output
+
+
+def test_cli_bench_prints_rates() -> None:
+    result = CliRunner().invoke(main, ["bench", "--games", "3"])
+    assert result.exit_code == 0
+    assert "steps/s" in result.output and "games/s" in result.output
