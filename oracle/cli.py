@@ -75,6 +75,9 @@ class Group(click.Group):
         except OracleError as e:
             click.echo(f"digiconform: error: {e}", err=True)
             ctx.exit(2)
+        except BrokenPipeError:  # output piped into `head` and closed: not an error
+            sys.stderr.close()
+            ctx.exit(0)
         except OSError as e:
             click.echo(f"digiconform: error: {e}", err=True)
             ctx.exit(2)

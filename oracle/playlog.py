@@ -22,8 +22,10 @@ def describe_step(step: Any) -> Iterator[str]:
         d = ev.data or {}
         if t == "coin_toss":
             yield f"Coin toss: player {p} goes first (DB-B.1)"
-        elif t in ("battle_started",):
-            yield (f"== Duel {s.duel}: P0 {_digimon(s, 0)} power {digimon_power(s, 0)}  vs  "
+        if t in ("coin_toss", "duel_started"):
+            yield f"== Duel {s.duel} (player {p} first): Digivolve phase"
+        elif t == "battle_started":
+            yield (f"  Battle: P0 {_digimon(s, 0)} power {digimon_power(s, 0)}  vs  "
                    f"P1 {_digimon(s, 1)} power {digimon_power(s, 1)}")
         elif t == "digivolved":
             yield f"  P{p} digivolves to {s.card(d['card']).name} {d['card']} ({d['method']})"
