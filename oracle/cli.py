@@ -147,6 +147,11 @@ def _emit_json(obj: Any) -> None:
     click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
 
 
+from oracle.harness.cli import serve as _serve  # noqa: E402
+
+main.add_command(_serve)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
 

@@ -1,0 +1,19 @@
+"""``digiconform serve``: the oracle as a harness-protocol implementation (stdin/stdout)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+@click.command()
+def serve() -> None:
+    """Speak the harness protocol (docs/PROTOCOL.md) on stdin/stdout, answering as the
+    oracle. Ends on ``stop`` or end of input; malformed lines get an ``errored`` answer."""
+    from oracle.harness.serve import serve as run
+
+    # Line-buffered text streams: one answer per line, flushed at once.
+    sys.stdin.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[attr-defined]
+    sys.stdout.reconfigure(encoding="utf-8", line_buffering=True)  # type: ignore[attr-defined]
+    sys.exit(run())

@@ -1,0 +1,382 @@
+"""``ProtocolDriver``: the :class:`~oracle.driver.Driver` interface over a subprocess that
+speaks the harness protocol.
+
+Misbehaviour never escapes as anything but an :class:`ImplementationError` (a timeout, a
+crash, a line that is not JSON or not a valid answer, a flood, a state that does not match
+the state schema): the process is killed with its children, and the next request restarts it
+and *replays* the current game (its ``new_game``/``load_state`` and every action accepted so
+far) before going on — bowtie's restart-and-replay. A ``skipped`` answer raises
+:class:`ImplementationSkipped`. After too many failures the driver gives up: every later
+request fails at once with code ``gave-up``, so a broken implementation cannot make a run
+last longer than its budget (docs/PROTOCOL.md, "Timeouts and the budget").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from oracle.driver import Outcome, Refusal
+from oracle.errors import IllegalActionError, InvalidInputError, OracleError, UnsupportedError
+from oracle.harness.messages import (
+    PROTOCOL_VERSION,
+    Action,
+    Errored,
+    LegalActions,
+    LegalSet,
+    LoadState,
+    NewGame,
+    Position,
+    ProtocolError,
+    Ready,
+    Refused,
+    Request,
+    Response,
+    Skipped,
+    Start,
+    Stop,
+    parse_response,
+)
+from oracle.harness.process import MAX_LINE, Process, ProcessFailure
+
+STATE_SCHEMAS = {"digibattle": "state", "dcg": "dcg/state"}
+"""The schema each ruleset's states are checked against (when that schema exists)."""
+
+
+class ImplementationError(Exception):
+    """The implementation misbehaved on one request (recorded by the runner as an error).
+
+    :param code: kebab-case: ``timeout``, ``exited``, ``flood``, ``not-json``,
+        ``not-an-object``, ``wrong-seq``, ``unexpected-answer``, ``schema-invalid``,
+        ``state-schema-invalid``, ``errored`` (the implementation answered ``errored``),
+        ``version-mismatch``, ``no-capability``, ``spawn``, ``replay-failed``, ``gave-up``.
+    :param message: what happened.
+    :param request: the request line (JSON) that was being answered, if any.
+    :param stderr: the end of the implementation's stderr.
+    """
+
+    def __init__(self, code: str, message: str, *, request: Any = None,
+                 stderr: str = "") -> None:
+        self.code = code
+        self.message = message
+        self.request = request
+        self.stderr = stderr
+        super().__init__(f"{code}: {message}")
+
+    @property
+    def hint(self) -> str:
+        """What the implementation author should check."""
+        return _HINTS.get(self.code, "see docs/PROTOCOL.md")
+
+
+class ImplementationSkipped(Exception):
+    """The implementation answered ``skipped`` (``reason``): recorded as a skip."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+_HINTS = {
+    "timeout": "answer every request within the timeout; flush stdout after each line",
+    "exited": "the process ended or closed stdout; see its stderr",
+    "flood": "write exactly one line per request",
+    "not-json": "write one JSON object per line on stdout; diagnostics go to stderr",
+    "wrong-seq": "echo the request's seq in its response",
+    "schema-invalid": "see schemas/protocol/",
+    "state-schema-invalid": "states must match schemas/state.schema.json",
+    "version-mismatch": f"speak protocol version {PROTOCOL_VERSION}",
+    "gave-up": "too many failures: fix the first one reported",
+}
+
+
+class ProtocolDriver:
+    """Drive an implementation over the harness protocol (see :mod:`oracle.harness`).
+
+    :param command: how to start it (a shell-like string or argv list), e.g.
+        ``"digiconform serve"``.
+    :param timeout: seconds allowed for each answer (the start handshake included).
+    :param validate: check answers against ``schemas/protocol``.
+    :param validate_states: check states against the ruleset's state schema: ``"always"``,
+        ``"first"`` (the answers to ``new_game``/``load_state`` only: full validation costs
+        about 10 ms a state, and the verifier validates every state that differs from the
+        oracle's itself) or ``"never"``.
+    :param max_restarts: restarts allowed in the driver's life before it gives up.
+    :param max_timeouts: timeouts allowed before it gives up (each costs ``timeout`` s).
+    """
+
+    def __init__(self, command: str | Sequence[str], timeout: float = 5.0, *,
+                 validate: bool = True, validate_states: str = "first",
+                 max_restarts: int = 20, max_timeouts: int = 3,
+                 cwd: str | None = None, env: Mapping[str, str] | None = None,
+                 max_line: int = MAX_LINE) -> None:
+        self.command = command
+        self.name = command if isinstance(command, str) else " ".join(command)
+        self.timeout = timeout
+        self.validate = validate
+        self.validate_states = validate_states
+        self.max_restarts = max_restarts
+        self.max_timeouts = max_timeouts
+        self.cwd = cwd
+        self.env = env
+        self.max_line = max_line
+        self.ready_info: Ready | None = None
+        self.starts = 0
+        self.restarts = 0
+        self.timeouts = 0
+        self.failures: list[ImplementationError] = []
+        self.dead: str | None = None
+        self._proc: Process | None = None
+        self._seq = 0
+        self._game: tuple[Request, ...] = ()  # the request that began the current game
+        self._actions: list[Mapping[str, Any]] = []
+        self._ruleset = "digibattle"
+
+    # ----------------------------------------------------------------------------------------
+    # Driver interface
+
+    @property
+    def ready(self) -> Ready:
+        """The handshake answer (starts the implementation if needed).
+
+        :raises ImplementationError: it could not be started.
+        """
+        self._ensure_running(replay=False)
+        assert self.ready_info is not None
+        return self.ready_info
+
+    def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+        """See :meth:`oracle.driver.Driver.new_game`.
+
+        :raises OracleError: the implementation refused the setup (``IllegalActionError``,
+            ``InvalidInputError`` or ``UnsupportedError`` by its ``kind``).
+        :raises ImplementationSkipped: it answered ``skipped``.
+        :raises ImplementationError: it misbehaved.
+        """
+        self._game, self._actions = (), []
+        self._ruleset = str(setup.get("ruleset", "digibattle"))
+        state = self._begin(NewGame(self._next_seq(), setup))
+        return state
+
+    def load_state(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """See :meth:`oracle.driver.Driver.load_state`.
+
+        :raises UnsupportedError: the implementation lacks the ``load_state`` capability.
+        """
+        self._game, self._actions = (), []
+        self._ruleset = str(setup.get("ruleset", "digibattle"))
+        if not self.ready.capabilities.load_state:
+            raise UnsupportedError("load_state", "the implementation does not declare the "
+                                   "load_state capability")
+        return self._begin(LoadState(self._next_seq(), setup, state))
+
+    def apply(self, action: Mapping[str, Any]) -> Outcome:
+        """See :meth:`oracle.driver.Driver.apply`.
+
+        :raises ImplementationSkipped: it answered ``skipped``.
+        :raises ImplementationError: it misbehaved (the game is replayed on the next call).
+        """
+        if not self._game:
+            raise ImplementationError("no-game", "apply before new_game/load_state")
+        answer = self._call(Action(self._next_seq(), action))
+        if isinstance(answer, Refused):
+            return Outcome(refusal=Refusal(answer.kind, answer.reason, answer.clause,
+                                           answer.path))
+        assert isinstance(answer, Position)
+        self._actions.append(action)
+        return Outcome(state=answer.state, events=tuple(answer.events or ()))
+
+    def legal_actions(self) -> list[Mapping[str, Any]] | None:
+        """See :meth:`oracle.driver.Driver.legal_actions`; None without the capability."""
+        if not self.ready.capabilities.legal_actions:
+            return None
+        answer = self._call(LegalActions(self._next_seq()))
+        assert isinstance(answer, LegalSet)
+        return list(answer.actions)
+
+    def close(self) -> None:
+        """Send ``stop`` and end the process (killing its group after a grace period)."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        try:
+            proc._write((json.dumps(Stop().to_json()) + "\n").encode(), _deadline(1.0))
+        except ProcessFailure:
+            pass
+        proc.close(grace=1.0)
+
+    def __enter__(self) -> ProtocolDriver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def stderr_tail(self) -> str:
+        """The end of the running implementation's stderr ("" when none is running)."""
+        return self._proc.stderr_tail() if self._proc is not None else ""
+
+    # ----------------------------------------------------------------------------------------
+    # Internals
+
+    def _next_seq(self) -> int:
+        self._seq += 1
+        return self._seq
+
+    def _begin(self, request: NewGame | LoadState) -> Mapping[str, Any]:
+        answer = self._call(request, replay=False)
+        if isinstance(answer, Refused):
+            raise _refusal_error(answer)
+        assert isinstance(answer, Position)
+        self._game = (request,)
+        return answer.state
+
+    def _call(self, request: Request, *, replay: bool = True) -> Response:
+        self._ensure_running(replay=replay)
+        answer = self._exchange(request)
+        if isinstance(answer, Skipped):
+            raise ImplementationSkipped(answer.reason)
+        if isinstance(answer, Errored):
+            raise self._fail(ImplementationError(
+                "errored", answer.message, request=request.to_json(),
+                stderr=self.stderr_tail()), kill=False)
+        return answer
+
+    def _exchange(self, request: Request) -> Response:
+        """Send one request and parse its answer; any failure kills the process."""
+        assert self._proc is not None
+        line = json.dumps(request.to_json(), ensure_ascii=False, separators=(",", ":"))
+        try:
+            raw = self._proc.request(line.encode("utf-8") + b"\n", self.timeout)
+        except ProcessFailure as e:
+            if e.code == "timeout":
+                self.timeouts += 1
+            raise self._fail(ImplementationError(e.code, e.message, request=request.to_json(),
+                                                 stderr=self.stderr_tail())) from None
+        try:
+            doc = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            text = raw[:200].decode("utf-8", "replace")
+            raise self._fail(ImplementationError(
+                "not-json", f"the answer is not JSON: {text!r}", request=request.to_json(),
+                stderr=self.stderr_tail())) from None
+        try:
+            answer = parse_response(doc, request, validate=self.validate)
+        except ProtocolError as e:
+            raise self._fail(ImplementationError(
+                e.code, e.message, request=request.to_json(), stderr=self.stderr_tail())
+            ) from None
+        if isinstance(answer, Position) and (self.validate_states == "always" or (
+                self.validate_states == "first" and isinstance(request, NewGame | LoadState))):
+            self._check_state(answer.state, request)
+        return answer
+
+    def _check_state(self, state: Mapping[str, Any], request: Request) -> None:
+        problem = state_schema_problem(state, self._ruleset)
+        if problem:
+            raise self._fail(ImplementationError(
+                "state-schema-invalid", problem, request=request.to_json(),
+                stderr=self.stderr_tail()), kill=False)
+
+    def _fail(self, err: ImplementationError, kill: bool = True) -> ImplementationError:
+        self.failures.append(err)
+        if kill and self._proc is not None:
+            self._proc.kill()
+            self._proc = None
+        if self.timeouts >= self.max_timeouts and self.dead is None:
+            self.dead = f"{self.timeouts} timeouts"
+        return err
+
+    def _ensure_running(self, *, replay: bool) -> None:
+        if self._proc is not None:
+            return
+        if self.dead is not None:
+            raise ImplementationError("gave-up", f"the implementation was given up on "
+                                      f"({self.dead})")
+        if self.starts > self.max_restarts:
+            self.dead = f"{self.restarts} restarts"
+            raise ImplementationError("gave-up", f"the implementation was given up on "
+                                      f"({self.dead})")
+        if self.starts:
+            self.restarts += 1
+        self.starts += 1
+        try:
+            self._proc = Process(self.command, cwd=self.cwd, env=self.env,
+                                 max_line=self.max_line)
+        except ProcessFailure as e:
+            self.dead = f"cannot start: {e.message}"
+            raise self._fail(ImplementationError(e.code, e.message)) from None
+        ready = self._exchange(Start())
+        assert isinstance(ready, Ready)
+        if ready.version != PROTOCOL_VERSION:
+            self.dead = f"protocol version {ready.version}"
+            raise self._fail(ImplementationError(
+                "version-mismatch", f"the implementation speaks protocol version "
+                f"{ready.version}, the harness {PROTOCOL_VERSION}"))
+        self.ready_info = ready
+        self.name = ready.implementation.name
+        if replay and self._game:
+            self._replay()
+
+    def _replay(self) -> None:
+        """Restart-and-replay: bring a fresh process to where the game was."""
+        first = self._game[0]
+        requests: list[Request] = [_renumber(first, self._next_seq())]
+        requests += [Action(self._next_seq(), a) for a in self._actions]
+        for req in requests:
+            try:
+                answer = self._exchange(req)
+            except ImplementationError as e:
+                raise ImplementationError(
+                    "replay-failed", f"replaying the game after a restart failed at "
+                    f"{req.wire}: {e}", request=req.to_json(), stderr=e.stderr) from None
+            if not isinstance(answer, Position):
+                err = ImplementationError(
+                    "replay-failed", f"replaying the game after a restart: {req.wire} was "
+                    f"answered {answer.wire}", request=req.to_json())
+                raise self._fail(err)
+
+
+def _renumber(req: Request, seq: int) -> Request:
+    if isinstance(req, NewGame):
+        return NewGame(seq, req.setup)
+    assert isinstance(req, LoadState)
+    return LoadState(seq, req.setup, req.state)
+
+
+def _refusal_error(r: Refused) -> OracleError:
+    if r.kind == "illegal":
+        return IllegalActionError(r.clause or "?", r.reason)
+    if r.kind == "invalid":
+        return InvalidInputError(r.path or "$", r.reason)
+    return UnsupportedError("setup", r.reason, r.clause)
+
+
+def _deadline(seconds: float) -> float:
+    import time
+
+    return time.monotonic() + seconds
+
+
+_SCHEMAS: dict[str, bool] = {}
+
+
+def state_schema_problem(state: Any, ruleset: str = "digibattle") -> str | None:
+    """Why ``state`` does not match its ruleset's state schema (None when it does, or when
+    the ruleset has no state schema)."""
+    name = STATE_SCHEMAS.get(ruleset)
+    if name is None or not _schema_exists(name):
+        return None
+    from oracle.validation import errors
+
+    for path, msg in errors(state, name):
+        return f"the state does not match {name}.schema.json at {path}: {msg}"
+    return None
+
+
+def _schema_exists(name: str) -> bool:
+    if name not in _SCHEMAS:
+        from oracle.resources import schemas_dir
+
+        _SCHEMAS[name] = (schemas_dir() / f"{name}.schema.json").is_file()
+    return _SCHEMAS[name]

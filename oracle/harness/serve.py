@@ -1,0 +1,166 @@
+"""``digiconform serve``: the oracle speaking the harness protocol on stdin/stdout.
+
+The suite verifies itself through this path (``digiconform verify --impl "digiconform
+serve"``), and anyone can use it as a referee service. It never dies on bad input: a line that
+is not JSON, not a request or not valid gets an ``errored`` answer saying why, and the loop
+goes on; only ``stop`` or the end of stdin ends it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Callable, Mapping
+from typing import IO, Any
+
+from oracle.driver import Driver, OracleDriver, Refusal
+from oracle.errors import OracleError
+from oracle.harness.messages import (
+    PROTOCOL_VERSION,
+    Action,
+    Capabilities,
+    Errored,
+    Implementation,
+    LegalActions,
+    LegalSet,
+    LoadState,
+    NewGame,
+    Position,
+    ProtocolError,
+    Ready,
+    Refused,
+    Request,
+    Response,
+    Start,
+    Stop,
+    parse_request,
+)
+
+HOMEPAGE = "https://digiconform.dev"
+
+
+def oracle_ready() -> Ready:
+    """The handshake answer of the bundled oracle: every ruleset that loads, the default
+    reading of every ambiguity, and every capability (any reading can be asked for)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from oracle import rulesets, variants
+
+    try:
+        v = version("digiconform")
+    except PackageNotFoundError:  # pragma: no cover - running from an uninstalled tree
+        v = "0+unknown"
+    names = []
+    for name in rulesets.NAMES:
+        try:
+            rulesets.get(name)
+        except Exception:  # noqa: BLE001 - a ruleset still being written is simply not offered
+            continue
+        names.append(name)
+    readings = {a.id: a.default for a in variants.REGISTRY if a.ruleset in names}
+    return Ready(PROTOCOL_VERSION, Implementation("digiconform-oracle", v, "python", HOMEPAGE),
+                 tuple(names), readings, Capabilities(True, True, True))
+
+
+class Session:
+    """One protocol session over a :class:`~oracle.driver.Driver` (the oracle by default).
+
+    :meth:`handle` maps one decoded request line to its response (None for ``stop``), so the
+    loop in :func:`serve` and the planted-bug adapters in ``tests/miniatures.py`` share it.
+    """
+
+    def __init__(self, driver: Driver | None = None, ready: Ready | None = None) -> None:
+        self.driver: Driver = driver if driver is not None else OracleDriver()
+        self.ready = ready or oracle_ready()
+        self.started = False
+        self.stopped = False
+
+    def handle_line(self, line: str | bytes) -> Response | None:
+        """Decode and answer one line; malformed input becomes an :class:`Errored` answer."""
+        try:
+            doc = json.loads(line)
+        except (ValueError, UnicodeDecodeError) as e:
+            return Errored(None, f"not JSON: {e}", {"line": _clip(line)})
+        seq = doc.get("seq") if isinstance(doc, Mapping) else None
+        seq = seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else None
+        try:
+            request = parse_request(doc)
+        except ProtocolError as e:
+            return Errored(seq, str(e), {"request": _clip(line)})
+        try:
+            return self.handle(request)
+        except OracleError as e:
+            return _refused(seq or 0, Refusal.from_error(e))
+        except Exception as e:  # noqa: BLE001 - the service must never die
+            return Errored(seq, f"internal error: {type(e).__name__}: {e}",
+                           {"traceback": traceback.format_exc(limit=8)})
+
+    def handle(self, request: Request) -> Response | None:
+        """Answer one parsed request.
+
+        :raises OracleError: a refused setup or state (turned into ``refused`` by the caller).
+        """
+        if isinstance(request, Start):
+            self.started = True
+            return self.ready
+        if isinstance(request, Stop):
+            self.stopped = True
+            return None
+        seq: int = request.seq  # type: ignore[attr-defined]
+        if not self.started:
+            return Errored(seq, "no start handshake yet: send {\"cmd\": \"start\", ...} first")
+        if isinstance(request, NewGame):
+            return Position(seq, self.driver.new_game(request.setup), ())
+        if isinstance(request, LoadState):
+            return Position(seq, self.driver.load_state(request.setup, request.state), ())
+        if isinstance(request, Action):
+            out = self.driver.apply(request.action)
+            if out.refusal is not None:
+                return _refused(seq, out.refusal)
+            assert out.state is not None
+            return Position(seq, out.state, tuple(out.events))
+        if isinstance(request, LegalActions):
+            return LegalSet(seq, tuple(self.driver.legal_actions() or ()))
+        raise AssertionError(f"unhandled request {request!r}")  # pragma: no cover
+
+
+def _refused(seq: int, r: Refusal) -> Refused:
+    return Refused(seq, r.kind, r.reason, r.clause, r.path)
+
+
+def _clip(line: str | bytes, n: int = 200) -> str:
+    text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+    return text if len(text) <= n else text[:n] + "…"
+
+
+def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None,
+          session: Session | None = None,
+          on_request: Callable[[int, str], None] | None = None) -> int:
+    """Answer requests line by line until ``stop`` or end of input; returns exit code 0.
+
+    :param on_request: called with (request number, line) before each answer (for fake
+        implementations that misbehave on purpose).
+    """
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    session = session or Session()
+    n = 0
+    for line in stdin:
+        if not line.strip():
+            continue
+        n += 1
+        if on_request is not None:
+            on_request(n, line)
+        answer = session.handle_line(line)
+        if answer is not None:
+            stdout.write(json.dumps(_to_json(answer), ensure_ascii=False,
+                                    separators=(",", ":")) + "\n")
+            stdout.flush()
+        if session.stopped:
+            break
+    return 0
+
+
+def _to_json(answer: Any) -> dict[str, Any]:
+    return answer.to_json()  # type: ignore[no-any-return]
