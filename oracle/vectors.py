@@ -1,0 +1,450 @@
+"""Language-neutral test vectors: every feature scenario as JSON (``schemas/vector.schema.json``).
+
+A *scenario vector* is what a scenario did through the driver, with the oracle's answers as
+the expectations: a list of steps (``new_game`` / ``load_state`` / ``action`` /
+``legal_actions``), each with the expected ``state``, ``refused`` or ``actions``. An engine
+replays the steps and compares, with no Python at all; :func:`run_vector` does it over any
+:class:`~oracle.driver.Driver` (the verifier uses a protocol driver).
+
+Vectors are recorded by running the features with ``--record-vectors DIR`` (the features'
+``conftest.py`` wraps the oracle driver in a :class:`RecordingDriver`), committed under
+``vectors/`` and shipped in the wheel as ``oracle/_vectors``; ``digiconform vectors export
+DIR`` writes them out with their schema and the bundled card data.
+
+Each vector also records ``depends_on``: for every ambiguity whose reading changes the
+vector's outcome, the readings under which its expectations hold (found by replaying it
+through the oracle under every reading). The verifier uses it to tell a failure from "this
+implementation follows another reading".
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import re
+import shutil
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from oracle.driver import Driver, OracleDriver, Outcome, Refusal
+from oracle.errors import OracleError, UnsupportedError
+
+VECTOR_FORMAT = "digiconform-vector/1"
+CLAUSE_RE = re.compile(r"^(DB-[A-D]\.(\d+n?|ex)|DCG-[0-9-]+)$")
+AMBIGUITY_RE = re.compile(r"^[A-Z]+-AMB-\d+$")
+_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def vectors_dir() -> Path:
+    """The shipped vectors: installed ``oracle/_vectors``, else the source tree's
+    ``vectors/``."""
+    pkg = Path(__file__).resolve().parent
+    installed = pkg / "_vectors"
+    return installed if installed.is_dir() else pkg.parent / "vectors"
+
+
+def file_name(vector_id: str) -> str:
+    """A stable, file-system-safe name for a vector ID (``<slug>-<hash8>.vector.json``)."""
+    slug = _SAFE.sub("-", vector_id).strip("-")[:80]
+    digest = hashlib.sha1(vector_id.encode("utf-8")).hexdigest()[:8]
+    return f"{slug}-{digest}.vector.json"
+
+
+def _compact_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup as recorded: the bundled card set by ID only."""
+    from oracle.cards import default_card_set
+
+    out = dict(setup)
+    cs = out.get("card_set")
+    if isinstance(cs, Mapping) and cs.get("id") == default_card_set().id:
+        out["card_set"] = {"id": cs["id"]}
+    return out
+
+
+def split_tags(tags: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
+    """``(tags, clauses, ambiguities)`` from scenario tags (a leading ``@`` is dropped)."""
+    clean = [t.lstrip("@") for t in tags]
+    clauses = sorted({t for t in clean if CLAUSE_RE.match(t)})
+    ambs = sorted({t for t in clean if AMBIGUITY_RE.match(t)})
+    return clean, clauses, ambs
+
+
+class RecordingDriver:
+    """A :class:`~oracle.driver.Driver` that passes every call to ``driver`` and records the
+    calls with their answers; :meth:`close` writes the scenario vector to ``out_dir``.
+
+    :param driver: the driver the scenario runs on (the oracle).
+    :param scenario_id: the vector's stable ID (e.g. ``"scoring.feature::A tie scores
+        nothing"``).
+    :param clause_tags: the scenario's tags (clause IDs, ambiguity IDs, others).
+    :param out_dir: directory the vector is written to (created if needed).
+    """
+
+    def __init__(self, driver: Driver, scenario_id: str, clause_tags: Sequence[str],
+                 out_dir: str | Path) -> None:
+        self.driver = driver
+        self.name = getattr(driver, "name", "recording")
+        self.scenario_id = scenario_id
+        self.tags = list(clause_tags)
+        self.out_dir = Path(out_dir)
+        self.steps: list[dict[str, Any]] = []
+        self.written: Path | None = None
+
+    def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Record ``new_game`` and its answer (a state, or the refusal it raised)."""
+        step: dict[str, Any] = {"request": "new_game", "setup": _compact_setup(setup)}
+        try:
+            state = self.driver.new_game(setup)
+        except OracleError as e:
+            step["expect"] = {"refused": Refusal.from_error(e).to_json()}
+            self.steps.append(step)
+            raise
+        step["expect"] = {"state": copy.deepcopy(dict(state))}
+        self.steps.append(step)
+        return state
+
+    def load_state(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Record ``load_state`` and its answer."""
+        step: dict[str, Any] = {"request": "load_state", "setup": _compact_setup(setup),
+                                "state": copy.deepcopy(dict(state))}
+        try:
+            got = self.driver.load_state(setup, state)
+        except OracleError as e:
+            step["expect"] = {"refused": Refusal.from_error(e).to_json()}
+            self.steps.append(step)
+            raise
+        step["expect"] = {"state": copy.deepcopy(dict(got))}
+        self.steps.append(step)
+        return got
+
+    def apply(self, action: Mapping[str, Any]) -> Outcome:
+        """Record one action and the state or refusal it led to."""
+        out = self.driver.apply(action)
+        step: dict[str, Any] = {"request": "action", "action": copy.deepcopy(dict(action))}
+        if out.refusal is not None:
+            step["expect"] = {"refused": out.refusal.to_json()}
+        else:
+            step["expect"] = {"state": copy.deepcopy(dict(out.state or {}))}
+        self.steps.append(step)
+        return out
+
+    def legal_actions(self) -> list[Mapping[str, Any]] | None:
+        """Record the legal set."""
+        acts = self.driver.legal_actions()
+        if acts is not None:
+            self.steps.append({"request": "legal_actions",
+                               "expect": {"actions": [dict(a) for a in acts]}})
+        return acts
+
+    def __getattr__(self, name: str) -> Any:
+        # Driver-specific extras (e.g. OracleDriver.state) pass through.
+        return getattr(self.driver, name)
+
+    def vector(self) -> dict[str, Any]:
+        """The vector document for what was recorded so far (``depends_on`` included)."""
+        tags, clauses, ambs = split_tags(self.tags)
+        doc = {
+            "format": VECTOR_FORMAT, "kind": "scenario", "id": self.scenario_id,
+            "ruleset": next((s["setup"].get("ruleset", "digibattle") for s in self.steps
+                             if "setup" in s), "digibattle"),
+            "clauses": clauses, "ambiguities": ambs, "tags": tags,
+            "steps": self.steps,
+        }
+        doc["depends_on"] = dependence(doc)
+        return doc
+
+    def close(self) -> None:
+        """Write the vector (once; nothing when the scenario made no driver call)."""
+        if self.written is None and self.steps:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            path = self.out_dir / file_name(self.scenario_id)
+            write_vector(path, self.vector())
+            self.written = path
+        self.driver.close()
+
+
+def write_vector(path: Path, doc: Mapping[str, Any]) -> None:
+    """Validate ``doc`` against ``vector.schema.json`` and write it (stable key order)."""
+    from oracle.validation import validate
+
+    validate(doc, "vector")
+    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+                    encoding="utf-8")
+
+
+def load_vectors(root: Path | None = None, kind: str | None = None) -> list[dict[str, Any]]:
+    """Every ``*.vector.json`` under ``root`` (default: the shipped vectors), sorted by ID.
+
+    :raises InvalidInputError: a file that is not JSON or not a valid vector.
+    """
+    from oracle.cards import load_json
+    from oracle.validation import validate
+
+    root = root or vectors_dir()
+    out = []
+    for path in sorted(root.rglob("*.vector.json")):
+        doc = load_json(path)
+        validate(doc, "vector")
+        if kind is None or doc["kind"] == kind:
+            out.append(doc)
+    return sorted(out, key=lambda d: d["id"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Running a vector
+
+
+@dataclass
+class VectorResult:
+    """The outcome of one vector on one driver.
+
+    :param status: ``pass``, ``fail`` (an answer differs), ``error`` (the implementation
+        misbehaved: ``code`` says how), ``skip`` (it declined, lacks a capability, or
+        refused the setup as unsupported: ``reason``).
+    :param step: index of the step that failed (or was skipped on).
+    :param differences: ``(json_path, expected, actual)`` triples of a state mismatch.
+    """
+
+    id: str
+    status: str
+    reason: str = ""
+    step: int | None = None
+    request: Mapping[str, Any] | None = None
+    expected: Any = None
+    actual: Any = None
+    differences: list[tuple[str, Any, Any]] = field(default_factory=list)
+    code: str | None = None
+    unsupported: bool = False
+
+
+def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[str] = (),
+               validate_mismatch: bool = True) -> VectorResult:
+    """Replay ``vector`` through ``driver`` and compare every answer.
+
+    :param ignore: top-level state fields left out of the comparison (the dependence
+        computation ignores ``variants``).
+    :param validate_mismatch: when a state differs, check it against the state schema and
+        report a schema violation first (code ``state-schema-invalid``).
+    :returns: the first failure, or ``pass``. Never raises for a misbehaving driver.
+    """
+    from oracle.harness.driver import (
+        ImplementationError,
+        ImplementationSkipped,
+        state_schema_problem,
+    )
+    from oracle.verifier.compare import (
+        legal_set_difference,
+        refusal_difference,
+        state_differences,
+    )
+
+    vid = vector["id"]
+    for i, step in enumerate(vector["steps"]):
+        kind = step["request"]
+        expect = step["expect"]
+        req = {k: v for k, v in step.items() if k != "expect"}
+        got_refusal: Mapping[str, Any] | None = None
+        got_state: Any = None
+        try:
+            if kind in ("new_game", "load_state"):
+                setup = resolve_setup(step["setup"])
+                try:
+                    got_state = (driver.new_game(setup) if kind == "new_game"
+                                 else driver.load_state(setup, step["state"]))
+                except UnsupportedError as e:
+                    if "refused" in expect and expect["refused"]["kind"] == "unsupported":
+                        continue
+                    return VectorResult(vid, "skip", f"unsupported: {e.reason}", i, req,
+                                        unsupported=True)
+                except OracleError as e:
+                    got_refusal = Refusal.from_error(e).to_json()
+            elif kind == "action":
+                out = driver.apply(step["action"])
+                got_refusal = out.refusal.to_json() if out.refusal else None
+                got_state = out.state
+            elif kind == "legal_actions":
+                acts = driver.legal_actions()
+                if acts is None:
+                    continue
+                missing, extra = legal_set_difference(expect["actions"], acts)
+                if missing or extra:
+                    return VectorResult(
+                        vid, "fail", "the legal actions differ", i, req,
+                        expected=missing, actual=extra,
+                        differences=[("$.missing", missing, None), ("$.extra", None, extra)])
+                continue
+            else:  # pragma: no cover - excluded by the schema
+                raise ValueError(kind)
+        except ImplementationSkipped as e:
+            return VectorResult(vid, "skip", f"skipped by the implementation: {e.reason}", i,
+                                req)
+        except ImplementationError as e:
+            return VectorResult(vid, "error", str(e), i, req, code=e.code,
+                                actual=e.stderr[-2000:] or None)
+        if "refused" in expect:
+            if got_refusal is not None and got_refusal.get("kind") == "unsupported" and \
+                    expect["refused"]["kind"] != "unsupported":
+                return VectorResult(vid, "skip", f"unsupported: {got_refusal.get('reason')}",
+                                    i, req, unsupported=True)
+            why = refusal_difference(expect["refused"], got_refusal)
+            if why:
+                return VectorResult(vid, "fail", why, i, req, expected=expect["refused"],
+                                    actual=got_refusal or _clip_state(got_state))
+            continue
+        if got_refusal is not None:
+            if got_refusal.get("kind") == "unsupported":
+                return VectorResult(vid, "skip", f"unsupported: {got_refusal.get('reason')}",
+                                    i, req, unsupported=True)
+            return VectorResult(vid, "fail", "refused ("
+                                + ", ".join(f"{k}={v}" for k, v in got_refusal.items())
+                                + "); expected it accepted", i, req,
+                                expected={"state": "accepted"}, actual=got_refusal)
+        exp = expect["state"]
+        act = got_state
+        if ignore and isinstance(act, Mapping):
+            exp = {k: v for k, v in exp.items() if k not in ignore}
+            act = {k: v for k, v in act.items() if k not in ignore}
+        diffs = state_differences(exp, act)
+        if diffs:
+            problem = state_schema_problem(got_state, vector.get("ruleset", "digibattle")) \
+                if validate_mismatch else None
+            if problem:
+                return VectorResult(vid, "error", problem, i, req, code="state-schema-invalid",
+                                    differences=diffs)
+            return VectorResult(vid, "fail", "the state differs", i, req,
+                                differences=diffs)
+    return VectorResult(vid, "pass")
+
+
+def _clip_state(s: Any) -> Any:
+    return {"state": "accepted"} if s is not None else None
+
+
+def resolve_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup to send: as recorded (the bundled card set stays a reference by ID)."""
+    return dict(setup)
+
+
+# ---------------------------------------------------------------------------------------------
+# Ambiguity dependence
+
+
+def dependence(vector: Mapping[str, Any]) -> dict[str, list[str]]:
+    """For each ambiguity whose reading changes ``vector``'s outcome on the oracle, the
+    readings under which its expectations hold (the recorded reading first).
+
+    The vector is replayed through the oracle with each other reading set in every setup
+    (``variants`` in states left out of the comparison).
+    """
+    from oracle import variants as registry
+
+    ruleset = vector.get("ruleset", "digibattle")
+    setups = [s["setup"] for s in vector["steps"] if "setup" in s]
+    if not setups:
+        return {}
+    recorded = registry.resolve(setups[0].get("variants"), ruleset) \
+        if ruleset == "digibattle" else dict(setups[0].get("variants") or {})
+    out: dict[str, list[str]] = {}
+    for amb in registry.REGISTRY:
+        if amb.ruleset != ruleset or amb.id not in recorded:
+            continue
+        holds = [recorded[amb.id]]
+        differs = False
+        for reading in amb.reading_names():
+            if reading == recorded[amb.id]:
+                continue
+            alt = _with_reading(vector, amb.id, reading)
+            if run_vector(OracleDriver(), alt, ignore=("variants",),
+                          validate_mismatch=False).status == "pass":
+                holds.append(reading)
+            else:
+                differs = True
+        if differs:
+            out[amb.id] = holds
+    return out
+
+
+def _with_reading(vector: Mapping[str, Any], amb: str, reading: str) -> dict[str, Any]:
+    alt = dict(vector)
+    steps = []
+    for s in vector["steps"]:
+        if "setup" in s:
+            s = dict(s)
+            s["setup"] = {**s["setup"], "variants": {**(s["setup"].get("variants") or {}),
+                                                      amb: reading}}
+        steps.append(s)
+    alt["steps"] = steps
+    return alt
+
+
+def readings_of(vector: Mapping[str, Any]) -> dict[str, str]:
+    """The reading of every ambiguity the vector's first setup uses (defaults filled in)."""
+    from oracle import variants as registry
+
+    setups = [s["setup"] for s in vector["steps"] if "setup" in s]
+    chosen = setups[0].get("variants") if setups else None
+    if vector.get("ruleset", "digibattle") != "digibattle":
+        return dict(chosen or {})
+    return registry.resolve(chosen, "digibattle")
+
+
+# ---------------------------------------------------------------------------------------------
+# Export
+
+
+def export(out_dir: Path, source: Path | None = None) -> dict[str, int]:
+    """Write every shipped vector to ``out_dir`` with ``vector.schema.json`` (and the schemas
+    it refers to), the bundled card set and decks, and a README.
+
+    :returns: counts by kind.
+    """
+    from oracle.resources import data_dir, schemas_dir
+
+    source = source or vectors_dir()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    counts: dict[str, int] = {}
+    for doc in load_vectors(source):
+        sub = out_dir / doc["ruleset"] / ("scenarios" if doc["kind"] == "scenario"
+                                          else doc["kind"])
+        sub.mkdir(parents=True, exist_ok=True)
+        write_vector(sub / file_name(doc["id"]), doc)
+        counts[doc["kind"]] = counts.get(doc["kind"], 0) + 1
+    schemas = out_dir / "schemas"
+    if schemas.exists():
+        shutil.rmtree(schemas)
+    shutil.copytree(schemas_dir(), schemas)
+    cards = out_dir / "card-sets"
+    cards.mkdir(exist_ok=True)
+    shutil.copy(data_dir() / "upper-deck.cardset.json", cards / "upper-deck.cardset.json")
+    decks = out_dir / "decks"
+    decks.mkdir(exist_ok=True)
+    for p in sorted((data_dir() / "decks").glob("*.json")):
+        shutil.copy(p, decks / p.name)
+    (out_dir / "README.md").write_text(_README, encoding="utf-8")
+    return counts
+
+
+_README = """# digiconform test vectors
+
+Each `*.vector.json` (schema: `schemas/vector.schema.json`) is one check an engine can run
+with no Python:
+
+- `kind: "scenario"`: a feature scenario. Replay `steps` in order: `new_game` (with `setup`),
+  `load_state` (`setup` + `state`), `action` (`action`) or `legal_actions`; compare each
+  answer with `expect` (`state`, `refused` {kind, clause} or `actions` as a set). A setup's
+  `card_set` `{"id": "upper-deck-st-bo1"}` is `card-sets/upper-deck.cardset.json`.
+  `depends_on` lists, per ambiguity, the readings under which the vector holds.
+- `kind: "perft"`: from `setup` and the pinned chance outcomes, the number of legal action
+  sequences to each depth (`counts`), and the split by first action (`divide`).
+
+States compare on the fields `schemas/state.schema.json` requires, plus any optional field
+your state also has; `hand` and `offline` as multisets. See docs/PROTOCOL.md.
+"""
+
+
+def iter_vector_files(root: Path) -> Iterator[Path]:
+    """Every vector file under ``root``."""
+    yield from sorted(root.rglob("*.vector.json"))
