@@ -95,6 +95,17 @@ def test_every_ref_resolves(path: Path) -> None:
             pytest.fail(f"{schema_name(path)} {pointer}: $ref {ref!r} does not resolve: {e}")
 
 
+def test_inlined_patterns_agree_with_their_definitions() -> None:
+    """state.schema.json and variants.schema.json repeat two patterns for speed."""
+    serial = load(schemas_dir() / "card.schema.json")["$defs"]["serial"]["pattern"]
+    zone = load(schemas_dir() / "state.schema.json")["$defs"]["zone"]["items"]["pattern"]
+    assert zone == serial
+    variants = load(schemas_dir() / "variants.schema.json")
+    assert variants["propertyNames"]["pattern"] == variants["$defs"]["ambiguity_id"]["pattern"]
+    assert (variants["additionalProperties"]["pattern"]
+            == variants["$defs"]["reading"]["pattern"])
+
+
 # --------------------------------------------------------------------------------------------
 # Shipped data
 
@@ -271,3 +282,319 @@ def test_custom_scenario_serials_are_allowed() -> None:
         "score": {"Rookie": 10, "Champion": 20, "Ultimate": 30, "Mega": 40},
     }
     validate(card, "card")
+
+
+# --------------------------------------------------------------------------------------------
+# Variant choices
+
+
+def test_every_registered_reading_fits_the_variants_schema() -> None:
+    from oracle import variants
+
+    for amb in variants.REGISTRY:
+        for reading in amb.reading_names():
+            validate({amb.id: reading}, "variants")
+
+
+@pytest.mark.parametrize(
+    ("choice", "expected_path"),
+    [({"DB-AMB-6": 1}, "$['DB-AMB-6']"), ({"DB-AMB-6": "Not Final"}, "$['DB-AMB-6']"),
+     ({"AMB-6": "final"}, "$"), ([], "$")],
+    ids=["reading not a string", "reading not a name", "bad ID", "not an object"],
+)
+def test_broken_variant_choice_is_refused(choice: Any, expected_path: str) -> None:
+    assert rejected(choice, "variants").path == expected_path
+
+
+# --------------------------------------------------------------------------------------------
+# The Digi-Battle engine's JSON: states, actions and events of random games
+
+RULESET_DIR = Path(__file__).resolve().parent.parent / "oracle" / "digibattle"
+SEEDS = range(8)
+
+
+def variant_choice(seed: int) -> dict[str, str]:
+    """Seed 0 plays the defaults; other seeds pick a random reading of every ambiguity."""
+    import random
+
+    from oracle import variants
+
+    if seed == 0:
+        return {}
+    rng = random.Random(seed)
+    return {a.id: rng.choice(a.reading_names())
+            for a in variants.REGISTRY if a.ruleset == "digibattle"}
+
+
+def random_game(seed: int) -> tuple[Any, Any, list[Any]]:
+    """``(game, initial state, steps)`` of a seeded random game (short targets, Duel limit)."""
+    from oracle.digibattle import Game, new_game
+    from oracle.selfplay import play
+
+    game = Game.default(target=(200, 500, 1000)[seed % 3], variants=variant_choice(seed),
+                        max_duels=None if seed % 4 else 4)
+    return game, new_game(game), list(play(game, seed))
+
+
+@pytest.fixture(scope="module")
+def games() -> list[tuple[Any, Any, list[Any]]]:
+    return [random_game(seed) for seed in SEEDS]
+
+
+def schema_errors(instance: Any, name: str) -> list[str]:
+    from oracle.validation import errors
+
+    return [f"{path}: {message}" for path, message in errors(instance, name)]
+
+
+def test_states_of_random_games_validate(games: list[tuple[Any, Any, list[Any]]]) -> None:
+    for _game, initial, steps in games:
+        assert schema_errors(initial.to_json(), "state") == []
+        for i, step in enumerate(steps):
+            assert schema_errors(step.state.to_json(), "state") == [], f"step {i}: {step.action}"
+
+
+def test_actions_and_events_of_random_games_validate(
+    games: list[tuple[Any, Any, list[Any]]],
+) -> None:
+    for _game, _initial, steps in games:
+        for i, step in enumerate(steps):
+            assert schema_errors(step.action.to_json(), "action") == [], f"step {i}"
+            for event in step.events:
+                assert schema_errors(event.to_json(), "event") == [], f"step {i}: {event}"
+
+
+def test_legal_actions_validate(games: list[tuple[Any, Any, list[Any]]]) -> None:
+    from oracle.digibattle import legal_actions
+
+    for _game, _initial, steps in games[:4]:
+        for step in steps[::5]:
+            for action in legal_actions(step.state):
+                assert schema_errors(action.to_json(), "action") == [], str(action)
+
+
+def test_every_state_field_the_schema_names_is_written(
+    games: list[tuple[Any, Any, list[Any]]],
+) -> None:
+    """Exactness the other way round: the oracle writes every field the schema declares."""
+    defs = load(schemas_dir() / "state.schema.json")["$defs"]
+    _game, _initial, steps = games[0]
+    state = steps[-1].state.to_json()
+    assert set(state) == set(defs["digibattle-state"]["properties"])
+    assert set(state["players"][0]) == set(defs["player"]["properties"])
+
+
+def test_states_round_trip_through_from_json(games: list[tuple[Any, Any, list[Any]]]) -> None:
+    from oracle.digibattle import State
+
+    for game, _initial, steps in games[:3]:
+        for step in steps[::7]:
+            doc = step.state.to_json()
+            assert State.from_json(doc, game).to_json() == doc
+
+
+def test_action_types_match_the_engine() -> None:
+    from oracle.digibattle import ACTION_TYPES
+
+    enum = load(schemas_dir() / "action.schema.json")["properties"]["type"]["enum"]
+    assert sorted(enum) == sorted(ACTION_TYPES)
+
+
+def emitted_events() -> dict[str, set[str]]:
+    """Event type -> field names, read from every ``tx.event("type", clause, player, **f)``
+    call in the Digi-Battle ruleset's source."""
+    import ast
+
+    found: dict[str, set[str]] = {}
+    for path in sorted(RULESET_DIR.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "event" and node.args
+                    and isinstance(node.args[0], ast.Constant)):
+                fields = found.setdefault(node.args[0].value, set())
+                fields.update(k.arg for k in node.keywords if k.arg is not None)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "event" and node.args \
+                    and isinstance(node.args[0], ast.IfExp):
+                for branch in (node.args[0].body, node.args[0].orelse):
+                    if isinstance(branch, ast.Constant):
+                        fields = found.setdefault(branch.value, set())
+                        fields.update(k.arg for k in node.keywords if k.arg is not None)
+    return found
+
+
+def test_event_schema_knows_every_event_the_engine_emits() -> None:
+    schema = load(schemas_dir() / "event.schema.json")
+    allowed = {
+        branch["if"]["properties"]["type"]["const"]: set(branch["then"]["properties"])
+        for branch in schema["allOf"]
+    }
+    emitted = emitted_events()
+    assert emitted, "no tx.event(...) calls found: has the engine moved?"
+    assert set(emitted) == set(allowed) == set(schema["properties"]["type"]["enum"])
+    for event_type, fields in emitted.items():
+        assert fields <= allowed[event_type], f"{event_type}: {fields - allowed[event_type]}"
+
+
+def test_points_scored_via_add_points_are_allowed() -> None:
+    """``add_points(..., **data)`` forwards its keywords into the points_scored event."""
+    validate({"type": "points_scored", "clause": "DB-B.3n", "player": 1, "points": 300,
+              "score": 300, "effect": "score_on_digivolve"}, "event")
+    validate({"type": "points_scored", "clause": "DB-C.5", "player": 0, "points": 200,
+              "score": 700, "defeated": "Champion", "card": "ST-02", "doubled": False}, "event")
+
+
+# --------------------------------------------------------------------------------------------
+# Broken states, actions and events
+
+
+@pytest.fixture(scope="module")
+def battle_state(games: list[tuple[Any, Any, list[Any]]]) -> dict[str, Any]:
+    _game, _initial, steps = games[0]
+    return next(s.state.to_json() for s in steps if s.state.phase == "battle")
+
+
+@pytest.mark.parametrize(
+    ("change", "expected_path"),
+    [
+        (lambda d: d.pop("phase"), "$"),
+        (lambda d: d.__setitem__("phase", "combat"), "$.phase"),
+        (lambda d: d.__setitem__("step", "discard"), "$.step"),
+        (lambda d: d.__setitem__("to_move", 2), "$.to_move"),
+        (lambda d: d.__setitem__("duel", 0), "$.duel"),
+        (lambda d: d.__setitem__("target", 2000), "$.target"),
+        (lambda d: d["players"].pop(), "$.players"),
+        (lambda d: d["players"][1].__setitem__("score", "100"), "$.players[1].score"),
+        (lambda d: d["players"][0]["hand"].append(d["players"][0]["hand"][0]),
+         "$.players[0].hand"),
+        (lambda d: d["players"][0].__setitem__("digivolve_zone", ["ST-01", "ST-02"]),
+         "$.players[0].digivolve_zone"),
+        (lambda d: d["players"][0].__setitem__("mana", 3), "$.players[0]"),
+        (lambda d: d.__setitem__("chance", {"kind": "coin_toss"}), "$.chance"),
+        (lambda d: d.__setitem__("variants", {"DB-AMB-6": 6}), "$.variants['DB-AMB-6']"),
+        (lambda d: d.__setitem__("ruleset", "pokemon"), "$.ruleset"),
+    ],
+    ids=["no phase", "unknown phase", "step of another phase", "bad seat", "duel 0",
+         "target over 1000", "one player", "score as string", "card twice in a zone",
+         "two cards on the Digivolve Zone", "unknown player field",
+         "chance outcome when none is due", "bad reading", "unknown ruleset"],
+)
+def test_broken_state_is_refused_with_its_path(
+    battle_state: dict[str, Any], change: Callable[[dict[str, Any]], object], expected_path: str
+) -> None:
+    state = copy.deepcopy(battle_state)
+    change(state)
+    assert rejected(state, "state").path == expected_path
+
+
+@pytest.mark.parametrize(
+    ("action", "expected_path"),
+    [
+        ({"type": "attack", "player": 0}, "$.type"),
+        ({"player": 0}, "$"),
+        ({"type": "pass"}, "$"),
+        ({"type": "pass", "player": 2}, "$.player"),
+        ({"type": "pass", "player": 0, "card": "ST-01"}, "$"),
+        ({"type": "digivolve", "player": 0, "card": "ST-02", "method": "magic"}, "$.method"),
+        ({"type": "play_option", "player": 1, "card": "ST-53", "discard": "ST-01"},
+         "$.discard"),
+        ({"type": "coin_toss", "winner": None}, "$.winner"),
+        ({"type": "shuffle", "player": 0, "order": ["ST-01", "ST-01"]}, "$.order"),
+    ],
+    ids=["unknown type", "no type", "no player", "bad seat", "field of another type",
+         "unknown method", "discard not a list", "null winner", "card twice in a shuffle"],
+)
+def test_broken_action_is_refused_with_its_path(action: Any, expected_path: str) -> None:
+    assert rejected(action, "action").path == expected_path
+
+
+@pytest.mark.parametrize(
+    ("event", "expected_path"),
+    [
+        ({"type": "duel_won", "clause": "DB-C.4", "player": 0}, "$"),
+        ({"type": "duel_won", "clause": "C.4", "player": 0, "powers": [1, 2]}, "$.clause"),
+        ({"type": "duel_won", "clause": "DB-C.4", "player": 0, "powers": [1]}, "$.powers"),
+        ({"type": "exploded", "clause": "DB-C.4", "player": 0}, "$.type"),
+        ({"type": "passed", "clause": "DB-C.3", "player": 0, "points": 5}, "$"),
+        ({"type": "duel_tied", "clause": "DB-C.8", "player": 0, "powers": [1, 1]}, "$.player"),
+    ],
+    ids=["missing field", "bad clause", "short pair", "unknown type", "foreign field",
+         "tie with a player"],
+)
+def test_broken_event_is_refused_with_its_path(event: Any, expected_path: str) -> None:
+    assert rejected(event, "event").path == expected_path
+
+
+# --------------------------------------------------------------------------------------------
+# Traces
+
+
+def test_trace_of_a_random_game_validates(games: list[tuple[Any, Any, list[Any]]]) -> None:
+    from oracle.trace import build_trace
+
+    game, initial, steps = games[1]
+    validate(build_trace(game, initial, steps, meta={"seed": 1}), "trace")
+
+
+def test_trace_may_embed_its_card_set(games: list[tuple[Any, Any, list[Any]]]) -> None:
+    from oracle.trace import build_trace
+
+    game, initial, steps = games[0]
+    trace = build_trace(game, initial, steps[:20])
+    trace["card_set"] = load(CARD_SET_PATH)
+    validate(trace, "trace")
+    trace["card_set"]["cards"][2]["battle_type"] = "Purple"
+    assert rejected(trace, "trace").path == "$.card_set.cards[2].battle_type"
+
+
+def test_trace_written_by_digiconform_play_validates(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from oracle.cli import main
+
+    path = tmp_path / "game.trace.json"
+    result = CliRunner().invoke(main, ["play", "--seed", "5", "--target", "300", "--quiet",
+                                       "--trace", str(path)])
+    assert result.exit_code == 0, result.output
+    validate(load(path), "trace")
+
+
+@pytest.mark.parametrize(
+    ("change", "expected_path"),
+    [
+        (lambda t: t.pop("initial_state"), "$"),
+        (lambda t: t.__setitem__("card_set", {"id": "upper deck"}), "$.card_set.id"),
+        (lambda t: t.__setitem__("card_set", {"name": "x"}), "$.card_set"),
+        (lambda t: t["decks"].pop(), "$.decks"),
+        (lambda t: t["steps"][3].pop("events"), "$.steps[3]"),
+        (lambda t: t["steps"][3]["action"].__setitem__("type", "cheat"), "$.steps[3].action.type"),
+        (lambda t: t["steps"][3]["state"].__setitem__("phase", "lunch"),
+         "$.steps[3].state.phase"),
+        (lambda t: t["steps"][0]["events"][0].__setitem__("clause", "?"),
+         "$.steps[0].events[0].clause"),
+        (lambda t: t.__setitem__("format", "digiconform-trace/0"), "$.format"),
+    ],
+    ids=["no initial state", "bad card set ID", "reference without ID", "one deck",
+         "step without events", "bad action", "bad state", "bad event", "bad format"],
+)
+def test_broken_trace_is_refused_with_its_path(
+    games: list[tuple[Any, Any, list[Any]]], change: Callable[[dict[str, Any]], object],
+    expected_path: str,
+) -> None:
+    from oracle.trace import build_trace
+
+    game, initial, steps = games[0]
+    trace = copy.deepcopy(build_trace(game, initial, steps[:10]))
+    change(trace)
+    assert rejected(trace, "trace").path == expected_path
+
+
+# --------------------------------------------------------------------------------------------
+# The Digimon Card Game branch of the state schema
+
+
+def test_dcg_states_have_a_branch_exactly_when_their_schema_exists() -> None:
+    dcg_state = {"ruleset": "dcg", "turn": 1, "turn_player": 0, "memory": 0, "players": []}
+    if (schemas_dir() / "dcg" / "state.schema.json").exists():
+        pytest.skip("dcg/state.schema.json exists: wire it into state.schema.json and test it")
+    assert rejected(dcg_state, "state").path == "$.ruleset"
