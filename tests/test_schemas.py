@@ -309,7 +309,6 @@ def test_broken_variant_choice_is_refused(choice: Any, expected_path: str) -> No
 # --------------------------------------------------------------------------------------------
 # The Digi-Battle engine's JSON: states, actions and events of random games
 
-RULESET_DIR = Path(__file__).resolve().parent.parent / "oracle" / "digibattle"
 SEEDS = range(8)
 
 
@@ -402,24 +401,23 @@ def test_action_types_match_the_engine() -> None:
 
 def emitted_events() -> dict[str, set[str]]:
     """Event type -> field names, read from every ``tx.event("type", clause, player, **f)``
-    call in the Digi-Battle ruleset's source."""
+    call in the Digi-Battle ruleset's source (``"a" if x else "b"`` names two types)."""
     import ast
 
+    import oracle.digibattle
+
     found: dict[str, set[str]] = {}
-    for path in sorted(RULESET_DIR.glob("*.py")):
+    for path in sorted(Path(oracle.digibattle.__file__).parent.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and node.func.attr == "event" and node.args
-                    and isinstance(node.args[0], ast.Constant)):
-                fields = found.setdefault(node.args[0].value, set())
-                fields.update(k.arg for k in node.keywords if k.arg is not None)
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and node.func.attr == "event" and node.args \
-                    and isinstance(node.args[0], ast.IfExp):
-                for branch in (node.args[0].body, node.args[0].orelse):
-                    if isinstance(branch, ast.Constant):
-                        fields = found.setdefault(branch.value, set())
-                        fields.update(k.arg for k in node.keywords if k.arg is not None)
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "event" and node.args):
+                continue
+            first = node.args[0]
+            names = [first] if not isinstance(first, ast.IfExp) else [first.body, first.orelse]
+            for name in names:
+                if isinstance(name, ast.Constant) and isinstance(name.value, str):
+                    found.setdefault(name.value, set()).update(
+                        k.arg for k in node.keywords if k.arg is not None)
     return found
 
 
