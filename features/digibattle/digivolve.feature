@@ -1,0 +1,413 @@
+Feature: B. Digivolve
+  Both players may put a next-level card face down on their DIGIVOLVE ZONE. A coin flip decides
+  who goes first. The first player turns the card over onto the Duel Zone and fulfils its
+  Digivolve Requirements (Rookie to Champion: cards from Online to Offline as payment; Champion
+  to Ultimate and Ultimate to Mega: a DIGIVICE on the Power Port, or DNA Digivolve with a second
+  Digimon face up on the Power Port). The second player then Digivolves the same way or passes,
+  losing a face-down card ("use it or lose it"). One level per Duel.
+
+  "I" am player 0 and "my opponent" is player 1.
+
+  Rule: DB-B.0 One next-level Digimon may go face down on the Digivolve Zone
+
+    @DB-B.0
+    Scenario: I put a Champion that names my Rookie face down on my Digivolve Zone
+      Given it is my turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Greymon ST-02 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I put Greymon ST-02 face down on my Digivolve Zone
+      Then my Digivolve Zone holds Greymon ST-02
+      And my hand holds 9 cards
+      And my Online deck holds 19 cards
+      And it is my opponent's turn
+
+    @DB-B.0
+    Scenario: A Champion whose requirements do not name my Rookie is refused
+      Given it is my turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Garurumon ST-06 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to put Garurumon ST-06 face down on my Digivolve Zone
+      Then the action is refused for DB-B.0
+
+    @DB-B.0
+    Scenario: A Power Option card cannot wait on the Digivolve Zone
+      Given it is my turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Metal Attack ST-53 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to put Metal Attack ST-53 face down on my Digivolve Zone
+      Then the action is refused for DB-B.0
+
+    @DB-B.0 @DB-AMB-2
+    Scenario: A Champion whose payment I cannot make is refused
+      Given it is my turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Greymon ST-02
+      And my Online deck holds 1 card
+      And my opponent's Duel Zone shows Gabumon ST-05
+      # Greymon's requirement: from Agumon, 2 cards from Online to Offline.
+      When I try to put Greymon ST-02 face down on my Digivolve Zone
+      Then the action is refused for DB-B.0
+
+    @DB-B.0
+    Scenario: I may also put nothing face down
+      Given it is my turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Greymon ST-02 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I am ready
+      Then my Digivolve Zone is empty
+      And my hand holds 10 cards
+      And it is my opponent's turn
+
+  Rule: DB-B.1 A coin flip decides who goes first
+
+    @DB-B.1
+    Scenario: The coin toss follows the preparation, and its winner goes first
+      Given it is my opponent's turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When my opponent is ready
+      Then a coin toss is due
+      When the coin toss is won by my opponent
+      Then the phase is Digivolve
+      And it is my opponent's turn
+
+    @DB-B.1
+    Scenario: I win the coin toss and go first
+      Given it is my opponent's turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      When my opponent is ready
+      And the coin toss is won by me
+      Then it is my turn
+
+    @DB-B.1
+    Scenario: Nobody plays before the coin toss
+      Given it is my opponent's turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When my opponent is ready
+      And I try to pass
+      Then the action is refused for DB-B.1
+
+  Rule: DB-B.2 The first player turns the Digivolve Zone card over onto the Duel Zone
+
+    @DB-B.2 @DB-B.3
+    Scenario: I turn Greymon over onto Agumon and pay 2 cards from Online
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my hand holds 5 cards
+      And my Online deck holds 10 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I Digivolve into Greymon ST-02 paying 2 cards from Online
+      Then my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my Digivolve Zone is empty
+      And my Online deck holds 8 cards
+      And my Offline pile holds 15 cards
+      And my hand holds 5 cards
+      And it is my opponent's turn
+
+    @DB-B.2
+    Scenario: Only the card on the Digivolve Zone can be turned over
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my hand holds Togemon ST-10
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to Digivolve into Togemon ST-10 paying 2 cards from Online
+      Then the action is refused for DB-B.2
+
+  Rule: DB-B.3 Digivolve Requirements: payment, DIGIVICE or DNA Digivolve
+
+    @DB-B.3
+    Scenario: Rookie to Champion: the printed number of cards go from Online to Offline
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Biyomon ST-03
+      And my Digivolve Zone holds Birdramon ST-04 face down
+      And my Online deck holds Palmon ST-09 on top of 5 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      # Birdramon: from Biyomon, 1 card Offline.
+      When I Digivolve into Birdramon ST-04 paying 1 card from Online
+      Then my Duel Zone shows Birdramon ST-04 over Biyomon ST-03
+      And my Online deck holds 5 cards
+      And my Offline pile includes Palmon ST-09
+
+    @DB-B.3
+    Scenario: Champion to Ultimate with a DIGIVICE of the new Digimon's Battle Type
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my Digivolve Zone holds MegaKabuterimon ST-28 face down
+      And my hand holds Digivice Red ST-59 and 2 other cards
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      When I Digivolve into MegaKabuterimon ST-28 with Digivice Red ST-59
+      Then my Duel Zone shows MegaKabuterimon ST-28 over Kabuterimon ST-08 over Tentomon ST-07
+      And my Power Port holds Digivice Red ST-59
+      And my hand holds 2 cards
+      # MegaKabuterimon against Red: 230.
+      And my Digimon Power is 230
+
+    @DB-B.3
+    Scenario: A DIGIVICE of another Battle Type does not fulfil the requirement
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my Digivolve Zone holds MegaKabuterimon ST-28 face down
+      And my hand holds Digivice Green & Yellow ST-60
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      When I try to Digivolve into MegaKabuterimon ST-28 with Digivice Green & Yellow ST-60
+      Then the action is refused for DB-B.3
+
+    @DB-B.3
+    Scenario: DNA Digivolve: the second Digimon goes face up on the Power Port
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Tortomon ST-25 over Tentomon ST-07
+      And my Digivolve Zone holds Piximon ST-30 face down
+      And my hand holds Gekomon ST-27
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      # Piximon: DNA Digivolve from Tortomon and Gekomon.
+      When I DNA Digivolve into Piximon ST-30 with Gekomon ST-27
+      Then my Duel Zone shows Piximon ST-30 over Tortomon ST-25 over Tentomon ST-07
+      And my Power Port holds Gekomon ST-27
+      And my hand is empty
+      # Piximon against Red: 470.
+      And my Digimon Power is 470
+
+    @DB-B.3
+    Scenario: DNA Digivolve with a Digimon that is not the named partner is refused
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Tortomon ST-25 over Tentomon ST-07
+      And my Digivolve Zone holds Piximon ST-30 face down
+      And my hand holds Starmon ST-26
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      When I try to DNA Digivolve into Piximon ST-30 with Starmon ST-26
+      Then the action is refused for DB-B.3
+
+    @DB-B.3
+    Scenario: Champion to Ultimate cannot be paid with Online cards
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my Digivolve Zone holds MegaKabuterimon ST-28 face down
+      And my hand holds Digivice Red ST-59
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      When I try to Digivolve into MegaKabuterimon ST-28 paying 2 cards from Online
+      Then the action is refused for DB-B.3
+
+    @DB-B.3
+    Scenario: DNA Digivolve to a Mega with any Ultimate as the partner
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11
+      And my Digivolve Zone holds Pukumon ST-40 face down
+      And my hand holds Zudomon ST-38
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      # Pukumon: DNA Digivolve from MarineDevimon and any Ultimate; "Score 300 when
+      # Digivolving to this Digimon".
+      When I DNA Digivolve into Pukumon ST-40 with Zudomon ST-38
+      Then my Duel Zone shows Pukumon ST-40 over MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11
+      And my Power Port holds Zudomon ST-38
+      And I score 300 points
+
+  Rule: DB-B.3n Other Power Option cards may be used in the Digivolve phase as their text says
+
+    @DB-B.3n
+    Scenario: Ultra Digivolve: any Digimon to the next level, the rest of the hand goes Offline
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Garurumon ST-06 face down
+      And my hand holds Ultra Digivolve ST-56 and 3 other cards
+      And my Offline pile is empty
+      And my opponent's Duel Zone shows Gabumon ST-05
+      # Garurumon's own requirements name Gabumon and Tapirmon, not Agumon.
+      When I Digivolve into Garurumon ST-06 with Ultra Digivolve ST-56
+      Then my Duel Zone shows Garurumon ST-06 over Agumon ST-01
+      And my Power Port holds Ultra Digivolve ST-56
+      And my hand is empty
+      And my Offline pile holds 3 cards
+
+    # @oracle-bug: the oracle refuses this citing DB-C.2 (its own reason names DB-B.3n: the
+    # card's "only during Digivolve Phase" text is what DB-B.3n refers to).
+    @DB-B.3n @oracle-bug
+    Scenario: Ultra Digivolve cannot be played in the Battle phase
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Ultra Digivolve ST-56 and Palmon ST-09
+      When I try to play Ultra Digivolve ST-56
+      Then the action is refused for DB-B.3n
+
+    # @oracle-bug: as above, the oracle cites DB-C.2.
+    @DB-B.3n @oracle-bug
+    Scenario: A DIGIVICE cannot be played in the Battle phase
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Digivice Red ST-59
+      When I try to play Digivice Red ST-59
+      Then the action is refused for DB-B.3n
+
+    @DB-B.3n @DB-B.7
+    Scenario: Ultra Digivolve does not skip a level
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Kimeramon ST-21, Ultra Digivolve ST-56 and 3 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to put Kimeramon ST-21 face down on my Digivolve Zone
+      Then the action is refused for DB-B.7
+
+  Rule: DB-B.4 The second player sees the change and may Digivolve the same way
+
+    @DB-B.4
+    Scenario: The second player answers by Digivolving too
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      # Agumon against Green: 230; Gabumon against Red: 350.
+      Then my Digimon Power is 230 against my opponent's 350
+      When I Digivolve into Greymon ST-02 paying 2 cards from Online
+      # Greymon against Green: 340.
+      Then my Digimon Power is 340 against my opponent's 350
+      And it is my opponent's turn
+      When my opponent Digivolves into Garurumon ST-06 paying 2 cards from Online
+      # Garurumon against Red: 410.
+      Then my Digimon Power is 340 against my opponent's 410
+      And the phase is Battle
+      And it is my turn
+
+    @DB-B.4
+    Scenario: The second player may not Digivolve before the first
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      When my opponent tries to Digivolve into Garurumon ST-06 paying 2 cards from Online
+      Then the action is refused for DB-B.4
+
+    @DB-B.4 @DB-A.4
+    Scenario: My Digimon Power follows my opponent's new Battle Type
+      Given it is the Digivolve phase and my opponent goes first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Kabuterimon ST-08 face down
+      # Agumon against Green (Gabumon): 230; against Red (Kabuterimon): 140.
+      Then my Digimon Power is 230
+      When my opponent Digivolves into Kabuterimon ST-08 paying 2 cards from Online
+      Then my Digimon Power is 140 against my opponent's 200
+
+  Rule: DB-B.5 A player who passes loses the card face down on the Digivolve Zone
+
+    @DB-B.5
+    Scenario: Use it or lose it: passing sends the face-down card Offline
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my Offline pile holds 4 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I pass
+      Then my Digivolve Zone is empty
+      And my Duel Zone shows Agumon ST-01
+      And my Offline pile holds 5 cards
+      And my Offline pile includes Greymon ST-02
+
+    @DB-B.5
+    Scenario: Passing with nothing face down loses nothing
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Offline pile holds 4 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      When I pass
+      Then my Offline pile holds 4 cards
+      And it is my opponent's turn
+
+    @DB-B.5 @DB-B.7
+    Scenario: When both players pass the Battle phase begins
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      When I pass
+      And my opponent passes
+      Then the phase is Battle
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Offline pile includes Garurumon ST-06
+      And it is my turn
+
+  Rule: DB-B.6 With nothing to Digivolve a player must pass; if neither has, go to Battle
+
+    @DB-B.6 @DB-D.6
+    Scenario: If neither player has a card to Digivolve, the Duel goes straight to Battle
+      Given this is Duel 1
+      And I won the last Duel
+      And it is my opponent's turn to prepare in the Regroup phase
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When my opponent is ready
+      Then it is Duel 2
+      And the phase is Battle
+      And it is my turn
+
+    @DB-B.6
+    Scenario: With nothing face down I must pass
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Greymon ST-02
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      Then my only choice is to pass
+      When I try to Digivolve into Greymon ST-02 paying 2 cards from Online
+      Then the action is refused for DB-B.6
+
+    @DB-B.6 @DB-B.4
+    Scenario: The first player has nothing, the second still Digivolves
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      When I pass
+      And my opponent Digivolves into Garurumon ST-06 paying 2 cards from Online
+      Then my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And the phase is Battle
+
+  Rule: DB-B.7 One level per Duel; the phase ends once each player has Digivolved or passed
+
+    @DB-B.7
+    Scenario: A Rookie cannot be prepared to become an Ultimate
+      Given it is my turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Kimeramon ST-21, Digivice Green & Yellow ST-60 and 8 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to put Kimeramon ST-21 face down on my Digivolve Zone
+      Then the action is refused for DB-B.7
+
+    @DB-B.7
+    Scenario: The phase ends when one player has Digivolved and the other passed
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      When I Digivolve into Greymon ST-02 paying 2 cards from Online
+      And my opponent passes
+      Then the phase is Battle
+      And it is my turn
+
+    @DB-B.7 @DB-D.5
+    Scenario: The next Duel allows the next level
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds MetalGreymon BO-01, Digivice Green & Yellow ST-60 and 8 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      # MetalGreymon (Yellow Ultimate): DIGIVICE, from Greymon.
+      When I put MetalGreymon BO-01 face down on my Digivolve Zone
+      Then my Digivolve Zone holds MetalGreymon BO-01

@@ -1,0 +1,128 @@
+Feature: D. Regroup - running out of Online cards
+  When the Online deck holds too few cards to restore the hand, the player draws it down to
+  zero, sends ALL the cards on their side of the board except the Rookie Offline, shuffles them,
+  puts them face down Online and draws the rest. Whenever, at any time during play, a player's
+  Online deck goes down to zero (by their own action or the opponent's), they do the same
+  before play resumes.
+
+  "I" am player 0 and "my opponent" is player 1. The cards that are shuffled are the whole
+  Offline pile (the default reading of DB-AMB-3; see ambiguities.feature for the other). The
+  hand is not on the board and is never shuffled in. Card counts follow from the 30-card deck:
+  whatever is not in the hand, Online or on the board is Offline.
+
+  Rule: DB-D.2 Too few Online cards to restore the hand: draw to zero, recycle, draw the rest
+
+    @DB-D.2
+    Scenario: The Champion goes Offline, the Offline pile becomes the Online deck, I draw up to 10
+      Given it is my turn to regroup
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds Palmon ST-09 and 5 other cards
+      And my Online deck holds 2 cards
+      # Offline: 30 - 2 on the Duel Zone - 6 in hand - 2 Online = 20 cards.
+      When I restore my hand
+      Then my hand holds 8 cards
+      And my Duel Zone shows Agumon ST-01
+      And a shuffle of my 21 cards is due
+      When my cards are shuffled
+      Then my hand holds 10 cards
+      And my hand includes Palmon ST-09
+      And my Online deck holds 19 cards
+      And my Offline pile holds 0 cards
+      And my Duel Zone shows Agumon ST-01
+
+    @DB-D.2
+    Scenario: With only the Rookie on the board, the Offline pile alone is reshuffled
+      Given it is my turn to regroup
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds 7 cards
+      And my Online deck holds only Tentomon ST-07
+      # Offline: 30 - 1 - 7 - 1 = 21 cards.
+      When I restore my hand
+      Then my hand includes Tentomon ST-07
+      And a shuffle of my 21 cards is due
+      When my cards are shuffled
+      Then my hand holds 10 cards
+      And my Online deck holds 19 cards
+      And my Duel Zone shows Agumon ST-01
+
+  Rule: DB-D.3 Whenever the Online deck reaches zero, the board except the Rookie is recycled
+
+    @DB-D.3 @DB-B.3
+    Scenario: A Digivolve payment takes my last two Online cards
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my hand holds 5 cards
+      And my Online deck holds 2 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      # Offline: 30 - 1 - 1 - 5 - 2 = 21; then the 2 paid cards and Greymon itself, which is
+      # on the board when the Online deck reaches zero.
+      When I Digivolve into Greymon ST-02 paying 2 cards from Online
+      Then my Duel Zone shows Agumon ST-01
+      And a shuffle of my 24 cards is due
+      When my cards are shuffled
+      Then my Online deck holds 24 cards
+      And my Offline pile holds 0 cards
+      And my hand holds 5 cards
+      And it is my opponent's turn
+
+    @DB-D.3 @DB-C.2
+    Scenario: Digi-Duel's cost of three Online cards takes the last three
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Digi-Duel ST-58 and 4 other cards
+      And my Online deck holds 3 cards
+      # Offline: 30 - 2 - 5 - 3 = 20; then the 3 paid cards, Greymon and Digi-Duel itself.
+      When I play Digi-Duel ST-58
+      Then my Duel Zone shows Agumon ST-01
+      And my Power Port is empty
+      And a shuffle of my 25 cards is due
+      When my cards are shuffled
+      Then my Online deck holds 25 cards
+      And my hand holds 4 cards
+      # Agumon against Green: 230.
+      And my Digimon Power is 230
+      And it is my opponent's turn
+
+    @DB-D.3 @DB-C.4
+    Scenario: My opponent's Blitz sends my last three Online cards Offline
+      Given it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds 4 cards
+      And my Online deck holds 3 cards
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my opponent's hand holds Blitz ST-52
+      # Greymon against Yellow: 420; Nanimon against Red: 100. Blitz: "If you lose the Duel,
+      # send opponent's top three Online cards Offline."
+      # Offline: 30 - 2 - 4 - 3 = 21; then the 3 milled cards and Greymon.
+      When my opponent plays Blitz ST-52
+      And I pass
+      And my opponent passes
+      Then I win the Duel
+      And I score 100 points
+      And my Duel Zone shows Agumon ST-01
+      And a shuffle of my 25 cards is due
+      When my cards are shuffled
+      Then my Online deck holds 25 cards
+      And the phase is Regroup
+
+    @DB-D.3 @DB-C.5
+    Scenario: My opponent's Nanimon wins and sends my last Online card Offline
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Gabumon ST-05
+      And my hand holds 3 cards
+      And my Online deck holds 1 card
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      # Gabumon against Yellow: 150; Nanimon against Green: 220. Nanimon: "Send 1 card from
+      # opponent's Online to Offline when this Digimon wins."
+      # Offline: 30 - 1 - 3 - 1 = 25; then the milled card.
+      When I pass
+      And my opponent passes
+      Then my opponent wins the Duel
+      And my opponent scores 100 points
+      And a shuffle of my 26 cards is due
+      When my cards are shuffled
+      Then my Online deck holds 26 cards
+      And my Duel Zone shows Gabumon ST-05

@@ -1,0 +1,184 @@
+Feature: D. Regroup
+  After each Duel, each player may discard any cards from the hand to Offline and then restores
+  the hand to 10 cards from the Online deck (the only time a hand is restored). A player showing
+  a Rookie may change it, and players may prepare to Digivolve by putting a next-level card face
+  down on the Digivolve Zone. The winner of the last Duel starts the new Duel at step B.2; after
+  a tie, the player who went first last time starts it.
+
+  "I" am player 0 and "my opponent" is player 1. In Regroup I (seat 0) discard, restore my hand
+  and prepare first, then my opponent does the same. Running out of Online cards is in
+  exhaustion.feature.
+
+  Rule: DB-D.1 Discard any number, then restore the hand to 10 from Online
+
+    @DB-D.1
+    Scenario: I restore my hand to 10 cards from the Online deck
+      Given this is Duel 1
+      And it is my turn to regroup
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds 6 cards
+      And my Online deck holds 12 cards
+      When I restore my hand
+      Then my hand holds 10 cards
+      And my Online deck holds 8 cards
+      And the phase is Regroup
+      And it is my turn
+
+    @DB-D.1
+    Scenario: I discard two cards first and draw six
+      Given it is my turn to regroup
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds Palmon ST-09, Biyomon ST-03 and 4 other cards
+      And my Online deck holds 12 cards
+      When I discard Palmon ST-09 and Biyomon ST-03
+      And I restore my hand
+      Then my hand holds 10 cards
+      And my Online deck holds 6 cards
+      And my Offline pile holds 12 cards
+      And my Offline pile includes Palmon ST-09 and Biyomon ST-03
+
+    @DB-D.1
+    Scenario: A full hand draws nothing
+      Given it is my turn to regroup
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds 10 cards
+      And my Online deck holds 12 cards
+      When I restore my hand
+      Then my hand holds 10 cards
+      And my Online deck holds 12 cards
+
+    @DB-D.1
+    Scenario: Only cards in the hand can be discarded
+      Given it is my turn to regroup
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds 6 cards
+      And my Online deck holds Palmon ST-09 on top of 11 other cards
+      When I try to discard Palmon ST-09
+      Then the action is refused for DB-D.1
+
+    @DB-D.1
+    Scenario: The hand is not restored during the Battle phase
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds 3 cards
+      When I try to restore my hand
+      Then the action is refused for DB-D.1
+
+  Rule: DB-D.4 A player showing a Rookie may change it
+
+    @DB-D.4 @DB-D.5
+    Scenario: I change Agumon for Palmon and Digivolve the new Rookie into Togemon
+      Given this is Duel 2
+      And I won the last Duel
+      And it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Palmon ST-09, Togemon ST-10 and 8 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      # Togemon: from Palmon, 2 cards Offline.
+      When I set up a Rookie change to Palmon ST-09
+      And I put Togemon ST-10 face down on my Digivolve Zone
+      And my opponent restores their hand
+      And my opponent is ready
+      Then it is Duel 3
+      And the phase is Digivolve
+      And it is my turn
+      When I Digivolve into Togemon ST-10 paying 2 cards from Online
+      Then my Duel Zone shows Togemon ST-10 over Palmon ST-09
+      And my Offline pile includes Agumon ST-01
+
+    @DB-D.4
+    Scenario: The new Rookie is turned over even when I pass
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And I have set up a Rookie change to Palmon ST-09
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I pass
+      Then my Duel Zone shows Palmon ST-09
+      And my Offline pile includes Agumon ST-01
+
+    @DB-D.4
+    Scenario: Only a Rookie can replace the Rookie
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Greymon ST-02 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to set up a Rookie change to Greymon ST-02
+      Then the action is refused for DB-D.4
+
+    @DB-D.4 @DB-AMB-8
+    Scenario: The Rookie cannot be changed while a Champion is showing
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds Palmon ST-09 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to set up a Rookie change to Palmon ST-09
+      Then the action is refused for DB-D.4
+
+    @DB-D.4
+    Scenario: The Rookie is changed only in Regroup
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Palmon ST-09
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to set up a Rookie change to Palmon ST-09
+      Then the action is refused for DB-D.4
+
+  Rule: DB-D.5 Prepare to Digivolve: a next-level card face down on the Digivolve Zone
+
+    @DB-D.5
+    Scenario: I prepare Greymon in Regroup
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Greymon ST-02 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I put Greymon ST-02 face down on my Digivolve Zone
+      Then my Digivolve Zone holds Greymon ST-02
+      And my hand holds 9 cards
+      And it is my opponent's turn
+
+    # @oracle-bug: the oracle refuses this citing DB-B.0 (the first Duel's preparation);
+    # in Regroup the clause is DB-D.5 (its "prepared" event already cites DB-D.5).
+    @DB-D.5 @oracle-bug
+    Scenario: A card without the right Digivolve Requirements cannot be prepared
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Garurumon ST-06 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to put Garurumon ST-06 face down on my Digivolve Zone
+      Then the action is refused for DB-D.5
+
+  Rule: DB-D.6 The last Duel's winner starts the new Duel at B.2; after a tie, the last first player
+
+    @DB-D.6
+    Scenario: The winner of the last Duel starts the new Duel, with no coin toss
+      Given this is Duel 2
+      And I won the coin toss
+      And my opponent won the last Duel
+      And it is my opponent's turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      When my opponent is ready
+      Then it is Duel 3
+      And the phase is Digivolve
+      And it is my opponent's turn
+      And no chance outcome is due
+
+    @DB-D.6 @DB-C.8
+    Scenario: After a tie the player who went first last time starts the new Duel
+      Given it is the Battle phase and my opponent goes first
+      And my opponent won the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Greymon ST-02 and 5 other cards
+      And my opponent's Duel Zone shows Agumon ST-01
+      When my opponent passes
+      And I pass
+      Then the Duel is a tie
+      When I restore my hand
+      And I put Greymon ST-02 face down on my Digivolve Zone
+      And my opponent restores their hand
+      And my opponent is ready
+      Then it is Duel 2
+      And the phase is Digivolve
+      And it is my opponent's turn

@@ -1,0 +1,334 @@
+Feature: C. Battle - winning the Duel, scoring and winning the game
+  When play stops, the player displaying the most Digimon Power wins the Duel and scores the
+  points that the SCORE section of their winning card gives for the level of the defeated
+  Digimon. The winner keeps their Digimon; the loser sends all but the Rookie Offline; every
+  Power Option card goes Offline. The winner goes first in the next Duel. A tie scores nothing.
+  The first player to reach 1000 points (or a lower target agreed before the game) wins.
+
+  "I" am player 0 and "my opponent" is player 1. Each expected number is read off the printed
+  cards: a Digimon's power chart entry for the opponent's Battle Type, plus the Power Options
+  played; the SCORE chart of the winning card for the defeated Digimon's level.
+
+  Rule: DB-C.4 When play stops, the higher Digimon Power wins the Duel
+
+    @DB-C.4
+    Scenario: The higher Digimon Power wins when both players pass
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      # Greymon against Green: 340. Garurumon against Red: 410.
+      When I pass
+      And my opponent passes
+      Then my opponent wins the Duel
+      And my opponent scores 100 points
+      And I score 0 points
+
+    @DB-C.4 @DB-C.2
+    Scenario: Power Option cards turn the Duel around
+      Given it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Birdramon ST-04 over Biyomon ST-03
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Metal Attack ST-53 and Palmon ST-09
+      And my opponent's hand holds Metal Attack ST-53 and Patamon ST-13
+      # Birdramon against Green: 360. Garurumon against Green: 330.
+      When my opponent plays Metal Attack ST-53 sending Patamon ST-13 Offline
+      Then my Digimon Power is 360 against my opponent's 380
+      When I play Metal Attack ST-53 sending Palmon ST-09 Offline
+      Then my Digimon Power is 410 against my opponent's 380
+      When my opponent passes
+      And I pass
+      Then I win the Duel
+
+    @DB-C.4 @DB-C.5
+    Scenario: A Rookie can defeat a Champion
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      # Agumon against Yellow: 380. Nanimon against Red: 100.
+      When I pass
+      And my opponent passes
+      Then I win the Duel
+      And I score 200 points
+
+  Rule: DB-C.5 The winner scores from its SCORE chart for the defeated Digimon's level
+
+    @DB-C.5
+    Scenario Outline: Greymon's SCORE chart: <points> points for defeating a <level>
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows <defeated>
+      When I pass
+      And my opponent passes
+      Then I win the Duel
+      And I score <points> points
+      And my opponent scores 0 points
+
+      # Greymon (Red) against Yellow: 420. Each opponent below is Yellow and weaker against Red.
+      Examples:
+        | level    | defeated                                                                | points |
+        | Rookie   | Kunemon ST-18                                                           | 100    |
+        | Champion | Nanimon ST-15 over Palmon ST-09                                         | 100    |
+        | Ultimate | SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07           | 200    |
+        | Mega     | Pukumon ST-40 over MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11 | 300    |
+
+    @DB-C.5
+    Scenario: The points come from the winner's card, not the loser's
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      # Nanimon against Green: 220. Garurumon against Yellow: 180.
+      # Nanimon's SCORE gives 200 for a Champion; Garurumon's would give 100.
+      When I pass
+      And my opponent passes
+      Then I win the Duel
+      And I score 200 points
+
+    @DB-C.5
+    Scenario: Points are added to the score already on the counter
+      Given it is the Battle phase and I go first
+      And my score is 300
+      And my opponent's score is 500
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When I pass
+      And my opponent passes
+      Then my score is 400
+      And my opponent's score is 500
+
+  Rule: DB-C.6 Winner keeps its Digimon; loser keeps only the Rookie; Power Options go Offline
+
+    @DB-C.6
+    Scenario: After the Duel the loser keeps only the Rookie and all Power Options go Offline
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my hand holds Metal Attack ST-53 and Biyomon ST-03
+      And my opponent's hand holds Metal Attack ST-53 and Tentomon ST-07
+      When I play Metal Attack ST-53 sending Biyomon ST-03 Offline
+      And my opponent plays Metal Attack ST-53 sending Tentomon ST-07 Offline
+      And I pass
+      And my opponent passes
+      Then I win the Duel
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Palmon ST-09
+      And my Power Port is empty
+      And my opponent's Power Port is empty
+      And my Offline pile includes Metal Attack ST-53 and Biyomon ST-03
+      And my opponent's Offline pile includes Nanimon ST-15, Metal Attack ST-53 and Tentomon ST-07
+
+    @DB-C.6
+    Scenario: A defeated Rookie stays on the Duel Zone
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Kunemon ST-18
+      When I pass
+      And my opponent passes
+      Then my opponent's Duel Zone shows Kunemon ST-18
+
+    @DB-C.6
+    Scenario: A defeated Ultimate goes Offline with the Champion under it
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07
+      And my opponent's Offline pile holds 3 cards
+      When I pass
+      And my opponent passes
+      Then my opponent's Duel Zone shows Tentomon ST-07
+      And my opponent's Offline pile holds 5 cards
+      And my opponent's Offline pile includes SkullGreymon ST-32 and Kabuterimon ST-08
+
+  Rule: DB-C.7 The winner goes first in the next Duel
+
+    @DB-C.7
+    Scenario: The second player wins and goes first in the next Duel
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      When I pass
+      And my opponent passes
+      Then my opponent wins the Duel
+      And my opponent goes first in the next Duel
+
+    @DB-C.7
+    Scenario: The first player wins and goes first again
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When I pass
+      And my opponent passes
+      Then I win the Duel
+      And I go first in the next Duel
+
+  Rule: DB-C.8 Tie: Digimon stay, Power Options go Offline, no points, same first player
+
+    @DB-C.8
+    Scenario: A tie in the first Duel: no points, Digimon stay, the coin-toss winner goes first
+      Given it is the Battle phase and I go first
+      And I won the coin toss
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds Metal Attack ST-53 and Palmon ST-09
+      And my opponent's hand holds Metal Attack ST-53 and Biyomon ST-03
+      # Greymon against Red: 220 on both sides; +50 each.
+      When I play Metal Attack ST-53 sending Palmon ST-09 Offline
+      And my opponent plays Metal Attack ST-53 sending Biyomon ST-03 Offline
+      Then my Digimon Power is 270 against my opponent's 270
+      When I pass
+      And my opponent passes
+      Then the Duel is a tie
+      And nobody scores
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my Power Port is empty
+      And my opponent's Power Port is empty
+      And my Offline pile includes Metal Attack ST-53
+      And my opponent's Offline pile includes Metal Attack ST-53
+      And I go first in the next Duel
+
+    @DB-C.8
+    Scenario: After a tie the winner of the previous Duel goes first again
+      Given this is Duel 3
+      And my opponent won the last Duel
+      And it is the Battle phase and my opponent goes first
+      And I won the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Agumon ST-01
+      When my opponent passes
+      And I pass
+      Then the Duel is a tie
+      And nobody scores
+      And my opponent goes first in the next Duel
+
+    @DB-C.8
+    Scenario: Bakemon sends the opponent's Digimon Offline when the Duel ends in a tie
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Bakemon ST-45 over DemiDevimon ST-42
+      And my opponent's Duel Zone shows Vilemon BO-20 over DemiDevimon ST-42
+      # Bakemon against Yellow: 370. Vilemon against Yellow: 370.
+      When I pass
+      And my opponent passes
+      Then the Duel is a tie
+      And nobody scores
+      And my Duel Zone shows Bakemon ST-45 over DemiDevimon ST-42
+      And my opponent's Duel Zone shows DemiDevimon ST-42
+      And my opponent's Offline pile includes Vilemon BO-20
+
+  Rule: DB-C.9 The first player to reach the target score (1000 or lower, agreed) wins
+
+    @DB-C.9
+    Scenario: Reaching exactly 1000 points wins the game
+      Given it is the Battle phase and I go first
+      And my score is 900
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When I pass
+      And my opponent passes
+      Then my score is 1000
+      And the game is over and I win
+
+    @DB-C.9
+    Scenario: Going past 1000 points wins the game
+      Given it is the Battle phase and I go first
+      And my score is 950
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When I pass
+      And my opponent passes
+      Then my score is 1150
+      And the game is over and I win
+
+    @DB-C.9
+    Scenario: A lower target agreed before the game: 500 points win
+      Given the target score is 500
+      And it is the Battle phase and I go first
+      And my opponent's score is 400
+      And my score is 450
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      When I pass
+      And my opponent passes
+      Then my opponent's score is 500
+      And the game is over and my opponent wins
+
+    @DB-C.9
+    Scenario: Below the target the game goes on to Regroup
+      Given it is the Battle phase and I go first
+      And my score is 800
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When I pass
+      And my opponent passes
+      Then my score is 900
+      And the game goes on
+      And the phase is Regroup
+
+    @DB-C.9
+    Scenario: Nothing can be played once the game is won
+      Given it is the Battle phase and I go first
+      And my score is 900
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When I pass
+      And my opponent passes
+      And my opponent tries to restore their hand
+      Then the action is refused for DB-C.9
+
+    @DB-C.9
+    Scenario: A target above 1000 points is refused
+      Given the target score is 1200
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When the game is set up
+      Then the set-up is refused
+
+  Rule: DB-C.ex EXAMPLE C, played out with real cards
+
+    # The seed's EXAMPLE C: FORCE FX/GREEN OFFENSIVE changes the opponent's Digimon Power to
+    # their (GREEN) value: 390 against my 370; POWER BLAST/METAL ATTACK adds 50: 420 against
+    # 390; the opponent passes and I win; the defeated Digimon was a Champion and my card's
+    # SCORE gives 100 for "C".
+    #
+    # POWER BLAST/METAL ATTACK is Metal Attack ST-53 of the bundled set (+50; its Use
+    # Requirement sends one card from the hand Offline). FORCE FX/GREEN OFFENSIVE is not in the
+    # bundled set, and the closed effect vocabulary has no "change your Digimon Power to your
+    # (GREEN) value" effect. It is modelled for this match-up only, as add_power +120:
+    # Gekomon ST-27's (GREEN) value is 390 and its power against my Red Ikkakumon is 270, so
+    # "change to (GREEN)" is +120 here. My Ikkakumon ST-12 (Red) shows 370 against a Yellow
+    # opponent, and its SCORE gives 100 for a Champion.
+    Background:
+      Given a card that is not in the bundled card set:
+        | serial      | EX-01                                                                    |
+        | name        | Green Offensive                                                          |
+        | kind        | power_option                                                             |
+        | option_type | POWER BLAST                                                              |
+        | effects     | [{"kind": "add_power", "amount": 120}]                                   |
+        | text        | FORCE FX/GREEN OFFENSIVE: change your Digimon Power to (GREEN); modelled as +120 for Gekomon against Red |
+      And it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Ikkakumon ST-12 over Gomamon ST-11
+      And my opponent's Duel Zone shows Gekomon ST-27 over Tentomon ST-07
+      And my hand holds Metal Attack ST-53 and Palmon ST-09
+      And my opponent's hand holds Green Offensive EX-01
+
+    @DB-C.ex @DB-C.4 @DB-C.5
+    Scenario: EXAMPLE C: 390 against 370, Metal Attack makes it 420 against 390, I score 100
+      Then my Digimon Power is 370 against my opponent's 270
+      When my opponent plays Green Offensive EX-01
+      Then my Digimon Power is 370 against my opponent's 390
+      When I play Metal Attack ST-53 sending Palmon ST-09 Offline
+      Then my Digimon Power is 420 against my opponent's 390
+      When my opponent passes
+      And I pass
+      Then I win the Duel
+      And I score 100 points
+      And my opponent scores 0 points
+      And my opponent's Duel Zone shows Tentomon ST-07
+
+    @DB-C.ex @DB-C.4
+    Scenario: EXAMPLE C without the answer: the opponent's 390 beats my 370
+      When my opponent plays Green Offensive EX-01
+      And I pass
+      And my opponent passes
+      Then my opponent wins the Duel
+      And my opponent scores 100 points
+      And my Duel Zone shows Gomamon ST-11

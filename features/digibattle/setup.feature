@@ -1,0 +1,158 @@
+Feature: A. Set-up
+  Each player has a 30-card deck, selects a Rookie from it and places it face down on the Duel
+  Zone, shuffles the other 29 cards, deals 10 to the hand and places the remaining 19 face down
+  Online. Then both Rookies are turned face up, and each player reads their Digimon Power off
+  their own card against the opponent's Battle Type.
+
+  "I" am player 0 (I choose my Rookie first) and "my opponent" is player 1. A shuffle is a
+  chance outcome supplied from outside the game: "my cards are shuffled" supplies the order in
+  which the game listed them.
+
+  Rule: DB-A.0 Each player needs a 30-card deck
+
+    @DB-A.0 @DB-A.5
+    Scenario: The two Starter decks start a game
+      Given a new game with the Starter decks
+      When the game is set up
+      Then the phase is Set-up
+      And it is my turn
+      And my deck holds 30 cards
+      And my opponent's deck holds 30 cards
+
+    @DB-A.0
+    Scenario Outline: A deck of <size> cards is refused
+      Given a new game
+      And my deck has <size> cards
+      When the game is set up
+      Then the set-up is refused for DB-A.0
+
+      Examples:
+        | size |
+        | 29   |
+        | 31   |
+
+  Rule: DB-A.1 Each player puts a Rookie from their deck face down on the Duel Zone
+
+    @DB-A.1
+    Scenario: I choose Agumon as my Rookie
+      Given a new game with the Starter decks
+      When I choose Agumon ST-01 as my Rookie
+      Then my Duel Zone shows Agumon ST-01
+      And my deck holds 29 cards
+      And it is my opponent's turn
+
+    @DB-A.1
+    Scenario: A Champion cannot be the starting Rookie
+      Given a new game with the Starter decks
+      When I try to choose Greymon ST-02 as my Rookie
+      Then the action is refused for DB-A.1
+
+    @DB-A.1
+    Scenario: The Rookie must come from my own deck
+      Given a new game with the Starter decks
+      When I try to choose Gabumon ST-05 as my Rookie
+      Then the action is refused for DB-A.1
+
+    @DB-A.1
+    Scenario: A deck without a Rookie is refused
+      Given a new game
+      And my deck holds no Rookie
+      When the game is set up
+      Then the set-up is refused for DB-A.1
+
+  Rule: DB-A.2 Shuffle the other 29 cards, deal 10 to the hand, 19 go face down Online
+
+    @DB-A.2
+    Scenario: After the shuffle the top 10 cards are my hand and the other 19 are Online
+      Given a new game with the Starter decks
+      When I choose Agumon ST-01 as my Rookie
+      And my opponent chooses Gabumon ST-05 as their Rookie
+      Then a shuffle of my 29 cards is due
+      When my cards are shuffled
+      Then my hand holds the first 10 cards of the shuffle and my Online deck the other 19
+      And a shuffle of my opponent's 29 cards is due
+
+    @DB-A.2
+    Scenario: The chosen Rookie is not shuffled into the deck
+      Given a new game with the Starter decks
+      When I choose Palmon ST-09 as my Rookie
+      And my opponent chooses Tentomon ST-07 as their Rookie
+      Then a shuffle of my 29 cards is due, without Palmon ST-09
+
+    @DB-A.2
+    Scenario: A shuffle that leaves out one of the 29 cards is refused
+      Given a new game with the Starter decks
+      When I choose Agumon ST-01 as my Rookie
+      And my opponent chooses Gabumon ST-05 as their Rookie
+      And my cards are shuffled without Metal Attack ST-53
+      Then the action is refused for DB-A.2
+
+  Rule: DB-A.3 Both Rookies are turned face up
+
+    @DB-A.3 @DB-A.4
+    Scenario: Once both hands are dealt the Rookies face each other
+      Given a new game with the Starter decks
+      When I choose Agumon ST-01 as my Rookie
+      And my opponent chooses Gabumon ST-05 as their Rookie
+      And my cards are shuffled
+      And my opponent's cards are shuffled
+      Then the phase is Digivolve
+      # Agumon against Green: 230. Gabumon against Red: 350.
+      And my Digimon Power is 230 against my opponent's 350
+      And my hand holds 10 cards
+      And my opponent's Online deck holds 19 cards
+
+    @DB-A.3 @DB-A.2
+    Scenario: The Rookies stay face down until both players have dealt their hands
+      Given a new game with the Starter decks
+      When I choose Agumon ST-01 as my Rookie
+      And my opponent chooses Gabumon ST-05 as their Rookie
+      And my cards are shuffled
+      Then the phase is Set-up
+      And a shuffle of my opponent's 29 cards is due
+      And my opponent's hand holds 0 cards
+
+  Rule: DB-A.4 Digimon Power: my card's power chart against the opponent's Battle Type
+
+    @DB-A.4
+    Scenario Outline: <mine> against <theirs>
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows <mine>
+      And my opponent's Duel Zone shows <theirs>
+      Then my Digimon Power is <my power> against my opponent's <their power>
+
+      Examples:
+        | mine                            | theirs                             | my power | their power |
+        | Agumon ST-01                    | Gabumon ST-05                      | 230      | 350         |
+        | Agumon ST-01                    | Tentomon ST-07                     | 140      | 100         |
+        | Agumon ST-01                    | Kunemon ST-18                      | 380      | 160         |
+        | Greymon ST-02 over Agumon ST-01 | Garurumon ST-06 over Gabumon ST-05 | 340      | 410         |
+
+    @DB-A.4 @DB-C.4
+    Scenario: The higher Digimon Power has the advantage
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I pass
+      And my opponent passes
+      Then my opponent wins the Duel
+      # Gabumon's SCORE gives 100 for a Rookie.
+      And my opponent scores 100 points
+
+  Rule: DB-A.5 A custom deck is any 30 cards with no duplicates
+
+    @DB-A.5
+    Scenario: A custom deck of 30 different cards is accepted
+      Given a new game
+      And my deck holds Tentomon ST-07, Kabuterimon ST-08, MegaKabuterimon ST-28 and HerculesKabuterimon ST-33
+      And my opponent's deck holds Gomamon ST-11, Ikkakumon ST-12 and Zudomon ST-38
+      When the game is set up
+      Then the phase is Set-up
+      And my deck holds 30 cards
+
+    @DB-A.5
+    Scenario: A deck with the same card twice is refused
+      Given a new game
+      And my deck holds Agumon ST-01 twice
+      When the game is set up
+      Then the set-up is refused for DB-A.5

@@ -1,0 +1,174 @@
+"""Shared pytest set-up: the game under test, scenario tags as markers, step definitions.
+
+Options:
+
+- ``--impl COMMAND``: run the scenarios against another implementation, started as
+  ``COMMAND`` and driven over the harness protocol (``oracle.harness.ProtocolDriver``);
+  default: the bundled oracle (``oracle.driver.OracleDriver``).
+- ``--record-vectors DIR``: also write each scenario's conversation with the game as a test
+  vector into ``DIR`` (``oracle.vectors.RecordingDriver``).
+
+Scenario tags (``@DB-C.8``, ``@DB-AMB-6``) are not identifiers, so they become
+``clause("DB-C.8")`` and ``ambiguity("DB-AMB-6")`` markers (``pytest -m clause`` selects the
+tagged scenarios); ``@oracle-bug`` marks a scenario where the oracle disagrees with the rule text:
+it is an expected failure against the oracle (strict, so a fix shows up) and an ordinary
+scenario against any other implementation.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oracle.clauses import AMBIGUITY_TAG, CLAUSE_TAG
+from oracle.driver import Driver, OracleDriver
+
+_STEPS = f"{__package__ + '.' if __package__ else ''}steps"
+pytest_plugins = [f"{_STEPS}.given", f"{_STEPS}.when", f"{_STEPS}.then"]
+
+_expect = importlib.import_module(f"{_STEPS}.expect")
+_table = importlib.import_module(f"{_STEPS}.table")
+CONTEXT_KEY = _expect.CONTEXT_KEY
+Expect = _expect.Expect
+ScenarioContext = _expect.ScenarioContext
+Table = _table.Table
+
+_CONFIG: list[pytest.Config] = []
+_PARSED_CARD_SETS: dict[str, Any] = {}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("digiconform", "digiconform conformance scenarios")
+    group.addoption("--impl", metavar="COMMAND", default=None,
+                    help="Run the scenarios against the implementation started by COMMAND "
+                         "(harness protocol) instead of the bundled oracle.")
+    group.addoption("--record-vectors", metavar="DIR", default=None,
+                    help="Write each scenario's actions and answers as a test vector in DIR.")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _CONFIG[:] = [config]
+    config.addinivalue_line("markers", "clause(id): the scenario checks rule clause `id` "
+                            "(from a @DB-… / @DCG-… tag)")
+    config.addinivalue_line("markers", "ambiguity(id): the scenario checks the readings of "
+                            "ambiguity `id` (from a @DB-AMB-n tag)")
+    config.addinivalue_line("markers", "oracle_bug: the oracle disagrees with the rule text "
+                            "here (from @oracle-bug); expected to fail against the oracle")
+
+
+def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> Any:
+    """Map feature-file tags to markers (see the module docstring)."""
+    if CLAUSE_TAG.match(tag):
+        pytest.mark.clause(tag)(function)
+        return True
+    if AMBIGUITY_TAG.match(tag):
+        pytest.mark.ambiguity(tag)(function)
+        return True
+    if tag == "oracle-bug":
+        pytest.mark.oracle_bug(function)
+        if not (_CONFIG and _CONFIG[0].getoption("--impl")):
+            pytest.mark.xfail(reason="oracle disagrees with the rule text (@oracle-bug)",
+                              strict=True)(function)
+        return True
+    return None  # any other tag: pytest-bdd's default (an unregistered marker is an error)
+
+
+# ---------------------------------------------------------------------------------------------
+# The running scenario and step, for failure messages and scenario IDs
+
+
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any,
+                               scenario: Any) -> None:
+    template = next((s for s in feature.scenarios.values()
+                     if s.line_number == scenario.line_number), None)
+    callspec = getattr(request.node, "callspec", None)
+    tags = set(scenario.tags) | set(feature.tags)
+    if scenario.rule is not None:
+        tags |= set(scenario.rule.tags)
+    request.node.stash[CONTEXT_KEY] = ScenarioContext(
+        feature_stem=Path(feature.filename).stem,
+        name=template.name if template is not None else scenario.name,
+        example=callspec.id if callspec is not None else None,
+        tags=frozenset(tags),
+    )
+
+
+def pytest_bdd_before_step(request: pytest.FixtureRequest, feature: Any, scenario: Any,
+                           step: Any, step_func: Any) -> None:
+    ctx = request.node.stash.get(CONTEXT_KEY, None)
+    if ctx is not None:
+        keyword = step.keyword.strip()
+        if keyword in ("And", "But", "*", ""):
+            keyword = step.type.capitalize()
+        ctx.step = f"{keyword} {step.name}"
+
+
+@pytest.fixture
+def scenario_context(request: pytest.FixtureRequest) -> ScenarioContext:
+    """The running scenario (feature, name, example, tags, current step)."""
+    ctx = request.node.stash.get(CONTEXT_KEY, None)
+    if ctx is None:
+        ctx = ScenarioContext(feature_stem=request.node.path.stem, name=request.node.name)
+        request.node.stash[CONTEXT_KEY] = ctx
+    return ctx
+
+
+@pytest.fixture
+def expect(scenario_context: ScenarioContext) -> Expect:
+    """Assertions whose failures cite the clause, the step and the difference."""
+    return Expect(scenario_context)
+
+
+# ---------------------------------------------------------------------------------------------
+# The game under test
+
+
+def make_driver(config: pytest.Config) -> Driver:
+    """The driver for "the game under test": the oracle, or ``--impl COMMAND`` over the
+    harness protocol."""
+    command = config.getoption("--impl")
+    if not command:
+        # One oracle per scenario; the card sets it parses (and validates) are shared.
+        return OracleDriver(_sets=_PARSED_CARD_SETS)
+    try:
+        from oracle.harness import ProtocolDriver  # type: ignore[attr-defined]
+    except ImportError as e:
+        pytest.exit(f"--impl needs oracle.harness.ProtocolDriver, which cannot be imported: {e}",
+                    returncode=4)
+    return ProtocolDriver(command)
+
+
+def record_vectors(driver: Driver, config: pytest.Config, ctx: ScenarioContext) -> Driver:
+    """Wrap ``driver`` so that the scenario is written as a test vector (``--record-vectors``)."""
+    out_dir = config.getoption("--record-vectors")
+    if not out_dir:
+        return driver
+    try:
+        from oracle.vectors import RecordingDriver  # type: ignore[import-not-found]
+    except ImportError as e:
+        pytest.exit(f"--record-vectors needs oracle.vectors.RecordingDriver, which cannot be "
+                    f"imported: {e}", returncode=4)
+    return RecordingDriver(driver, ctx.id, ctx.clauses + ctx.ambiguities, Path(out_dir))
+
+
+@pytest.fixture
+def game_driver(request: pytest.FixtureRequest,
+                scenario_context: ScenarioContext) -> Iterator[Driver]:
+    """The game under test behind the :class:`~oracle.driver.Driver` interface."""
+    driver = record_vectors(make_driver(request.config), request.config, scenario_context)
+    try:
+        yield driver
+    finally:
+        driver.close()
+
+
+@pytest.fixture
+def table(game_driver: Driver, expect: Expect) -> Iterator[Table]:
+    """The scenario's game (position being described, then the running game)."""
+    t = Table(game_driver, expect)
+    yield t
+    t.finish()

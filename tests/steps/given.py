@@ -1,0 +1,247 @@
+"""``Given`` steps: the starting position (or a new game's decks), in the game's language.
+
+"I" am player 0 and "my opponent" is player 1. A position names only the cards that matter;
+:mod:`.positions` fills each 30-card deck and keeps card conservation.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pytest_bdd import given
+
+from oracle.resources import data_dir
+
+from .positions import PositionError
+from .table import Table
+from .vocab import CardRef, step
+
+# ---------------------------------------------------------------------------------------------
+# Game and phase
+
+
+@given(step("a new game with the Starter decks"))
+def _new_game_starter(table: Table) -> None:
+    pos = table.pos
+    table.new_game_mode = True
+    pos.phase, pos.step = "setup", "choose_rookie"
+    for p, name in ((0, "starter-1"), (1, "starter-2")):
+        doc = json.loads((data_dir() / "decks" / f"{name}.deck.json").read_text("utf-8"))
+        pos.sides[p].deck = list(doc["cards"])
+
+
+@given(step("a new game"))
+def _new_game(table: Table) -> None:
+    table.pos.phase, table.pos.step = "setup", "choose_rookie"
+    table.new_game_mode = True
+    for side in table.pos.sides:
+        if side.deck is None:
+            side.deck = []
+
+
+@given(step("{whose:Whose} deck has {n:N} cards"))
+def _deck_size(table: Table, whose: int, n: int) -> None:
+    table.pos.deck_sizes[whose] = n
+
+
+@given(step("{whose:Whose} deck holds {cards:Cards}"))
+def _deck_holds(table: Table, whose: int, cards: tuple[CardRef, ...]) -> None:
+    side = table.pos.sides[whose]
+    side.deck = (side.deck or []) + table.serials(cards)
+
+
+@given(step("{whose:Whose} deck holds {card:Card} twice"))
+def _deck_twice(table: Table, whose: int, card: CardRef) -> None:
+    side = table.pos.sides[whose]
+    s = table.serial(card)
+    side.deck = (side.deck or []) + [s, s]
+    side.allow_duplicates = True
+
+
+@given(step("{whose:Whose} deck holds no Rookie"))
+def _deck_no_rookie(table: Table, whose: int) -> None:
+    table.pos.sides[whose].no_rookie = True
+
+
+@given(step("it is the Battle phase and {who:Who} {:Go} first"))
+def _battle(table: Table, who: int) -> None:
+    pos = table.pos
+    pos.phase, pos.step, pos.first_player = "battle", "play", who
+
+
+@given(step("it is the Digivolve phase and {who:Who} {:Go} first"))
+def _digivolve(table: Table, who: int) -> None:
+    pos = table.pos
+    pos.phase, pos.step, pos.first_player = "digivolve", "reveal", who
+
+
+@given(step("it is {whose:Whose} turn to prepare before the coin toss"))
+def _prepare_first_duel(table: Table, whose: int) -> None:
+    pos = table.pos
+    pos.phase, pos.step, pos.to_move = "digivolve", "prepare", whose
+
+
+@given(step("it is {whose:Whose} turn to regroup"))
+def _regroup(table: Table, whose: int) -> None:
+    pos = table.pos
+    pos.phase, pos.step, pos.to_move = "regroup", "discard", whose
+
+
+@given(step("it is {whose:Whose} turn to prepare in the Regroup phase"))
+def _regroup_prepare(table: Table, whose: int) -> None:
+    pos = table.pos
+    pos.phase, pos.step, pos.to_move = "regroup", "prepare", whose
+
+
+@given(step("this is Duel {n:N}"))
+def _duel(table: Table, n: int) -> None:
+    table.pos.duel = n
+
+
+@given(step("{who:Who} won the coin toss"))
+def _coin_toss(table: Table, who: int) -> None:
+    table.pos.coin_toss_winner = who
+
+
+@given(step("{who:Who} won the last Duel"))
+def _last_winner(table: Table, who: int) -> None:
+    # The winner goes first in the next Duel (DB-C.7): the two go together in a real game.
+    table.pos.last_duel_winner = who
+    table.pos.first_player = who
+
+
+@given(step("the target score is {n:N}"))
+def _target(table: Table, n: int) -> None:
+    table.pos.target = n
+
+
+@given(step('the reading "{reading:Reading}" of {amb:Clause}'))
+def _reading(table: Table, reading: str, amb: str) -> None:
+    table.pos.variants[amb] = reading
+
+
+@given(step("{whose:Whose} score is {n:N}"))
+def _score(table: Table, whose: int, n: int) -> None:
+    table.pos.sides[whose].score = n
+
+
+@given(step("{who:Who} {:Have} passed"))
+def _passed(table: Table, who: int) -> None:
+    table.pos.sides[who].passed = True
+
+
+@given(step("{who:Who} {:Have} Digivolved this Duel"))
+def _digivolved(table: Table, who: int) -> None:
+    table.pos.sides[who].digivolved = True
+
+
+# ---------------------------------------------------------------------------------------------
+# Zones
+
+
+@given(step("{whose:Whose} Duel Zone shows {stack:Stack}"))
+def _duel_zone(table: Table, whose: int, stack: tuple[CardRef, ...]) -> None:
+    table.pos.sides[whose].duel_zone = list(reversed(table.serials(stack)))
+
+
+@given(step("{whose:Whose} hand holds {cards:Cards}"))
+def _hand(table: Table, whose: int, cards: tuple[CardRef, ...]) -> None:
+    table.pos.sides[whose].hand = table.serials(cards)
+
+
+@given(step("{whose:Whose} hand holds {cards:Cards} and {n:N} other {:CardWord}"))
+def _hand_and_others(table: Table, whose: int, cards: tuple[CardRef, ...], n: int) -> None:
+    side = table.pos.sides[whose]
+    side.hand, side.hand_extra = table.serials(cards), n
+
+
+@given(step("{whose:Whose} hand holds {n:N} {:CardWord}"))
+def _hand_count(table: Table, whose: int, n: int) -> None:
+    side = table.pos.sides[whose]
+    side.hand, side.hand_extra = [], n
+
+
+@given(step("{whose:Whose} hand is empty"))
+def _hand_empty(table: Table, whose: int) -> None:
+    side = table.pos.sides[whose]
+    side.hand, side.hand_extra = [], 0
+
+
+@given(step("{whose:Whose} Online deck holds {n:N} {:CardWord}"))
+def _online_count(table: Table, whose: int, n: int) -> None:
+    side = table.pos.sides[whose]
+    side.online, side.online_size = [], n
+
+
+@given(step("{whose:Whose} Online deck holds {cards:Cards} on top of {n:N} other {:CardWord}"))
+def _online_top(table: Table, whose: int, cards: tuple[CardRef, ...], n: int) -> None:
+    side = table.pos.sides[whose]
+    side.online = table.serials(cards)
+    side.online_size = len(side.online) + n
+
+
+@given(step("{whose:Whose} Online deck holds only {cards:Cards}"))
+def _online_only(table: Table, whose: int, cards: tuple[CardRef, ...]) -> None:
+    side = table.pos.sides[whose]
+    side.online = table.serials(cards)
+    side.online_size = len(side.online)
+
+
+@given(step("{whose:Whose} Offline pile holds {n:N} {:CardWord}"))
+def _offline_count(table: Table, whose: int, n: int) -> None:
+    side = table.pos.sides[whose]
+    side.offline, side.offline_size = [], n
+
+
+@given(step("{whose:Whose} Offline pile holds {cards:Cards} and {n:N} other {:CardWord}"))
+def _offline_and_others(table: Table, whose: int, cards: tuple[CardRef, ...], n: int) -> None:
+    side = table.pos.sides[whose]
+    side.offline = table.serials(cards)
+    side.offline_size = len(side.offline) + n
+
+
+@given(step("{whose:Whose} Offline pile is empty"))
+def _offline_empty(table: Table, whose: int) -> None:
+    side = table.pos.sides[whose]
+    side.offline, side.offline_size = [], 0
+
+
+@given(step("{whose:Whose} Digivolve Zone holds {card:Card} face down"))
+def _digivolve_zone(table: Table, whose: int, card: CardRef) -> None:
+    table.pos.sides[whose].digivolve_zone = [table.serial(card)]
+
+
+@given(step("{whose:Whose} Power Port holds {cards:Cards}"))
+def _power_port(table: Table, whose: int, cards: tuple[CardRef, ...]) -> None:
+    table.pos.sides[whose].power_port = table.serials(cards)
+
+
+@given(step("{who:Who} {:Have} set up a Rookie change to {card:Card}"))
+def _pending_rookie(table: Table, who: int, card: CardRef) -> None:
+    table.pos.sides[who].pending_rookie = table.serial(card)
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards that the bundled set lacks
+
+
+def _cell(text: str) -> Any:
+    """A data-table cell: JSON when it parses as a number, list or object, else the text."""
+    t = text.strip()
+    if t[:1] in "[{" or t.lstrip("-").isdigit() or t in ("true", "false", "null"):
+        try:
+            return json.loads(t)
+        except json.JSONDecodeError as e:
+            raise PositionError(f"data table cell is not valid JSON: {t!r} ({e})") from None
+    return t
+
+
+@given(step("a card that is not in the bundled card set:"))
+def _extra_card(table: Table, datatable: list[list[str]]) -> None:
+    """A card defined by the scenario: a two-column table of card JSON fields and values
+    (``schemas/card.schema.json``); list and object values are written as JSON."""
+    card = {row[0].strip(): _cell(row[1]) for row in datatable}
+    if card.get("serial") in table.pos.cards():
+        raise PositionError(f"{card.get('serial')} is already a card of the card set")
+    table.pos.extra_cards.append(card)

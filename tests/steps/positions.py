@@ -1,0 +1,233 @@
+"""Starting positions for scenarios: what the ``Given`` steps say, as set-up JSON + state JSON.
+
+A scenario names only the cards that matter ("my Duel Zone shows Greymon ST-02 over Agumon
+ST-01", "my Online deck holds 2 cards"). :class:`Position` turns that into a complete,
+consistent position in the ``schemas/state.schema.json`` form (see
+``oracle.digibattle.state.State.to_json``), keeping **card conservation**: each player's deck
+is exactly 30 distinct real cards (DB-A.0, DB-A.5) and every one of them is in exactly one zone.
+The deck is built as the cards the scenario names plus filler cards from the bundled card set
+(distinct, with at least one Rookie); fillers go where the scenario asked for "other cards",
+and the rest go Online (or Offline, when the scenario fixed the size of the Online deck).
+
+Nothing here knows the rules beyond the zone layout: expected values are written in the
+feature files, never computed from this module.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from oracle.resources import data_dir
+
+DECK_SIZE = 30
+BUNDLED_SET_FILE = "upper-deck.cardset.json"
+
+
+@cache
+def bundled_card_set() -> dict[str, Any]:
+    """The bundled card-set JSON document (``oracle/data/upper-deck.cardset.json``)."""
+    return json.loads((data_dir() / BUNDLED_SET_FILE).read_text(encoding="utf-8"))
+
+
+@cache
+def _filler_pool() -> tuple[str, ...]:
+    """Bundled cards in the order fillers are taken: plain Champions, Ultimates and Megas first
+    (they do nothing by themselves), then Rookies, then Power Options; cards with a special
+    effect last of all."""
+    rank = {"Champion": 0, "Ultimate": 1, "Mega": 2, "Rookie": 3}
+
+    def key(c: dict[str, Any]) -> tuple[int, int, str]:
+        special = 1 if c.get("effects") else 0
+        kind = rank[c["level"]] if c["kind"] == "digimon" else 4
+        return (special, kind, c["serial"])
+
+    cards = [c for c in bundled_card_set()["cards"] if c.get("supported", True)]
+    return tuple(c["serial"] for c in sorted(cards, key=key))
+
+
+@cache
+def _rookies() -> frozenset[str]:
+    return frozenset(c["serial"] for c in bundled_card_set()["cards"]
+                     if c["kind"] == "digimon" and c["level"] == "Rookie")
+
+
+class PositionError(ValueError):
+    """The scenario describes a position that cannot exist (a card named twice, more than 30
+    cards on one side...). This is a mistake in the feature file, not in the game."""
+
+
+@dataclass
+class Side:
+    """One player's side of the table as the scenario describes it.
+
+    Zones hold serials in the state's order (``duel_zone`` bottom first, ``online`` top first).
+    ``*_extra`` counts filler cards asked for ("and 4 other cards"); ``online_size`` and
+    ``offline_size``, when set, fix the total size of that zone.
+    """
+
+    duel_zone: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    hand_extra: int = 0
+    online: list[str] = field(default_factory=list)
+    online_size: int | None = None
+    offline: list[str] = field(default_factory=list)
+    offline_size: int | None = None
+    digivolve_zone: list[str] = field(default_factory=list)
+    power_port: list[str] = field(default_factory=list)
+    pending_rookie: str | None = None
+    deck: list[str] | None = None  # set-up positions only: the cards not yet dealt
+    allow_duplicates: bool = False  # a deck that breaks DB-A.5 on purpose
+    no_rookie: bool = False  # a deck that breaks DB-A.1 on purpose
+    score: int = 0
+    passed: bool = False
+    digivolved: bool = False
+    acted: bool = False
+
+    def named(self) -> list[str]:
+        """Every card the scenario named for this side, in zone order."""
+        out = (self.duel_zone + self.hand + self.online + self.offline + self.digivolve_zone
+               + self.power_port + ([self.pending_rookie] if self.pending_rookie else [])
+               + (self.deck or []))
+        return out
+
+
+@dataclass
+class Position:
+    """A whole starting position; see the module docstring."""
+
+    sides: tuple[Side, Side] = field(default_factory=lambda: (Side(), Side()))
+    phase: str = "battle"
+    step: str | None = None
+    first_player: int = 0
+    to_move: int | None = None
+    coin_toss_winner: int | None = None
+    last_duel_winner: int | None = None
+    duel: int = 1
+    target: int = 1000
+    variants: dict[str, str] = field(default_factory=dict)
+    extra_cards: list[dict[str, Any]] = field(default_factory=list)
+    deck_sizes: list[int] = field(default_factory=lambda: [DECK_SIZE, DECK_SIZE])
+
+    # -- card set ------------------------------------------------------------------------------
+
+    def card_set(self) -> dict[str, Any]:
+        """The bundled card set, plus the scenario's own cards under a new ID when it has any."""
+        base = bundled_card_set()
+        if not self.extra_cards:
+            return base
+        doc = copy.copy(base)
+        doc["id"] = f"{base['id']}.scenario"
+        doc["name"] = f"{base['name']}, plus cards defined by a scenario"
+        doc["cards"] = list(base["cards"]) + list(self.extra_cards)
+        doc.pop("missing", None)
+        return doc
+
+    def cards(self) -> dict[str, dict[str, Any]]:
+        """Card JSON objects by serial (bundled and scenario cards)."""
+        return {c["serial"]: c for c in self.card_set()["cards"]}
+
+    # -- decks ----------------------------------------------------------------------------------
+
+    def deck(self, p: int) -> list[str]:
+        """Player ``p``'s whole deck: named cards, then fillers."""
+        side = self.sides[p]
+        named = side.named()
+        dupes = sorted({s for s in named if named.count(s) > 1})
+        if dupes and not side.allow_duplicates:
+            raise PositionError(f"player {p}: card(s) named twice: {', '.join(dupes)}")
+        size = self.deck_sizes[p]
+        if len(named) > size:
+            raise PositionError(f"player {p}: {len(named)} cards named, a deck has {size}")
+        pool = [s for s in _filler_pool() if s not in named
+                and not (side.no_rookie and s in _rookies())]
+        fill = pool[: size - len(named)]
+        if not side.no_rookie and fill and not any(s in _rookies() for s in named + fill):
+            fill[-1] = next(s for s in pool if s in _rookies())
+        return named + fill
+
+    def _placed(self, p: int) -> dict[str, list[str]]:
+        """Zones of player ``p`` with fillers placed."""
+        s = self.sides[p]
+        named = s.named()
+        fill = self.deck(p)[len(named):]
+        zones = {"hand": list(s.hand), "online": list(s.online), "offline": list(s.offline)}
+
+        def take(n: int, zone: str) -> None:
+            if n > len(fill):
+                raise PositionError(f"player {p}: not enough cards left for {zone}")
+            zones[zone].extend(fill[:n])
+            del fill[:n]
+
+        take(s.hand_extra, "hand")
+        if s.online_size is not None:
+            take(max(0, s.online_size - len(s.online)), "online")
+        if s.offline_size is not None:
+            take(max(0, s.offline_size - len(s.offline)), "offline")
+        if s.deck is not None:
+            zones["deck"] = list(s.deck) + fill
+            fill = []
+        elif s.online_size is None:
+            zones["online"].extend(fill)
+        elif s.offline_size is None:
+            zones["offline"].extend(fill)
+        elif fill:
+            raise PositionError(
+                f"player {p}: {len(fill)} card(s) have no zone (the sizes given leave them out)")
+        return zones
+
+    # -- JSON -----------------------------------------------------------------------------------
+
+    def setup(self) -> dict[str, Any]:
+        """The set-up JSON (``oracle.driver`` form)."""
+        return {"ruleset": "digibattle", "card_set": self.card_set(),
+                "decks": [self.deck(0), self.deck(1)], "target": self.target,
+                "variants": dict(self.variants)}
+
+    def state(self) -> dict[str, Any]:
+        """The position as state JSON (``schemas/state.schema.json`` form)."""
+        step = self.step or {"setup": "choose_rookie", "digivolve": "reveal", "battle": "play",
+                             "regroup": "discard", "game_over": "over"}[self.phase]
+        cards = self.cards()
+        players = []
+        for p in (0, 1):
+            s = self.sides[p]
+            z = self._placed(p)
+            players.append({
+                "deck": z.get("deck", []), "hand": z["hand"], "online": z["online"],
+                "offline": z["offline"], "duel_zone": list(s.duel_zone),
+                "digivolve_zone": list(s.digivolve_zone), "power_port": list(s.power_port),
+                "score": s.score, "passed": s.passed, "digivolved": s.digivolved,
+                "pending_rookie": s.pending_rookie, "acted": s.acted or s.digivolved or (
+                    s.passed and self.phase == "digivolve"),
+            })
+        plays = [{"player": p, "card": c, "held": True} for p in (0, 1)
+                 for c in self.sides[p].power_port
+                 if cards[c].get("option_type") == "POWER BLAST"]
+        return {
+            "ruleset": "digibattle", "target": self.target, "variants": dict(self.variants),
+            "phase": self.phase, "step": step, "to_move": self._to_move(players),
+            "chance": None, "duel": self.duel, "first_player": self.first_player,
+            "coin_toss_winner": (self.first_player if self.coin_toss_winner is None
+                                 else self.coin_toss_winner),
+            "last_duel_winner": self.last_duel_winner, "digimon_power": None, "winner": None,
+            "end_reason": None, "plays": plays, "resume": None, "players": players,
+        }
+
+    def _to_move(self, players: list[dict[str, Any]]) -> int | None:
+        if self.to_move is not None:
+            return self.to_move
+        if self.phase == "game_over":
+            return None
+        first = self.first_player
+        if self.phase == "battle" and players[first]["passed"]:
+            return 1 - first
+        if self.phase == "digivolve" and (self.step or "reveal") == "reveal" \
+                and players[first]["acted"]:
+            return 1 - first
+        if self.phase in ("battle", "digivolve"):
+            return first
+        return 0
