@@ -1,0 +1,287 @@
+"""Fake implementations that speak the harness protocol, each named by how it is wrong.
+
+Run one as ``python tests/miniatures.py NAME``; :func:`command` gives that command line.
+
+Misbehaving ones (the protocol is broken):
+
+- ``hangs_on_start`` -- reads ``start`` and never answers.
+- ``crashes_on_start`` -- exits at once with a message on stderr.
+- ``crashes_on_third_request`` -- a correct oracle that exits on the third line it reads
+  (counting ``start``), in every process it runs as.
+- ``hangs_on_fifth_request`` -- a correct oracle that stops answering on its fifth line.
+- ``prints_garbage`` -- answers ``start`` properly, then prints a line that is not JSON.
+- ``floods_output`` -- answers ``start``, then writes output without end and no newline.
+- ``wrong_seq`` -- echoes the wrong ``seq``.
+- ``schema_invalid_state`` -- a correct oracle whose states have ``score`` as a string.
+
+Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
+
+- ``tie_scores_points`` -- a tie (DB-C.8) gives the Duel's first player 100 points.
+- ``ignores_use_it_or_lose_it`` -- a pass with a card face down keeps it (DB-B.5).
+- ``no_reshuffle_on_exhaustion`` -- an empty Online deck is never recycled (DB-D.2/D.3).
+- ``game_ends_at_999`` -- the game is won at 999 points, whatever target was agreed (DB-C.9).
+- ``pass_not_final`` -- a player who passed in Battle may play again (DB-C.3, DB-AMB-6
+  read as ``not-final`` although the default ``final`` is declared).
+- ``wrong_refusal_clause`` -- every illegal action is refused citing DB-C.1.
+- ``loser_goes_first`` -- the loser of a Duel goes first in the next one (DB-C.7).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+if str(HERE.parent.parent) not in sys.path:  # run as a script from anywhere
+    sys.path.insert(0, str(HERE.parent.parent))
+
+MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
+               "hangs_on_fifth_request", "prints_garbage", "floods_output", "wrong_seq",
+               "schema_invalid_state")
+
+PLANTED = {
+    # name -> clauses a correct report may name for it
+    "tie_scores_points": ("DB-C.8",),
+    "ignores_use_it_or_lose_it": ("DB-B.5",),
+    "no_reshuffle_on_exhaustion": ("DB-D.2", "DB-D.3"),
+    "game_ends_at_999": ("DB-C.9",),
+    "pass_not_final": ("DB-C.3",),
+    "wrong_refusal_clause": None,  # any clause: the refusal names the wrong one
+    "loser_goes_first": ("DB-C.7",),
+}
+
+
+def command(name: str) -> str:
+    """The command line that runs miniature ``name``."""
+    import shlex
+
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(HERE))} {name}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Protocol misbehaviour
+
+
+def _serve(on_request: Callable[[int, str], None] | None = None, session: object = None) -> None:
+    from oracle.harness.serve import serve
+
+    sys.exit(serve(session=session, on_request=on_request))  # type: ignore[arg-type]
+
+
+def hangs_on_start() -> None:
+    sys.stdin.readline()
+    time.sleep(3600)
+
+
+def crashes_on_start() -> None:
+    print("crashes_on_start: giving up before saying anything", file=sys.stderr)
+    sys.exit(3)
+
+
+def crashes_on_third_request() -> None:
+    def hook(n: int, line: str) -> None:
+        if n == 3:
+            print(f"crashes_on_third_request: dying on {line.strip()[:60]}", file=sys.stderr)
+            sys.stderr.flush()
+            sys.exit(1)
+
+    _serve(hook)
+
+
+def hangs_on_fifth_request() -> None:
+    def hook(n: int, line: str) -> None:
+        if n == 5:
+            time.sleep(3600)
+
+    _serve(hook)
+
+
+def prints_garbage() -> None:
+    def hook(n: int, line: str) -> None:
+        if n > 1:
+            sys.stdout.write("Hello! I am an engine, not a JSON printer.\n")
+            sys.stdout.flush()
+            sys.stdin.readline()  # wait for the kill
+
+    _serve(hook)
+
+
+def floods_output() -> None:
+    def hook(n: int, line: str) -> None:
+        if n > 1:
+            chunk = "x" * 65536
+            while True:
+                sys.stdout.write(chunk)
+
+    _serve(hook)
+
+
+def wrong_seq() -> None:
+    from oracle.harness.serve import Session
+
+    class Wrong(Session):
+        def handle_line(self, line):  # type: ignore[no-untyped-def]
+            answer = super().handle_line(line)
+            if answer is not None and getattr(answer, "seq", None) is not None:
+                answer = type(answer)(**{**answer.__dict__, "seq": answer.seq + 7})
+            return answer
+
+    _serve(session=Wrong())
+
+
+def schema_invalid_state() -> None:
+    from oracle.harness.messages import Position
+    from oracle.harness.serve import Session
+
+    class Bad(Session):
+        def handle_line(self, line):  # type: ignore[no-untyped-def]
+            answer = super().handle_line(line)
+            if isinstance(answer, Position):
+                state = json.loads(json.dumps(answer.state))
+                for p in state.get("players", []):
+                    p["score"] = str(p["score"])
+                answer = Position(answer.seq, state, answer.events)
+            return answer
+
+    _serve(session=Bad())
+
+
+# ---------------------------------------------------------------------------------------------
+# Planted rule bugs: the oracle, patched
+
+
+def _planted(patch: Callable[[], None], name: str) -> None:
+    from oracle.harness.messages import Implementation
+    from oracle.harness.serve import Session, oracle_ready
+
+    patch()
+    ready = oracle_ready()
+    ready = type(ready)(ready.version, Implementation(name, "0.0.1", "python"),
+                        ready.rulesets, ready.readings, ready.capabilities)
+    _serve(session=Session(ready=ready))
+
+
+def _patch_tie() -> None:
+    from oracle.digibattle import battle
+
+    original = battle.end_duel
+
+    def end_duel(tx):  # type: ignore[no-untyped-def]
+        original(tx)
+        if any(e.type == "duel_tied" for e in tx.events):
+            fp = tx.get("first_player")
+            tx.upd(fp, score=tx.ps[fp].score + 100)
+
+    battle.end_duel = end_duel
+
+
+def _patch_use_it() -> None:
+    from oracle.digibattle import digivolve, rules
+
+    def pass_digivolve(tx, a):  # type: ignore[no-untyped-def]
+        p = a.player
+        digivolve._reveal_rookie(tx, p)
+        tx.upd(p, passed=True, acted=True)  # the face-down card stays where it is
+        tx.event("passed", "DB-B.5", p)
+        digivolve._next_reveal(tx, p)
+
+    rules._HANDLERS[("digivolve", "reveal")]["pass"] = pass_digivolve
+
+
+def _patch_reshuffle() -> None:
+    from oracle.digibattle import regroup
+
+    def settle(tx):  # type: ignore[no-untyped-def]
+        tx.emptied.clear()
+        tx.owed = None
+
+    regroup.settle = settle
+
+
+def _patch_999() -> None:
+    from oracle.digibattle import battle
+
+    def add_points(tx, p, points, clause, **data):  # type: ignore[no-untyped-def]
+        score = tx.ps[p].score + points
+        tx.upd(p, score=score)
+        tx.event("points_scored", clause, p, points=points, score=score, **data)
+        if score >= 999:
+            battle.game_over(tx, p)
+
+    battle.add_points = add_points
+
+
+def _patch_pass() -> None:
+    from oracle.digibattle import battle, rules
+
+    def play_option(tx, a):  # type: ignore[no-untyped-def]
+        battle.play_option(tx, a)
+        other = 1 - a.player
+        if tx.ps[other].passed:
+            tx.upd(other, passed=False)
+            tx.set(to_move=other)
+
+    rules._HANDLERS[("battle", "play")]["play_option"] = play_option
+
+
+def _patch_clause() -> None:
+    from oracle.digibattle import rules
+    from oracle.errors import IllegalActionError
+
+    original = rules.apply
+
+    def apply(state, action):  # type: ignore[no-untyped-def]
+        try:
+            return original(state, action)
+        except IllegalActionError as e:
+            raise IllegalActionError("DB-C.1", e.reason) from None
+
+    import oracle.digibattle as db
+
+    db.apply = apply
+    rules.apply = apply
+
+
+def _patch_loser_first() -> None:
+    from oracle.digibattle import battle
+
+    original = battle.end_duel
+
+    def end_duel(tx):  # type: ignore[no-untyped-def]
+        original(tx)
+        won = [e for e in tx.events if e.type == "duel_won"]
+        if won:
+            tx.set(first_player=1 - won[0].player)
+
+    battle.end_duel = end_duel
+
+
+_PATCHES = {
+    "tie_scores_points": _patch_tie,
+    "ignores_use_it_or_lose_it": _patch_use_it,
+    "no_reshuffle_on_exhaustion": _patch_reshuffle,
+    "game_ends_at_999": _patch_999,
+    "pass_not_final": _patch_pass,
+    "wrong_refusal_clause": _patch_clause,
+    "loser_goes_first": _patch_loser_first,
+}
+
+
+def main(argv: list[str]) -> None:
+    """Run the miniature named ``argv[1]``."""
+    name = argv[1] if len(argv) > 1 else ""
+    if name in _PATCHES:
+        _planted(_PATCHES[name], name)
+    elif name in MISBEHAVING:
+        globals()[name]()
+    else:
+        print(f"unknown miniature {name!r}; known: {', '.join(MISBEHAVING + tuple(_PATCHES))}",
+              file=sys.stderr)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
