@@ -13,6 +13,7 @@ from oracle.dcg.model import UNSUPPORTED_ACTIONS, Action, Event, State
 from oracle.dcg.setup import apply_chance, mulligan_decision
 from oracle.dcg.turn import (
     begin_end_of_turn,
+    game_over,
     breeding_action,
     breeding_actions,
     draw_phase,
@@ -52,6 +53,7 @@ def advance(w: Work) -> None:
     with nothing pending and no attack in progress, the turn-end condition sends the turn
     to end of turn in the current phase, so a turn never ends in the middle of an action.
     """
+    seen: set[tuple] = set()
     while True:
         if w.phase in ("game_over", "setup") or w.chance is not None:
             return
@@ -71,6 +73,8 @@ def advance(w: Work) -> None:
             begin_end_of_turn(w)
             continue
         step = w.step
+        if step == "start_of_turn" and _loops(w, seen):
+            return
         if step in _STEP_FUNCS:
             _STEP_FUNCS[step](w)
         elif step == "breeding_done":
@@ -78,6 +82,23 @@ def advance(w: Work) -> None:
             w.step = "start_of_main"
         else:  # "breeding" or "main": the turn player decides
             return
+
+
+def _loops(w: Work, seen: set[tuple]) -> bool:
+    """CR4.2 "Infinite loops": if nobody can stop a loop, the game is a draw.
+
+    Turns that begin and end with no decision at all (e.g. both players' own [Start of Your
+    Turn] memory losses end every turn before unsuspending) repeat forever once the same
+    position (turn player, memory, every zone) comes back inside one ``advance``: no player
+    gets a decision that could stop it. Ends the game as a draw and returns True then.
+    """
+    key = (w.turn_player, w.memory, tuple(w.delayed), w.players[0].freeze(),
+           w.players[1].freeze())
+    if key in seen:
+        game_over(w, None, "infinite_loop", "CR4.2 Infinite loops")
+        return True
+    seen.add(key)
+    return False
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:

@@ -29,8 +29,9 @@ __all__ = [
 VICTORY = "CR4.2 Victory conditions"
 
 
-def game_over(w: Work, winner: int, reason: str, clause: str) -> None:
-    """CR4.2 Victory conditions: the game ends with ``winner``."""
+def game_over(w: Work, winner: int | None, reason: str, clause: str) -> None:
+    """CR4.2 Victory conditions: the game ends with ``winner`` (None: a draw, CR4.2
+    "Infinite loops")."""
     w.phase = "game_over"
     w.step = "over"
     w.winner = winner

@@ -1,0 +1,124 @@
+"""JSON forms: actions (with JSON paths on malformed input), events, state round trips."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from oracle.dcg import ACTION_TYPES, Action, DcgConfig, State, action_from_json, new_game
+from oracle.errors import InvalidInputError
+
+from .kit import GAME, act, make_state, player, stack
+
+
+@pytest.mark.parametrize(
+    "d",
+    [
+        {"type": "pass", "player": 0},
+        {"type": "play", "player": 1, "card": "T-03"},
+        {"type": "digivolve", "player": 0, "card": "T-07", "target": 4},
+        {"type": "attack", "player": 0, "attacker": 3, "target": "player"},
+        {"type": "attack", "player": 0, "attacker": 3, "target": 9},
+        {"type": "activate", "player": 0, "source": 2, "effect": 0},
+        {"type": "shuffle", "player": 1, "deck": "egg_deck", "order": ["T-01", "T-02"]},
+        {"type": "choose_first", "winner": 1},
+        {"type": "resolve", "player": 0, "index": 1},
+        {"type": "link", "player": 0, "card": "T-03"},
+    ],
+)
+def test_action_round_trip(d):
+    a = action_from_json(d)
+    assert a.to_json() == d and action_from_json(json.loads(json.dumps(a.to_json()))) == a
+
+
+@pytest.mark.parametrize(
+    ("d", "path"),
+    [
+        ([], "$"),
+        ({"player": 0}, "$.type"),
+        ({"type": "fly", "player": 0}, "$.type"),
+        ({"type": "play", "player": 0}, "$.card"),
+        ({"type": "play", "player": 0, "card": 3}, "$.card"),
+        ({"type": "play", "player": 2, "card": "T-03"}, "$.player"),
+        ({"type": "pass", "player": True}, "$.player"),
+        ({"type": "attack", "player": 0, "attacker": 1, "target": "face"}, "$.target"),
+        ({"type": "attack", "player": 0, "attacker": -1, "target": "player"}, "$.attacker"),
+        ({"type": "shuffle", "player": 0, "deck": "hand", "order": []}, "$.deck"),
+        ({"type": "shuffle", "player": 0, "deck": "deck", "order": "T-01"}, "$.order"),
+        ({"type": "pass", "player": 0, "card": "T-03"}, "$.card"),
+        ({"type": "choose_first", "winner": 3}, "$.winner"),
+    ],
+)
+def test_malformed_actions_name_the_json_path(d, path):
+    with pytest.raises(InvalidInputError) as e:
+        action_from_json(d)
+    assert e.value.path == path
+
+
+def test_every_action_type_parses():
+    assert "pass" in ACTION_TYPES and "resolve" in ACTION_TYPES
+
+
+def test_events_carry_type_clause_player():
+    s = make_state(player(hand=["T-06"]), memory=1)
+    _, events = act(s, "play", card="T-06")
+    for e in events:
+        d = e.to_json()
+        assert {"type", "clause", "player"} <= d.keys()
+        assert d["clause"].startswith(("DCG-6-", "CR4.2 "))
+        json.dumps(d)
+
+
+def test_state_json_contract_names():
+    d = new_game(DcgConfig()).to_json()
+    for key in ("ruleset", "turn", "turn_player", "first_player", "phase", "step", "memory",
+                "to_move", "chance", "pending", "winner", "reason", "variants", "players"):
+        assert key in d
+    assert d["ruleset"] == "dcg"
+    for key in ("hand", "deck", "egg_deck", "breeding_area", "battle_area", "security",
+                "trash", "mulliganed", "once_per_turn_used"):
+        assert key in d["players"][0]
+
+
+def test_state_round_trip_mid_game():
+    s = make_state(player(battle_area=[stack(1, "T-09"), stack(2, "T-07")]), memory=0)
+    s, _ = act(s, "pass")  # waiting for the turn player to order two end-of-turn effects
+    d = json.loads(json.dumps(s.to_json()))
+    assert State.from_json(d, GAME) == s
+    assert State.from_json(d, DcgConfig()) == s
+
+
+@pytest.mark.parametrize(
+    ("patch", "path"),
+    [
+        ({"ruleset": "digibattle"}, "$.ruleset"),
+        ({"memory": 11}, "$.memory"),
+        ({"phase": "battle"}, "$.phase"),
+        ({"turn_player": 2}, "$.turn_player"),
+        ({"to_move": 1}, "$.to_move"),
+        ({"variants": {"DCG-AMB-1": "nope"}}, "$.variants.DCG-AMB-1"),
+    ],
+)
+def test_bad_state_json(patch, path):
+    d = make_state().to_json()
+    d.update(patch)
+    with pytest.raises(InvalidInputError) as e:
+        State.from_json(d, GAME)
+    assert e.value.path == path
+
+
+def test_bad_card_in_a_zone():
+    d = make_state().to_json()
+    d["players"][1]["hand"] = ["T-03", "BT1-001"]
+    with pytest.raises(InvalidInputError) as e:
+        State.from_json(d, GAME)
+    assert e.value.path == "$.players[1].hand[1]"
+
+
+def test_apply_refuses_a_non_action():
+    with pytest.raises(InvalidInputError):
+        from oracle.dcg import apply
+
+        apply(make_state(), {"type": "pass", "player": 0})  # type: ignore[arg-type]
+    assert Action("pass", 0).to_json() == {"type": "pass", "player": 0}
