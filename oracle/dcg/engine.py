@@ -13,11 +13,11 @@ from oracle.dcg.model import UNSUPPORTED_ACTIONS, Action, Event, State
 from oracle.dcg.setup import apply_chance, mulligan_decision
 from oracle.dcg.turn import (
     begin_end_of_turn,
-    game_over,
     breeding_action,
     breeding_actions,
     draw_phase,
     finish_end_of_turn,
+    game_over,
     start_of_main,
     start_of_turn,
     turn_end_condition,

@@ -7,7 +7,7 @@ import pytest
 from oracle.dcg import Action, apply, legal_actions
 from oracle.errors import IllegalActionError, UnsupportedError
 
-from .kit import act, kinds, player, stack
+from .kit import act, player, stack
 
 
 def _legal(s, type):
