@@ -1,0 +1,424 @@
+Feature: Ambiguities - one outcome per reading
+  Where the rule text allows more than one reading, the project names every reading
+  (oracle/variants.py, DB-AMB-1 ...) and a game picks one through its set-up's "variants".
+  Each Rule below is one ambiguity; its Scenario Outline sets the reading and its Examples
+  give the expected outcome under each reading, so that a report can say which reading an
+  implementation follows instead of failing it for a reading the text allows.
+
+  "I" am player 0 and "my opponent" is player 1. Expected numbers are read off the printed cards
+  and the readings' own descriptions.
+
+  @DB-AMB-1 @DB-B.3
+  Rule: DB-AMB-1 Where the Rookie-to-Champion payment comes from: Online or the hand
+
+    Background:
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my hand holds Palmon ST-09, Biyomon ST-03 and 3 other cards
+      And my Online deck holds 10 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+
+    Scenario Outline: Greymon's payment of 2 cards under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-1
+      When I Digivolve into Greymon ST-02 <payment>
+      Then my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my Online deck holds <online> cards
+      And my hand holds <hand> cards
+
+      Examples:
+        | reading | payment                                            | online | hand |
+        | online  | paying 2 cards from Online                         | 8      | 5    |
+        | hand    | paying Palmon ST-09 and Biyomon ST-03 from my hand | 10     | 3    |
+        | choice  | paying 2 cards from Online                         | 8      | 5    |
+        | choice  | paying Palmon ST-09 and Biyomon ST-03 from my hand | 10     | 3    |
+
+    Scenario Outline: A payment from the other source is refused under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-1
+      When I try to Digivolve into Greymon ST-02 <payment>
+      Then the action is refused for DB-B.3
+
+      Examples:
+        | reading | payment                                            |
+        | online  | paying Palmon ST-09 and Biyomon ST-03 from my hand |
+        | hand    | paying 2 cards from Online                         |
+
+  @DB-AMB-2 @DB-B.3 @DB-D.3
+  Rule: DB-AMB-2 A payment larger than what is left Online
+
+    Background:
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my hand holds 5 cards
+      And my Online deck holds 1 card
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      # Greymon asks for 2 cards; 1 is Online. Offline: 30 - 1 - 1 - 5 - 1 = 22.
+
+    Scenario Outline: Paying 2 cards with 1 Online under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-2
+      When I Digivolve into Greymon ST-02 paying 2 cards from Online
+      Then <what happens>
+
+      # partial and across: the one card is paid, the Online deck reaches zero, and the board
+      # except the Rookie (Greymon, just turned over) goes Offline: 22 + 1 + 1 = 24 cards.
+      Examples:
+        | reading | what happens                     |
+        | refuse  | the action is refused for DB-B.3 |
+        | partial | a shuffle of my 24 cards is due  |
+        | across  | a shuffle of my 24 cards is due  |
+
+    Scenario Outline: After the reshuffle the rest of the payment is <rest> under "<reading>"
+      Given the reading "<reading>" of DB-AMB-2
+      When I Digivolve into Greymon ST-02 paying 2 cards from Online
+      And my cards are shuffled
+      Then my Duel Zone shows Agumon ST-01
+      And my Online deck holds <online> cards
+      And my Offline pile holds <offline> cards
+
+      Examples:
+        | reading | rest      | online | offline |
+        | partial | forgiven  | 24     | 0       |
+        | across  | paid      | 23     | 1       |
+
+  @DB-AMB-3 @DB-D.3
+  Rule: DB-AMB-3 Which cards are shuffled to make the new Online deck
+
+    Scenario Outline: Digi-Duel takes the last 3 Online cards; the new Online deck under "<reading>"
+      Given the reading "<reading>" of DB-AMB-3
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Digi-Duel ST-58 and 4 other cards
+      And my Online deck holds 3 cards
+      # Offline before: 30 - 2 - 5 - 3 = 20. Sent from the board: Greymon and Digi-Duel.
+      When I play Digi-Duel ST-58
+      Then a shuffle of my <shuffled> cards is due
+      When my cards are shuffled
+      Then my Online deck holds <online> cards
+      And my Offline pile holds <offline> cards
+
+      Examples:
+        | reading       | shuffled | online | offline |
+        | whole-offline | 25       | 25     | 0       |
+        | just-sent     | 2        | 2      | 23      |
+
+  @DB-AMB-4 @DB-B.3 @DB-B.7
+  Rule: DB-AMB-4 DNA partners below the level just under the new card
+
+    # Modelled on Tekkamon (DNA Digivolve from Snimon and Goburimon, a Champion and a Rookie).
+    # Tekkamon and Goburimon are not in the bundled set: Gotsumon ST-23 stands in for Goburimon,
+    # and the numbers of the card below are placeholders that no step reads.
+    Background:
+      Given a card that is not in the bundled card set:
+        | serial                 | EX-02                                                                  |
+        | name                   | Tekkamon                                                               |
+        | kind                   | digimon                                                                |
+        | level                  | Ultimate                                                               |
+        | battle_type            | Red                                                                    |
+        | power                  | {"Red": 300, "Green": 400, "Yellow": 450}                              |
+        | score                  | {"Rookie": 100, "Champion": 100, "Ultimate": 100, "Mega": 200}         |
+        | digivolve_requirements | [{"kind": "dna", "partners": [{"name": "Snimon"}, {"name": "Gotsumon"}]}] |
+      And it is the Digivolve phase and I go first
+      And my Digivolve Zone holds Tekkamon EX-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+
+    Scenario Outline: DNA Digivolve with <partner> from the hand under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-4
+      And my Duel Zone shows <zone>
+      And my hand holds <partner>
+      When I DNA Digivolve into Tekkamon EX-02 with <partner>
+      Then <outcome>
+
+      Examples:
+        | reading | zone                           | partner        | outcome                                                                  |
+        | strict  | Snimon BO-25 over Gabumon ST-05 | Gotsumon ST-23 | the action is refused for DB-B.3                                         |
+        | either  | Snimon BO-25 over Gabumon ST-05 | Gotsumon ST-23 | my Duel Zone shows Tekkamon EX-02 over Snimon BO-25 over Gabumon ST-05 |
+        | strict  | Gotsumon ST-23                 | Snimon BO-25   | the action is refused for DB-B.7                                         |
+        | either  | Gotsumon ST-23                 | Snimon BO-25   | my Duel Zone shows Tekkamon EX-02 over Gotsumon ST-23                    |
+
+  @DB-AMB-5 @DB-C.6
+  Rule: DB-AMB-5 What happens to the DNA partner on the Power Port after the Duel
+
+    Scenario Outline: The winner's DNA partner Gekomon under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-5
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Piximon ST-30 over Tortomon ST-25 over Tentomon ST-07
+      And my Power Port holds Gekomon ST-27
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      # Piximon against Red: 470. Greymon against Green: 340.
+      When I pass
+      And my opponent passes
+      Then I win the Duel
+      And my Power Port is empty
+      And <where>
+
+      Examples:
+        | reading | where                                                                                 |
+        | offline | my Offline pile includes Gekomon ST-27                                                |
+        | stays   | my Duel Zone shows Piximon ST-30 over Gekomon ST-27 over Tortomon ST-25 over Tentomon ST-07 |
+
+  @DB-AMB-6 @DB-C.3
+  Rule: DB-AMB-6 Whether a pass in the Battle phase is final
+
+    Scenario Outline: I pass, my opponent plays a card: whose turn under "<reading>"
+      Given the reading "<reading>" of DB-AMB-6
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Metal Attack ST-53 and Palmon ST-09
+      And my opponent's hand holds Metal Attack ST-53, Blitz ST-52 and Biyomon ST-03
+      When I pass
+      And my opponent plays Metal Attack ST-53 sending Biyomon ST-03 Offline
+      Then the phase is Battle
+      And it is <whose> turn
+
+      Examples:
+        | reading   | whose         |
+        | final     | my opponent's |
+        | not-final | my            |
+
+  @DB-AMB-7 @DB-C.9
+  Rule: DB-AMB-7 Whether the game ends the moment a score reaches the target
+
+    Scenario Outline: "Score 300 when Digivolving" takes me from 800 to 1100 under "<reading>"
+      Given the reading "<reading>" of DB-AMB-7
+      And it is the Digivolve phase and I go first
+      And my score is 800
+      And my Duel Zone shows MegaKabuterimon ST-28 over Kabuterimon ST-08 over Tentomon ST-07
+      And my Digivolve Zone holds HerculesKabuterimon ST-33 face down
+      And my hand holds Digivice Red ST-59
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      When I Digivolve into HerculesKabuterimon ST-33 with Digivice Red ST-59
+      Then my score is 1100
+      And <result>
+
+      Examples:
+        | reading     | result                    |
+        | immediate   | the game is over and I win |
+        | end-of-duel | the game goes on          |
+
+  @DB-AMB-8 @DB-D.4
+  Rule: DB-AMB-8 Changing the Rookie while a Champion is showing
+
+    Scenario Outline: A Rookie change under Greymon under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-8
+      And it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds Palmon ST-09 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I set up a Rookie change to Palmon ST-09
+      Then <outcome>
+
+      Examples:
+        | reading        | outcome                          |
+        | rookie-showing | the action is refused for DB-D.4 |
+        | any-level      | my hand holds 9 cards            |
+
+  @DB-AMB-9 @DB-B.0 @DB-B.3
+  Rule: DB-AMB-9 When a DIGIVICE is committed
+
+    Scenario Outline: Preparing MegaKabuterimon <how> under "<reading>"
+      Given the reading "<reading>" of DB-AMB-9
+      And it is my turn to prepare before the coin toss
+      And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my hand holds MegaKabuterimon ST-28, Digivice Red ST-59 and 8 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to put MegaKabuterimon ST-28 <placing>
+      Then <outcome>
+
+      Examples:
+        | reading    | how               | placing                                                 | outcome                                       |
+        | on-reveal  | alone             | face down on my Digivolve Zone                          | my Digivolve Zone holds MegaKabuterimon ST-28 |
+        | on-reveal  | with its DIGIVICE | face down on my Digivolve Zone with Digivice Red ST-59 | the action is refused for DB-B.0              |
+        | at-prepare | with its DIGIVICE | face down on my Digivolve Zone with Digivice Red ST-59 | my Power Port holds Digivice Red ST-59        |
+        | at-prepare | alone             | face down on my Digivolve Zone                          | the action is refused for DB-B.0              |
+
+  @DB-AMB-10 @DB-A.4
+  Rule: DB-AMB-10 Which row of the power chart is read
+
+    Scenario Outline: Agumon against Gabumon under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-10
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      Then my Digimon Power is <mine> against my opponent's <theirs>
+
+      # Agumon (Red): 140 / 230 / 380 against Red / Green / Yellow.
+      # Gabumon (Green): 350 / 240 / 150 against Red / Green / Yellow.
+      Examples:
+        | reading       | mine | theirs |
+        | opponent-type | 230  | 350    |
+        | own-type      | 140  | 240    |
+
+  @DB-AMB-11 @DB-B.3
+  Rule: DB-AMB-11 How many cards a Rookie-to-Champion payment may be
+
+    # No bundled Champion prints a payment of 3 cards: this one is Greymon with a 3-card
+    # payment (the other numbers are Greymon's and no step reads them).
+    Background:
+      Given a card that is not in the bundled card set:
+        | serial                 | EX-04                                                          |
+        | name                   | Threemon                                                       |
+        | kind                   | digimon                                                        |
+        | level                  | Champion                                                       |
+        | battle_type            | Red                                                            |
+        | power                  | {"Red": 220, "Green": 340, "Yellow": 420}                      |
+        | score                  | {"Rookie": 100, "Champion": 100, "Ultimate": 200, "Mega": 300} |
+        | digivolve_requirements | [{"kind": "tribute", "from": "Agumon", "offline": 3}]          |
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Threemon EX-04 face down
+      And my Online deck holds 10 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+
+    Scenario Outline: A Champion printing "offline 3 cards" under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-11
+      When I Digivolve into Threemon EX-04 paying 3 cards from Online
+      Then <outcome>
+
+      Examples:
+        | reading | outcome                          |
+        | 1-2     | the action is refused for DB-B.3 |
+        | 1-3     | my Online deck holds 7 cards     |
+
+  @DB-AMB-12 @DB-B.4 @DB-B.6
+  Rule: DB-AMB-12 Digivolving with a card that was not placed face down beforehand
+
+    Scenario Outline: My opponent answers with Garurumon from the hand under "<reading>"
+      Given the reading "<reading>" of DB-AMB-12
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's hand holds Garurumon ST-06 and 4 other cards
+      When I Digivolve into Greymon ST-02 paying 2 cards from Online
+      And my opponent tries to Digivolve into Garurumon ST-06 paying 2 cards from Online
+      Then <outcome>
+
+      Examples:
+        | reading       | outcome                                                         |
+        | prepared-only | the action is refused for DB-B.6                                |
+        | from-hand     | my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05 |
+
+  @DB-AMB-13 @DB-C.2
+  Rule: DB-AMB-13 Playing a Power Option without fulfilling its Use Requirements
+
+    Scenario Outline: Metal Attack without sending a card Offline under "<reading>"
+      Given the reading "<reading>" of DB-AMB-13
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Metal Attack ST-53 and Palmon ST-09
+      When I try to play Metal Attack ST-53
+      Then <outcome>
+
+      # Greymon against Green: 340; the Effect (+50) does not apply without the Use Requirement.
+      Examples:
+        | reading     | outcome                                  |
+        | must-fulfil | the action is refused for DB-C.2         |
+        | no-effect   | my Power Port holds Metal Attack ST-53   |
+        | no-effect   | my Digimon Power is 340                  |
+        | no-effect   | my hand includes Palmon ST-09            |
+
+  @DB-AMB-14 @DB-C.5
+  Rule: DB-AMB-14 Which score Digi-Duel's "double your Score" doubles
+
+    Scenario Outline: Winning 100 points with Digi-Duel from a score of 300 under "<reading>"
+      Given the reading "<reading>" of DB-AMB-14
+      And it is the Battle phase and I go first
+      And my score is 300
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my hand holds Digi-Duel ST-58 and 2 other cards
+      And my Online deck holds 10 cards
+      # Greymon against Yellow: 420; Nanimon against Red: 100; a Champion is worth 100.
+      When I play Digi-Duel ST-58
+      And my opponent passes
+      And I pass
+      Then I win the Duel
+      And my score is <score>
+
+      Examples:
+        | reading     | score |
+        | duel-points | 500   |
+        | total       | 800   |
+
+  @DB-AMB-15 @DB-A.4 @DB-C.2
+  Rule: DB-AMB-15 The order in which Power Option modifiers combine
+
+    Scenario Outline: Counter Attack (x2) then Metal Attack (+50) under "<reading>"
+      Given the reading "<reading>" of DB-AMB-15
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07
+      And my hand holds Counter Attack ST-54, Metal Attack ST-53 and Palmon ST-09
+      # Greymon against Yellow: 420. SkullGreymon is an Ultimate: a higher level.
+      When I play Counter Attack ST-54
+      And my opponent passes
+      And I play Metal Attack ST-53 sending Palmon ST-09 Offline
+      Then my Digimon Power is <power>
+
+      Examples:
+        | reading    | power |
+        | play-order | 890   |
+        | add-first  | 940   |
+
+  @DB-AMB-16 @DB-D.1 @DB-D.3
+  Rule: DB-AMB-16 Whether a Regroup draw that takes exactly the last Online card recycles
+
+    Scenario Outline: I draw my last 4 Online cards under "<reading>"
+      Given the reading "<reading>" of DB-AMB-16
+      And it is my turn to regroup
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds 6 cards
+      And my Online deck holds 4 cards
+      # Offline: 30 - 2 - 6 - 4 = 18; with Greymon, 19.
+      When I restore my hand
+      Then my hand holds 10 cards
+      And my Duel Zone shows <duel zone>
+      And <chance>
+
+      Examples:
+        | reading | duel zone                       | chance                          |
+        | recycle | Agumon ST-01                    | a shuffle of my 19 cards is due |
+        | wait    | Greymon ST-02 over Agumon ST-01 | no chance outcome is due        |
+
+  @DB-AMB-17 @DB-C.2
+  Rule: DB-AMB-17 Whether a Power Option's condition is read when played or all along
+
+    Scenario Outline: Coral Rip before my opponent acquires "Swim" under "<reading>"
+      Given the reading "<reading>" of DB-AMB-17
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Coral Rip BO-44
+      And my opponent's hand holds Aquatic Attack BO-45
+      # Greymon against Green: 340; Garurumon against Red: 410, +20 with Aquatic Attack.
+      When I play Coral Rip BO-44
+      And my opponent plays Aquatic Attack BO-45
+      Then my Digimon Power is <power> against my opponent's 430
+
+      Examples:
+        | reading    | power |
+        | continuous | 390   |
+        | on-play    | 340   |
+
+  @DB-AMB-18 @DB-C.2
+  Rule: DB-AMB-18 "Do not use this card with a Rookie on Duel Zone"
+
+    Scenario Outline: Counter Attack with Greymon over Agumon under "<reading>"
+      Given the reading "<reading>" of DB-AMB-18
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07
+      And my hand holds Counter Attack ST-54
+      When I try to play Counter Attack ST-54
+      Then <outcome>
+
+      # Greymon against Yellow: 420, doubled against the higher-level SkullGreymon.
+      Examples:
+        | reading  | outcome                          |
+        | showing  | my Digimon Power is 840          |
+        | anywhere | the action is refused for DB-C.2 |
