@@ -150,6 +150,9 @@ def _emit_json(obj: Any) -> None:
 from oracle.harness.cli import serve as _serve  # noqa: E402
 
 main.add_command(_serve)
+from oracle.verifier.cli import verify as _verify  # noqa: E402
+
+main.add_command(_verify)
 
 
 if __name__ == "__main__":  # pragma: no cover

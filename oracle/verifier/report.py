@@ -1,0 +1,289 @@
+"""The verification report and its four forms: JSON (``schemas/report.schema.json``), JUnit
+XML, a Markdown compliance table (clause × result) and a terminal summary.
+
+:class:`Report` is built by :mod:`oracle.verifier.runner`; the writers here never look at an
+implementation, only at the report.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPORT_FORMAT = "digiconform-report/1"
+
+
+@dataclass
+class Failure:
+    """One thing that did not pass.
+
+    :param kind: ``scenario`` (a vector failed), ``differential`` (a random game diverged),
+        ``implementation`` (the implementation misbehaved: ``code``), ``ambiguity`` (it
+        does not follow the reading it declared).
+    :param clause: the clause the failure is attributed to (None if unknown).
+    :param replay: a command that reproduces it.
+    """
+
+    id: str
+    kind: str
+    message: str
+    clause: str | None = None
+    clauses: list[str] = field(default_factory=list)
+    step: int | None = None
+    request: Any = None
+    expected: Any = None
+    actual: Any = None
+    differences: list[tuple[str, Any, Any]] = field(default_factory=list)
+    code: str | None = None
+    replay: str | None = None
+    trace: str | None = None
+    length: int | None = None
+    explanation: str | None = None
+    stderr: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The failure as in ``report.schema.json#/$defs/failure``."""
+        d: dict[str, Any] = {"id": self.id, "kind": self.kind, "message": self.message,
+                             "clause": self.clause, "clauses": list(self.clauses)}
+        for k in ("step", "request", "expected", "actual", "code", "replay", "trace",
+                  "length", "explanation", "stderr"):
+            v = getattr(self, k)
+            if v is not None:
+                d[k] = v
+        if self.differences:
+            d["differences"] = [{"path": p, "expected": e, "actual": a}
+                                for p, e, a in self.differences]
+        return d
+
+
+@dataclass
+class ClauseResult:
+    """Per-clause tallies; ``status`` is ``fail`` if anything on it failed, ``pass`` if
+    something passed, ``skip`` if it was only skipped, ``untested`` otherwise."""
+
+    id: str
+    summary: str = ""
+    passed: int = 0
+    failed: int = 0
+    skipped: int = 0
+
+    @property
+    def status(self) -> str:
+        """``fail`` | ``pass`` | ``skip`` | ``untested``."""
+        if self.failed:
+            return "fail"
+        if self.passed:
+            return "pass"
+        return "skip" if self.skipped else "untested"
+
+
+@dataclass
+class AmbiguityResult:
+    """What was seen of one ambiguity: the declared reading, per-reading tallies of the
+    vectors that depend on it, and the readings the behaviour is consistent with."""
+
+    id: str
+    question: str
+    declared: str
+    declared_explicitly: bool
+    readings: dict[str, dict[str, int]] = field(default_factory=dict)
+    follows: list[str] = field(default_factory=list)
+    configurable: bool = False
+    verdict: str = "untested"
+
+
+@dataclass
+class Report:
+    """Everything ``digiconform verify`` found."""
+
+    command: str
+    implementation: Mapping[str, Any] | None
+    ruleset: str
+    started: str
+    seconds: float = 0.0
+    counts: dict[str, int] = field(default_factory=lambda: {
+        "passed": 0, "failed": 0, "errored": 0, "skipped": 0, "not_followed": 0})
+    clauses: dict[str, ClauseResult] = field(default_factory=dict)
+    ambiguities: dict[str, AmbiguityResult] = field(default_factory=dict)
+    failures: list[Failure] = field(default_factory=list)
+    skipped: list[dict[str, str]] = field(default_factory=list)
+    cases: list[dict[str, Any]] = field(default_factory=list)
+    differential: dict[str, Any] = field(default_factory=dict)
+    implementation_errors: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when everything required passed (the exit code is 0 exactly then)."""
+        return not self.failures
+
+    def to_json(self) -> dict[str, Any]:
+        """The report document (``schemas/report.schema.json``)."""
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("digiconform")
+        except PackageNotFoundError:  # pragma: no cover
+            v = "0+unknown"
+        return {
+            "format": REPORT_FORMAT,
+            "digiconform": {"version": v},
+            "command": self.command,
+            "ruleset": self.ruleset,
+            "started": self.started,
+            "seconds": round(self.seconds, 3),
+            "ok": self.ok,
+            "implementation": dict(self.implementation) if self.implementation else None,
+            "summary": dict(self.counts),
+            "clauses": {c.id: {"status": c.status, "summary": c.summary, "passed": c.passed,
+                               "failed": c.failed, "skipped": c.skipped}
+                        for c in self.clauses.values()},
+            "ambiguities": {
+                a.id: {"question": a.question, "declared": a.declared,
+                       "declared_explicitly": a.declared_explicitly, "follows": a.follows,
+                       "configurable": a.configurable, "verdict": a.verdict,
+                       "readings": a.readings}
+                for a in self.ambiguities.values()},
+            "failures": [f.to_json() for f in self.failures],
+            "skipped": list(self.skipped),
+            "cases": list(self.cases),
+            "differential": dict(self.differential),
+            "implementation_errors": dict(self.implementation_errors),
+            "notes": list(self.notes),
+        }
+
+
+def write_json(report: Report, path: Path) -> None:
+    """Validate the report against ``report.schema.json`` and write it.
+
+    :raises InvalidInputError: the report does not validate (a bug in the verifier).
+    """
+    from oracle.validation import validate
+
+    doc = _plain(report.to_json())
+    validate(doc, "report")
+    path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _plain(x: Any) -> Any:
+    """JSON round-trip (tuples become lists) so the schema sees what the file will hold."""
+    return json.loads(json.dumps(x, default=str))
+
+
+def write_junit(report: Report, path: Path) -> None:
+    """JUnit XML: a suite per part (scenarios, differential, ambiguities), a test case per
+    vector, per random-game run and per ambiguity."""
+    from junitparser import Error, JUnitXml, Skipped, TestCase, TestSuite
+    from junitparser import Failure as JFailure
+
+    by_id = {f.id: f for f in report.failures}
+    xml = JUnitXml("digiconform verify")
+    suites: dict[str, TestSuite] = {}
+    for case in report.cases:
+        suite = suites.setdefault(case["part"], TestSuite(case["part"]))
+        tc = TestCase(case["id"], classname=case.get("clause") or case["part"],
+                      time=case.get("seconds", 0.0))
+        status = case["status"]
+        f = by_id.get(case["id"])
+        if status == "fail":
+            text = json.dumps(f.to_json() if f else case, indent=1, default=str)
+            tc.result = [JFailure(case.get("message", "failed"), "conformance")]
+            tc.system_out = text
+        elif status == "error":
+            tc.result = [Error(case.get("message", "error"), "implementation")]
+            if f and f.stderr:
+                tc.system_err = f.stderr
+        elif status in ("skip", "not_followed"):
+            tc.result = [Skipped(case.get("message", status))]
+        suite.add_testcase(tc)
+    for suite in suites.values():
+        suite.update_statistics()
+        xml.add_testsuite(suite)
+    xml.update_statistics()
+    xml.write(str(path), pretty=True)
+
+
+def markdown(report: Report) -> str:
+    """The compliance table: one row per clause, then ambiguities, then failures."""
+    impl = report.implementation or {}
+    name = f"{impl.get('name', '?')} {impl.get('version', '')}".strip()
+    c = report.counts
+    lines = [
+        f"# Conformance report: {name}",
+        "",
+        f"Ruleset `{report.ruleset}`, command `{report.command}`; "
+        f"{'**PASS**' if report.ok else '**FAIL**'} in {report.seconds:.1f} s.",
+        "",
+        f"Vectors: {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
+        f"{c['skipped']} skipped, {c['not_followed']} under readings not followed. "
+        f"Random games: {report.differential.get('games', 0)} "
+        f"({report.differential.get('steps', 0)} actions).",
+        "",
+        "| Clause | Result | Passed | Failed | Skipped | Summary |",
+        "| --- | --- | ---: | ---: | ---: | --- |",
+    ]
+    icon = {"pass": "✅ pass", "fail": "❌ fail", "skip": "⏭ skip", "untested": "· untested"}
+    for cr in report.clauses.values():
+        lines.append(f"| {cr.id} | {icon[cr.status]} | {cr.passed} | {cr.failed} | "
+                     f"{cr.skipped} | {_md(cr.summary)} |")
+    if report.ambiguities:
+        lines += ["", "## Ambiguities", "",
+                  "| Ambiguity | Declared | Follows | Verdict |", "| --- | --- | --- | --- |"]
+        for a in report.ambiguities.values():
+            follows = "any (configurable)" if a.configurable else ", ".join(a.follows) or "—"
+            default = "" if a.declared_explicitly else " (default)"
+            lines.append(f"| {a.id} | {a.declared}{default} | {follows} | {_md(a.verdict)} |")
+    if report.failures:
+        lines += ["", "## Failures", ""]
+        for f in report.failures:
+            lines.append(f"- **{f.clause or '?'}** `{_md(f.id)}` ({f.kind}): {_md(f.message)}"
+                         + (f" — {f.length} actions" if f.length is not None else ""))
+            if f.replay:
+                lines.append(f"  - replay: `{f.replay}`")
+    return "\n".join(lines) + "\n"
+
+
+def _md(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def terminal(report: Report, *, max_failures: int = 10) -> str:
+    """A short summary for the terminal."""
+    impl = report.implementation or {}
+    c = report.counts
+    d = report.differential
+    out = [
+        f"digiconform verify: {impl.get('name', report.command)} "
+        f"{impl.get('version', '')} ({impl.get('language', '?')})",
+        f"  vectors     {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
+        f"{c['skipped']} skipped, {c['not_followed']} under readings not followed",
+        f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
+        + ("no divergence" if not d.get("divergence") else
+           "stopped by an implementation error" if d["divergence"]["kind"] == "errored" else
+           f"divergence shrunk to {d['divergence'].get('length')} actions"),
+    ]
+    statuses = [cr.status for cr in report.clauses.values()]
+    out.append(f"  clauses     {statuses.count('pass')} pass, {statuses.count('fail')} fail, "
+               f"{statuses.count('skip')} skip, {statuses.count('untested')} untested")
+    for a in report.ambiguities.values():
+        if a.verdict != "untested":
+            out.append(f"  {a.id:<10}  {a.verdict}")
+    if report.implementation_errors.get("restarts") or report.implementation_errors.get("codes"):
+        e = report.implementation_errors
+        out.append(f"  harness     {e.get('restarts', 0)} restarts, {e.get('timeouts', 0)} "
+                   f"timeouts, errors: {e.get('codes', {})}"
+                   + (f"; gave up ({e['gave_up']})" if e.get("gave_up") else ""))
+    for f in report.failures[:max_failures]:
+        out.append(f"FAIL [{f.clause or '?'}] {f.id}: {f.message}")
+        for p, e_, a in f.differences[:3]:
+            out.append(f"    {p}: expected {json.dumps(e_, default=str)[:80]} got "
+                       f"{json.dumps(a, default=str)[:80]}")
+        if f.replay:
+            out.append(f"    replay: {f.replay}")
+    if len(report.failures) > max_failures:
+        out.append(f"... and {len(report.failures) - max_failures} more failures")
+    out.append(("PASS" if report.ok else "FAIL") + f" in {report.seconds:.1f} s")
+    return "\n".join(out)

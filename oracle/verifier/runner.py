@@ -1,0 +1,384 @@
+"""``verify``: run the suite against an implementation and build the :class:`Report`.
+
+Three parts, all through one :class:`~oracle.harness.ProtocolDriver`:
+
+1. **Scenario vectors** (:mod:`oracle.vectors`): every feature scenario, replayed request by
+   request. A vector whose ``depends_on`` says it holds only under readings the
+   implementation does not follow (and which it cannot be asked to follow: no ``variants``
+   capability) is run but not *required*: its result counts for the ambiguity, not as a
+   failure.
+2. **Differential random games** (:mod:`oracle.verifier.differential`), shrunk and saved as
+   a trace when they diverge.
+3. **Ambiguities**: for each ambiguity, the readings the implementation's behaviour on the
+   vectors that depend on it is consistent with, against the reading it declared.
+
+What is *required* (exit code 0 only when all of it passed): every vector under the
+implementation's readings that it can run with its declared capabilities (a ``load_state``
+vector is skipped, not failed, without that capability), not listed in the skip file, and
+not declined by the implementation (``skipped``/``unsupported`` answers count as failures
+unless listed in the skip file); every random game; and no implementation errors.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import shlex
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from oracle.verifier.report import AmbiguityResult, ClauseResult, Failure, Report
+
+Progress = Callable[[str, str], None]
+"""``progress(part, item_id)``: called after each vector and each random game."""
+
+
+@dataclass
+class Options:
+    """What ``digiconform verify`` runs (see the CLI options of the same names)."""
+
+    command: str
+    ruleset: str = "digibattle"
+    clauses: Sequence[str] = ()
+    tags: Sequence[str] = ()
+    scenarios: Sequence[str] = ()
+    games: int = 40
+    seed: int = 0
+    skips: Mapping[str, str] = field(default_factory=dict)
+    timeout: float = 5.0
+    shrink_seconds: float = 40.0
+    trace_dir: Path | None = Path("digiconform-traces")
+    vectors: Path | None = None
+
+
+def parse_skip_file(text: str) -> dict[str, str]:
+    """Skip-file lines ``SCENARIO_ID  # reason`` (or ``ID | reason``); blank lines and lines
+    starting with ``#`` are ignored.
+
+    :returns: scenario ID → reason.
+    """
+    out: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        sep = " # " if " # " in line else " | " if " | " in line else None
+        vid, reason = (line.split(sep, 1) if sep else (line, "listed in the skip file"))
+        out[vid.strip()] = reason.strip() or "listed in the skip file"
+    return out
+
+
+def select(vectors: Sequence[Mapping[str, Any]], opts: Options) -> list[Mapping[str, Any]]:
+    """The vectors ``opts`` asks for (ruleset, then clause prefix, tag and ID filters)."""
+    out = []
+    for v in vectors:
+        if v.get("ruleset", "digibattle") != opts.ruleset:
+            continue
+        if opts.clauses and not any(c == want or c.startswith(want.rstrip(".") + ".")
+                                    or c.startswith(want)
+                                    for c in v.get("clauses", ()) for want in opts.clauses):
+            continue
+        if opts.tags and not set(t.lstrip("@") for t in opts.tags) & set(v.get("tags", ())):
+            continue
+        if opts.scenarios and v["id"] not in opts.scenarios:
+            continue
+        out.append(v)
+    return out
+
+
+def _replay_vector(opts: Options, vid: str) -> str:
+    return (f"digiconform verify --impl {shlex.quote(opts.command)} --ruleset {opts.ruleset} "
+            f"--scenario {shlex.quote(vid)} --games 0")
+
+
+def verify(opts: Options, progress: Progress | None = None) -> Report:
+    """Run the verification described by ``opts``. Never raises for a misbehaving
+    implementation: everything it does wrong is in the report."""
+    from oracle.harness.driver import ProtocolDriver
+
+    t0 = time.monotonic()
+    report = Report(
+        command=opts.command, implementation=None, ruleset=opts.ruleset,
+        started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"))
+    _init_clauses(report, opts.ruleset)
+    driver = ProtocolDriver(opts.command, timeout=opts.timeout)
+    try:
+        return _verify(opts, report, driver, t0, progress)
+    finally:
+        driver.close()
+
+
+def _verify(opts: Options, report: Report, driver: Any, t0: float,
+            progress: Progress | None) -> Report:
+    from oracle import variants as registry
+    from oracle.harness.driver import ImplementationError
+    from oracle.vectors import load_vectors, run_vector
+
+    try:
+        ready = driver.ready
+    except ImplementationError as e:
+        report.failures.append(Failure(
+            "start", "implementation", f"the implementation did not start: {e}",
+            code=e.code, stderr=e.stderr or None,
+            replay=f"digiconform verify --impl {shlex.quote(opts.command)}"))
+        report.cases.append({"part": "implementation", "id": "start", "status": "error",
+                             "message": str(e)})
+        return _finish(report, driver, t0)
+    report.implementation = {**ready.implementation.to_json(), "command": opts.command,
+                             "rulesets": list(ready.rulesets),
+                             "readings": dict(ready.readings),
+                             "capabilities": ready.capabilities.to_json()}
+    if opts.ruleset not in ready.rulesets:
+        report.notes.append(f"the implementation does not offer ruleset {opts.ruleset!r} "
+                            f"(it offers {list(ready.rulesets)}); nothing was run")
+        report.failures.append(Failure(
+            "ruleset", "implementation", f"ruleset {opts.ruleset!r} not offered"))
+        return _finish(report, driver, t0)
+    declared = dict(registry.defaults(opts.ruleset)) if opts.ruleset == "digibattle" \
+        else {}
+    declared.update({k: v for k, v in ready.readings.items()})
+    caps = ready.capabilities
+    vectors = select(load_vectors(opts.vectors, kind="scenario"), opts)
+    known = {v["id"] for v in load_vectors(opts.vectors, kind="scenario")}
+    for stale in sorted(set(opts.skips) - known):
+        report.notes.append(f"skip list names an unknown scenario: {stale}")
+    amb_records: dict[str, list[tuple[bool, list[str], bool]]] = {}
+    for v in vectors:
+        vid = v["id"]
+        deps: Mapping[str, list[str]] = v.get("depends_on") or {}
+        off = [a for a, holds in deps.items()
+               if not caps.variants and declared.get(a) not in holds]
+        if vid in opts.skips:
+            _skip(report, v, opts.skips[vid])
+            _progress(progress, "scenarios", vid)
+            continue
+        if not caps.load_state and any(s["request"] == "load_state" for s in v["steps"]):
+            _skip(report, v, "needs the load_state capability")
+            _progress(progress, "scenarios", vid)
+            continue
+        t1 = time.monotonic()
+        res = run_vector(driver, v)
+        secs = time.monotonic() - t1
+        if res.status in ("pass", "fail"):
+            for a, holds in deps.items():
+                tagged = a in v.get("ambiguities", ())
+                amb_records.setdefault(a, []).append(
+                    (res.status == "pass", list(holds), tagged))
+        if off and res.status != "error":
+            status = "pass" if res.status == "pass" else "not_followed"
+            if status == "not_followed":
+                report.counts["not_followed"] += 1
+            else:
+                report.counts["passed"] += 1
+            report.cases.append({
+                "part": "scenarios", "id": vid, "status": status,
+                "clause": (v.get("clauses") or [None])[0], "seconds": secs,
+                "message": _off_message(deps, off, declared)})
+            _progress(progress, "scenarios", vid)
+            continue
+        _record_vector(report, v, res, secs, opts)
+        _progress(progress, "scenarios", vid)
+    _ambiguity_verdicts(report, amb_records, declared, ready.readings, caps.variants,
+                        opts.ruleset)
+    if opts.games > 0 and opts.ruleset == "digibattle" and not driver.dead:
+        _differential(report, driver, opts, declared if not caps.variants else
+                      dict(ready.readings), caps, progress)
+    elif opts.games > 0 and opts.ruleset != "digibattle":
+        report.notes.append(f"no random games for ruleset {opts.ruleset!r} yet")
+    return _finish(report, driver, t0)
+
+
+def _off_message(deps: Mapping[str, list[str]], off: Sequence[str],
+                 declared: Mapping[str, str]) -> str:
+    holds = ", ".join(f"{a}={'/'.join(deps[a])}" for a in off)
+    follows = ", ".join(f"{a}={declared.get(a)}" for a in off)
+    return f"holds only under {holds}; the implementation follows {follows}"
+
+
+def _progress(progress: Progress | None, part: str, item: str) -> None:
+    if progress is not None:
+        progress(part, item)
+
+
+def _init_clauses(report: Report, ruleset: str) -> None:
+    try:
+        from oracle.clauses import clauses
+    except ImportError:  # pragma: no cover - the registry is part of the package
+        return
+    for c in clauses(ruleset):
+        report.clauses[c.id] = ClauseResult(c.id, c.summary)
+
+
+def _clause(report: Report, cid: str) -> ClauseResult:
+    if cid not in report.clauses:
+        report.clauses[cid] = ClauseResult(cid)
+    return report.clauses[cid]
+
+
+def _skip(report: Report, v: Mapping[str, Any], reason: str) -> None:
+    report.counts["skipped"] += 1
+    report.skipped.append({"id": v["id"], "reason": reason})
+    for c in v.get("clauses", ()):
+        _clause(report, c).skipped += 1
+    report.cases.append({"part": "scenarios", "id": v["id"], "status": "skip",
+                         "clause": (v.get("clauses") or [None])[0], "message": reason})
+
+
+def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
+                   opts: Options) -> None:
+    vid = v["id"]
+    clauses = list(v.get("clauses", ()))
+    clause = clauses[0] if clauses else None
+    case = {"part": "scenarios", "id": vid, "clause": clause, "seconds": round(secs, 4)}
+    if res.status == "pass":
+        report.counts["passed"] += 1
+        for c in clauses:
+            _clause(report, c).passed += 1
+        report.cases.append({**case, "status": "pass"})
+        return
+    if res.status == "skip":
+        # Declined by the implementation: required unless listed in the skip file.
+        report.counts["failed"] += 1
+        for c in clauses:
+            _clause(report, c).failed += 1
+        report.failures.append(Failure(
+            vid, "scenario", f"declined by the implementation ({res.reason}); list it in a "
+            "--skip file to accept that", clause, clauses, res.step, res.request,
+            replay=_replay_vector(opts, vid)))
+        report.cases.append({**case, "status": "fail", "message": res.reason})
+        return
+    key = "errored" if res.status == "error" else "failed"
+    report.counts[key] += 1
+    for c in clauses:
+        _clause(report, c).failed += 1
+    expected = res.expected
+    if expected is None and res.step is not None:
+        expected = v["steps"][res.step]["expect"]
+        if "state" in expected and res.differences:
+            expected = {"state": "see differences"}
+    report.failures.append(Failure(
+        vid, "scenario", res.reason, clause, clauses, res.step, res.request, expected,
+        res.actual, res.differences, res.code, _replay_vector(opts, vid),
+        length=sum(1 for s in v["steps"] if s["request"] == "action")))
+    report.cases.append({**case, "status": "error" if key == "errored" else "fail",
+                         "message": res.reason})
+
+
+def _ambiguity_verdicts(report: Report,
+                        records: Mapping[str, list[tuple[bool, list[str], bool]]],
+                        declared: Mapping[str, str], explicit: Mapping[str, str],
+                        configurable: bool, ruleset: str) -> None:
+    from oracle import variants as registry
+
+    for amb in registry.REGISTRY:
+        if amb.ruleset != ruleset:
+            continue
+        # The scenarios tagged with the ambiguity decide; without any, every vector whose
+        # outcome depends on it does.
+        every = records.get(amb.id, [])
+        recs = [(p, h) for p, h, tagged in every if tagged] or [(p, h) for p, h, _ in every]
+        res = AmbiguityResult(amb.id, amb.question, declared.get(amb.id, amb.default),
+                              amb.id in explicit, configurable=configurable)
+        for r in amb.reading_names():
+            agree = sum(1 for passed, holds in recs if passed == (r in holds))
+            res.readings[r] = {"consistent": agree, "inconsistent": len(recs) - agree}
+        if not recs:
+            res.verdict = "untested"
+        elif configurable:
+            bad = sum(1 for passed, _ in recs if not passed)
+            res.verdict = (f"any reading (configurable): {len(recs)} vectors pass" if not bad
+                           else f"configurable, but {bad} of {len(recs)} vectors fail")
+            res.follows = list(amb.reading_names()) if not bad else []
+        else:
+            res.follows = [r for r, t in res.readings.items() if t["inconsistent"] == 0]
+            how = "declared" if res.declared_explicitly else "default"
+            if res.declared in res.follows:
+                res.verdict = f"follows {res.declared!r} ({how}; {len(recs)} vectors)"
+            elif res.follows:
+                res.verdict = (f"declares {res.declared!r} ({how}) but behaves as "
+                               f"{' / '.join(map(repr, res.follows))}")
+            else:
+                res.verdict = f"no single reading fits its behaviour ({len(recs)} vectors)"
+        report.ambiguities[amb.id] = res
+        report.cases.append({"part": "ambiguities", "id": amb.id,
+                             "status": "pass" if res.follows else "skip",
+                             "message": res.verdict})
+
+
+def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[str, str],
+                  caps: Any, progress: Progress | None) -> None:
+    from oracle.trace import write_trace
+    from oracle.verifier.differential import divergence_trace, run_differential
+
+    res = run_differential(
+        driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
+        readings=readings, any_reading=caps.variants, shrink_seconds=opts.shrink_seconds,
+        on_game=lambda n: _progress(progress, "random", str(n)))
+    report.differential = {"games": res.games, "steps": res.steps,
+                           "seconds": round(res.seconds, 3), "shrink_runs": res.shrink_runs,
+                           "legal_sets": bool(caps.legal_actions), "seed": opts.seed,
+                           "divergence": None}
+    report.notes.extend(res.notes)
+    div = res.divergence
+    case = {"part": "differential", "id": f"random games (seed {opts.seed})",
+            "seconds": round(res.seconds, 3)}
+    if div is None:
+        report.cases.append({**case, "status": "pass",
+                             "message": f"{res.games} games agree"})
+        return
+    trace_path = None
+    if div.kind != "errored" and opts.trace_dir is not None:
+        try:
+            opts.trace_dir.mkdir(parents=True, exist_ok=True)
+            name = (report.implementation or {}).get("name", "impl")
+            path = opts.trace_dir / f"divergence-{_safe(name)}-seed{opts.seed}.trace.json"
+            write_trace(path, divergence_trace(div, name))
+            trace_path = str(path)
+        except Exception as e:  # noqa: BLE001 - a trace problem must not hide the divergence
+            report.notes.append(f"could not write the divergence trace: {e}")
+    replay = (f"digiconform replay {shlex.quote(trace_path)} --impl {shlex.quote(opts.command)}"
+              if trace_path else
+              f"digiconform verify --impl {shlex.quote(opts.command)} --games {opts.games} "
+              f"--seed {opts.seed}")
+    f = Failure(
+        "differential", "differential" if div.kind != "errored" else "implementation",
+        f"{div.kind}: {div.message}", div.clause, div.clauses or
+        ([div.clause] if div.clause else []), div.step,
+        div.actions[div.step] if 0 <= div.step < len(div.actions) else None,
+        div.expected, div.actual, div.differences, div.code, replay, trace_path,
+        len(div.actions), div.explanation)
+    report.failures.append(f)
+    if div.clause:
+        _clause(report, div.clause).failed += 1
+    report.differential["divergence"] = {
+        "kind": div.kind, "clause": div.clause, "length": len(div.actions),
+        "first_length": res.first_length, "trace": trace_path, "explanation": div.explanation,
+        "setup": {k: v for k, v in div.setup.items() if k != "decks"},
+        "actions": list(div.actions)}
+    report.cases.append({**case, "status": "fail" if div.kind != "errored" else "error",
+                         "clause": div.clause, "message": f.message})
+
+
+def _safe(name: str) -> str:
+    import re
+
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "impl"
+
+
+def _finish(report: Report, driver: Any, t0: float) -> Report:
+    codes: dict[str, int] = {}
+    for e in driver.failures:
+        codes[e.code] = codes.get(e.code, 0) + 1
+    report.implementation_errors = {
+        "restarts": driver.restarts, "timeouts": driver.timeouts, "codes": codes,
+        "gave_up": driver.dead, "stderr_tail": (driver.failures[-1].stderr[-2000:]
+                                                 if driver.failures else "") or None}
+    if driver.dead and not any(f.kind == "implementation" for f in report.failures):
+        report.failures.append(Failure(
+            "harness", "implementation", f"the implementation was given up on: {driver.dead}",
+            code="gave-up"))
+    driver.close()
+    report.seconds = time.monotonic() - t0
+    return report
