@@ -26,6 +26,20 @@ class Reading:
 
 
 @dataclass(frozen=True)
+class Example:
+    """A concrete situation and what happens in it under each reading, worked out by hand from
+    the rule text and the printed cards (the scenarios tagged with the ambiguity's ID in
+    ``features/digibattle/ambiguities.feature`` check the same outcomes).
+
+    :param situation: the position and the action, in one or two sentences.
+    :param outcomes: ``(reading name, outcome)`` for every reading.
+    """
+
+    situation: str
+    outcomes: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class Ambiguity:
     """One registry entry.
 
@@ -36,6 +50,10 @@ class Ambiguity:
     :param default: name of the reading the oracle uses unless told otherwise.
     :param reason: why that default.
     :param evidence: sources (seed text, card texts, rulings).
+    :param title: a short name for the register's headings.
+    :param example: a worked example with the outcome under each reading.
+    :param note: anything a reader of the register needs besides the above (e.g. why random
+        games with the Starter decks never reach the situation).
     """
 
     id: str
@@ -46,6 +64,9 @@ class Ambiguity:
     default: str
     reason: str
     evidence: tuple[str, ...] = ()
+    title: str = ""
+    example: Example | None = None
+    note: str = ""
 
     def reading_names(self) -> tuple[str, ...]:
         """Names of the readings, default first."""
@@ -55,6 +76,7 @@ class Ambiguity:
 
 
 R = Reading
+X = Example
 
 REGISTRY: tuple[Ambiguity, ...] = (
     Ambiguity(
@@ -66,7 +88,19 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "online",
         "The seed insert says 'moving 1 or 2 cards from Online to Offline'.",
         ("seeds/001 B.3: 'moving 1 or 2 [or 3] cards from Online to Offline as payment'",
-         "another transcription of the Arena rules takes the cards from the hand"),
+         "another transcription of the Arena rules takes the cards from the hand "
+         "(../shared/rules/AMBIGUITIES.md)",
+         "each Champion prints its own count, e.g. Greymon ST-02: 'Agumon - offline 2 cards'"),
+        title="Where the Rookie-to-Champion payment comes from",
+        example=X(
+            "I show Agumon ST-01 and turn over Greymon ST-02 ('Agumon - offline 2 cards'); my "
+            "Online deck holds 10 cards and my hand 5.",
+            (("online", "Greymon goes on top; the top 2 Online cards go Offline: Online 8, "
+                        "hand 5."),
+             ("hand", "Greymon goes on top; I send 2 cards of my choice from my hand Offline: "
+                      "Online 10, hand 3."),
+             ("choice", "I say which: either outcome above (a digivolve that does not name "
+                        "its source is refused)."))),
     ),
     Ambiguity(
         "DB-AMB-2", "digibattle", ("DB-B.3", "DB-D.3", "DB-C.2"),
@@ -82,6 +116,20 @@ REGISTRY: tuple[Ambiguity, ...] = (
         ("seeds/001 B: 'you must be prepared to fulfill any other Digivolve Requirements'",
          "seeds/001 D Note: 'If at any time during play the number of your Online cards goes "
          "down to zero ...'"),
+        title="A payment larger than the Online deck",
+        example=X(
+            "I turn over Greymon ST-02 over Agumon ST-01 (2 cards from Online to Offline) with "
+            "1 card left Online.",
+            (("refuse", "Refused: the requirement cannot be fulfilled (Greymon could not even "
+                        "be put face down)."),
+             ("partial", "Greymon goes on top and the 1 card Offline; the Online deck is now "
+                         "empty, so (DB-D.3) everything above the Rookie, Greymon included, "
+                         "goes Offline and is recycled: I battle with Agumon. The missing "
+                         "card is forgiven."),
+             ("across", "The same recycle, then 1 more card goes from the new Online deck "
+                        "to Offline."))),
+        note="Under every reading that lets the payment empty the Online deck, the DB-D.3 "
+             "recycle takes the Digimon just Digivolved (see the proposed DB-AMB-21).",
     ),
     Ambiguity(
         "DB-AMB-3", "digibattle", ("DB-D.2", "DB-D.3"),
@@ -94,6 +142,14 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "Online'); 'shuffle them' follows 'send ... Offline'.",
         ("seeds/001 D: 'send ALL the cards on your side of the board, except the Rookie, "
          "Offline. Shuffle them and place them face down Online.'",),
+        title="What the exhaustion reshuffle recycles",
+        example=X(
+            "In Regroup I draw my last Online card and still need more (DB-D.2); my Offline pile "
+            "holds 6 older cards and my board Greymon ST-02 over Agumon ST-01.",
+            (("whole-offline", "Greymon goes Offline; all 7 Offline cards are shuffled into "
+                               "the new Online deck."),
+             ("just-sent", "Only Greymon is shuffled into the new Online deck (1 card); the 6 "
+                           "older cards stay Offline."))),
     ),
     Ambiguity(
         "DB-AMB-4", "digibattle", ("DB-B.3", "DB-B.7"),
@@ -106,6 +162,17 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "of 1' reads as one level down.",
         ("oddities/tekkamon-broken-mechanic.md: Snimon (Champion) + Goburimon (Rookie)",
          "oddities/magnadramon-broken-mechanic.md: lists Angemon (Champion) for a Mega"),
+        title="DNA partners two levels down",
+        example=X(
+            "Tekkamon (MP-108, an Ultimate) requires 'DNA: Snimon + Goburimon' (Snimon is a "
+            "Champion, Goburimon a Rookie). I show Goburimon and hold Tekkamon and Snimon.",
+            (("strict", "Tekkamon cannot be put face down: Goburimon is two levels below it "
+                        "(DB-B.7)."),
+             ("either", "Tekkamon goes face down and I DNA Digivolve straight from Goburimon "
+                        "to Tekkamon, Snimon going face up on my Power Port."))),
+        note="No card in the shipped card set names a partner two levels down (Tekkamon MP-108 "
+             "and Magnadramon MO-10 are not in it), so games with the Starter decks never "
+             "diverge; the scenario defines Tekkamon and Goburimon itself.",
     ),
     Ambiguity(
         "DB-AMB-5", "digibattle", ("DB-C.6",),
@@ -116,7 +183,17 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "offline",
         "DB-C.6 clears the Power Port; the partner was placed there face up and never joins the "
         "Duel Zone.",
-        ("seeds/001 B.3b: 'placing the second Digimon ... face up on the Power Port'",),
+        ("seeds/001 B.3b: 'placing the second Digimon ... face up on the Power Port'",
+         "seeds/001 C: 'Winner keeps all Digimon on the DUEL ZONE ... Both players send all "
+         "Power Option cards Offline.' (the partner is a Digimon, but not on the Duel Zone)"),
+        title="The DNA partner after the Duel",
+        example=X(
+            "I win the Duel with Piximon ST-30 over Dokugumon ST-19 over Palmon ST-09, having "
+            "DNA Digivolved with Rockmon ST-22, which is on my Power Port.",
+            (("offline", "Rockmon goes Offline with my Power Option cards; my Duel Zone keeps "
+                         "Piximon over Dokugumon over Palmon."),
+             ("stays", "Rockmon joins my Duel Zone under Piximon (Palmon, Dokugumon, Rockmon, "
+                       "Piximon); only the Power Option cards go Offline."))),
     ),
     Ambiguity(
         "DB-AMB-6", "digibattle", ("DB-C.3",),
@@ -129,6 +206,12 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "stop' describes one player going on alone.",
         ("seeds/001 C: 'Continue taking turns until a player ... says Pass. The other player "
          "may continue ...'",),
+        title="Is a Battle-phase pass final",
+        example=X(
+            "In the Battle phase I pass; my opponent then plays Metal Attack ST-53.",
+            (("final", "I may not play again: my opponent goes on alone until they pass."),
+             ("not-final", "It is my turn again and I may play a card; the Duel ends only on "
+                           "two passes in a row."))),
     ),
     Ambiguity(
         "DB-AMB-7", "digibattle", ("DB-C.9",),
@@ -139,6 +222,16 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "'The first player to score 1000 points wins' names the moment of reaching it.",
         ("seeds/001 C: 'The first player to score 1000 points ... wins the game.'",
          "cards such as HerculesKabuterimon ST-33: 'Score 300 when Digivolving'"),
+        title="When the target score ends the game",
+        example=X(
+            "Target 1000; I have 800 points and, in the Digivolve phase, turn over "
+            "HerculesKabuterimon ST-33 ('Score 300 when Digivolving to this Digimon').",
+            (("immediate", "I reach 1100 and win the game at once."),
+             ("end-of-duel", "I have 1100 but the Duel is played out; when it ends, the "
+                             "higher score at or over 1000 wins the game."))),
+        note="Only the 'Score 300 when Digivolving' Megas score in the middle of a Duel, so "
+             "with the Starter decks the readings part only when such a Mega is reached "
+             "within 300 points of the target.",
     ),
     Ambiguity(
         "DB-AMB-8", "digibattle", ("DB-D.4",),
@@ -148,7 +241,17 @@ REGISTRY: tuple[Ambiguity, ...] = (
                         "goes Offline")),
         "rookie-showing",
         "'the option of changing their Rookie (if they have one showing on the Duel Zone)'.",
-        ("seeds/001 D: 'if they have one showing on the Duel Zone'",),
+        ("seeds/001 D: 'the players have the option of changing their Rookie (if they have "
+         "one showing on the Duel Zone)'",
+         "seeds/001 D: 'place the new Rookie face down on top of the old Rookie (The old "
+         "Rookie remains under the new Rookie.)'"),
+        title="Changing the Rookie under a Champion",
+        example=X(
+            "In Regroup my Duel Zone shows Greymon ST-02 over Agumon ST-01 and I hold Biyomon "
+            "ST-03.",
+            (("rookie-showing", "Refused: my Rookie is not showing (DB-D.4)."),
+             ("any-level", "Biyomon goes face down on top; when I turn it over, Greymon and "
+                           "Agumon go Offline."))),
     ),
     Ambiguity(
         "DB-AMB-9", "digibattle", ("DB-B.3", "DB-B.3n", "DB-B.0"),
@@ -161,6 +264,15 @@ REGISTRY: tuple[Ambiguity, ...] = (
         ("seeds/001 B.3a: 'Place a DIGIVICE Power Option card on the POWER PORT'",
          "Digivice Red ST-59: 'Place this card face down on Power Port when placing next-level "
          "Digimon face down on Digivolve-Zone.'"),
+        title="When a DIGIVICE is committed",
+        example=X(
+            "I show Kabuterimon ST-08 and prepare MegaKabuterimon ST-28 (DIGIVICE required), "
+            "holding Digivice Red ST-59; later I pass instead of Digivolving.",
+            (("on-reveal", "Only MegaKabuterimon goes face down; passing, I lose it but keep "
+                           "the Digivice in my hand."),
+             ("at-prepare", "The Digivice goes face down on my Power Port with it; passing, I "
+                            "lose MegaKabuterimon and the Digivice goes Offline at the end of "
+                            "the Duel."))),
     ),
     Ambiguity(
         "DB-AMB-10", "digibattle", ("DB-A.4",),
@@ -170,7 +282,15 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "opponent-type",
         "The seed's set-up text and EXAMPLE C read your own card against the opponent's type.",
         ("seeds/001 A: 'the chart on their card showing the amount of DIGIMON POWER they can "
-         "blast at that type of opponent'",),
+         "blast at that type of opponent'",
+         "seeds/000 EXAMPLE C: GREEN OFFENSIVE 'changing his or her Digimon Power to (GREEN)'",
+         "../shared/rules/AMBIGUITIES.md: one fan page reads your own type's row"),
+        title="Which row of the power chart",
+        example=X(
+            "My Agumon ST-01 (Red) faces Gabumon ST-05 (Green).",
+            (("opponent-type", "Agumon 230 (its power against Green), Gabumon 350 (against "
+                               "Red): my opponent leads."),
+             ("own-type", "Agumon 140 (its Red row), Gabumon 240 (its Green row)."))),
     ),
     Ambiguity(
         "DB-AMB-11", "digibattle", ("DB-B.3",),
@@ -180,6 +300,13 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "1-2",
         "The insert says '1 or 2'; '[or 3]' is the transcriber's note.",
         ("seeds/001 B.3: 'moving 1 or 2 [or 3] cards'",),
+        title="Payments of 3 cards",
+        example=X(
+            "I show Agumon ST-01 and hold a Champion that prints 'Agumon - offline 3 cards'.",
+            (("1-2", "It cannot be put face down or Digivolved into."),
+             ("1-3", "I Digivolve into it and the top 3 Online cards go Offline."))),
+        note="No card in the shipped card set prints a payment of 3, so games with the Starter "
+             "decks never diverge; the scenario defines such a Champion itself.",
     ),
     Ambiguity(
         "DB-AMB-12", "digibattle", ("DB-B.4",),
@@ -190,6 +317,13 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "prepared-only",
         "'Digivolving as shown above' refers to turning over the card on the Digivolve Zone.",
         ("seeds/001 B.4: 'may respond by either: 4. Digivolving as shown above'",),
+        title="Digivolving straight from the hand",
+        example=X(
+            "It is my Digivolve turn; my Digivolve Zone is empty, I show Agumon ST-01 and hold "
+            "Greymon ST-02.",
+            (("prepared-only", "I can only pass; if neither player has a card face down the "
+                               "Digivolve phase is skipped (DB-B.6)."),
+             ("from-hand", "I may Digivolve into Greymon from my hand, paying as usual."))),
     ),
     Ambiguity(
         "DB-AMB-13", "digibattle", ("DB-C.2",),
@@ -201,6 +335,13 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "purpose except to cycle the hand.",
         ("seeds/001 C: 'You must complete these Use Requirements as part of your turn for the "
          "Effect to come into play.'",),
+        title="Playing a Power Option without its Use Requirements",
+        example=X(
+            "My hand holds only Metal Attack ST-53 ('To use this card, send one card from your "
+            "hand Offline').",
+            (("must-fulfil", "Refused."),
+             ("no-effect", "Metal Attack goes on my Power Port with no effect: my Digimon Power "
+                           "is unchanged and it is my opponent's turn."))),
     ),
     Ambiguity(
         "DB-AMB-14", "digibattle", ("DB-C.5",),
@@ -211,6 +352,12 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "Every other scoring text speaks of the points of one Duel; doubling the counter would "
         "end most games at once.",
         ("Digi-Duel ST-58: 'If you win the Duel, double your Score.'",),
+        title="What Digi-Duel doubles",
+        example=X(
+            "I have 200 points, played Digi-Duel ST-58, and win the Duel with Greymon ST-02 "
+            "against a Champion (Greymon's SCORE for a Champion: 100).",
+            (("duel-points", "I score 200 (100 doubled): 400 points."),
+             ("total", "I score 100 (300), then my counter is doubled: 600 points."))),
     ),
     Ambiguity(
         "DB-AMB-15", "digibattle", ("DB-A.4", "DB-C.2"),
@@ -220,7 +367,14 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "play-order",
         "The Battle text says to 'keep track of how ... strength changes with each card played'.",
         ("seeds/001 C: 'Keep track of how the dueling Digimon's relative strength changes with "
-         "each card played'",),
+         "each card played'",
+         "Counter Attack ST-54 (double) and Metal Attack ST-53 (+50) are in both Starter decks"),
+        title="Order of Power Option modifiers",
+        example=X(
+            "My Greymon ST-02 (340 against Green) faces Triceramon ST-29 (a Green Ultimate). I "
+            "play Counter Attack ST-54 (x2), later Metal Attack ST-53 (+50).",
+            (("play-order", "340 x 2 + 50 = 730."),
+             ("add-first", "(340 + 50) x 2 = 780."))),
     ),
     Ambiguity(
         "DB-AMB-16", "digibattle", ("DB-D.1", "DB-D.2", "DB-D.3"),
@@ -232,6 +386,14 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "DB-D.3 applies 'if at any time during play the number of your Online cards goes down to "
         "zero'.",
         ("seeds/001 D Note",),
+        title="A Regroup draw that takes the last Online card",
+        example=X(
+            "In Regroup I hold 3 cards and my Online deck holds exactly 7.",
+            (("recycle", "I draw 7; the Online deck is empty, so at once my board except the "
+                         "Rookie goes Offline and the Offline pile becomes the new Online "
+                         "deck."),
+             ("wait", "I draw 7; the Online deck stays empty until a card is next needed (at "
+                      "the latest the next Regroup draw, DB-D.2)."))),
     ),
     Ambiguity(
         "DB-AMB-17", "digibattle", ("DB-C.2",),
@@ -242,7 +404,19 @@ REGISTRY: tuple[Ambiguity, ...] = (
          R("on-play", "checked once when the card is played")),
         "continuous",
         "'When confronting an opponent with ...' describes the Duel's current state.",
-        ("Coral Rip BO-44: 'When confronting an opponent with Special Ability \"Swim\" ...'",),
+        ("Coral Rip BO-44: 'When confronting an opponent with Special Ability \"Swim\" ...'; "
+         "its restriction: 'Effect applies until voided by opponent or sent Offline by you'",
+         "Counter Attack ST-54, Bomb Dive BO-52, Digiruption BO-53 and Depth Charge BO-54 end "
+         "with '... until end of Duel', which reads as an effect locked in when played (for "
+         "on-play)"),
+        title="When a Power Option's condition is checked",
+        example=X(
+            "My Greymon ST-02 faces Garurumon ST-06 (both Champions). I play Counter Attack "
+            "ST-54 ('When confronting an opponent of a higher Digivolve Level, double ...'): no "
+            "effect yet. My opponent then Downgrades my Greymon, so I show Agumon ST-01 (230 "
+            "against Green).",
+            (("continuous", "Now my opponent is higher: Counter Attack doubles Agumon to 460."),
+             ("on-play", "The condition did not hold when played: Agumon stays at 230."))),
     ),
     Ambiguity(
         "DB-AMB-18", "digibattle", ("DB-C.2",),
@@ -252,7 +426,16 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "showing",
         "A Rookie is always at the bottom of the Duel Zone, so the other reading makes the card "
         "useless.",
-        ("Counter Attack ST-54, Digi-Duel ST-58 restrictions",),
+        ("Counter Attack ST-54: 'Do not use this card with a Rookie on Duel Zone.'",
+         "Digi-Duel ST-58: 'Do not use this card with a Rookie in your Duel Zone.'",
+         "seeds/001 D: the old Rookie 'remains under' a new one: a Rookie is always at the "
+         "bottom of the Duel Zone"),
+        title="'With a Rookie on Duel Zone'",
+        example=X(
+            "My Duel Zone shows Greymon ST-02 over Agumon ST-01; I play Counter Attack ST-54 "
+            "('Do not use this card with a Rookie on Duel Zone').",
+            (("showing", "Allowed: the Digimon showing is a Champion."),
+             ("anywhere", "Refused: Agumon is in my Duel Zone, under Greymon."))),
     ),
 )
 
