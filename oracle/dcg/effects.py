@@ -3,7 +3,7 @@
 Only the top card of a battle-area stack has effects here (no inherited effects in the
 vocabulary), and cards in the breeding area neither trigger nor apply (CR4.2 "Breeding
 area"). Triggered effects wait in ``pending`` and resolve one at a time (CR4.2 "Triggered
-effects"); nothing else happens in a phase while something is pending (DCG-6-1-3, 6-5-1).
+effects"); nothing else happens in a phase while something is pending (DCG-6-1-3, DCG-6-5-1).
 """
 
 from __future__ import annotations

@@ -49,9 +49,10 @@ _UNSUPPORTED_WHAT = {
 def advance(w: Work) -> None:
     """Run automatic processing until a decision is due.
 
-    DCG-6-1-3: a phase does not move on while anything is pending. DCG-6-1-4-1 / 6-6-1:
+    DCG-6-1-3: a phase does not move on while anything is pending. DCG-6-1-4-1 / DCG-6-6-1:
     with nothing pending and no attack in progress, the turn-end condition sends the turn
     to end of turn in the current phase, so a turn never ends in the middle of an action.
+    DCG-6-6-2: at end of turn the turn stays in its phase until nothing is pending.
     """
     seen: set[tuple] = set()
     while True:

@@ -2,7 +2,7 @@
 attack's later timings (CR4.2 Attacking, Security checks, Battles).
 
 Each action pays its cost first (CR4.2 Costs), then its effects go pending and resolve
-before anything else; the turn-end check waits for that (DCG-6-1-3, 6-1-4-1).
+before anything else; the turn-end check waits for that (DCG-6-1-3, DCG-6-1-4-1).
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ def start_of_turn(w: Work) -> None:
 
 
 def unsuspend(w: Work) -> None:
-    """DCG-6-2-1 / 6-2-1-3: the turn player unsuspends all their cards in every area at once
+    """DCG-6-2-1 / DCG-6-2-1-3: the turn player unsuspends all their cards in every area at once
     (battle and breeding area, QA4257); then the Draw phase (DCG-6-1-2).
 
     The engine reaches this only if the turn-end condition did not hold after the
@@ -174,7 +174,8 @@ def begin_end_of_turn(w: Work) -> None:
     """DCG-6-6-1 (6-1-4-1): end of turn happens in the current phase. [End of Your Turn]
     effects trigger (again, if an earlier end of turn was postponed; [Once Per Turn] limits
     stay used), together with pending processing due at end of turn (CR4.2 "Pending
-    processing"). Before unsuspending this is DCG-6-2-1-2.
+    processing"). Before unsuspending this is DCG-6-2-1-2. DCG-6-6-2: the turn stays in
+    this phase until all of them are resolved.
     """
     clause = "DCG-6-2-1-2" if w.step in ("start_of_turn", "unsuspend") else "DCG-6-6-1"
     w.resume_step = w.step
@@ -186,7 +187,7 @@ def begin_end_of_turn(w: Work) -> None:
 
 
 def finish_end_of_turn(w: Work) -> None:
-    """DCG-6-6-3 / 6-6-4: with nothing left to resolve, the turn ends if the turn-end
+    """DCG-6-6-3 / DCG-6-6-4: with nothing left to resolve, the turn ends if the turn-end
     condition still holds; if memory came back to 0 or more (or below a raised threshold,
     QA2451) the turn does not end and stays in its phase (DCG-AMB-1 says where it goes on).
     """
@@ -204,7 +205,7 @@ def finish_end_of_turn(w: Work) -> None:
 
 
 def end_turn(w: Work) -> None:
-    """DCG-6-6-3 / 6-1-1: the turn ends and the other player's turn begins at the memory the
+    """DCG-6-6-3 / DCG-6-1-1: the turn ends and the other player's turn begins at the memory the
     marker shows (RM6). Turn-scoped things ("played this turn", [Once Per Turn]) reset.
     """
     old = w.turn_player

@@ -44,7 +44,7 @@ def test_6_4_1_a_moved_digimon_cannot_be_followed_by_a_hatch(mk):
     assert e.value.clause == "DCG-6-4-1"
 
 
-def test_6_4_1_1_hatch_puts_the_top_egg_face_up_in_the_breeding_area(mk):
+def test_6_4_1_1_hatch_puts_top_egg_in_breeding_area(mk):
     s = mk(player(egg_deck=["T-02", "T-01"]), **BREEDING)
     s, events = act(s, "hatch")
     me = s.players[0]

@@ -85,7 +85,7 @@ def test_6_2_1_1_start_of_turn_effects_before_unsuspending(mk):
     assert s.memory == 4  # started at 3, gained 1
 
 
-def test_6_2_1_2_start_of_turn_effect_ends_the_turn_before_unsuspending(mk):
+def test_6_2_1_2_start_effect_ends_turn_before_unsuspend(mk):
     """Two [Start of Your Turn] lose 2: 3 -> -1 (opponent's 1). Nothing unsuspends, no draw,
     no breeding action, [Start of Your Main Phase] never fires; the turn passes back."""
     p0 = player(battle_area=[stack(1, "T-10", suspended=True), stack(2, "T-10",
