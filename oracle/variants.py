@@ -144,12 +144,12 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "Offline. Shuffle them and place them face down Online.'",),
         title="What the exhaustion reshuffle recycles",
         example=X(
-            "In Regroup I draw my last Online card and still need more (DB-D.2); my Offline pile "
-            "holds 6 older cards and my board Greymon ST-02 over Agumon ST-01.",
-            (("whole-offline", "Greymon goes Offline; all 7 Offline cards are shuffled into "
-                               "the new Online deck."),
-             ("just-sent", "Only Greymon is shuffled into the new Online deck (1 card); the 6 "
-                           "older cards stay Offline."))),
+            "Battle: my Greymon ST-02 over Agumon ST-01 faces Garurumon; 3 cards are Online and "
+            "20 Offline. I play Digi-Duel ST-58, whose cost sends my last 3 Online cards "
+            "Offline; the empty deck sends Greymon and Digi-Duel Offline (DB-D.3).",
+            (("whole-offline", "All 25 Offline cards are shuffled into the new Online deck."),
+             ("just-sent", "Only Greymon and Digi-Duel (2 cards) make the new Online deck; the "
+                           "23 others stay Offline."))),
     ),
     Ambiguity(
         "DB-AMB-4", "digibattle", ("DB-B.3", "DB-B.7"),
@@ -164,15 +164,17 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "oddities/magnadramon-broken-mechanic.md: lists Angemon (Champion) for a Mega"),
         title="DNA partners two levels down",
         example=X(
-            "Tekkamon (MP-108, an Ultimate) requires 'DNA: Snimon + Goburimon' (Snimon is a "
-            "Champion, Goburimon a Rookie). I show Goburimon and hold Tekkamon and Snimon.",
-            (("strict", "Tekkamon cannot be put face down: Goburimon is two levels below it "
-                        "(DB-B.7)."),
-             ("either", "Tekkamon goes face down and I DNA Digivolve straight from Goburimon "
-                        "to Tekkamon, Snimon going face up on my Power Port."))),
+            "Modelled on Tekkamon (MP-108, 'DNA: Snimon + Goburimon', a Champion and a Rookie): "
+            "an Ultimate requiring 'DNA: Snimon + Gotsumon'. (a) I show Snimon BO-25 and hold "
+            "Gotsumon ST-23; (b) I show Gotsumon and hold Snimon.",
+            (("strict", "Both refused: in (a) the partner is two levels below (DB-B.3), in (b) "
+                        "the Digimon showing is (DB-B.7)."),
+             ("either", "Both allowed: (b) Digivolves straight from a Rookie to an "
+                        "Ultimate."))),
         note="No card in the shipped card set names a partner two levels down (Tekkamon MP-108 "
              "and Magnadramon MO-10 are not in it), so games with the Starter decks never "
-             "diverge; the scenario defines Tekkamon and Goburimon itself.",
+             "diverge; the scenario defines a Tekkamon-like card (Gotsumon standing in for "
+             "Goburimon).",
     ),
     Ambiguity(
         "DB-AMB-5", "digibattle", ("DB-C.6",),
@@ -188,12 +190,11 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "Power Option cards Offline.' (the partner is a Digimon, but not on the Duel Zone)"),
         title="The DNA partner after the Duel",
         example=X(
-            "I win the Duel with Piximon ST-30 over Dokugumon ST-19 over Palmon ST-09, having "
-            "DNA Digivolved with Rockmon ST-22, which is on my Power Port.",
-            (("offline", "Rockmon goes Offline with my Power Option cards; my Duel Zone keeps "
-                         "Piximon over Dokugumon over Palmon."),
-             ("stays", "Rockmon joins my Duel Zone under Piximon (Palmon, Dokugumon, Rockmon, "
-                       "Piximon); only the Power Option cards go Offline."))),
+            "I win the Duel with Piximon ST-30 over Tortomon ST-25 over Tentomon ST-07, having "
+            "DNA Digivolved with Gekomon ST-27, which is on my Power Port.",
+            (("offline", "Gekomon goes Offline with the Power Option cards."),
+             ("stays", "Gekomon joins my Duel Zone under Piximon: Piximon over Gekomon over "
+                       "Tortomon over Tentomon."))),
     ),
     Ambiguity(
         "DB-AMB-6", "digibattle", ("DB-C.3",),
@@ -247,10 +248,10 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "Rookie remains under the new Rookie.)'"),
         title="Changing the Rookie under a Champion",
         example=X(
-            "In Regroup my Duel Zone shows Greymon ST-02 over Agumon ST-01 and I hold Biyomon "
-            "ST-03.",
+            "In Regroup my Duel Zone shows Greymon ST-02 over Agumon ST-01 and I hold Palmon "
+            "ST-09.",
             (("rookie-showing", "Refused: my Rookie is not showing (DB-D.4)."),
-             ("any-level", "Biyomon goes face down on top; when I turn it over, Greymon and "
+             ("any-level", "Palmon goes face down on top; when I turn it over, Greymon and "
                            "Agumon go Offline."))),
     ),
     Ambiguity(
@@ -266,13 +267,13 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "Digimon face down on Digivolve-Zone.'"),
         title="When a DIGIVICE is committed",
         example=X(
-            "I show Kabuterimon ST-08 and prepare MegaKabuterimon ST-28 (DIGIVICE required), "
-            "holding Digivice Red ST-59; later I pass instead of Digivolving.",
-            (("on-reveal", "Only MegaKabuterimon goes face down; passing, I lose it but keep "
-                           "the Digivice in my hand."),
-             ("at-prepare", "The Digivice goes face down on my Power Port with it; passing, I "
-                            "lose MegaKabuterimon and the Digivice goes Offline at the end of "
-                            "the Duel."))),
+            "Before the coin toss I show Kabuterimon ST-08 and prepare MegaKabuterimon ST-28 "
+            "(it needs a DIGIVICE), holding Digivice Red ST-59.",
+            (("on-reveal", "MegaKabuterimon goes face down alone; the Digivice stays in my "
+                           "hand until I turn it over (preparing both together is refused)."),
+             ("at-prepare", "The Digivice goes face down on my Power Port with it (preparing "
+                            "MegaKabuterimon alone is refused); if I then pass, the Digivice "
+                            "is lost too."))),
     ),
     Ambiguity(
         "DB-AMB-10", "digibattle", ("DB-A.4",),
@@ -302,9 +303,10 @@ REGISTRY: tuple[Ambiguity, ...] = (
         ("seeds/001 B.3: 'moving 1 or 2 [or 3] cards'",),
         title="Payments of 3 cards",
         example=X(
-            "I show Agumon ST-01 and hold a Champion that prints 'Agumon - offline 3 cards'.",
-            (("1-2", "It cannot be put face down or Digivolved into."),
-             ("1-3", "I Digivolve into it and the top 3 Online cards go Offline."))),
+            "I show Agumon ST-01 and turn over a Champion printing 'Agumon - offline 3 cards'; "
+            "my Online deck holds 10 cards.",
+            (("1-2", "Refused: no payment of 3 is allowed."),
+             ("1-3", "I Digivolve; 3 cards go from Online to Offline: Online 7."))),
         note="No card in the shipped card set prints a payment of 3, so games with the Starter "
              "decks never diverge; the scenario defines such a Champion itself.",
     ),
@@ -319,11 +321,10 @@ REGISTRY: tuple[Ambiguity, ...] = (
         ("seeds/001 B.4: 'may respond by either: 4. Digivolving as shown above'",),
         title="Digivolving straight from the hand",
         example=X(
-            "It is my Digivolve turn; my Digivolve Zone is empty, I show Agumon ST-01 and hold "
-            "Greymon ST-02.",
-            (("prepared-only", "I can only pass; if neither player has a card face down the "
-                               "Digivolve phase is skipped (DB-B.6)."),
-             ("from-hand", "I may Digivolve into Greymon from my hand, paying as usual."))),
+            "I Digivolve Agumon ST-01 into Greymon ST-02; my opponent, with nothing face down, "
+            "then wants to Digivolve Gabumon ST-05 into Garurumon ST-06 from their hand.",
+            (("prepared-only", "Refused: there is no card on their Digivolve Zone (DB-B.6)."),
+             ("from-hand", "Allowed: Garurumon goes on top of Gabumon, paid as usual."))),
     ),
     Ambiguity(
         "DB-AMB-13", "digibattle", ("DB-C.2",),
@@ -337,11 +338,11 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "Effect to come into play.'",),
         title="Playing a Power Option without its Use Requirements",
         example=X(
-            "My hand holds only Metal Attack ST-53 ('To use this card, send one card from your "
-            "hand Offline').",
+            "I hold Metal Attack ST-53 ('To use this card, send one card from your hand "
+            "Offline') and Palmon ST-09, and play Metal Attack without sending Palmon Offline.",
             (("must-fulfil", "Refused."),
-             ("no-effect", "Metal Attack goes on my Power Port with no effect: my Digimon Power "
-                           "is unchanged and it is my opponent's turn."))),
+             ("no-effect", "Metal Attack goes on my Power Port with no effect: my Greymon stays "
+                           "at 340 and Palmon stays in my hand."))),
     ),
     Ambiguity(
         "DB-AMB-14", "digibattle", ("DB-C.5",),
@@ -354,10 +355,10 @@ REGISTRY: tuple[Ambiguity, ...] = (
         ("Digi-Duel ST-58: 'If you win the Duel, double your Score.'",),
         title="What Digi-Duel doubles",
         example=X(
-            "I have 200 points, played Digi-Duel ST-58, and win the Duel with Greymon ST-02 "
-            "against a Champion (Greymon's SCORE for a Champion: 100).",
-            (("duel-points", "I score 200 (100 doubled): 400 points."),
-             ("total", "I score 100 (300), then my counter is doubled: 600 points."))),
+            "I have 300 points, play Digi-Duel ST-58, and win the Duel with Greymon ST-02 "
+            "against Nanimon, a Champion (Greymon's SCORE for a Champion: 100).",
+            (("duel-points", "I score 200 (100 doubled): 500 points."),
+             ("total", "I score 100 (400), then my counter is doubled: 800 points."))),
     ),
     Ambiguity(
         "DB-AMB-15", "digibattle", ("DB-A.4", "DB-C.2"),
@@ -371,10 +372,10 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "Counter Attack ST-54 (double) and Metal Attack ST-53 (+50) are in both Starter decks"),
         title="Order of Power Option modifiers",
         example=X(
-            "My Greymon ST-02 (340 against Green) faces Triceramon ST-29 (a Green Ultimate). I "
-            "play Counter Attack ST-54 (x2), later Metal Attack ST-53 (+50).",
-            (("play-order", "340 x 2 + 50 = 730."),
-             ("add-first", "(340 + 50) x 2 = 780."))),
+            "My Greymon ST-02 (420 against Yellow) faces SkullGreymon ST-32 (a Yellow "
+            "Ultimate). I play Counter Attack ST-54 (x2), later Metal Attack ST-53 (+50).",
+            (("play-order", "420 x 2 + 50 = 890."),
+             ("add-first", "(420 + 50) x 2 = 940."))),
     ),
     Ambiguity(
         "DB-AMB-16", "digibattle", ("DB-D.1", "DB-D.2", "DB-D.3"),
@@ -388,12 +389,12 @@ REGISTRY: tuple[Ambiguity, ...] = (
         ("seeds/001 D Note",),
         title="A Regroup draw that takes the last Online card",
         example=X(
-            "In Regroup I hold 3 cards and my Online deck holds exactly 7.",
-            (("recycle", "I draw 7; the Online deck is empty, so at once my board except the "
-                         "Rookie goes Offline and the Offline pile becomes the new Online "
-                         "deck."),
-             ("wait", "I draw 7; the Online deck stays empty until a card is next needed (at "
-                      "the latest the next Regroup draw, DB-D.2)."))),
+            "In Regroup I hold 6 cards and my Online deck holds exactly 4; my Duel Zone shows "
+            "Greymon ST-02 over Agumon ST-01.",
+            (("recycle", "I draw 4; the Online deck is empty, so at once Greymon goes Offline "
+                         "and the 19 Offline cards are shuffled into a new Online deck."),
+             ("wait", "I draw 4; Greymon stays and the Online deck stays empty until a card "
+                      "is next needed (at the latest the next Regroup draw, DB-D.2)."))),
     ),
     Ambiguity(
         "DB-AMB-17", "digibattle", ("DB-C.2",),
@@ -411,12 +412,12 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "on-play)"),
         title="When a Power Option's condition is checked",
         example=X(
-            "My Greymon ST-02 faces Garurumon ST-06 (both Champions). I play Counter Attack "
-            "ST-54 ('When confronting an opponent of a higher Digivolve Level, double ...'): no "
-            "effect yet. My opponent then Downgrades my Greymon, so I show Agumon ST-01 (230 "
-            "against Green).",
-            (("continuous", "Now my opponent is higher: Counter Attack doubles Agumon to 460."),
-             ("on-play", "The condition did not hold when played: Agumon stays at 230."))),
+            "My Greymon ST-02 (340) faces Garurumon ST-06. I play Coral Rip BO-44 ('When "
+            "confronting an opponent with Special Ability \"Swim\", add 50'); my opponent then "
+            "plays Aquatic Attack BO-45, which gives Garurumon Swim.",
+            (("continuous", "Coral Rip now applies: Greymon 390."),
+             ("on-play", "Garurumon had no Swim when Coral Rip was played: Greymon stays "
+                         "340."))),
     ),
     Ambiguity(
         "DB-AMB-18", "digibattle", ("DB-C.2",),
@@ -432,9 +433,10 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "bottom of the Duel Zone"),
         title="'With a Rookie on Duel Zone'",
         example=X(
-            "My Duel Zone shows Greymon ST-02 over Agumon ST-01; I play Counter Attack ST-54 "
-            "('Do not use this card with a Rookie on Duel Zone').",
-            (("showing", "Allowed: the Digimon showing is a Champion."),
+            "My Duel Zone shows Greymon ST-02 over Agumon ST-01 facing SkullGreymon ST-32, an "
+            "Ultimate; I play Counter Attack ST-54 ('Do not use this card with a Rookie on "
+            "Duel Zone').",
+            (("showing", "Allowed: Greymon's 420 is doubled to 840."),
              ("anywhere", "Refused: Agumon is in my Duel Zone, under Greymon."))),
     ),
 )
