@@ -7,6 +7,8 @@ DCG-6-1-4-1, end of turn) until a player or chance must decide, and freezes the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from oracle.dcg.effects import auto_index, choice_indices, resolve_pending
 from oracle.dcg.main_phase import continue_attack, main_action, main_actions
 from oracle.dcg.model import UNSUPPORTED_ACTIONS, Action, Event, State
@@ -23,7 +25,7 @@ from oracle.dcg.turn import (
     turn_end_condition,
     unsuspend,
 )
-from oracle.dcg.work import Work
+from oracle.dcg.work import View, Work
 from oracle.errors import IllegalActionError, InvalidInputError, UnsupportedError
 
 __all__ = ["advance", "apply", "legal_actions"]
@@ -55,6 +57,7 @@ def advance(w: Work) -> None:
     DCG-6-6-2: at end of turn the turn stays in its phase until nothing is pending.
     """
     seen: set[tuple] = set()
+    starts = 0
     while True:
         if w.phase in ("game_over", "setup") or w.chance is not None:
             return
@@ -74,8 +77,10 @@ def advance(w: Work) -> None:
             begin_end_of_turn(w)
             continue
         step = w.step
-        if step == "start_of_turn" and _loops(w, seen):
-            return
+        if step == "start_of_turn":
+            starts += 1
+            if starts > 1 and _loops(w, seen):
+                return
         if step in _STEP_FUNCS:
             _STEP_FUNCS[step](w)
         elif step == "breeding_done":
@@ -92,6 +97,8 @@ def _loops(w: Work, seen: set[tuple]) -> bool:
     Turn] memory losses end every turn before unsuspending) repeat forever once the same
     position (turn player, memory, every zone) comes back inside one ``advance``: no player
     gets a decision that could stop it. Ends the game as a draw and returns True then.
+    (Positions are recorded from the second turn start of one ``advance`` on, so a loop is
+    seen one cycle after it closes; the result is the same.)
     """
     key = (w.turn_player, w.memory, tuple(w.delayed), w.players[0].freeze(),
            w.players[1].freeze())
@@ -108,7 +115,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     if state.to_move is None or state.to_move == "chance":
         return ()
-    w = Work(state)
+    w: Any = View(state)
     player = state.to_move
     assert isinstance(player, int)
     if w.pending:

@@ -101,6 +101,11 @@ class Stack:
         """The card ID on top (the card the stack is)."""
         return self.cards[-1]
 
+    @property
+    def played(self) -> bool:
+        """Alias of ``played_this_turn`` (the working copy's name)."""
+        return self.played_this_turn
+
     def to_json(self) -> dict[str, Any]:
         """``{"id", "cards": [bottom..top], "suspended", "played_this_turn"}``."""
         return {

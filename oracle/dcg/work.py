@@ -167,3 +167,46 @@ class Work:
             variants=self.variants,
             game=self.game,
         )
+
+
+class _PView:
+    """Read-only player view with the working copy's attribute names (no copying)."""
+
+    __slots__ = ("hand", "deck", "egg_deck", "breeding", "battle", "security", "trash",
+                 "opt_used")
+
+    def __init__(self, p: PlayerState) -> None:
+        self.hand = p.hand
+        self.deck = p.deck
+        self.egg_deck = p.egg_deck
+        self.breeding = p.breeding_area
+        self.battle = p.battle_area
+        self.security = p.security
+        self.trash = p.trash
+        self.opt_used = p.once_per_turn_used
+
+
+class View:
+    """A cheap read-only stand-in for :class:`Work` used by ``legal_actions``."""
+
+    __slots__ = ("cards", "turn_player", "memory", "pending", "players", "variants", "step")
+
+    def __init__(self, s: State) -> None:
+        self.cards = s.game.cards.cards
+        self.turn_player = s.turn_player
+        self.memory = s.memory
+        self.pending = s.pending
+        self.players = (_PView(s.players[0]), _PView(s.players[1]))
+        self.variants = s.variants
+        self.step = s.step
+
+    def card(self, card_id: str) -> Card:
+        """The card definition of ``card_id``."""
+        return self.cards[card_id]
+
+    def variant(self, amb_id: str) -> str:
+        """The reading chosen for ``amb_id``."""
+        for k, v in self.variants:
+            if k == amb_id:
+                return v
+        raise KeyError(amb_id)
