@@ -8,7 +8,10 @@ harness protocol (a protocol driver implementing :class:`Driver`).
 Shapes:
 
 - ``setup``: ``{"ruleset": "digibattle", "card_set": <card-set JSON>, "decks": [[30 serials],
-  [30 serials]], "target": 1000, "variants": {"DB-AMB-6": "final", ...}}``.
+  [30 serials]], "target": 1000, "variants": {"DB-AMB-6": "final", ...}}``, or for the Digimon
+  Card Game ``{"ruleset": "dcg", "decks": ["red-memory", "blue-tempo"] (shipped names or deck
+  objects), "card_set": <DCG card JSON>?, "variants": {"DCG-AMB-1": "same-phase", ...}?}``
+  (:func:`oracle.dcg.game_from_setup`).
 - ``state``: a ``state.schema.json`` document.
 - ``action``: an ``action.schema.json`` document.
 - :class:`Outcome`: the state after an action and its events, or a refusal.

@@ -16,7 +16,21 @@ rock-paper-scissors winner are chance actions supplied from outside (``to_move =
 
 from __future__ import annotations
 
-from oracle.dcg.cards import Card, CardSet, DeckList, Effect, load_deck, load_test_cards
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import oracle.rulesets
+from oracle.dcg.cards import (
+    Card,
+    CardSet,
+    DeckList,
+    Effect,
+    card_set_from_json,
+    deck_from_json,
+    load_deck,
+    load_test_cards,
+)
 from oracle.dcg.engine import apply, legal_actions
 from oracle.dcg.model import (
     ACTION_TYPES,
@@ -33,8 +47,11 @@ from oracle.dcg.model import (
 )
 from oracle.dcg.setup import new_game
 from oracle.dcg.variants import AMBIGUITIES, default_variants
+from oracle.errors import InvalidInputError
 
 RULESET = "dcg"
+#: The decks a setup without ``decks`` plays (seat 0, seat 1).
+DEFAULT_DECKS = ("red-memory", "blue-tempo")
 
 __all__ = [
     "ACTION_TYPES",
@@ -44,6 +61,8 @@ __all__ = [
     "Action",
     "Card",
     "CardSet",
+    "DEFAULT_DECKS",
+    "RULESET_ENTRY",
     "DcgConfig",
     "DeckList",
     "Effect",
@@ -55,9 +74,89 @@ __all__ = [
     "action_from_json",
     "apply",
     "default_variants",
+    "game_from_setup",
     "legal_actions",
     "load_deck",
     "load_test_cards",
     "make_game",
     "new_game",
+    "state_from_json",
 ]
+
+
+_CARD_SETS: dict[str, CardSet] = {}
+
+
+def _card_set(d: Any) -> CardSet:
+    """The card set of a setup: the shipped test set for None, else ``d`` parsed (cached)."""
+    if d is None:
+        return load_test_cards()
+    if not isinstance(d, Mapping):
+        raise InvalidInputError("$.card_set", "expected a card-set object or null")
+    key = json.dumps(d, sort_keys=True)
+    if key not in _CARD_SETS:
+        try:
+            _CARD_SETS[key] = card_set_from_json(d)
+        except InvalidInputError as e:
+            raise InvalidInputError("$.card_set" + e.path[1:], e.reason) from None
+    return _CARD_SETS[key]
+
+
+def game_from_setup(setup: Mapping[str, Any]) -> Game:
+    """The :class:`Game` of a driver setup (see :mod:`oracle.driver`).
+
+    Shape: ``{"ruleset": "dcg", "decks": [d0, d1], "card_set": <card JSON>?, "variants":
+    {"DCG-AMB-1": "main-phase", ...}?}``; each deck is a shipped deck name (``"red-memory"``,
+    ``"blue-tempo"``) or a deck object ``{"name", "deck": [{"id", "count"}], "eggs": [...]}``;
+    ``decks`` defaults to :data:`DEFAULT_DECKS`, ``card_set`` to the INVENTED test set.
+
+    :raises InvalidInputError: a wrong ruleset (``$.ruleset``), a malformed card set
+        (``$.card_set…``), an unknown or illegal deck (``$.decks[i]…``; CR4.2 "Deck
+        construction") or an unknown variant reading (``$.variants.<id>``).
+    """
+    if not isinstance(setup, Mapping):
+        raise InvalidInputError("$", "expected a setup object")
+    if setup.get("ruleset", RULESET) != RULESET:
+        raise InvalidInputError("$.ruleset", f"expected 'dcg', found {setup.get('ruleset')!r}")
+    cards = _card_set(setup.get("card_set"))
+    raw = setup.get("decks", DEFAULT_DECKS)
+    if not isinstance(raw, list | tuple) or len(raw) != 2:
+        raise InvalidInputError("$.decks", "expected two decks (names or deck objects)")
+    decks: list[DeckList] = []
+    for i, d in enumerate(raw):
+        try:
+            if isinstance(d, str):
+                decks.append(load_deck(d, cards))
+            elif isinstance(d, Mapping):
+                decks.append(deck_from_json(d, cards))
+            else:
+                raise InvalidInputError("$", "expected a deck name or a deck object")
+        except InvalidInputError as e:
+            path = e.path if e.path.startswith("$.decks[") else f"$.decks[{i}]" + e.path[1:]
+            if e.path == "$.decks":
+                path = f"$.decks[{i}]"
+            raise InvalidInputError(path, e.reason) from None
+    variants = setup.get("variants") or {}
+    if not isinstance(variants, Mapping):
+        raise InvalidInputError("$.variants", "expected an object")
+    return make_game(DcgConfig((decks[0], decks[1]), dict(variants), cards))
+
+
+def state_from_json(d: Mapping[str, Any], game: Game | DcgConfig) -> State:
+    """:meth:`State.from_json` (the registry's ``state_from_json``).
+
+    :raises InvalidInputError: with the JSON path of the first malformed value.
+    """
+    return State.from_json(d, game)
+
+
+#: This ruleset in :mod:`oracle.rulesets` (``oracle.rulesets.get("dcg")``).
+RULESET_ENTRY = oracle.rulesets.Ruleset(
+    RULESET,
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    action_from_json=action_from_json,
+    state_from_json=state_from_json,
+    game_from_setup=game_from_setup,
+)

@@ -7,7 +7,7 @@ cards one at a time from the top, memory 0, the first player's turn begins.
 
 from __future__ import annotations
 
-from oracle.dcg.model import Action, Chance, DcgConfig, PlayerState, State, make_game
+from oracle.dcg.model import Action, Chance, DcgConfig, Game, PlayerState, State, make_game
 from oracle.dcg.work import Work
 from oracle.errors import IllegalActionError
 
@@ -19,14 +19,15 @@ HAND_SIZE = 5
 SECURITY_SIZE = 5
 
 
-def new_game(config: DcgConfig) -> State:
+def new_game(config: DcgConfig | Game) -> State:
     """CR4.2 Game setup: a new game waiting for its first shuffle (chance).
 
-    Decks start in deck-list order; nothing is random here: every shuffle is a chance action.
+    ``config`` is a :class:`DcgConfig` or an already resolved :class:`Game`. Decks start in
+    deck-list order; nothing is random here: every shuffle is a chance action.
 
     :raises InvalidInputError: for an unknown or illegal deck or an unknown variant reading.
     """
-    game = make_game(config)
+    game = config if isinstance(config, Game) else make_game(config)
     players = tuple(PlayerState(deck=d.main, egg_deck=d.eggs) for d in game.decks)
     s = State(
         turn=0, turn_player=0, first_player=None, phase="setup", step="shuffle", memory=0,
