@@ -1,0 +1,665 @@
+"""The ambiguity register: ``digiconform ambiguities [--format markdown|json]``.
+
+Joins four sources into one document (``docs/AMBIGUITIES.md`` is this module's markdown):
+
+- the registry (:mod:`oracle.variants`): ID, clauses, question, readings, default and reason,
+  evidence, a worked example with the outcome under each reading;
+- the scenarios tagged ``@DB-AMB-n`` in ``features/digibattle/*.feature`` (which readings each
+  one pins down);
+- the measurements in ``oracle/data/divergence.json`` (written by
+  ``tools/measure_divergence.py``): divergence rates over random Starter-deck games and the
+  minimal divergence traces in ``traces/ambiguities/``;
+- :data:`PROPOSED`: ambiguities found but not yet implemented by the oracle, with the rule
+  change each reading needs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import click
+
+from oracle import variants as V
+from oracle.variants import Ambiguity, Example, Reading
+
+FORMAT = "digiconform-ambiguities/1"
+DATA_FILE = Path(__file__).parent / "data" / "divergence.json"
+REPLAY = "digiconform replay"
+
+# --------------------------------------------------------------------------------------------
+# Proposed ambiguities (found by reading the clauses against each other; not yet selectable)
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """An ambiguity the oracle does not implement yet.
+
+    :param entry: the registry entry it would become (same fields as the implemented ones).
+    :param changes: ``(reading, what the oracle must do under it)``; the default reading is
+        what the oracle does today.
+    :param situation: key of ``situations`` in ``oracle/data/divergence.json``: how often the
+        situation in which the readings part arises in random Starter-deck games.
+    """
+
+    entry: Ambiguity
+    changes: tuple[tuple[str, str], ...]
+    situation: str
+
+
+R, X = Reading, Example
+
+PROPOSED: tuple[Proposal, ...] = (
+    Proposal(
+        Ambiguity(
+            "DB-AMB-19", "digibattle", ("DB-C.1", "DB-C.7", "DB-D.6"),
+            "Who plays the first Power Option card in the Battle phase of a later Duel: the "
+            "Duel's first player or the coin-toss winner?",
+            (R("duel-first", "the player who goes first in the Duel (the last Duel's winner, "
+                             "DB-C.7) also starts the Battle phase"),
+             R("coin-toss", "every Battle phase starts with the coin-toss winner, as DB-C.1 "
+                            "says; DB-C.7 and DB-D.6 only decide who Digivolves first")),
+            "duel-first",
+            "'Winner goes first in the next Duel' (DB-C.7) names the whole Duel, and DB-C.1 was "
+            "written for the first Duel, where the coin-toss winner is the first player.",
+            ("seeds/001 C: 'Starting with the winner of the coin toss, players now take turns "
+             "playing POWER OPTION cards'",
+             "seeds/001 C: 'Winner goes first in the next Duel.'",
+             "seeds/001 D: 'Winner of the last Duel initiates the new Duel by starting at step "
+             "#2 of B. DIGIVOLVE'"),
+            title="Who starts the Battle phase",
+            example=X(
+                "My opponent won the coin toss; I won Duel 1. Duel 2 reaches its Battle phase.",
+                (("duel-first", "I play the first Power Option card."),
+                 ("coin-toss", "My opponent plays the first Power Option card."))),
+        ),
+        (("duel-first", "none (what the oracle does)"),
+         ("coin-toss", "battle.begin_battle: to_move = coin_toss_winner instead of "
+                       "first_player (the Digivolve phase keeps first_player)")),
+        "battle-starter",
+    ),
+    Proposal(
+        Ambiguity(
+            "DB-AMB-20", "digibattle", ("DB-C.8", "DB-D.6"),
+            "After a tie, who goes first: the player who went first in the tied Duel (DB-D.6) or "
+            "the winner of the Duel before it (DB-C.8)?",
+            (R("went-first", "the player who went first in the tied Duel goes first again"),
+             R("previous-winner", "the winner of the Duel before the tied one goes first; if "
+                                  "that Duel had no winner either (Duel 1, or a tie), the "
+                                  "coin-toss winner")),
+            "went-first",
+            "DB-D.6 is explicit, and DB-C.8 read as 'the last Duel that had a winner' says the "
+            "same.",
+            ("seeds/001 C: 'In the event of a tie ... Winner of the previous Duel (or of the "
+             "coin toss) goes first in the next Duel.'",
+             "seeds/001 D: 'If the last Duel ended in a tie, the player who went first last "
+             "time initiates the new Duel.'"),
+            title="Who goes first after a tie",
+            example=X(
+                "My opponent won the coin toss; I won Duel 1; Duels 2 and 3 are ties (I went "
+                "first in both).",
+                (("went-first", "I go first in Duel 4."),
+                 ("previous-winner", "Duel 2, the one before the last tie, had no winner: my "
+                                     "opponent, the coin-toss winner, goes first in Duel 4."))),
+            note="Can the two texts ever differ? By DB-C.7 the player who goes first in a Duel is "
+                 "the winner of the last Duel that had a winner (the coin-toss winner before "
+                 "any), and a tie changes nothing; so reading DB-C.8 as 'the last Duel with a "
+                 "winner' never differs from DB-D.6. Read literally ('the Duel just before the "
+                 "tie'), it differs only after two ties in a row that follow a Duel won by the "
+                 "player who lost the coin toss.",
+        ),
+        (("went-first", "none (what the oracle does)"),
+         ("previous-winner", "a new state field (e.g. last_duel_tied) set by every Duel's end; "
+                             "in battle.end_duel's tie branch, first_player = coin_toss_winner "
+                             "when the Duel before was also a tie (or there was none), else "
+                             "last_duel_winner")),
+        "first-after-tie",
+    ),
+    Proposal(
+        Ambiguity(
+            "DB-AMB-21", "digibattle", ("DB-D.3", "DB-B.3", "DB-C.2"),
+            "When a payment empties the Online deck in the middle of a Duel, is the deck "
+            "recycled at once, taking the Digimon just Digivolved and the Power Port with it?",
+            (R("at-once", "at once: every card on the player's side except the Rookie (the "
+                          "Digimon showing, the Power Port) goes Offline and is recycled; the "
+                          "player fights on with the Rookie"),
+             R("after-duel", "the empty deck waits until the Duel has ended (after scoring and "
+                             "the DB-C.6 clean-up); the recycle then takes what is left on the "
+                             "board")),
+            "at-once",
+            "DB-D.3: 'If at any time during play the number of your Online cards goes down to "
+            "zero ... you must send ALL the cards on your side of the board, except the Rookie, "
+            "Offline ... before resuming play.'",
+            ("seeds/001 D Note (quoted in the reason)",
+             "the payments that can empty the deck mid-Duel: Rookie-to-Champion payments "
+             "(DB-B.3) and Digi-Duel ST-58's 'send three of your Online cards Offline'"),
+            title="An Online deck emptied in the middle of a Duel",
+            example=X(
+                "With exactly 2 cards Online I Digivolve Agumon ST-01 into Greymon ST-02, paying "
+                "2 cards from Online to Offline.",
+                (("at-once", "Greymon goes Offline with the recycle at once: I battle with "
+                             "Agumon."),
+                 ("after-duel", "I battle with Greymon; my deck is recycled when the Duel is "
+                                "over."))),
+        ),
+        (("at-once", "none (what the oracle does: regroup.settle after every action)"),
+         ("after-duel", "regroup.settle: while the phase is digivolve or battle, remember the "
+                        "player (a new state field) instead of recycling; battle.end_duel: "
+                        "recycle the remembered players after scoring and clean-up. A payment "
+                        "that needs cards from the empty deck meanwhile follows DB-AMB-2 "
+                        "(refused, forgiven, or - across - the recycle happens then)")),
+        "mid-duel-exhaustion",
+    ),
+    Proposal(
+        Ambiguity(
+            "DB-AMB-22", "digibattle", ("DB-C.8", "DB-C.6"),
+            "Bakemon ST-45 'Send opponent's Digimon offline when Duel ends in a tie': all the "
+            "opponent's Digimon except the Rookie, or only the one showing?",
+            (R("all-but-rookie", "as for a defeated player (DB-C.6): every Digimon above the "
+                                 "Rookie goes Offline"),
+             R("showing-only", "only the Digimon showing goes Offline (one level down); a "
+                               "Rookie showing stays")),
+            "all-but-rookie",
+            "The card echoes the loser's clean-up of DB-C.6 ('sends all Digimon, except the "
+            "Rookie, OFFLINE').",
+            ("Bakemon ST-45: 'Send opponent's Digimon offline when Duel ends in a tie.'",
+             "seeds/001 C: 'Defeated player sends all Digimon, except the Rookie, OFFLINE.'"),
+            title="Bakemon's tie effect",
+            example=X(
+                "The Duel ends in a tie; my opponent shows Bakemon ST-45 and I show Zudomon "
+                "ST-38 over Ikkakumon ST-12 over Gomamon ST-11.",
+                (("all-but-rookie", "Zudomon and Ikkakumon go Offline: I show Gomamon."),
+                 ("showing-only", "Only Zudomon goes Offline: I show Ikkakumon."))),
+            note="The readings part only when the opponent has an Ultimate or Mega over a "
+                 "Champion; Bakemon is in Starter deck 2.",
+        ),
+        (("all-but-rookie", "none (what the oracle does)"),
+         ("showing-only", "battle.end_duel, tie branch: send only duel_zone[-1] Offline (when "
+                          "it is not the Rookie) instead of _lose_digimon")),
+        "bakemon-tie",
+    ),
+    Proposal(
+        Ambiguity(
+            "DB-AMB-23", "digibattle", ("DB-C.4", "DB-C.5", "DB-C.9"),
+            "At the end of a Duel, do 'when this Digimon wins' / 'if you lose the Duel' effects "
+            "(Nanimon ST-15, Blitz ST-52) happen before the winner scores, or after - so not at "
+            "all when the points win the game?",
+            (R("effects-first", "the effects, then the clean-up (DB-C.6), then the points and "
+                                "the target check"),
+             R("score-first", "the points and the target check first; a game won there ends "
+                              "before the effects and the clean-up")),
+            "effects-first",
+            "The effects are triggered by the Duel's result, which is known before the points "
+            "are counted.",
+            ("Nanimon ST-15: 'Send 1 card from opponent's Online to Offline when this Digimon "
+             "wins.'",
+             "Blitz ST-52: 'If you lose the Duel, send opponent's top three Online cards "
+             "Offline.'",
+             "seeds/001 C: the text orders 'wins the Duel', 'scores points', 'keeps all "
+             "Digimon'"),
+            title="End-of-Duel effects and the winning points",
+            example=X(
+                "Target 1000; I have 900 points, my opponent played Blitz ST-52, and I win the "
+                "Duel for 100 points.",
+                (("effects-first", "Blitz sends my top 3 Online cards Offline, then I score "
+                                   "and win the game."),
+                 ("score-first", "I score and win the game; Blitz never happens: my Online "
+                                 "deck keeps its 3 cards."))),
+            note="Only the final state of a game differs; the winner is the same.",
+        ),
+        (("effects-first", "none (what the oracle does)"),
+         ("score-first", "battle.end_duel: add_points (and the DB-C.9 check) before the "
+                         "mill effects and _lose_digimon/_clear_power_ports; return at once "
+                         "when the game is over")),
+        "end-effects-order",
+    ),
+    Proposal(
+        Ambiguity(
+            "DB-AMB-24", "digibattle", ("DB-C.3",),
+            "Has a player with no playable Power Option card 'run out' (passed without a word), "
+            "or must they still take a turn and say Pass?",
+            (R("say-pass", "the player keeps their turns; their only legal action is to pass"),
+             R("run-out", "a player with no playable Power Option card counts as passed at "
+                          "once: at the start of the Battle phase or as soon as they have "
+                          "none")),
+            "say-pass",
+            "A pass is an action the text names ('says \"Pass\"'); counting it as automatic "
+            "changes nothing else under the default readings.",
+            ("seeds/001 C: 'Continue taking turns until a player runs out of Power Option cards "
+             "to play, or decides to stop playing them, and says \"Pass.\"'",
+             "Digi-Duel ST-58: 'This card can not be used after opponent passes.'"),
+            title="Running out of Power Option cards",
+            example=X(
+                "The Battle phase starts and I go first, holding Digi-Duel ST-58 (Greymon "
+                "showing, 10 Online cards); my opponent holds no playable Power Option card.",
+                (("say-pass", "I may play Digi-Duel: my opponent has not passed yet."),
+                 ("run-out", "My opponent has run out, so has passed: Digi-Duel is refused "
+                             "('can not be used after opponent passes').")),
+            ),
+            note="Mostly a matter of procedure (a pass with no choice is or is not an action); "
+                 "it changes outcomes only through cards that look at a pass, such as "
+                 "Digi-Duel.",
+        ),
+        (("say-pass", "none (what the oracle does)"),
+         ("run-out", "battle.begin_battle and after every play: a player whose legal_battle is "
+                     "only pass gets passed=True with a 'passed' event (DB-C.3); to_move skips "
+                     "passed players and end_duel runs when both have passed")),
+        "runs-out",
+    ),
+    Proposal(
+        Ambiguity(
+            "DB-AMB-25", "digibattle", ("DB-D.1", "DB-D.6"),
+            "Who regroups first: player 0 (seat order) or the player who goes first in the next "
+            "Duel?",
+            (R("seat-order", "player 0 discards, draws and prepares, then player 1"),
+             R("first-player", "the next Duel's first player regroups first")),
+            "seat-order",
+            "The text does not say; both players regroup at the same time at a table, and "
+            "nothing one does in Regroup changes what the other may do.",
+            ("seeds/001 D: 'First, you must restore your hand to 10 cards ...' (addressed to "
+             "each player; no order)",),
+            title="Who regroups first",
+            example=X(
+                "My opponent wins the Duel (so goes first in the next one).",
+                (("seat-order", "I regroup first."),
+                 ("first-player", "My opponent regroups first."))),
+            note="Procedure only: the same choices reach the same position in either order; "
+                 "what differs is whose action is asked for (and what the second player has "
+                 "seen of the first player's preparation).",
+        ),
+        (("seat-order", "none (what the oracle does)"),
+         ("first-player", "regroup.begin_regroup: begin_discard(first_player); "
+                          "digivolve.end_preparation: after that player, the other; then "
+                          "start_duel")),
+        "regroup-order",
+    ),
+    Proposal(
+        Ambiguity(
+            "DB-AMB-26", "digibattle", ("DB-C.2",),
+            "Digi-Duel ST-58 'You may only use one of these cards per Duel': one per player, or "
+            "one for both players together?",
+            (R("per-player", "each player may use one Digi-Duel per Duel"),
+             R("per-duel", "once either player has used a Digi-Duel, no other may be used in "
+                           "that Duel")),
+            "per-player",
+            "Restrictions on a card speak to the player who plays it.",
+            ("Digi-Duel ST-58: 'You may only use one of these cards per Duel.'",),
+            title="'One of these cards per Duel'",
+            example=X(
+                "My opponent played Digi-Duel ST-58 this Duel; I hold my own Digi-Duel.",
+                (("per-player", "I may play mine."),
+                 ("per-duel", "Mine is refused."))),
+            note="Never with the Starter decks: only Starter deck 2 holds a Digi-Duel, once "
+                 "(DB-A.5 allows no duplicates), so both decks need one.",
+        ),
+        (("per-player", "none (what the oracle does)"),
+         ("per-duel", "battle._restriction_problem, once_per_duel: look at both players' "
+                      "Power Ports")),
+        "digi-duel-per-duel",
+    ),
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Sources
+
+
+def load_measurements(path: Path | None = None) -> dict[str, Any]:
+    """``oracle/data/divergence.json`` (empty when it has not been written yet)."""
+    p = path or DATA_FILE
+    return json.loads(p.read_text(encoding="utf-8")) if p.exists() else {}
+
+
+_READING_STEP = re.compile(r'the reading "([a-z0-9-]+)" of ((?:DB|DCG)-AMB-\d+)')
+
+
+@dataclass(frozen=True)
+class ScenarioLink:
+    """A scenario that pins down readings of an ambiguity."""
+
+    file: str
+    line: int
+    name: str
+    readings: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "name": self.name,
+                "readings": list(self.readings)}
+
+
+def _readings_in(path: Path, line: int, amb_id: str) -> list[str]:
+    """Readings of ``amb_id`` a scenario starting at ``line`` sets: the ``reading`` column of
+    its Examples, or a ``the reading "r" of ID`` step."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out: list[str] = []
+    header: list[str] | None = None
+    in_examples = False
+    for raw in lines[line:]:
+        s = raw.strip()
+        if re.match(r"^(Scenario|Scenario Outline|Scenario Template|Example|Rule|Feature):", s) \
+                or s.startswith("@"):
+            break
+        if re.match(r"^(Examples|Scenarios):", s):
+            in_examples, header = True, None
+            continue
+        if in_examples and s.startswith("|"):
+            cells = [c.strip() for c in s.strip("|").split("|")]
+            if header is None:
+                header = cells
+            elif "reading" in header:
+                out.append(cells[header.index("reading")])
+            continue
+        for m in _READING_STEP.finditer(s):
+            if m.group(2) == amb_id and "<" not in m.group(1):
+                out.append(m.group(1))
+    return list(dict.fromkeys(out))
+
+
+@cache
+def _scan() -> Any:
+    from oracle.clauses import scan_features
+
+    return scan_features(ruleset="digibattle")
+
+
+def scenarios_for(amb_id: str) -> list[ScenarioLink]:
+    """Scenarios tagged ``@<amb_id>`` in ``features/digibattle``, with the readings each sets."""
+    from oracle.resources import features_dir
+
+    root = features_dir().parent
+    links = []
+    for s in _scan().scenarios:
+        if amb_id not in s.tags:
+            continue
+        try:
+            rel = str(s.file.relative_to(root))
+        except ValueError:
+            rel = s.file.name
+        links.append(ScenarioLink(rel, s.line, s.name, tuple(_readings_in(s.file, s.line,
+                                                                          amb_id))))
+    return links
+
+
+# --------------------------------------------------------------------------------------------
+# The register as data
+
+
+def _clause(cid: str) -> dict[str, str]:
+    from oracle.clauses import by_id
+
+    c = by_id().get(cid)
+    return {"id": cid, "summary": c.summary if c else ""}
+
+
+def entry_json(amb: Ambiguity, data: Mapping[str, Any], proposal: Proposal | None = None,
+               ) -> dict[str, Any]:
+    """One register entry as JSON."""
+    d: dict[str, Any] = {
+        "id": amb.id, "title": amb.title, "status": "proposed" if proposal else "implemented",
+        "clauses": [_clause(c) for c in amb.clauses], "question": amb.question,
+        "readings": [{"name": r.name, "summary": r.summary, "default": r.name == amb.default}
+                     for r in sorted(amb.readings, key=lambda r: r.name != amb.default)],
+        "default": amb.default, "reason": amb.reason, "evidence": list(amb.evidence),
+        "example": ({"situation": amb.example.situation,
+                     "outcomes": dict(amb.example.outcomes)} if amb.example else None),
+        "note": amb.note or None,
+    }
+    if proposal:
+        d["oracle_changes"] = dict(proposal.changes)
+        sit = (data.get("situations") or {}).get(proposal.situation)
+        d["situation_rate"] = sit
+        return d
+    d["scenarios"] = [s.to_json() for s in scenarios_for(amb.id)]
+    pairs = data.get("pairs") or {}
+    d["divergence"] = {r: pairs.get(f"{amb.id}={r}") for r in amb.reading_names()[1:]}
+    d["trace"] = (data.get("traces") or {}).get(amb.id)
+    return d
+
+
+def register(data: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The whole register as JSON."""
+    data = load_measurements() if data is None else data
+    return {
+        "format": FORMAT, "ruleset": "digibattle",
+        "measured": data.get("measured"),
+        "ambiguities": [entry_json(a, data) for a in V.REGISTRY if a.ruleset == "digibattle"],
+        "proposed": [entry_json(p.entry, data, p) for p in PROPOSED],
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Markdown
+
+
+def _pct(x: Mapping[str, Any] | None) -> str:
+    if not x:
+        return "-"
+    r = x["rate"] * 100
+    if x["count"] == 0:
+        return "0"
+    return f"{r:.1f}%" if r >= 0.1 else "<0.1%"
+
+
+def _esc(text: str) -> str:
+    return text.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _val(v: Any) -> str:
+    return f"`{v}`" if not isinstance(v, str) or v else '""'
+
+
+INTRO = """\
+# Rule ambiguities: Digi-Battle Arena rules
+
+Generated by `digiconform ambiguities --format markdown` from `oracle/variants.py`, the scenarios
+in `features/digibattle/` and the measurements in `oracle/data/divergence.json`; do not edit by
+hand.
+
+Where the rule text (`../shared/rules/seeds/`, clause IDs as in `../shared/rules/CLAUSES.md`)
+can be read in more than one way, the project names every reading, the reference oracle
+implements each of them, and a game chooses one per ambiguity: `digiconform play --variant
+DB-AMB-6=not-final`, or `"variants": {{"DB-AMB-6": "not-final"}}` in a game's set-up. Unless told
+otherwise the oracle uses the default reading given below; a conformance report says which
+reading an implementation follows instead of failing it for a reading the text allows.
+
+Each entry gives the question, the readings and what each changes, the default and why, the
+evidence, a worked example with the outcome under each reading (the scenarios listed beside it
+check those outcomes), how often the choice matters, and a minimal game where the readings
+part.
+
+**How often it matters.** {games} random games between the two Starter decks (seeds
+{seed_lo}-{seed_hi}, the random players of `digiconform play --seed N`, target 1000; measured
+{date}). For each seed the game is played under the default reading, and every action is also
+applied, in lockstep, to a copy of the game under the other reading. The game *diverges* at the
+first action after which the two states differ (their JSON forms, Digimon Power included) or
+that one reading accepts and the other refuses.
+
+- *diverges (default plays)*: share of games with a divergence when the default reading's
+  players choose the actions;
+- *diverges (other plays)*: the same when the other reading's players choose (this catches a
+  reading that only adds options, which the default reading's players never take);
+- *actions differ*: share of games in which, before any divergence, the two readings offer
+  different legal actions at some point;
+- *winner differs*: share of seeds whose winner differs when the game is played out separately
+  under each reading. Once two games part, the random players' choices part too, so this says
+  how often the reading touches the game at all, not whom it favours.
+
+**Divergence traces.** For each entry, `traces/ambiguities/DB-AMB-n.<reading>.json` holds the
+shortest game prefix found (searching seeds with the random players, then shrinking) whose
+last action diverges, recorded under each reading (format `schemas/trace.schema.json`). Each
+replays cleanly under its own reading (`{replay} FILE`); replaying it under another reading
+(`{replay} FILE --variant ID=READING`) stops at the last step.
+"""
+
+
+def _summary_table(reg: Mapping[str, Any]) -> list[str]:
+    out = ["## Summary", "",
+           "| ID | ambiguity | readings (default first) | diverges | winner differs |",
+           "| --- | --- | --- | --- | --- |"]
+    for e in reg["ambiguities"]:
+        names = ", ".join(f"`{r['name']}`" for r in e["readings"])
+        div = [v for v in e["divergence"].values() if v]
+        state = max((max(v["state"]["rate"], v["state_other"]["rate"]) for v in div),
+                    default=None)
+        win = max((v["winner"]["rate"] for v in div), default=None)
+        out.append(f"| [{e['id']}](#{e['id'].lower()}) | {_esc(e['title'])} | {names} | "
+                   f"{'-' if state is None else _pct({'rate': state, 'count': state > 0})} | "
+                   f"{'-' if win is None else _pct({'rate': win, 'count': win > 0})} |")
+    out += ["", "*diverges*: the larger of the two lockstep divergence rates over the other "
+            "readings; *winner differs*: see above.", ""]
+    if reg["proposed"]:
+        out += ["Proposed, not yet selectable (see the end of this document):", "",
+                "| ID | ambiguity | readings (default first) | situation arises |",
+                "| --- | --- | --- | --- |"]
+        for e in reg["proposed"]:
+            names = ", ".join(f"`{r['name']}`" for r in e["readings"])
+            out.append(f"| [{e['id']}](#{e['id'].lower()}) | {_esc(e['title'])} | {names} | "
+                       f"{_pct(e.get('situation_rate'))} |")
+        out += ["", "*situation arises*: share of the random games (default readings) that "
+                "reach the situation in which the readings would part.", ""]
+    return out
+
+
+def _entry_md(e: Mapping[str, Any], games: int | None) -> list[str]:
+    out = [f'<a id="{e["id"].lower()}"></a>', "", f"## {e['id']}: {_esc(e['title'])}", "",
+           f"**Question.** {e['question']}", ""]
+    out.append("Clauses: " + "; ".join(
+        f"{c['id']} ({c['summary'].rstrip('.')})" if c["summary"] else c["id"]
+        for c in e["clauses"]) + ".")
+    out.append("")
+    out += ["| reading | what it changes |", "| --- | --- |"]
+    for r in e["readings"]:
+        tag = " (default)" if r["default"] else ""
+        out.append(f"| `{r['name']}`{tag} | {_esc(r['summary'])} |")
+    out += ["", f"Why the default: {e['reason']}", ""]
+    if e["evidence"]:
+        out.append("Evidence:")
+        out += [f"- {x}" for x in e["evidence"]]
+        out.append("")
+    ex = e.get("example")
+    if ex:
+        out += [f"**Example.** {ex['situation']}", "", "| reading | outcome |", "| --- | --- |"]
+        out += [f"| `{r}` | {_esc(o)} |" for r, o in ex["outcomes"].items()]
+        out.append("")
+    if e.get("note"):
+        out += [f"Note: {e['note']}", ""]
+    if e["status"] == "proposed":
+        out += ["Rule change per reading (for the oracle):", ""]
+        out += [f"- `{r}`: {c}" for r, c in e["oracle_changes"].items()]
+        sit = e.get("situation_rate")
+        if sit and games:
+            out += ["", f"How often the situation arises: in {_pct(sit)} of {games} random "
+                        "Starter-deck games (default readings); that is how often the "
+                        "readings would part."]
+        out.append("")
+        return out
+    if e["scenarios"]:
+        out.append("Scenarios:")
+        for s in e["scenarios"]:
+            rs = ", ".join(f"`{r}`" for r in s["readings"]) or "-"
+            out.append(f"- `{s['file']}:{s['line']}` {_esc(s['name'])} (readings: {rs})")
+        out.append("")
+    div = e["divergence"]
+    if any(div.values()):
+        out += [f"How often it matters ({games} games):", "",
+                "| other reading | diverges (default plays) | diverges (other plays) | "
+                "actions differ | winner differs | usual Duel of divergence |",
+                "| --- | --- | --- | --- | --- | --- |"]
+        for r, v in div.items():
+            if not v:
+                continue
+            out.append(f"| `{r}` | {_pct(v['state'])} | {_pct(v['state_other'])} | "
+                       f"{_pct(v['options'])} | {_pct(v['winner'])} | "
+                       f"{v['median_duel'] if v['median_duel'] is not None else '-'} |")
+        out.append("")
+        if all(v and v["state"]["count"] == 0 and v["state_other"]["count"] == 0
+               for v in div.values()):
+            out += ["No random game with the Starter decks diverges: the situation needs cards "
+                    "those decks do not hold (see the note and the scenarios above).", ""]
+    t = e.get("trace")
+    if t:
+        out += _trace_md(e, t)
+    return out
+
+
+def _trace_md(e: Mapping[str, Any], t: Mapping[str, Any]) -> list[str]:
+    files = ", ".join(f"`{f}`" for f in t["files"].values())
+    how = ("a scripted position" if t["found_by"].get("scripted") else
+           f"seed {t['found_by']['seed']}, {t['found_by']['policy']} players, "
+           f"{t['found_by']['steps']} steps before shrinking")
+    extra = f", target {t['target']}" if t.get("target", 1000) != 1000 else ""
+    extra += ", with a scenario card" if t.get("custom_cards") else ""
+    out = [f"Divergence trace: {files} ({t['steps']} steps, Duel {t['duel']}{extra}; {how}). "
+           f"At the last step, {t['last_action_text']}:", ""]
+    for r, o in t["outcomes"].items():
+        if o["outcome"] == "refused":
+            out.append(f"- `{r}`: refused ({o['clause']}: {_esc(o['reason'])})")
+            continue
+        diffs = o.get("differs")
+        if diffs:
+            shown = "; ".join(f"`{d['path'][2:]}` {_val(d['b'])} instead of {_val(d['a'])}"
+                              for d in diffs[:4])
+            more = f" (and {len(diffs) - 4} more)" if len(diffs) > 4 else ""
+            out.append(f"- `{r}`: applied, and the state differs: {shown}{more}")
+        else:
+            evs = ", ".join(o.get("events", [])) or "no events"
+            out.append(f"- `{r}`: applied ({evs})")
+    if t.get("note"):
+        out += ["", f"({t['note']})"]
+    out.append("")
+    return out
+
+
+def markdown(reg: Mapping[str, Any] | None = None) -> str:
+    """The register as markdown (``docs/AMBIGUITIES.md``)."""
+    reg = register() if reg is None else reg
+    m = reg.get("measured") or {}
+    games = m.get("seeds")
+    intro = INTRO.format(games=games or "No", seed_lo=(m.get("seed_range") or ["-"])[0],
+                         seed_hi=(m.get("seed_range") or ["-", "-"])[-1],
+                         date=m.get("date", "-"), replay=REPLAY)
+    out = [intro, *_summary_table(reg)]
+    for e in reg["ambiguities"]:
+        out += _entry_md(e, games)
+    if reg["proposed"]:
+        out += ["# Proposed ambiguities (not yet selectable)", "",
+                "Found by reading the clauses against each other. The oracle does the default "
+                "reading of each today; the other readings need the rule changes listed, after "
+                "which the entry moves into the registry, gets its scenarios and is measured "
+                "like the others.", ""]
+        for e in reg["proposed"]:
+            out += _entry_md(e, games)
+    text = "\n".join(out)
+    return re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n"
+
+
+# --------------------------------------------------------------------------------------------
+# Command
+
+
+@click.command("ambiguities")
+@click.option("--format", "fmt", type=click.Choice(["markdown", "json"]), default="markdown",
+              show_default=True, help="Output format.")
+@click.option("--id", "ids", multiple=True, metavar="DB-AMB-n",
+              help="Only these entries (repeatable).")
+def ambiguities_command(fmt: str, ids: tuple[str, ...]) -> None:
+    """Print the ambiguity register: readings, default and why, evidence, an example with the
+    outcome under each reading, scenarios, divergence rates and traces."""
+    reg = register()
+    if ids:
+        known = {e["id"] for e in reg["ambiguities"] + reg["proposed"]}
+        unknown = [i for i in ids if i not in known]
+        if unknown:
+            raise click.BadParameter(f"unknown ambiguity {', '.join(unknown)}",
+                                     param_hint="--id")
+        reg = {**reg, "ambiguities": [e for e in reg["ambiguities"] if e["id"] in ids],
+               "proposed": [e for e in reg["proposed"] if e["id"] in ids]}
+    if fmt == "json":
+        click.echo(json.dumps(reg, indent=2, ensure_ascii=False))
+    else:
+        click.echo(markdown(reg), nl=False)
