@@ -194,3 +194,6 @@ def replay(trace_path: str, variant: tuple[str, ...], fmt: str) -> None:
 from oracle.clauses import clauses_command  # noqa: E402
 
 main.add_command(clauses_command)
+from oracle.ambiguities import ambiguities_command  # noqa: E402
+
+main.add_command(ambiguities_command)
