@@ -43,7 +43,8 @@ class Example:
 class Ambiguity:
     """One registry entry.
 
-    :param id: stable ID (``DB-AMB-n``), used in variant maps, tags and reports.
+    :param id: stable ID (``DB-AMB-n``, ``DCG-AMB-n``), used in variant maps, tags and reports.
+    :param ruleset: the ruleset whose rules are unclear (``"digibattle"`` or ``"dcg"``).
     :param clauses: the clause IDs whose text is unclear.
     :param question: the question in one sentence.
     :param readings: every reading; the oracle implements each.
@@ -438,6 +439,90 @@ REGISTRY: tuple[Ambiguity, ...] = (
             "Duel Zone').",
             (("showing", "Allowed: Greymon's 420 is doubled to 840."),
              ("anywhere", "Refused: Agumon is in my Duel Zone, under Greymon."))),
+    ),
+    # ------------------------------------------------------------------------------------
+    # Digimon Card Game (2020), chapter 6 (ruleset "dcg"; cards are the INVENTED test set
+    # oracle/data/dcg/test-cards.json). oracle/dcg/variants.py reads these entries.
+    Ambiguity(
+        "DCG-AMB-1", "dcg", ("DCG-6-6-4", "DCG-6-2-1-2", "DCG-6-1-4-1"),
+        "After a postponed end of turn (6-6-4), in which phase does the turn go on? It matters "
+        "when the end of turn began before the Main phase (6-2-1-2).",
+        (R("same-phase", "the turn stays in the phase where the end of turn was postponed and "
+                         "goes on with that phase's remaining processing, then the later "
+                         "phases in order (unsuspend, draw, breeding, main)"),
+         R("main-phase", "the turn goes on in the Main phase; the skipped phases are not "
+                         "played; [Start of Your Main Phase] triggers if the Main phase had "
+                         "not begun")),
+        "same-phase",
+        "6-6-4 says the turn 'stays in that phase' (そのフェイズのまま) and FAN-EOT says 'return "
+        "to the phase you were in'; no text skips phases.",
+        ("seed 6-6-4", "CR4.2 6-6-4", "FAN-EOT"),
+        title="Where a postponed end of turn goes on",
+        example=X(
+            "My turn starts at memory 1 with Abyssdrake T-10 ('[Start of Your Turn] Lose 2 "
+            "memory') and Flarehorn T-07 ('[End of Your Turn] Gain 1 memory'), both suspended: "
+            "memory goes to my opponent's 1, the turn ends before unsuspending (6-2-1-2), "
+            "Flarehorn brings it back to 0 and the end of turn is postponed (6-6-4).",
+            (("same-phase", "The Unsuspend phase goes on: both Digimon unsuspend, I draw and "
+                            "make my breeding action, then the Main phase."),
+             ("main-phase", "The turn goes straight to the Main phase: my Digimon stay "
+                            "suspended, no draw and no breeding action."))),
+    ),
+    Ambiguity(
+        "DCG-AMB-2", "dcg", ("DCG-6-5-1-7",),
+        "A pass declared while memory is already more than 3 on the opponent's side (possible "
+        "only under a raised turn-end threshold): set it to 3 or leave it?",
+        (R("set-to-3", "memory becomes exactly 3 on the opponent's side, even if that gives "
+                       "memory back to the passing player"),
+         R("never-lower", "memory becomes 3 on the opponent's side unless it is already "
+                          "further toward the opponent, where it stays")),
+        "set-to-3",
+        "6-5-1-7-1 says memory 'immediately becomes 3 on the opponent's side' and the glossary "
+        "adds 'regardless of where the marker was'.",
+        ("seed 6-5-1-7-1", "GL Pass", "QA2454"),
+        title="A pass with memory already past 3 on the opponent's side",
+        example=X(
+            "With Tamer Zed T-19 ('Your turn ends only when memory is 6 or more on your "
+            "opponent's side') in play, memory is at my opponent's 5 and I pass.",
+            (("set-to-3", "Memory goes back to my opponent's 3; my turn goes on (below 6)."),
+             ("never-lower", "Memory stays at my opponent's 5; my turn goes on (below 6)."))),
+    ),
+    Ambiguity(
+        "DCG-AMB-3", "dcg", ("DCG-6-2-1-1",),
+        "In which order do simultaneous start-of-turn effects (and, by the same rule, any "
+        "simultaneously triggered effects) resolve?",
+        (R("turn-player-chooses", "when two or more effects wait, the turn player picks which "
+                                  "resolves next (action 'resolve')"),
+         R("card-order", "they resolve in the order their cards entered the battle area "
+                         "(oldest first), delayed end-of-turn processing after triggers")),
+        "turn-player-chooses",
+        "CR4.2 'Triggered effects': the turn player resolves theirs first, choosing the order "
+        "one at a time; QA945/QA948 apply this to set-to-3 plus gain-1.",
+        ("CR4.2 15-4-3-5", "QA945", "QA948", "QA950", "QA955"),
+        title="The order of simultaneous start-of-turn effects",
+        example=X(
+            "My turn starts at memory 1 with Tamer Ace T-13 ('[Start of Your Turn] If you have "
+            "2 or less memory, set it to 3'), played first, and Tamer Bea T-14 ('[Start of "
+            "Your Turn] Gain 1 memory').",
+            (("turn-player-chooses", "I choose: Ace first gives 3 then 4 (QA945); Bea first "
+                                     "gives 2 then 3."),
+             ("card-order", "Ace (in play first) resolves first: memory 4."))),
+    ),
+    Ambiguity(
+        "DCG-AMB-4", "dcg", ("DCG-6-1-2",),
+        "Is there a mulligan at set-up?",
+        (R("mulligan", "current rules: starting with the first player, each player may once "
+                       "return the hand, reshuffle and draw 5 again"),
+         R("no-mulligan", "2020 launch rules: no mulligan")),
+        "mulligan",
+        "The mulligan has been part of the official rules since 1 Apr 2023 (MULL).",
+        ("CR4.2 5-2-1-4/5", "MULL", "NOTE2020"),
+        title="A mulligan at set-up",
+        example=X(
+            "Both players have drawn 5 cards and the first player dislikes their hand.",
+            (("mulligan", "The first player may return the hand, reshuffle and draw 5 again; "
+                          "then the second player decides."),
+             ("no-mulligan", "Both keep their hands; security cards are placed at once."))),
     ),
 )
 

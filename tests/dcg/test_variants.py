@@ -1,4 +1,4 @@
-"""Every reading of every DCG ambiguity (oracle/dcg/variants.py)."""
+"""Every reading of every DCG ambiguity (the ``dcg`` entries of oracle/variants.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,23 @@ P1_MAIN = {"turn_player": 1, "turn": 2}
 def test_registry_entries_are_complete():
     assert sorted(AMBIGUITIES) == ["DCG-AMB-1", "DCG-AMB-2", "DCG-AMB-3", "DCG-AMB-4"]
     for amb in AMBIGUITIES.values():
-        assert amb.default in amb.readings and len(amb.readings) >= 2
+        assert amb.ruleset == "dcg"
+        assert amb.default in amb.reading_names() and len(amb.readings) >= 2
         assert amb.reason and amb.evidence and amb.clauses and amb.question
+        assert amb.example is not None
+        assert {r for r, _ in amb.example.outcomes} == set(amb.reading_names())
+
+
+def test_the_project_registry_holds_the_dcg_entries():
+    from oracle import variants
+
+    assert [a.id for a in variants.REGISTRY if a.ruleset == "dcg"] == list(AMBIGUITIES)
+    assert variants.resolve({"DCG-AMB-2": "never-lower"}, "dcg")["DCG-AMB-2"] == "never-lower"
+    assert "DCG-AMB-1" not in variants.resolve(None, "digibattle")
+    from oracle.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError):
+        variants.resolve({"DB-AMB-6": "final"}, "dcg")
 
 
 def test_defaults_appear_in_the_state():
