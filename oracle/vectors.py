@@ -448,3 +448,77 @@ your state also has; `hand` and `offline` as multisets. See docs/PROTOCOL.md.
 def iter_vector_files(root: Path) -> Iterator[Path]:
     """Every vector file under ``root``."""
     yield from sorted(root.rglob("*.vector.json"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Recording (from a source checkout: the step definitions live in tests/, not in the wheel)
+
+FAILED_IDS_ENV = "DIGICONFORM_FAILED_SCENARIOS"
+
+
+def pytest_runtest_makereport(item: Any, call: Any) -> None:
+    """pytest hook (``-p oracle.vectors``): note every scenario whose test body raised
+    (failed or xfailed) in the file named by ``$DIGICONFORM_FAILED_SCENARIOS``, so that
+    :func:`record` drops its vector."""
+    import os
+
+    path = os.environ.get(FAILED_IDS_ENV)
+    if not path or call.when != "call" or call.excinfo is None:
+        return
+    try:
+        ctx = item._request.getfixturevalue("scenario_context")
+    except Exception:  # noqa: BLE001 - not a scenario
+        return
+    if ctx is not None:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(ctx.id + "\n")
+
+
+def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[str, int]:
+    """Re-record every scenario vector by running the features against the oracle with
+    ``--record-vectors``, dropping the scenarios that do not pass (``@oracle-bug`` ones), and
+    replace ``out_dir/digibattle/scenarios`` (default: the source tree's ``vectors/``).
+
+    :returns: ``{"written": n, "dropped": n}``.
+    :raises RuntimeError: not a source checkout, or the feature run failed.
+    """
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "tests" / "conftest.py").is_file():
+        raise RuntimeError("recording vectors needs a source checkout (tests/ with the step "
+                           "definitions)")
+    out_dir = out_dir or root / "vectors"
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = Path(tmp) / "raw"
+        failed = Path(tmp) / "failed.txt"
+        failed.touch()
+        cmd = [sys.executable, "-m", "pytest", str(root / "tests" / "test_features.py"), "-q",
+               "-p", "no:cacheprovider", "-p", "oracle.vectors", "--record-vectors", str(raw)]
+        if jobs:
+            cmd += ["-n", jobs]
+        env = {**os.environ, FAILED_IDS_ENV: str(failed)}
+        proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
+        if proc.returncode not in (0,):
+            raise RuntimeError(f"the feature run failed ({proc.returncode}):\n"
+                               f"{proc.stdout[-3000:]}{proc.stderr[-2000:]}")
+        dropped = {file_name(i) for i in failed.read_text(encoding="utf-8").split("\n") if i}
+        by_ruleset: dict[str, list[Path]] = {}
+        for path in sorted(raw.glob("*.vector.json")):
+            if path.name in dropped:
+                continue
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            by_ruleset.setdefault(doc["ruleset"], []).append(path)
+        written = 0
+        for ruleset, paths in by_ruleset.items():
+            dest = out_dir / ruleset / "scenarios"
+            if dest.exists():
+                shutil.rmtree(dest)
+            dest.mkdir(parents=True)
+            for path in paths:
+                shutil.copy(path, dest / path.name)
+                written += 1
+    return {"written": written, "dropped": len(dropped)}

@@ -138,7 +138,8 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         return _finish(report, driver, t0)
     declared = dict(registry.defaults(opts.ruleset)) if opts.ruleset == "digibattle" \
         else {}
-    declared.update({k: v for k, v in ready.readings.items()})
+    own = {a.id for a in registry.REGISTRY if a.ruleset == opts.ruleset}
+    declared.update({k: v for k, v in ready.readings.items() if k in own})
     caps = ready.capabilities
     vectors = select(load_vectors(opts.vectors, kind="scenario"), opts)
     known = {v["id"] for v in load_vectors(opts.vectors, kind="scenario")}
@@ -184,7 +185,7 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
                         opts.ruleset)
     if opts.games > 0 and opts.ruleset == "digibattle" and not driver.dead:
         _differential(report, driver, opts, declared if not caps.variants else
-                      dict(ready.readings), caps, progress)
+                      {k: v for k, v in ready.readings.items() if k in own}, caps, progress)
     elif opts.games > 0 and opts.ruleset != "digibattle":
         report.notes.append(f"no random games for ruleset {opts.ruleset!r} yet")
     return _finish(report, driver, t0)
@@ -324,6 +325,12 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
     div = res.divergence
     case = {"part": "differential", "id": f"random games (seed {opts.seed})",
             "seconds": round(res.seconds, 3)}
+    if div is None and res.games == 0:
+        why = "; ".join(res.notes) or "no game was played"
+        report.failures.append(Failure("differential", "implementation",
+                                       f"the random games did not run: {why}"))
+        report.cases.append({**case, "status": "error", "message": why})
+        return
     if div is None:
         report.cases.append({**case, "status": "pass",
                              "message": f"{res.games} games agree"})
