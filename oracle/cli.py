@@ -153,6 +153,12 @@ main.add_command(_serve)
 from oracle.verifier.cli import verify as _verify  # noqa: E402
 
 main.add_command(_verify)
+from oracle.verifier.cli import vectors as _vectors  # noqa: E402
+
+main.add_command(_vectors)
+from oracle.verifier.cli import perft as _perft  # noqa: E402
+
+main.add_command(_perft)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -83,3 +83,99 @@ def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str
         Path(markdown_path).write_text(markdown(report), encoding="utf-8")
         click.echo(f"wrote {markdown_path}")
     sys.exit(0 if report.ok else 1)
+
+
+@click.group()
+def vectors() -> None:
+    """Language-neutral test vectors (schemas/vector.schema.json)."""
+
+
+@vectors.command("export")
+@click.argument("out_dir", type=click.Path(file_okay=False))
+def vectors_export(out_dir: str) -> None:
+    """Write every scenario and perft vector to OUT_DIR with the schemas, the bundled card set
+    and decks, and a README."""
+    from oracle.vectors import export
+
+    counts = export(Path(out_dir))
+    click.echo(f"wrote {', '.join(f'{n} {k} vectors' for k, n in sorted(counts.items()))} "
+               f"to {out_dir}")
+
+
+@vectors.command("check")
+@click.argument("vector_dir", type=click.Path(file_okay=False, exists=True), required=False)
+@click.option("--impl", "command", default=None, metavar="COMMAND",
+              help="Replay the scenario vectors through this implementation (default: the "
+                   "oracle, in-process).")
+@TIMEOUT
+def vectors_check(vector_dir: str | None, command: str | None, timeout: float) -> None:
+    """Validate every vector (default: the shipped ones), replay the scenario vectors and
+    recompute the perft counts with the oracle. Exit 1 on any failure."""
+    from oracle.driver import OracleDriver
+    from oracle.harness import ProtocolDriver
+    from oracle.perft import check_vector
+    from oracle.vectors import load_vectors, run_vector
+
+    docs = load_vectors(Path(vector_dir) if vector_dir else None)
+    driver = ProtocolDriver(command, timeout=timeout) if command else OracleDriver()
+    bad = 0
+    try:
+        for doc in docs:
+            if doc["kind"] == "scenario":
+                res = run_vector(driver, doc)
+                ok, why = res.status == "pass", f"{res.status}: {res.reason}"
+            else:
+                why = check_vector(doc) or ""
+                ok = not why
+            if not ok:
+                bad += 1
+                click.echo(f"FAIL {doc['id']}: {why}")
+    finally:
+        driver.close()
+    click.echo(f"{len(docs) - bad} of {len(docs)} vectors pass")
+    sys.exit(1 if bad else 0)
+
+
+@vectors.command("record")
+def vectors_record() -> None:
+    """(From a source checkout.) Re-record the scenario vectors by running the features
+    against the oracle, and recompute the perft vectors."""
+    from oracle.perft import write_vectors
+    from oracle.vectors import record
+
+    counts = record()
+    click.echo(f"scenario vectors: {counts['written']} written, {counts['dropped']} dropped "
+               "(scenarios that do not pass on the oracle)")
+    click.echo(f"perft vectors: {len(write_vectors())} written")
+
+
+@click.command()
+@click.argument("name", required=False)
+@click.option("--depth", type=click.IntRange(1, 12), default=None,
+              help="Depth (default: the position's recorded depth).")
+@click.option("--divide", "show_divide", is_flag=True,
+              help="Split the count at DEPTH by first action.")
+@click.option("--list", "list_only", is_flag=True, help="List the named positions.")
+def perft(name: str | None, depth: int | None, show_divide: bool, list_only: bool) -> None:
+    """Count the legal action sequences from a named position (chance pinned): the counts
+    for depths 1..DEPTH, or with --divide the split by first action."""
+    from oracle.perft import BY_NAME, POSITIONS, divide, position
+    from oracle.perft import perft as count
+
+    if list_only or name is None:
+        for p in POSITIONS:
+            click.echo(f"{p.name:<18} depth {p.depths:<2} {p.description}")
+        return
+    if name not in BY_NAME:
+        raise click.BadParameter(f"unknown position {name!r}; see --list", param_hint="NAME")
+    state, _path, _game = position(name)
+    depth = depth or BY_NAME[name].depths
+    if show_divide:
+        total = 0
+        for action, n in sorted(divide(state, depth).items()):
+            click.echo(f"{action}: {n}")
+            total += n
+        click.echo(f"total {total}")
+        return
+    for d in range(1, depth + 1):
+        click.echo(f"depth {d}: {count(state, d)}")
