@@ -404,6 +404,8 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
         attempts += 1
         setup = setups[attempts % len(setups)] if rng.random() < 0.5 else setups[0]
         weights = {t: rng.expovariate(1.0) for t in types}
+        if rng.random() < 0.5:  # half the games lean hard on one action type
+            weights[rng.choice(types)] = 25.0
         oracle = OracleDriver()
         try:
             oracle.new_game(setup)

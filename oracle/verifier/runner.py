@@ -148,6 +148,10 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     amb_records: dict[str, list[tuple[bool, list[str], bool]]] = {}
     for v in vectors:
         vid = v["id"]
+        if driver.dead:
+            _skip(report, v, f"not run: the implementation was given up on ({driver.dead})")
+            _progress(progress, "scenarios", vid)
+            continue
         deps: Mapping[str, list[str]] = v.get("depends_on") or {}
         off = [a for a, holds in deps.items()
                if not caps.variants and declared.get(a) not in holds]
@@ -260,11 +264,27 @@ def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
         if "state" in expected and res.differences:
             expected = {"state": "see differences"}
     report.failures.append(Failure(
-        vid, "scenario", res.reason, clause, clauses, res.step, res.request, expected,
+        vid, "scenario", res.reason, clause, clauses, res.step, _brief(res.request), expected,
         res.actual, res.differences, res.code, _replay_vector(opts, vid),
         length=sum(1 for s in v["steps"] if s["request"] == "action")))
     report.cases.append({**case, "status": "error" if key == "errored" else "fail",
                          "message": res.reason})
+
+
+def _brief(request: Mapping[str, Any] | None) -> Any:
+    """A vector step without its bulk: the setup's card set by ID, the loaded state left out
+    (it is in the vector)."""
+    if not request:
+        return request
+    out = dict(request)
+    if isinstance(out.get("setup"), Mapping):
+        setup = dict(out["setup"])
+        if isinstance(setup.get("card_set"), Mapping):
+            setup["card_set"] = {"id": setup["card_set"].get("id")}
+        out["setup"] = setup
+    if "state" in out:
+        out["state"] = "(the state in the vector)"
+    return out
 
 
 def _ambiguity_verdicts(report: Report,
