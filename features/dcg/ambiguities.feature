@@ -1,0 +1,121 @@
+Feature: DCG ambiguities - one outcome per reading
+  Where chapter 6 allows more than one reading, the project names every reading
+  (oracle/dcg/variants.py, DCG-AMB-1 ...) and a game picks one through its set-up's
+  "variants". Each Rule below is one ambiguity; its Scenario Outline sets the reading and its
+  Examples give the expected outcome under each reading, so that a report can say which reading
+  an implementation follows instead of failing it for a reading the text allows.
+
+  "I" am seat 0 and "my opponent" is seat 1. Cards are the INVENTED test cards of
+  oracle/data/dcg/test-cards.json; the expected numbers follow from the printed costs and
+  effects (given in comments) and the readings' own descriptions.
+
+  @DCG-AMB-1 @DCG-6-6-4 @DCG-6-2-1-2
+  Rule: DCG-AMB-1 Where the turn goes on after an end of turn postponed before the Main phase
+
+    Scenario Outline: An end of turn postponed in the Unsuspend phase under "<reading>"
+      # My turn starts with memory 1 (Redling T-03 costs 3). Abyssdrake T-10: [Start of Your
+      # Turn] Lose 2 memory: 1 on my opponent's side, end of turn before unsuspending.
+      # Flarehorn T-07: [End of Your Turn] Gain 1 memory: back to 0, so the turn does not end.
+      # "same-phase": the Unsuspend phase goes on (unsuspend, draw, Breeding phase).
+      # "main-phase": the turn goes on in the Main phase; nothing unsuspends, nothing is drawn.
+      Given the reading "<reading>" of DCG-AMB-1
+      And it is my opponent's turn in the Main phase with memory 2
+      And my battle area has a suspended Abyssdrake T-10
+      And my battle area has a suspended Flarehorn T-07
+      And my hand holds 3 cards
+      And my opponent's hand holds Redling T-03
+      When my opponent plays Redling T-03
+      Then it is my turn in the <phase> phase
+      And memory is 0
+      And my Abyssdrake T-10 is <orientation>
+      And my hand holds <hand> cards
+
+      Examples:
+        | reading    | phase    | orientation | hand |
+        | same-phase | Breeding | unsuspended | 4    |
+        | main-phase | Main     | suspended   | 3    |
+
+  @DCG-AMB-2 @DCG-6-5-1-7
+  Rule: DCG-AMB-2 A pass while memory is already past 3 on my opponent's side
+
+    Scenario Outline: Passing at 5 on my opponent's side under "<reading>"
+      # Tamer Zed T-19: [Your Turn] Your turn ends only when memory is 6 or more on your
+      # opponent's side, so neither 5 nor what the pass leaves ends the turn.
+      # Abyssdrake T-10 costs 6: from memory 1 to 5 on my opponent's side.
+      Given the reading "<reading>" of DCG-AMB-2
+      And it is my turn in the Main phase with memory 1
+      And my battle area has Tamer Zed T-19
+      And my hand holds Abyssdrake T-10
+      When I play Abyssdrake T-10
+      Then memory is 5 on my opponent's side
+      When I pass
+      Then memory is <memory> on my opponent's side
+      And the turn does not end
+
+      Examples:
+        | reading     | memory |
+        | set-to-3    | 3      |
+        | never-lower | 5      |
+
+  @DCG-AMB-3 @DCG-6-2-1-1
+  Rule: DCG-AMB-3 The order of simultaneous start-of-turn effects
+
+    Scenario Outline: Tamer Ace and Tamer Bea when my turn starts with memory 2, "<reading>"
+      # Emberpup T-04 costs 2: my turn starts with memory 2. Tamer Ace T-13: [Start of Your
+      # Turn] If you have 2 or less memory, set it to 3. Tamer Bea T-14: [Start of Your Turn]
+      # Gain 1 memory. Set-to-3 first, then +1: 4 (QA945); +1 first: 3, then nothing to set.
+      # "card-order": they resolve in the order the cards entered the battle area.
+      Given the reading "<reading>" of DCG-AMB-3
+      And it is my opponent's turn in the Main phase with memory 0
+      And my battle area has <first> and <second>
+      And my opponent's hand holds Emberpup T-04
+      When my opponent plays Emberpup T-04
+      And <order>
+      Then it is my turn in the Breeding phase
+      And memory is <memory> on my side
+
+      Examples:
+        | reading             | first          | second         | order                                        | memory |
+        | turn-player-chooses | Tamer Ace T-13 | Tamer Bea T-14 | I resolve the effect of Tamer Ace T-13 first | 4      |
+        | turn-player-chooses | Tamer Ace T-13 | Tamer Bea T-14 | I resolve the effect of Tamer Bea T-14 first | 3      |
+        | card-order          | Tamer Ace T-13 | Tamer Bea T-14 | the effects resolve without a choice         | 4      |
+        | card-order          | Tamer Bea T-14 | Tamer Ace T-13 | the effects resolve without a choice         | 3      |
+
+  @DCG-AMB-4 @DCG-6-1-2
+  Rule: DCG-AMB-4 Is there a mulligan at set-up?
+
+    Scenario Outline: After rock-paper-scissors under "<reading>"
+      # "mulligan": starting with the first player, each may once redraw a new hand of 5.
+      # "no-mulligan" (2020 launch rules): the first player's turn starts at once.
+      Given the reading "<reading>" of DCG-AMB-4
+      And a new game
+      When the decks are shuffled
+      And rock-paper-scissors is won by me
+      Then my hand holds 5 cards
+      And my opponent's hand holds 5 cards
+      And <next>
+
+      Examples:
+        | reading     | next                                |
+        | mulligan    | I am to keep or mulligan my hand    |
+        | no-mulligan | it is my turn in the Breeding phase |
+
+    Scenario: A mulligan returns my hand and deals me 5 new cards; then my opponent decides
+      Given the reading "mulligan" of DCG-AMB-4
+      And a new game
+      When the decks are shuffled
+      And rock-paper-scissors is won by me
+      And I take a mulligan
+      And the decks are shuffled
+      Then my hand holds 5 cards
+      And my deck holds 45 cards
+      And my opponent is to keep or mulligan their hand
+
+    Scenario: There is no mulligan under the 2020 launch rules
+      Given the reading "no-mulligan" of DCG-AMB-4
+      And a new game
+      When the decks are shuffled
+      And rock-paper-scissors is won by me
+      And I try to take a mulligan
+      Then the action is refused
+      And my hand holds 5 cards

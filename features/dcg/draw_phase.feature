@@ -1,0 +1,99 @@
+Feature: 6-3 Draw phase - the turn player draws 1 card, except in the first player's first turn
+  The turn player draws 1 card. Only in the first player's first turn is there no draw; every
+  later Draw phase draws 1 card. A player who must draw in their own Draw phase with an empty
+  deck loses (CR4.2 Victory conditions); an empty deck at any other time is no loss.
+
+  "I" am seat 0 and "my opponent" is seat 1. The first player is whoever won
+  rock-paper-scissors, whatever their seat. A new game uses the shipped test decks red-memory
+  (seat 0) and blue-tempo (seat 1), each shuffle answered with the cards in the order the game
+  lists them. Cards are the INVENTED test cards of oracle/data/dcg/test-cards.json.
+
+  Rule: DCG-6-3-1 The turn player draws 1 card
+
+    @DCG-6-3-1
+    Scenario: I draw the top card of my deck in my Draw phase
+      Given it is my opponent's turn in the Main phase with memory 0
+      And the top card of my deck is Tamer Bea T-14
+      And my deck holds 10 cards
+      And my hand holds 2 cards
+      When my opponent passes
+      Then it is my turn in the Breeding phase
+      And my hand holds 3 cards
+      And my hand includes Tamer Bea T-14
+      And my deck holds 9 cards
+
+    @DCG-6-3-1
+    Scenario: I cannot draw in my Draw phase because my deck is empty: I lose
+      Given it is my opponent's turn in the Main phase with memory 0
+      And my deck is empty
+      When my opponent passes
+      Then my opponent wins the game
+
+    @DCG-6-3-1
+    Scenario: My opponent cannot draw in their Draw phase: I win
+      Given it is my turn in the Main phase with memory 1
+      And my opponent's deck is empty
+      When I pass
+      Then I win the game
+
+    @DCG-6-3-1
+    Scenario: An empty deck outside the Draw phase is no loss: digivolving draws nothing
+      # Flarehorn T-07 digivolves from a red level-3 for 2; digivolving draws 1 card if it can.
+      Given it is my turn in the Main phase with memory 3
+      And my deck is empty
+      And my battle area has Redling T-03
+      And my hand holds Flarehorn T-07
+      When I digivolve Redling T-03 into Flarehorn T-07
+      Then the game goes on
+      And it is still my turn in the Main phase
+      And my battle area has an unsuspended Flarehorn T-07 over Redling T-03
+      And memory is 1 on my side
+      And my hand holds 0 cards
+
+    @DCG-6-3-1
+    Scenario: A turn that ends before its Draw phase is no loss with an empty deck
+      # My turn starts with memory 1; Abyssdrake T-10 loses 2 and the turn ends before the
+      # Draw phase.
+      Given it is my opponent's turn in the Main phase with memory 2
+      And my deck is empty
+      And my battle area has Abyssdrake T-10
+      And my opponent's hand holds Redling T-03
+      When my opponent plays Redling T-03
+      Then the game goes on
+      And it is my opponent's turn in the Breeding phase
+
+  Rule: DCG-6-3-1-1 Only the first player's first turn has no draw
+
+    @DCG-6-3-1-1
+    Scenario: I go first: no draw in my first turn
+      Given a new game
+      When the decks are shuffled
+      And rock-paper-scissors is won by me
+      And both players keep their hands
+      Then it is my turn in the Breeding phase
+      And my hand holds 5 cards
+      And my deck holds 40 cards
+
+    @DCG-6-3-1-1
+    Scenario: My opponent goes first from seat 1: they skip the draw and I draw in my first turn
+      Given a new game
+      When the decks are shuffled
+      And rock-paper-scissors is won by my opponent
+      And both players keep their hands
+      Then it is my opponent's turn in the Breeding phase
+      And my opponent's hand holds 5 cards
+      When my opponent does nothing in the Breeding phase
+      And my opponent passes
+      Then it is my turn in the Breeding phase
+      And my hand holds 6 cards
+      And my deck holds 39 cards
+
+    @DCG-6-3-1-1
+    Scenario: The first player draws in their second turn
+      Given I went first
+      And it is my opponent's turn in the Main phase
+      And it is turn 2 of the game
+      And my hand holds 4 cards
+      When my opponent passes
+      Then it is my turn in the Breeding phase
+      And my hand holds 5 cards

@@ -1,0 +1,238 @@
+"""Starting positions for the DCG scenarios: what the ``Given`` steps say, as set-up JSON plus
+state JSON (``ruleset: "dcg"``, see ``oracle.dcg.model.State``).
+
+A scenario names only the cards that matter ("my battle area has a suspended Redling T-03",
+"my deck is empty"). :class:`DcgPosition` turns that into a complete position with **card
+conservation**: each player's deck list (50 main cards and 0-5 Digi-Eggs, at most 4 copies of a
+card, CR4.2 "Deck construction") is exactly the cards of that player's zones. The deck list is
+the cards the scenario names plus filler cards of the INVENTED test set
+(``oracle/data/dcg/test-cards.json``), chosen so that they do nothing where they are put:
+security fillers are Option cards (no security battle), other fillers are Digimon without
+effects first, and a card the scenario names is used as a filler only when nothing else is left.
+Fillers go to the hand ("and 3 other cards"), the security stack (5 unless said otherwise), the
+deck (all the rest, or exactly the size the scenario gives) and the trash (what is left over).
+
+The set-up names the same deck lists, so the game under test can check conservation itself.
+Nothing here knows the rules beyond the zone layout: expected values are written in the feature
+files, never computed here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from oracle.resources import data_dir
+
+MAIN_DECK_SIZE = 50
+MAX_EGGS = 5
+MAX_COPIES = 4
+SECURITY_SIZE = 5
+
+#: Filler order for the hand, deck and trash: Digimon without effects, then the rest.
+_FILLERS = ("T-03", "T-05", "T-11", "T-12", "T-16", "T-17", "T-04", "T-06", "T-07", "T-08",
+            "T-09", "T-10", "T-13", "T-14", "T-15", "T-18", "T-19")
+#: Filler order for security: Option cards first (a security check of an Option is no battle).
+_SECURITY_FILLERS = ("T-16", "T-17", *_FILLERS)
+
+#: Phase names as the steps write them -> (phase, step) of a position waiting for a decision.
+PHASES = {"Breeding": ("breeding", "breeding"), "Main": ("main", "main")}
+
+
+@cache
+def test_card_set() -> dict[str, Any]:
+    """The INVENTED DCG test card set (``oracle/data/dcg/test-cards.json``)."""
+    return json.loads((data_dir() / "dcg" / "test-cards.json").read_text(encoding="utf-8"))
+
+
+@cache
+def cards() -> dict[str, dict[str, Any]]:
+    """Card JSON objects of the test set by ID."""
+    return {c["id"]: c for c in test_card_set()["cards"]}
+
+
+def is_egg(card_id: str) -> bool:
+    """True for a Digi-Egg card (it belongs in the Digi-Egg deck)."""
+    return cards()[card_id]["kind"] == "digi-egg"
+
+
+class PositionError(ValueError):
+    """The scenario describes a position that cannot exist (more than 4 copies of a card, more
+    than 50 cards on one side...). This is a mistake in the feature file, not in the game."""
+
+
+@dataclass
+class StackSpec:
+    """A card pile in the battle or breeding area: ``cards`` bottom..top."""
+
+    cards: list[str]
+    suspended: bool = False
+    played_this_turn: bool = False
+
+
+@dataclass
+class DcgSide:
+    """One player's side as the scenario describes it (zones top first, stacks bottom first).
+
+    ``hand_extra`` counts filler cards asked for in the hand; ``deck_size`` and
+    ``security_size`` fix the total size of those zones (None: the deck takes every card left).
+    """
+
+    hand: list[str] = field(default_factory=list)
+    hand_extra: int = 0
+    deck_top: list[str] = field(default_factory=list)
+    deck_size: int | None = None
+    egg_deck: list[str] = field(default_factory=list)
+    breeding_area: StackSpec | None = None
+    battle_area: list[StackSpec] = field(default_factory=list)
+    security_top: list[str] = field(default_factory=list)
+    security_size: int = SECURITY_SIZE
+    trash: list[str] = field(default_factory=list)
+
+    def named(self) -> list[str]:
+        """Every card the scenario named for this side."""
+        out = self.hand + self.deck_top + self.egg_deck + self.security_top + self.trash
+        if self.breeding_area is not None:
+            out += self.breeding_area.cards
+        for s in self.battle_area:
+            out += s.cards
+        return out
+
+
+@dataclass
+class DcgPosition:
+    """A whole starting position; see the module docstring. Seats: "I" am 0, "my opponent" 1.
+
+    ``memory`` is from the turn player's side (the state's own convention).
+    """
+
+    sides: tuple[DcgSide, DcgSide] = field(default_factory=lambda: (DcgSide(), DcgSide()))
+    turn_player: int = 0
+    first_player: int = 0
+    turn: int | None = None
+    phase: str = "main"
+    step: str = "main"
+    memory: int = 0
+    variants: dict[str, str] = field(default_factory=dict)
+
+    # -- decks ----------------------------------------------------------------------------------
+
+    def _fillers(self, p: int) -> dict[str, list[str]]:
+        """Filler cards of player ``p`` per zone (``hand``, ``security``, ``deck``, ``trash``)."""
+        side = self.sides[p]
+        named = side.named()
+        main_named = [c for c in named if not is_egg(c)]
+        eggs = [c for c in named if is_egg(c)]
+        if len(eggs) > MAX_EGGS:
+            raise PositionError(f"player {p}: {len(eggs)} Digi-Eggs named; at most {MAX_EGGS}")
+        left = MAIN_DECK_SIZE - len(main_named)
+        if left < 0:
+            raise PositionError(f"player {p}: {len(main_named)} cards named; a deck has 50")
+        counts = Counter(named)
+        for card, n in counts.items():
+            if n > MAX_COPIES:
+                raise PositionError(f"player {p}: {n} copies of {card}; at most {MAX_COPIES}")
+        used = set(named)
+
+        def take(n: int, order: tuple[str, ...], zone: str) -> list[str]:
+            out: list[str] = []
+            for pass_ in (0, 1):  # named cards only when nothing else is left
+                for card in order:
+                    if (card in used) != bool(pass_):
+                        continue
+                    while len(out) < n and counts[card] < MAX_COPIES:
+                        counts[card] += 1
+                        out.append(card)
+            if len(out) < n:
+                raise PositionError(f"player {p}: no filler cards left for the {zone}")
+            return out
+
+        security_n = side.security_size - len(side.security_top)
+        if security_n < 0:
+            raise PositionError(f"player {p}: more security cards named than the stack holds")
+        deck_n = (left - side.hand_extra - security_n if side.deck_size is None
+                  else side.deck_size - len(side.deck_top))
+        trash_n = left - side.hand_extra - security_n - deck_n
+        if min(deck_n, trash_n) < 0 or side.hand_extra < 0:
+            raise PositionError(f"player {p}: the zone sizes given need more than 50 cards")
+        return {
+            "hand": take(side.hand_extra, _FILLERS, "hand"),
+            "security": take(security_n, _SECURITY_FILLERS, "security"),
+            "deck": take(deck_n, _FILLERS, "deck"),
+            "trash": take(trash_n, _FILLERS, "trash"),
+        }
+
+    def _zones(self, p: int) -> dict[str, Any]:
+        side = self.sides[p]
+        fill = self._fillers(p)
+        return {
+            "hand": side.hand + fill["hand"],
+            "deck": side.deck_top + fill["deck"],
+            "egg_deck": list(side.egg_deck),
+            "security": side.security_top + fill["security"],
+            "trash": side.trash + fill["trash"],
+        }
+
+    def deck_list(self, p: int) -> dict[str, Any]:
+        """Player ``p``'s deck list as a deck object ``{"name", "deck", "eggs"}``: exactly the
+        cards of that player's zones."""
+        z = self._zones(p)
+        side = self.sides[p]
+        every = z["hand"] + z["deck"] + z["egg_deck"] + z["security"] + z["trash"]
+        if side.breeding_area is not None:
+            every += side.breeding_area.cards
+        for s in side.battle_area:
+            every += s.cards
+        main = Counter(c for c in every if not is_egg(c))
+        eggs = Counter(c for c in every if is_egg(c))
+        return {
+            "name": f"scenario-seat-{p}",
+            "deck": [{"id": c, "count": n} for c, n in sorted(main.items())],
+            "eggs": [{"id": c, "count": n} for c, n in sorted(eggs.items())],
+        }
+
+    # -- JSON -----------------------------------------------------------------------------------
+
+    def setup(self) -> dict[str, Any]:
+        """The set-up JSON (``oracle.driver`` form): ruleset, both deck lists, variants."""
+        return {"ruleset": "dcg", "decks": [self.deck_list(0), self.deck_list(1)],
+                "variants": dict(self.variants)}
+
+    def _turn(self) -> int:
+        """Turn 3 or 4 (both players have had a turn) unless the scenario fixed it."""
+        if self.turn is not None:
+            return self.turn
+        return 3 if self.turn_player == self.first_player else 4
+
+    def state(self) -> dict[str, Any]:
+        """The position as a DCG state JSON document (nothing pending, no attack)."""
+        next_id = 0
+        players = []
+        for p in (0, 1):
+            side = self.sides[p]
+            z = self._zones(p)
+
+            def stack(spec: StackSpec) -> dict[str, Any]:
+                nonlocal next_id
+                next_id += 1
+                return {"id": next_id, "cards": list(spec.cards), "suspended": spec.suspended,
+                        "played_this_turn": spec.played_this_turn}
+
+            players.append({
+                "hand": z["hand"], "deck": z["deck"], "egg_deck": z["egg_deck"],
+                "breeding_area": None if side.breeding_area is None else stack(
+                    side.breeding_area),
+                "battle_area": [stack(s) for s in side.battle_area],
+                "security": z["security"], "trash": z["trash"],
+                "mulliganed": False, "mulligan_decided": True, "once_per_turn_used": [],
+            })
+        return {
+            "ruleset": "dcg", "turn": self._turn(), "turn_player": self.turn_player,
+            "first_player": self.first_player, "phase": self.phase, "step": self.step,
+            "memory": self.memory, "chance": None, "pending": [], "delayed": [],
+            "attack": None, "resume_step": None, "winner": None, "reason": None,
+            "next_id": next_id, "variants": dict(self.variants), "players": players,
+        }

@@ -1,0 +1,872 @@
+"""Step definitions for the Digimon Card Game scenarios (``features/dcg/``), in the game's
+language: "it is my turn in the Main phase with memory 2", "my battle area has an unsuspended
+Redling T-03", "I pass", "memory is 3 on my opponent's side", "the turn ends", "the action is
+refused for DCG-6-4-1".
+
+"I" am seat 0 and "my opponent" is seat 1. Memory in a step is read from one player's side:
+"with memory 2" is on the side of the player whose turn it is, "memory is 3 on my opponent's
+side" is where the one shared gauge stands. Cards are the INVENTED test cards
+(``oracle/data/dcg/test-cards.json``), named "Name T-nn"; a name that does not match its ID is
+a typo in the feature file and fails at once.
+
+The game under test is driven only through the ``game_driver`` fixture (a
+:class:`~oracle.driver.Driver`): ``load_state(setup, state)`` for a described position
+(:mod:`.dcg_positions`), ``new_game(setup)`` for a new game, then ``apply(action)``. ``Then``
+steps read the state JSON, never the oracle's events, so they hold for any implementation;
+failures go through :class:`~.expect.Expect` and name the clause, the step and the difference.
+
+``tests/test_features_dcg.py`` imports this module, so its steps are visible to the DCG
+scenarios only and never compete with the Digi-Battle steps of the same wording ("I pass").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+import pytest
+from parse import with_pattern
+from pytest_bdd import given, parsers, then, when
+
+from oracle.driver import Driver, Outcome, Refusal
+
+from .dcg_positions import PHASES, DcgPosition, PositionError, StackSpec, cards
+from .expect import Expect
+
+WHOSE = ("my", "my opponent's")
+WHO = ("I", "my opponent")
+
+# ---------------------------------------------------------------------------------------------
+# Parameter types
+
+
+class Card(NamedTuple):
+    """A card as a step names it: printed name and ID ("Redling", "T-03")."""
+
+    name: str
+    id: str
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.id}"
+
+
+_NAME = r"[A-Z][a-z]+(?: [A-Z][a-z]+)*"
+_ID = r"T-\d{2}"
+CARD_PATTERN = rf"{_NAME} {_ID}"
+_ONE = re.compile(rf"({_NAME}) ({_ID})")
+
+
+def _card(text: str) -> Card:
+    m = _ONE.fullmatch(text)
+    if m is None:
+        raise PositionError(f"not a card: {text!r}")
+    card = Card(m.group(1), m.group(2))
+    known = cards().get(card.id)
+    if known is None:
+        raise PositionError(f"{card}: no card {card.id} in the DCG test set")
+    printed = re.sub(r"\s*\(.*\)$", "", known["name"])
+    if printed != card.name:
+        raise PositionError(f"{card}: {card.id} is {printed}, not {card.name}")
+    return card
+
+
+@with_pattern(CARD_PATTERN)
+def parse_card(text: str) -> Card:
+    """``"Redling T-03"`` → ``Card("Redling", "T-03")`` (checked against the card set)."""
+    return _card(text)
+
+
+@with_pattern(rf"{CARD_PATTERN}(?:(?:, | and ){CARD_PATTERN})*")
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """``"A T-01, B T-02 and C T-03"`` → three cards, in the order written."""
+    return tuple(_card(m.group(0)) for m in _ONE.finditer(text))
+
+
+@with_pattern(rf"{CARD_PATTERN}(?: over {CARD_PATTERN})*")
+def parse_stack(text: str) -> tuple[Card, ...]:
+    """``"Flarehorn T-07 over Redling T-03"`` → the stack's cards **bottom first**."""
+    return tuple(reversed([_card(part) for part in text.split(" over ")]))
+
+
+@with_pattern(r"I|my opponent")
+def parse_who(text: str) -> int:
+    """``"I"`` → 0, ``"my opponent"`` → 1."""
+    return WHO.index(text)
+
+
+@with_pattern(r"my|my opponent's")
+def parse_whose(text: str) -> int:
+    """``"my"`` → 0, ``"my opponent's"`` → 1."""
+    return WHOSE.index(text)
+
+
+@with_pattern(r"me|my opponent")
+def parse_whom(text: str) -> int:
+    """``"me"`` → 0, ``"my opponent"`` → 1 (object form)."""
+    return 0 if text == "me" else 1
+
+
+@with_pattern(r"Unsuspend|Draw|Breeding|Main")
+def parse_phase(text: str) -> str:
+    """A phase as the rulebook names it → the state's ``phase`` value."""
+    return text.lower()
+
+
+@with_pattern(r"(?:DB|DCG)-[A-Za-z0-9.]+(?:-[A-Za-z0-9.]+)*|CR4\.2 [A-Z][a-z]+(?: [a-z]+)*")
+def parse_clause(text: str) -> str:
+    """A clause ID (``DCG-6-4-1``) or a Comprehensive Rules title (``CR4.2 Mulligan``)."""
+    return text
+
+
+@with_pattern(r"\d+")
+def parse_number(text: str) -> int:
+    """A non-negative integer."""
+    return int(text)
+
+
+@with_pattern(r"[a-z0-9-]+")
+def parse_reading(text: str) -> str:
+    """An ambiguity reading name (``same-phase``)."""
+    return text
+
+
+@with_pattern(r"an unsuspended|a suspended")
+def parse_orientation(text: str) -> bool:
+    """``"a suspended"`` → True (suspended), ``"an unsuspended"`` → False."""
+    return text == "a suspended"
+
+
+@with_pattern(r"suspended|unsuspended")
+def parse_state_word(text: str) -> bool:
+    """``"suspended"`` → True, ``"unsuspended"`` → False."""
+    return text == "suspended"
+
+
+def _word(pattern: str):  # noqa: ANN202 - a parse type
+    """A type that only matches ``pattern`` (verb forms, plurals) and carries no value."""
+    return with_pattern(pattern)(lambda text: text)
+
+
+def _verb(base: str, third: str | None = None):  # noqa: ANN202 - a parse type
+    """``play``/``plays``, optionally after ``try to``/``tries to`` (an action the scenario
+    expects to be refused reads "I try to play ...")."""
+    third = third or base + "s"
+    return _word(rf"(?:(?:try|tries) to )?(?:{third}|{base})")
+
+
+TYPES = {
+    "Card": parse_card, "Cards": parse_cards, "Stack": parse_stack, "Who": parse_who,
+    "Whose": parse_whose, "Whom": parse_whom, "Phase": parse_phase, "Clause": parse_clause,
+    "N": parse_number, "Reading": parse_reading, "Orientation": parse_orientation,
+    "StateWord": parse_state_word,
+    "CardWord": _word("cards|card"), "EffectWord": _word("effects are|effect is"),
+    "Their": _word("my|their"), "Win": _word("wins|win"), "Keep": _verb("keep"),
+    "Play": _verb("play"), "Pass": _verb("pass", "passes"), "Use": _verb("use"),
+    "Digivolve": _verb("digivolve"), "Hatch": _verb("hatch", "hatches"),
+    "Move": _verb("move"), "DoNothing": _word(r"(?:(?:try|tries) to )?(?:does|do) nothing"),
+    "Attack": _verb("attack"), "Activate": _verb("activate"), "Resolve": _verb("resolve"),
+    "Link": _verb("link"), "Take": _verb("take"), "Be": _word("am|is"),
+    "Try": _word("try|tries"),
+    "Special": _word("DNA digivolve|Burst digivolve|App Fuse"),
+    "HowPlayed": _word("DigiXros|Assembly"),
+}
+
+
+def step(pattern: str) -> parsers.cfparse:
+    """A step parser for ``pattern`` with the DCG parameter types."""
+    return parsers.cfparse(pattern, extra_types=TYPES)
+
+
+# ---------------------------------------------------------------------------------------------
+# The game under test as the steps see it
+
+
+class DcgTable:
+    """One DCG scenario's game: the position being described, then the running game.
+
+    The first step that needs the game starts it (once); a refused action is kept until a
+    ``Then the action is refused ...`` step looks at it, and any other step fails on it.
+    """
+
+    def __init__(self, driver: Driver, expect: Expect) -> None:
+        self.driver = driver
+        self.expect = expect
+        self.position = DcgPosition()
+        self.new_game_decks: list[Any] | None = None
+        self.started = False
+        self._state: Mapping[str, Any] | None = None
+        self.start_state: Mapping[str, Any] | None = None
+        self.refusal: Refusal | None = None
+        self.refused_action: Mapping[str, Any] | None = None
+
+    # -- describing -----------------------------------------------------------------------------
+
+    @property
+    def pos(self) -> DcgPosition:
+        """The position being described (only before the game starts)."""
+        if self.started:
+            raise PositionError("a Given step after the game started: put every Given step "
+                                "before the first When step")
+        return self.position
+
+    # -- starting -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the game (once): a new game, or the described position."""
+        if self.started:
+            return
+        self.started = True
+        pos = self.position
+        try:
+            if self.new_game_decks is not None:
+                state = self.driver.new_game({"ruleset": "dcg", "decks": self.new_game_decks,
+                                              "variants": dict(pos.variants)})
+            else:
+                state = self.driver.load_state(pos.setup(), pos.state())
+        except PositionError:
+            raise
+        except Exception as e:  # the game under test refused the set-up or the position
+            self.expect.fail(f"the game under test refused the scenario's position: {e}")
+        self._state = state
+        self.start_state = state
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    def apply(self, action: Mapping[str, Any]) -> Outcome:
+        """Apply one action through the driver; a refusal is kept for the next step."""
+        self.start()
+        self._no_pending_refusal()
+        outcome = self.driver.apply(action)
+        if outcome.refused:
+            self.refusal = outcome.refusal
+            self.refused_action = action
+        else:
+            assert outcome.state is not None
+            self._state = outcome.state
+        return outcome
+
+    def _no_pending_refusal(self) -> None:
+        __tracebackhide__ = True
+        if self.refusal is not None:
+            r = self.refusal
+            why = f"{r.clause}: {r.reason}" if r.clause else r.reason
+            self.expect.fail(f"the action {dict(self.refused_action or {})} was refused ({why})")
+
+    def take_refusal(self) -> Refusal | None:
+        """The pending refusal (cleared), or None."""
+        self.start()
+        r, self.refusal = self.refusal, None
+        return r
+
+    def finish(self) -> None:
+        """At the end of the scenario: a refusal nobody looked at is a failure."""
+        __tracebackhide__ = True
+        if self.started:
+            self._no_pending_refusal()
+
+    # -- reading --------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Mapping[str, Any]:
+        """The current state JSON (starts the game if needed)."""
+        __tracebackhide__ = True
+        self.start()
+        self._no_pending_refusal()
+        assert self._state is not None
+        return self._state
+
+    def player(self, p: int) -> Mapping[str, Any]:
+        """Seat ``p``'s part of the current state."""
+        return self.state["players"][p]
+
+    def memory_of(self, p: int) -> int:
+        """Memory as seat ``p`` reads it (positive: on ``p``'s side)."""
+        s = self.state
+        return s["memory"] if s["turn_player"] == p else -s["memory"]
+
+    def stacks(self, p: int) -> list[Mapping[str, Any]]:
+        """Seat ``p``'s stacks: battle area, then breeding area."""
+        pl = self.player(p)
+        out = list(pl["battle_area"])
+        if pl["breeding_area"] is not None:
+            out.append(pl["breeding_area"])
+        return out
+
+    def stack_with_top(self, p: int, card: Card, area: str | None = None) -> Mapping[str, Any]:
+        """Seat ``p``'s one stack whose top card is ``card`` (in ``area`` if given)."""
+        pl = self.player(p)
+        if area == "breeding":
+            found = [pl["breeding_area"]] if pl["breeding_area"] is not None else []
+        elif area == "battle":
+            found = list(pl["battle_area"])
+        else:
+            found = self.stacks(p)
+        found = [s for s in found if s["cards"] and s["cards"][-1] == card.id]
+        if len(found) != 1:
+            self.expect.fail(f"expected exactly one stack of {WHOSE[p]} with {card} on top, "
+                             f"found {len(found)}")
+        return found[0]
+
+
+def memory_text(value: int) -> str:
+    """How a step says where memory stands, read from seat 0 ("3 on my opponent's side")."""
+    if value == 0:
+        return "0"
+    return f"{abs(value)} on {WHOSE[0 if value > 0 else 1]} side"
+
+
+@pytest.fixture
+def dcg_table(game_driver: Driver, expect: Expect) -> Any:
+    """The scenario's DCG game (position being described, then the running game)."""
+    t = DcgTable(game_driver, expect)
+    yield t
+    t.finish()
+
+
+# ---------------------------------------------------------------------------------------------
+# Given: the game, the turn, the phase and memory
+
+
+@given(step('the reading "{reading:Reading}" of {amb}'))
+def _reading(dcg_table: DcgTable, reading: str, amb: str) -> None:
+    dcg_table.pos.variants[amb] = reading
+
+
+@given(step("a new game"))
+def _new_game(dcg_table: DcgTable) -> None:
+    dcg_table.pos  # noqa: B018 - fails once the game has started
+    dcg_table.new_game_decks = ["red-memory", "blue-tempo"]
+
+
+def _turn(dcg_table: DcgTable, whose: int, phase: str, memory: int) -> None:
+    pos = dcg_table.pos
+    key = phase.capitalize()
+    if key not in PHASES:
+        raise PositionError(f"a position waits for a decision: the Breeding or Main phase, "
+                            f"not the {key} phase")
+    pos.turn_player = whose
+    pos.phase, pos.step = PHASES[key]
+    pos.memory = memory
+
+
+@given(step("it is {whose:Whose} turn in the {phase:Phase} phase"))
+def _turn_phase(dcg_table: DcgTable, whose: int, phase: str) -> None:
+    _turn(dcg_table, whose, phase, 0)
+
+
+@given(step("it is {whose:Whose} turn in the {phase:Phase} phase with memory {n:N}"))
+def _turn_phase_memory(dcg_table: DcgTable, whose: int, phase: str, n: int) -> None:
+    _turn(dcg_table, whose, phase, n)
+
+
+@given(step("it is {whose:Whose} turn in the {phase:Phase} phase with memory {n:N} on "
+            "{side:Whose} side"))
+def _turn_phase_memory_side(dcg_table: DcgTable, whose: int, phase: str, n: int,
+                            side: int) -> None:
+    _turn(dcg_table, whose, phase, n if side == whose else -n)
+
+
+@given(step("{who:Who} went first"))
+def _went_first(dcg_table: DcgTable, who: int) -> None:
+    dcg_table.pos.first_player = who
+
+
+@given(step("it is turn {n:N} of the game"))
+def _turn_number(dcg_table: DcgTable, n: int) -> None:
+    dcg_table.pos.turn = n
+
+
+# ---------------------------------------------------------------------------------------------
+# Given: zones
+
+
+def _ids(cs: tuple[Card, ...]) -> list[str]:
+    return [c.id for c in cs]
+
+
+@given(step("{whose:Whose} hand holds {cs:Cards}"))
+def _hand(dcg_table: DcgTable, whose: int, cs: tuple[Card, ...]) -> None:
+    dcg_table.pos.sides[whose].hand += _ids(cs)
+
+
+@given(step("{whose:Whose} hand holds {cs:Cards} and {n:N} other {:CardWord}"))
+def _hand_and_others(dcg_table: DcgTable, whose: int, cs: tuple[Card, ...], n: int) -> None:
+    side = dcg_table.pos.sides[whose]
+    side.hand += _ids(cs)
+    side.hand_extra += n
+
+
+@given(step("{whose:Whose} hand holds {n:N} {:CardWord}"))
+def _hand_count(dcg_table: DcgTable, whose: int, n: int) -> None:
+    side = dcg_table.pos.sides[whose]
+    side.hand_extra = n - len(side.hand)
+
+
+@given(step("{whose:Whose} deck holds {n:N} {:CardWord}"))
+def _deck_size(dcg_table: DcgTable, whose: int, n: int) -> None:
+    dcg_table.pos.sides[whose].deck_size = n
+
+
+@given(step("{whose:Whose} deck is empty"))
+def _deck_empty(dcg_table: DcgTable, whose: int) -> None:
+    side = dcg_table.pos.sides[whose]
+    side.deck_size = 0
+    side.deck_top = []
+
+
+@given(step("the top card of {whose:Whose} deck is {card:Card}"))
+def _deck_top(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    dcg_table.pos.sides[whose].deck_top = [card.id]
+
+
+@given(step("{whose:Whose} Digi-Egg deck holds {cs:Cards}"))
+def _egg_deck(dcg_table: DcgTable, whose: int, cs: tuple[Card, ...]) -> None:
+    dcg_table.pos.sides[whose].egg_deck = _ids(cs)
+
+
+@given(step("{whose:Whose} Digi-Egg deck is empty"))
+def _egg_deck_empty(dcg_table: DcgTable, whose: int) -> None:
+    dcg_table.pos.sides[whose].egg_deck = []
+
+
+@given(step("{whose:Whose} breeding area holds {orientation:Orientation} {stack:Stack}"))
+def _breeding(dcg_table: DcgTable, whose: int, orientation: bool,
+              stack: tuple[Card, ...]) -> None:
+    dcg_table.pos.sides[whose].breeding_area = StackSpec(_ids(stack), orientation)
+
+
+@given(step("{whose:Whose} breeding area holds {stack:Stack}"))
+def _breeding_plain(dcg_table: DcgTable, whose: int, stack: tuple[Card, ...]) -> None:
+    dcg_table.pos.sides[whose].breeding_area = StackSpec(_ids(stack))
+
+
+@given(step("{whose:Whose} battle area has {orientation:Orientation} {stack:Stack}"))
+def _battle(dcg_table: DcgTable, whose: int, orientation: bool,
+            stack: tuple[Card, ...]) -> None:
+    dcg_table.pos.sides[whose].battle_area.append(StackSpec(_ids(stack), orientation))
+
+
+@given(step("{whose:Whose} battle area has {orientation:Orientation} {stack:Stack} played "
+            "this turn"))
+def _battle_played(dcg_table: DcgTable, whose: int, orientation: bool,
+                   stack: tuple[Card, ...]) -> None:
+    dcg_table.pos.sides[whose].battle_area.append(StackSpec(_ids(stack), orientation, True))
+
+
+@given(step("{whose:Whose} battle area has {cs:Cards}"))
+def _battle_cards(dcg_table: DcgTable, whose: int, cs: tuple[Card, ...]) -> None:
+    """Each card an unsuspended stack of its own, entered in the order written."""
+    dcg_table.pos.sides[whose].battle_area += [StackSpec([c.id]) for c in cs]
+
+
+@given(step("{whose:Whose} security holds {n:N} {:CardWord}"))
+def _security_size(dcg_table: DcgTable, whose: int, n: int) -> None:
+    dcg_table.pos.sides[whose].security_size = n
+
+
+@given(step("{whose:Whose} security is empty"))
+def _security_empty(dcg_table: DcgTable, whose: int) -> None:
+    side = dcg_table.pos.sides[whose]
+    side.security_size = 0
+    side.security_top = []
+
+
+@given(step("the top card of {whose:Whose} security is {card:Card}"))
+def _security_top(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    dcg_table.pos.sides[whose].security_top = [card.id]
+
+
+# ---------------------------------------------------------------------------------------------
+# When: set-up and chance
+
+
+def _act(dcg_table: DcgTable, **action: Any) -> Outcome:
+    return dcg_table.apply({k: v for k, v in action.items() if v is not None})
+
+
+@when(step("the decks are shuffled"))
+def _shuffle_all(dcg_table: DcgTable) -> None:
+    """Answer every shuffle due now, each in the order the game lists the cards."""
+    while True:
+        chance = dcg_table.state.get("chance")
+        if not chance or chance.get("kind") != "shuffle":
+            return
+        _act(dcg_table, type="shuffle", player=chance["player"], deck=chance["deck"],
+             order=list(chance["cards"]))
+
+
+@when(step("rock-paper-scissors is won by {whom:Whom}"), target_fixture="outcome")
+def _rps(dcg_table: DcgTable, whom: int) -> Outcome:
+    return _act(dcg_table, type="choose_first", winner=whom)
+
+
+@when(step("{who:Who} {:Keep} {:Their} hand"), target_fixture="outcome")
+def _keep(dcg_table: DcgTable, who: int) -> Outcome:
+    return _act(dcg_table, type="keep", player=who)
+
+
+@when(step("both players keep their hands"))
+def _both_keep(dcg_table: DcgTable) -> None:
+    first = dcg_table.state["first_player"]
+    _act(dcg_table, type="keep", player=first)
+    _act(dcg_table, type="keep", player=1 - first)
+
+
+@when(step("{who:Who} {:Take} a mulligan"), target_fixture="outcome")
+def _mulligan(dcg_table: DcgTable, who: int) -> Outcome:
+    return _act(dcg_table, type="mulligan", player=who)
+
+
+# ---------------------------------------------------------------------------------------------
+# When: Breeding phase
+
+
+@when(step("{who:Who} {:Hatch} a Digi-Egg"), target_fixture="outcome")
+def _hatch(dcg_table: DcgTable, who: int) -> Outcome:
+    return _act(dcg_table, type="hatch", player=who)
+
+
+@when(step("{who:Who} {:Move} {card:Card} out of the breeding area"), target_fixture="outcome")
+def _move(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
+    return _act(dcg_table, type="move", player=who)
+
+
+@when(step("{who:Who} {:DoNothing} in the Breeding phase"), target_fixture="outcome")
+def _do_nothing(dcg_table: DcgTable, who: int) -> Outcome:
+    return _act(dcg_table, type="do_nothing", player=who)
+
+
+# ---------------------------------------------------------------------------------------------
+# When: Main phase
+
+
+@when(step("{who:Who} {:Pass}"), target_fixture="outcome")
+def _pass(dcg_table: DcgTable, who: int) -> Outcome:
+    return _act(dcg_table, type="pass", player=who)
+
+
+@when(step("{who:Who} {:Play} {card:Card}"), target_fixture="outcome")
+def _play(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
+    return _act(dcg_table, type="play", player=who, card=card.id)
+
+
+@when(step("{who:Who} {:Use} {card:Card}"), target_fixture="outcome")
+def _use(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
+    return _act(dcg_table, type="use_option", player=who, card=card.id)
+
+
+@when(step("{who:Who} {:Digivolve} {base:Card} into {card:Card}"), target_fixture="outcome")
+def _digivolve(dcg_table: DcgTable, who: int, base: Card, card: Card) -> Outcome:
+    target = dcg_table.stack_with_top(who, base)["id"]
+    return _act(dcg_table, type="digivolve", player=who, card=card.id, target=target)
+
+
+@when(step("{who:Who} {:Attack} my opponent with {card:Card}"), target_fixture="outcome")
+def _attack_player(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
+    attacker = dcg_table.stack_with_top(who, card, "battle")["id"]
+    return _act(dcg_table, type="attack", player=who, attacker=attacker, target="player")
+
+
+@when(step("{who:Who} {:Attack} {whose:Whose} {victim:Card} with {card:Card}"),
+      target_fixture="outcome")
+def _attack_digimon(dcg_table: DcgTable, who: int, whose: int, victim: Card,
+                    card: Card) -> Outcome:
+    attacker = dcg_table.stack_with_top(who, card, "battle")["id"]
+    target = dcg_table.stack_with_top(whose, victim, "battle")["id"]
+    return _act(dcg_table, type="attack", player=who, attacker=attacker, target=target)
+
+
+@when(step("{who:Who} {:Activate} the [Main] effect of {card:Card}"), target_fixture="outcome")
+def _activate(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
+    source = dcg_table.stack_with_top(who, card, "battle")["id"]
+    return _act(dcg_table, type="activate", player=who, source=source)
+
+
+@when(step("{who:Who} {:Resolve} the effect of {card:Card} first"), target_fixture="outcome")
+def _resolve_first(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
+    pending = list(dcg_table.state.get("pending", []))
+    index = next((i for i, p in enumerate(pending) if p["card"] == card.id), None)
+    if index is None:
+        dcg_table.expect.fail(f"expected an effect of {card} to be waiting, found "
+                              f"{[p['card'] for p in pending]}")
+    return _act(dcg_table, type="resolve", player=who, index=index)
+
+
+@when(step("the effects resolve without a choice"))
+def _no_choice(dcg_table: DcgTable) -> None:
+    """Nothing to do: the scenario expects no order to be asked for (DCG-AMB-3 "card-order")."""
+    pending = [p["card"] for p in dcg_table.state.get("pending", [])]
+    dcg_table.expect.equal("effects waiting for a choice", [], pending)
+
+
+# -- actions chapter 6 names that this ruleset does not implement (refused as unsupported)
+
+
+@when(step("{who:Who} {:Link} {card:Card} from {:Their} hand to {base:Card}"),
+      target_fixture="outcome")
+def _link_hand(dcg_table: DcgTable, who: int, card: Card, base: Card) -> Outcome:
+    target = dcg_table.stack_with_top(who, base, "battle")["id"]
+    return _act(dcg_table, type="link", player=who, card=card.id, target=target)
+
+
+@when(step("{who:Who} {:Link} {card:Card} from {:Their} battle area to {base:Card}"),
+      target_fixture="outcome")
+def _link_battle(dcg_table: DcgTable, who: int, card: Card, base: Card) -> Outcome:
+    target = dcg_table.stack_with_top(who, base, "battle")["id"]
+    return _act(dcg_table, type="link", player=who, card=card.id, target=target)
+
+
+_UNSUPPORTED_PLAY = {"DigiXros": "digixros", "Assembly": "assembly"}
+_UNSUPPORTED_DIGIVOLVE = {"DNA digivolve": "dna_digivolve", "Burst digivolve": "burst_digivolve",
+                          "App Fuse": "app_fusion"}
+
+
+@when(step("{who:Who} {:Play} {card:Card} with {how:HowPlayed}"), target_fixture="outcome")
+def _play_with(dcg_table: DcgTable, who: int, card: Card, how: str) -> Outcome:
+    if how not in _UNSUPPORTED_PLAY:
+        raise PositionError(f"unknown way to play: {how!r} (known: {list(_UNSUPPORTED_PLAY)})")
+    return _act(dcg_table, type=_UNSUPPORTED_PLAY[how], player=who, card=card.id)
+
+
+@when(step("{who:Who} {:Try} to {how:Special} {base:Card} into {card:Card}"),
+      target_fixture="outcome")
+def _digivolve_special(dcg_table: DcgTable, who: int, how: str, base: Card,
+                       card: Card) -> Outcome:
+    if how not in _UNSUPPORTED_DIGIVOLVE:
+        raise PositionError(f"unknown way to digivolve: {how!r}")
+    target = dcg_table.stack_with_top(who, base)["id"]
+    return _act(dcg_table, type=_UNSUPPORTED_DIGIVOLVE[how], player=who, card=card.id,
+                target=target)
+
+
+# ---------------------------------------------------------------------------------------------
+# Then: refusals
+
+
+def _refusal(dcg_table: DcgTable) -> Refusal:
+    __tracebackhide__ = True
+    r = dcg_table.take_refusal()
+    if r is None:
+        dcg_table.expect.fail("expected the action to be refused, but it was applied")
+    assert r is not None
+    return r
+
+
+@then(step("the action is refused"))
+def _refused(dcg_table: DcgTable) -> None:
+    _refusal(dcg_table)
+
+
+@then(step("the action is refused for {clause:Clause}"))
+def _refused_for(dcg_table: DcgTable, clause: str) -> None:
+    r = _refusal(dcg_table)
+    dcg_table.expect.equal("the refusal to cite", clause, r.clause)
+
+
+@then(step("the action is refused as unsupported for {clause:Clause}"))
+def _refused_unsupported(dcg_table: DcgTable, clause: str) -> None:
+    r = _refusal(dcg_table)
+    dcg_table.expect.equal("the refusal", f"unsupported ({clause})", f"{r.kind} ({r.clause})")
+
+
+# ---------------------------------------------------------------------------------------------
+# Then: turn, phase, result
+
+
+def _turn_text(dcg_table: DcgTable) -> str:
+    s = dcg_table.state
+    if s["phase"] == "game_over":
+        return f"the game over (winner {s.get('winner')})"
+    return f"{WHOSE[s['turn_player']]} turn in the {s['phase']} phase"
+
+
+@then(step("it is {whose:Whose} turn"))
+def _is_turn(dcg_table: DcgTable, whose: int) -> None:
+    s = dcg_table.state
+    actual = WHOSE[s["turn_player"]] if s["phase"] != "game_over" else "nobody's (game over)"
+    dcg_table.expect.equal("the turn to be", WHOSE[whose], actual)
+
+
+@then(step("it is {whose:Whose} turn in the {phase:Phase} phase"))
+@then(step("it is still {whose:Whose} turn in the {phase:Phase} phase"))
+def _is_turn_phase(dcg_table: DcgTable, whose: int, phase: str) -> None:
+    dcg_table.expect.equal("it to be", f"{WHOSE[whose]} turn in the {phase} phase",
+                           _turn_text(dcg_table))
+
+
+def _turns_on(dcg_table: DcgTable) -> int:
+    assert dcg_table.start_state is not None
+    return dcg_table.state["turn"] - dcg_table.start_state["turn"]
+
+
+@then(step("the turn ends"))
+def _turn_ends(dcg_table: DcgTable) -> None:
+    s = dcg_table.state
+    dcg_table.expect.true(_turns_on(dcg_table) >= 1,
+                          f"expected the turn to end, but it is still turn {s['turn']} "
+                          f"({_turn_text(dcg_table)})")
+
+
+@then(step("the turn does not end"))
+def _turn_goes_on(dcg_table: DcgTable) -> None:
+    s = dcg_table.state
+    dcg_table.expect.true(_turns_on(dcg_table) == 0 and s["phase"] != "game_over",
+                          f"expected the turn to go on, but it is turn {s['turn']} "
+                          f"({_turn_text(dcg_table)})")
+
+
+@then(step("{who:Who} {:Win} the game"))
+def _wins(dcg_table: DcgTable, who: int) -> None:
+    s = dcg_table.state
+    dcg_table.expect.equal("the game to be won by", WHO[who],
+                           WHO[s["winner"]] if s.get("winner") is not None
+                           else f"nobody ({_turn_text(dcg_table)})")
+
+
+@then(step("the game goes on"))
+def _game_goes_on(dcg_table: DcgTable) -> None:
+    s = dcg_table.state
+    dcg_table.expect.true(s["phase"] != "game_over",
+                          f"expected the game to go on, but it is over (winner "
+                          f"{s.get('winner')}, {s.get('reason')})")
+
+
+@then(step("the game is being set up"))
+def _setting_up(dcg_table: DcgTable) -> None:
+    dcg_table.expect.equal("the phase", "setup", dcg_table.state["phase"])
+
+
+@then(step("{who:Who} {:Be} to keep or mulligan {:Their} hand"))
+def _mulligan_due(dcg_table: DcgTable, who: int) -> None:
+    s = dcg_table.state
+    dcg_table.expect.equal("the player to decide on a mulligan", WHO[who],
+                           WHO[s["to_move"]] if s["phase"] == "setup"
+                           and s["to_move"] in (0, 1) else f"nobody ({_turn_text(dcg_table)})")
+
+
+# ---------------------------------------------------------------------------------------------
+# Then: memory and pending effects
+
+
+@then(step("memory is 0"))
+def _memory_zero(dcg_table: DcgTable) -> None:
+    dcg_table.expect.equal("memory", "0", memory_text(dcg_table.memory_of(0)))
+
+
+@then(step("memory is {n:N} on {whose:Whose} side"))
+def _memory(dcg_table: DcgTable, n: int, whose: int) -> None:
+    expected = n if whose == 0 else -n
+    dcg_table.expect.equal("memory", memory_text(expected), memory_text(dcg_table.memory_of(0)))
+
+
+@then(step("{n:N} {:EffectWord} waiting to resolve"))
+def _pending(dcg_table: DcgTable, n: int) -> None:
+    pending = [p["card"] for p in dcg_table.state.get("pending", [])]
+    dcg_table.expect.equal("the number of effects waiting to resolve", n, len(pending))
+
+
+@then(step("nothing is waiting to resolve"))
+def _nothing_pending(dcg_table: DcgTable) -> None:
+    pending = [p["card"] for p in dcg_table.state.get("pending", [])]
+    dcg_table.expect.equal("effects waiting to resolve", [], pending)
+
+
+# ---------------------------------------------------------------------------------------------
+# Then: zones
+
+
+def _count(dcg_table: DcgTable, whose: int, zone: str, what: str, n: int) -> None:
+    dcg_table.expect.equal(f"{WHOSE[whose]} {what} to hold", n,
+                           len(dcg_table.player(whose)[zone]))
+
+
+@then(step("{whose:Whose} hand holds {n:N} {:CardWord}"))
+def _hand_n(dcg_table: DcgTable, whose: int, n: int) -> None:
+    _count(dcg_table, whose, "hand", "hand", n)
+
+
+@then(step("{whose:Whose} hand includes {card:Card}"))
+def _hand_has(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    hand = list(dcg_table.player(whose)["hand"])
+    dcg_table.expect.true(card.id in hand, f"expected {WHOSE[whose]} hand to include {card}, "
+                          f"got {hand}")
+
+
+@then(step("{whose:Whose} deck holds {n:N} {:CardWord}"))
+def _deck_n(dcg_table: DcgTable, whose: int, n: int) -> None:
+    _count(dcg_table, whose, "deck", "deck", n)
+
+
+@then(step("{whose:Whose} Digi-Egg deck holds {n:N} {:CardWord}"))
+def _eggs_n(dcg_table: DcgTable, whose: int, n: int) -> None:
+    _count(dcg_table, whose, "egg_deck", "Digi-Egg deck", n)
+
+
+@then(step("{whose:Whose} security holds {n:N} {:CardWord}"))
+def _security_n(dcg_table: DcgTable, whose: int, n: int) -> None:
+    _count(dcg_table, whose, "security", "security", n)
+
+
+@then(step("{whose:Whose} trash includes {card:Card}"))
+def _trash_has(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    trash = list(dcg_table.player(whose)["trash"])
+    dcg_table.expect.true(card.id in trash, f"expected {WHOSE[whose]} trash to include {card}, "
+                          f"got {trash}")
+
+
+def _show_stack(s: Mapping[str, Any] | None) -> str:
+    if s is None:
+        return "nothing"
+    names = " over ".join(f"{cards()[c]['name']} {c}" for c in reversed(s["cards"]))
+    return f"{'a suspended' if s['suspended'] else 'an unsuspended'} {names}"
+
+
+def _stack_text(orientation: bool, stack: tuple[Card, ...]) -> str:
+    names = " over ".join(str(c) for c in reversed(stack))
+    return f"{'a suspended' if orientation else 'an unsuspended'} {names}"
+
+
+@then(step("{whose:Whose} battle area has {orientation:Orientation} {stack:Stack}"))
+def _battle_has(dcg_table: DcgTable, whose: int, orientation: bool,
+                stack: tuple[Card, ...]) -> None:
+    shown = [_show_stack(s) for s in dcg_table.player(whose)["battle_area"]]
+    want = _stack_text(orientation, stack)
+    dcg_table.expect.true(want in shown, f"expected {WHOSE[whose]} battle area to have {want}, "
+                          f"got {shown or 'nothing'}")
+
+
+@then(step("{whose:Whose} battle area has no {card:Card}"))
+def _battle_lacks(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    area = dcg_table.player(whose)["battle_area"]
+    dcg_table.expect.true(card.id not in [s["cards"][-1] for s in area],
+                          f"expected no {card} in {WHOSE[whose]} battle area, got "
+                          f"{[_show_stack(s) for s in area]}")
+
+
+@then(step("{whose:Whose} battle area is empty"))
+def _battle_empty(dcg_table: DcgTable, whose: int) -> None:
+    shown = [_show_stack(s) for s in dcg_table.player(whose)["battle_area"]]
+    dcg_table.expect.equal(f"{WHOSE[whose]} battle area", [], shown)
+
+
+@then(step("{whose:Whose} breeding area holds {orientation:Orientation} {stack:Stack}"))
+def _breeding_has(dcg_table: DcgTable, whose: int, orientation: bool,
+                  stack: tuple[Card, ...]) -> None:
+    dcg_table.expect.equal(f"{WHOSE[whose]} breeding area to hold",
+                           _stack_text(orientation, stack),
+                           _show_stack(dcg_table.player(whose)["breeding_area"]))
+
+
+@then(step("{whose:Whose} breeding area is empty"))
+def _breeding_empty(dcg_table: DcgTable, whose: int) -> None:
+    dcg_table.expect.equal(f"{WHOSE[whose]} breeding area to hold", "nothing",
+                           _show_stack(dcg_table.player(whose)["breeding_area"]))
+
+
+@then(step("{whose:Whose} {card:Card} is {suspended:StateWord}"))
+def _orientation(dcg_table: DcgTable, whose: int, card: Card, suspended: bool) -> None:
+    s = dcg_table.stack_with_top(whose, card)
+    word = ("suspended", "unsuspended")
+    dcg_table.expect.equal(f"{WHOSE[whose]} {card} to be", word[not suspended],
+                           word[not s["suspended"]])
