@@ -9,6 +9,10 @@ Misbehaving ones (the protocol is broken):
 - ``crashes_on_third_request`` -- a correct oracle that exits on the third line it reads
   (counting ``start``), in every process it runs as.
 - ``hangs_on_fifth_request`` -- a correct oracle that stops answering on its fifth line.
+- ``crashes_once`` -- a correct oracle that exits on its third line, but only in the first
+  process (``$MINIATURE_MARKER`` names a file it creates): tests restart-and-replay.
+- ``hangs_with_child`` -- starts a child process (``sleep``; its pid goes to
+  ``$MINIATURE_MARKER``), then never answers ``start``: tests that the group is killed.
 - ``prints_garbage`` -- answers ``start`` properly, then prints a line that is not JSON.
 - ``floods_output`` -- answers ``start``, then writes output without end and no newline.
 - ``wrong_seq`` -- echoes the wrong ``seq``.
@@ -24,6 +28,12 @@ Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
   read as ``not-final`` although the default ``final`` is declared).
 - ``wrong_refusal_clause`` -- every illegal action is refused citing DB-C.1.
 - ``loser_goes_first`` -- the loser of a Duel goes first in the next one (DB-C.7).
+
+A correct implementation with a reading of its own:
+
+- ``follows_not_final`` -- the oracle under DB-AMB-6 ``not-final`` whatever the setup says,
+  declaring that reading and no ``variants`` capability: conforming, with the DB-AMB-6
+  scenarios for ``final`` reported as "not followed".
 """
 
 from __future__ import annotations
@@ -39,8 +49,8 @@ if str(HERE.parent.parent) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(HERE.parent.parent))
 
 MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
-               "hangs_on_fifth_request", "prints_garbage", "floods_output", "wrong_seq",
-               "schema_invalid_state")
+               "hangs_on_fifth_request", "crashes_once", "hangs_with_child", "prints_garbage",
+               "floods_output", "wrong_seq", "schema_invalid_state", "follows_not_final")
 
 PLANTED = {
     # name -> clauses a correct report may name for it
@@ -97,6 +107,53 @@ def hangs_on_fifth_request() -> None:
             time.sleep(3600)
 
     _serve(hook)
+
+
+def crashes_once() -> None:
+    import os
+
+    marker = Path(os.environ["MINIATURE_MARKER"])
+    first = not marker.exists()
+    marker.touch()
+
+    def hook(n: int, line: str) -> None:
+        if first and n == 3:
+            sys.exit(1)
+
+    _serve(hook)
+
+
+def hangs_with_child() -> None:
+    import os
+    import subprocess
+
+    child = subprocess.Popen(["sleep", "300"])
+    Path(os.environ["MINIATURE_MARKER"]).write_text(str(child.pid))
+    sys.stdin.readline()
+    time.sleep(3600)
+
+
+def follows_not_final() -> None:
+    from oracle.driver import OracleDriver
+    from oracle.harness.messages import Capabilities, Implementation
+    from oracle.harness.serve import Session, oracle_ready
+
+    class NotFinal(OracleDriver):
+        def new_game(self, setup):  # type: ignore[no-untyped-def]
+            return super().new_game(_force(setup))
+
+        def load_state(self, setup, state):  # type: ignore[no-untyped-def]
+            return super().load_state(_force(setup), state)
+
+    def _force(setup):  # type: ignore[no-untyped-def]
+        return {**setup, "variants": {**(setup.get("variants") or {}), "DB-AMB-6": "not-final"}}
+
+    base = oracle_ready()
+    readings = {k: v for k, v in base.readings.items() if k.startswith("DB-")}
+    readings["DB-AMB-6"] = "not-final"
+    ready = type(base)(base.version, Implementation("follows_not_final", "1.0", "python"),
+                       ("digibattle",), readings, Capabilities(True, True, False))
+    _serve(session=Session(NotFinal(), ready))
 
 
 def prints_garbage() -> None:

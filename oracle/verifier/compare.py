@@ -7,6 +7,8 @@ States (``schemas/state.schema.json``):
   ``power_port``, ``score``, ``passed``, ``digivolved``) are always compared;
 - every other field the oracle writes (``winner``, ``chance``, ``digimon_power``, ...) is
   compared only when the implementation's state has it: helper fields are optional;
+  ``variants`` (an echo of the setup) is never compared: the readings an implementation
+  follows are judged from its behaviour (:mod:`oracle.verifier.runner`);
 - ``hand`` and ``offline`` are compared as multisets (no rule orders them); every other list
   keeps its order (``online`` is top first, ``duel_zone`` bottom first, ``plays`` in play
   order).
@@ -26,6 +28,7 @@ from oracle.jsondiff import differences
 
 UNORDERED = ("hand", "offline")
 REQUIRED_TOP = ("phase", "step", "to_move", "duel", "players")
+IGNORED = ("variants",)
 REQUIRED_PLAYER = ("hand", "online", "offline", "duel_zone", "digivolve_zone", "power_port",
                    "score", "passed", "digivolved")
 
@@ -50,7 +53,8 @@ def _normalise(s: Mapping[str, Any]) -> dict[str, Any]:
 
 def _restrict(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> dict[str, Any]:
     """``expected`` limited to the required fields plus those ``actual`` also has."""
-    out = {k: v for k, v in expected.items() if k in REQUIRED_TOP or k in actual}
+    out = {k: v for k, v in expected.items()
+           if (k in REQUIRED_TOP or k in actual) and k not in IGNORED}
     if isinstance(expected.get("players"), list) and isinstance(actual.get("players"), list):
         ps = []
         for i, p in enumerate(expected["players"]):
@@ -73,7 +77,7 @@ def state_differences(expected: Mapping[str, Any], actual: Any, *,
     if expected.get("ruleset", "digibattle") != "digibattle":
         return differences(expected, actual, limit=limit)
     e = _normalise(_restrict(expected, actual))
-    a = _normalise(actual)
+    a = _normalise({k: v for k, v in actual.items() if k not in IGNORED})
     return differences(e, a, limit=limit)
 
 

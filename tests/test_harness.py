@@ -1,0 +1,298 @@
+"""The harness protocol: messages and schemas, ``digiconform serve``, and ``ProtocolDriver``
+against well-behaved and misbehaving implementations (``tests/miniatures.py``).
+
+Each misbehaviour must come back as an ``ImplementationError`` with the right code, with the
+process group killed, within the time budget of docs/PROTOCOL.md.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from oracle.driver import OracleDriver
+from oracle.harness import ImplementationError, ProtocolDriver, Session, serve
+from oracle.harness.messages import (
+    REQUESTS,
+    Action,
+    Errored,
+    LegalActions,
+    LegalSet,
+    Position,
+    ProtocolError,
+    Ready,
+    Refused,
+    Skipped,
+    Start,
+    parse_request,
+    parse_response,
+)
+from oracle.resources import schemas_dir
+from oracle.selfplay import chance_outcome, random_action
+from oracle.validation import validate
+from oracle.verifier.differential import base_setup
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import miniatures  # noqa: E402
+
+SERVE = f"{shlex.quote(sys.executable)} -m oracle.cli serve"
+ENV = {**os.environ, "PYTHONPATH": str(HERE.parent) + os.pathsep + os.environ.get(
+    "PYTHONPATH", "")}
+
+
+def setup(target: int = 1000) -> dict:
+    return base_setup(target)
+
+
+# ---------------------------------------------------------------------------------------------
+# Messages and schemas
+
+
+def test_every_request_class_has_a_schema_and_round_trips() -> None:
+    examples = {
+        "start": {"cmd": "start", "version": 1},
+        "new_game": {"cmd": "new_game", "seq": 1, "setup": setup()},
+        "load_state": {"cmd": "load_state", "seq": 2, "setup": setup(), "state": {"a": 1}},
+        "action": {"cmd": "action", "seq": 3, "action": {"type": "pass", "player": 0}},
+        "legal_actions": {"cmd": "legal_actions", "seq": 4},
+        "stop": {"cmd": "stop"},
+    }
+    assert set(REQUESTS) == set(examples)
+    for wire, doc in examples.items():
+        assert (schemas_dir() / "protocol" / f"{wire}.schema.json").is_file()
+        validate(doc, f"protocol/{wire}")
+        validate(doc, "protocol/request")
+        msg = parse_request(doc)
+        assert msg.wire == wire
+        assert msg.to_json() == doc
+
+
+def test_responses_validate_and_parse() -> None:
+    ready = Session().ready.to_json()
+    validate(ready, "protocol/ready")
+    assert isinstance(parse_response(ready, Start()), Ready)
+    cases = [
+        (Position(5, {"phase": "setup"}, ()).to_json(), Action(5, {}), Position),
+        (Refused(5, "illegal", "no", "DB-C.3").to_json(), Action(5, {}), Refused),
+        (Skipped(5, "not today").to_json(), Action(5, {}), Skipped),
+        (Errored(5, "boom").to_json(), Action(5, {}), Errored),
+        (LegalSet(6, ({"type": "pass", "player": 0},)).to_json(), LegalActions(6), LegalSet),
+    ]
+    for doc, req, cls in cases:
+        validate(doc, "protocol/response")
+        assert isinstance(parse_response(doc, req), cls)
+
+
+@pytest.mark.parametrize(("doc", "code"), [
+    ([1, 2], "not-an-object"),
+    ({"seq": 9, "state": {}}, "wrong-seq"),
+    ({"seq": 5, "actions": []}, "unexpected-answer"),
+    ({"seq": 5, "refused": {"kind": "maybe", "reason": "?"}}, "schema-invalid"),
+])
+def test_bad_responses_are_protocol_errors(doc: object, code: str) -> None:
+    with pytest.raises(ProtocolError) as e:
+        parse_response(doc, Action(5, {"type": "pass"}))
+    assert e.value.code == code
+
+
+def test_bad_requests_are_protocol_errors() -> None:
+    with pytest.raises(ProtocolError, match="unknown-command"):
+        parse_request({"cmd": "launch"})
+    with pytest.raises(ProtocolError, match="schema-invalid"):
+        parse_request({"cmd": "action", "seq": -1, "action": {"type": "pass"}})
+
+
+# ---------------------------------------------------------------------------------------------
+# serve
+
+
+def run_serve(lines: list[str]) -> list[dict]:
+    out = io.StringIO()
+    assert serve(io.StringIO("\n".join(lines) + "\n"), out) == 0
+    return [json.loads(x) for x in out.getvalue().splitlines()]
+
+
+def test_serve_answers_garbage_and_keeps_going() -> None:
+    answers = run_serve([
+        "this is not json",
+        json.dumps({"cmd": "start", "version": 1}),
+        "[1, 2, 3]",
+        json.dumps({"cmd": "action", "seq": 1, "action": {"type": "pass", "player": 0}}),
+        json.dumps({"cmd": "new_game", "seq": 2, "setup": {"decks": [["ST-01"], []]}}),
+        json.dumps({"cmd": "new_game", "seq": 3, "setup": setup()}),
+        json.dumps({"cmd": "action", "seq": 4, "action": {"type": "flap"}}),
+        json.dumps({"cmd": "action", "seq": 5, "action": {"type": "pass", "player": 1}}),
+        json.dumps({"cmd": "legal_actions", "seq": 6}),
+        json.dumps({"cmd": "stop"}),
+        json.dumps({"cmd": "legal_actions", "seq": 7}),  # after stop: not answered
+    ])
+    assert answers[0]["seq"] is None and "not JSON" in answers[0]["errored"]["message"]
+    assert answers[1]["ready"] is True
+    assert answers[2]["errored"]["message"].startswith("not-an-object")
+    assert answers[3]["seq"] == 1 and answers[3]["refused"]["kind"] == "invalid"  # no game yet
+    assert answers[4]["refused"] == {"kind": "illegal", "reason": answers[4]["refused"]["reason"],
+                                     "clause": "DB-A.0"}
+    assert answers[5]["seq"] == 3 and answers[5]["state"]["phase"] == "setup"
+    assert answers[6]["refused"]["kind"] == "invalid"
+    assert answers[7]["refused"]["clause"] == "DB-A.1"  # seat 0 chooses first
+    assert len(answers[8]["actions"]) >= 1
+    assert len(answers) == 9
+    for a in answers:
+        validate(a, "protocol/response")
+
+
+def test_serve_refuses_before_start() -> None:
+    answers = run_serve([json.dumps({"cmd": "new_game", "seq": 1, "setup": setup()})])
+    assert "start" in answers[0]["errored"]["message"]
+
+
+# ---------------------------------------------------------------------------------------------
+# ProtocolDriver against serve
+
+
+def test_protocol_driver_matches_the_oracle_over_a_whole_game() -> None:
+    rng = random.Random(7)
+    oracle = OracleDriver()
+    with ProtocolDriver(SERVE, timeout=20, env=ENV, validate_states="always") as impl:
+        assert impl.ready.implementation.name == "digiconform-oracle"
+        assert impl.ready.capabilities.load_state and impl.ready.capabilities.legal_actions
+        assert impl.new_game(setup(300)) == oracle.new_game(setup(300))
+        while not oracle.state.is_terminal():
+            state = oracle.state
+            a = (chance_outcome(state, rng) if state.to_move == "chance"
+                 else random_action(state, rng)).to_json()
+            if state.to_move != "chance":
+                assert sorted(map(json.dumps, impl.legal_actions())) == \
+                    sorted(map(json.dumps, oracle.legal_actions()))
+            want, got = oracle.apply(a), impl.apply(a)
+            assert got.state == want.state and got.refusal == want.refusal
+        over = impl.apply({"type": "pass", "player": 0})
+        assert over.refusal is not None and over.refusal.clause == "DB-C.9"
+        assert impl.restarts == 0 and not impl.failures
+
+
+def test_load_state_and_refused_setups() -> None:
+    from oracle.errors import IllegalActionError
+
+    oracle = OracleDriver()
+    start = oracle.new_game(setup())
+    with ProtocolDriver(SERVE, timeout=20, env=ENV) as impl:
+        assert impl.load_state(setup(), start) == start
+        bad = {**setup(), "decks": [["ST-01"] * 30, setup()["decks"][1]]}
+        with pytest.raises(IllegalActionError):
+            impl.new_game(bad)
+
+
+# ---------------------------------------------------------------------------------------------
+# Misbehaviour
+
+
+def driver(name: str, **kw: object) -> ProtocolDriver:
+    return ProtocolDriver(miniatures.command(name), env=kw.pop("env", ENV), **kw)  # type: ignore[arg-type]
+
+
+def test_hangs_on_start_times_out_and_is_given_up_on() -> None:
+    d = driver("hangs_on_start", timeout=1.0, max_timeouts=2)
+    t0 = time.monotonic()
+    codes = []
+    for _ in range(3):
+        with pytest.raises(ImplementationError) as e:
+            d.new_game(setup())
+        codes.append(e.value.code)
+    assert codes == ["timeout", "timeout", "gave-up"]
+    assert time.monotonic() - t0 < 2 * 1.0 + 6  # two timeouts, start-ups, then nothing
+    d.close()
+
+
+def test_crashes_on_start_is_reported_with_stderr() -> None:
+    d = driver("crashes_on_start", timeout=10)
+    with pytest.raises(ImplementationError) as e:
+        _ = d.ready
+    assert e.value.code == "exited"
+    assert "giving up" in e.value.stderr
+    d.close()
+
+
+def test_restart_and_replay_after_a_crash(tmp_path: Path) -> None:
+    env = {**ENV, "MINIATURE_MARKER": str(tmp_path / "crashed")}
+    d = driver("crashes_once", timeout=20, env=env)
+    oracle = OracleDriver()
+    rng = random.Random(3)
+    assert d.new_game(setup(100)) == oracle.new_game(setup(100))
+    first = random_action(oracle.state, rng).to_json()
+    with pytest.raises(ImplementationError) as e:
+        d.apply(first)  # the third line this process reads: it dies
+    assert e.value.code == "exited"
+    # The next request restarts it, replays the game (nothing accepted yet), then goes on.
+    assert d.apply(first).state == oracle.apply(first).state
+    for _ in range(40):
+        if oracle.state.is_terminal():
+            break
+        s = oracle.state
+        a = (chance_outcome(s, rng) if s.to_move == "chance" else random_action(s, rng))
+        assert d.apply(a.to_json()).state == oracle.apply(a.to_json()).state
+    assert d.restarts == 1
+    d.close()
+
+
+def test_crashes_on_third_request_every_time_ends_in_gave_up() -> None:
+    d = driver("crashes_on_third_request", timeout=20, max_restarts=3)
+    d.new_game(setup())
+    codes = set()
+    for _ in range(6):
+        try:
+            d.apply({"type": "choose_rookie", "player": 0, "card": "ST-01"})
+        except ImplementationError as e:
+            codes.add(e.code)
+    assert "exited" in codes and "gave-up" in codes
+    assert d.dead is not None
+    d.close()
+
+
+@pytest.mark.parametrize(("name", "code"), [
+    ("prints_garbage", "not-json"),
+    ("wrong_seq", "wrong-seq"),
+    ("schema_invalid_state", "state-schema-invalid"),
+])
+def test_bad_answers_are_data(name: str, code: str) -> None:
+    d = driver(name, timeout=20)
+    with pytest.raises(ImplementationError) as e:
+        d.new_game(setup())
+    assert e.value.code == code
+    d.close()
+
+
+def test_flood_is_cut_off() -> None:
+    d = driver("floods_output", timeout=20, max_line=1 << 20)
+    t0 = time.monotonic()
+    with pytest.raises(ImplementationError) as e:
+        d.new_game(setup())
+    assert e.value.code == "flood"
+    assert time.monotonic() - t0 < 20
+    d.close()
+
+
+def test_the_whole_process_group_is_killed(tmp_path: Path) -> None:
+    marker = tmp_path / "child.pid"
+    d = driver("hangs_with_child", timeout=1.5, env={**ENV, "MINIATURE_MARKER": str(marker)})
+    with pytest.raises(ImplementationError):
+        _ = d.ready
+    child = int(marker.read_text())
+    for _ in range(50):  # the orphan is reaped by init shortly after the kill
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail(f"child {child} of the killed implementation is still alive")
+    d.close()
