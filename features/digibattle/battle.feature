@@ -143,10 +143,7 @@ Feature: C. Battle - playing Power Option cards
       And my opponent passes
       Then the phase is Regroup
 
-    # @oracle-bug: the oracle refuses this citing DB-C.1 ("it is player 1's turn"); the rule
-    # that stops me is DB-C.3 under the reading "final" of DB-AMB-6 (play_option's docstring
-    # says DB-C.3 too, but the turn check comes first).
-    @DB-C.3 @DB-AMB-6 @oracle-bug
+    @DB-C.3 @DB-AMB-6
     Scenario: A player who passed may not play again (the reading "final")
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01

@@ -230,9 +230,7 @@ Feature: B. Digivolve
       And my hand is empty
       And my Offline pile holds 3 cards
 
-    # @oracle-bug: the oracle refuses this citing DB-C.2 (its own reason names DB-B.3n: the
-    # card's "only during Digivolve Phase" text is what DB-B.3n refers to).
-    @DB-B.3n @oracle-bug
+    @DB-B.3n
     Scenario: Ultra Digivolve cannot be played in the Battle phase
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
@@ -241,8 +239,7 @@ Feature: B. Digivolve
       When I try to play Ultra Digivolve ST-56
       Then the action is refused for DB-B.3n
 
-    # @oracle-bug: as above, the oracle cites DB-C.2.
-    @DB-B.3n @oracle-bug
+    @DB-B.3n
     Scenario: A DIGIVICE cannot be played in the Battle phase
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01

@@ -137,9 +137,7 @@ Feature: D. Regroup
       And my hand holds 9 cards
       And it is my opponent's turn
 
-    # @oracle-bug: the oracle refuses this citing DB-B.0 (the first Duel's preparation);
-    # in Regroup the clause is DB-D.5 (its "prepared" event already cites DB-D.5).
-    @DB-D.5 @oracle-bug
+    @DB-D.5
     Scenario: A card without the right Digivolve Requirements cannot be prepared
       Given it is my turn to prepare in the Regroup phase
       And my Duel Zone shows Agumon ST-01

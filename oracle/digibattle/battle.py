@@ -109,27 +109,32 @@ def begin_battle(tx: Tx) -> None:
     tx.event("battle_started", "DB-C.1", tx.get("first_player"))
 
 
-def _restriction_problem(state: State, p: int, card: PowerOptionCard) -> str | None:
-    """Printed restrictions (always enforced; not Use Requirements)."""
+def _restriction_problem(state: State, p: int, card: PowerOptionCard,
+                         ) -> tuple[str, str] | None:
+    """Printed restrictions (always enforced; not Use Requirements): ``(clause, reason)``.
+
+    DIGIVOLVE cards belong to the Digivolve phase (DB-B.3n); the other printed limits are
+    part of the card's Use Requirements in the wide sense of DB-C.2.
+    """
     g = state.game
     me = state.players[p]
     cards = g.card_set.cards
     for r in card.restrictions:
         if r == "digivolve_phase_only":
-            return f"{card.name} can be used only during the Digivolve phase (DB-B.3n)"
+            return "DB-B.3n", f"{card.name} can be used only during the Digivolve phase"
         if r == "not_with_rookie_showing":
             rookie_there = (cards[me.duel_zone[-1]].level == "Rookie"
                             if g.rookie_restriction == "showing" else True)
             if rookie_there:
-                return f"{card.name} cannot be used with a Rookie on the Duel Zone"
+                return "DB-C.2", f"{card.name} cannot be used with a Rookie on the Duel Zone"
         if r == "not_after_opponent_passes" and state.players[1 - p].passed:
-            return f"{card.name} cannot be used after the opponent passes"
+            return "DB-C.2", f"{card.name} cannot be used after the opponent passes"
         if r == "once_per_duel" and any(
             cards[s].name == card.name for s in me.power_port
         ):
-            return f"only one {card.name} may be used per Duel"
+            return "DB-C.2", f"only one {card.name} may be used per Duel"
     if card.option_type == "DIGIVOLVE":
-        return f"{card.name} is a DIGIVOLVE card, used only in the Digivolve phase (DB-B.3n)"
+        return "DB-B.3n", f"{card.name} is a DIGIVOLVE card, used only in the Digivolve phase"
     return None
 
 
@@ -201,7 +206,7 @@ def play_option(tx: Tx, a: Action) -> None:
         raise IllegalActionError("DB-C.1", f"{a.card} is not a Power Option card in the hand")
     problem = _restriction_problem(state, p, card)
     if problem:
-        raise IllegalActionError("DB-C.2", problem)
+        raise IllegalActionError(*problem)
     a = a._replace(discard=tuple(sorted(a.discard)))
     ways = _fulfilment(state, p, card)
     match = [ok for d, ok in ways if d == a.discard]

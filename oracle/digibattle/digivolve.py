@@ -216,20 +216,21 @@ def _with_port(state: State, p: int, sup: str) -> tuple:
 def prepare(tx: Tx, a: Action) -> None:
     """DB-B.0 / DB-D.5: put a next-level Digimon face down on the Digivolve Zone.
 
-    :raises IllegalActionError: DB-B.0 (not a reachable next-level card, or requirements that
-        cannot be fulfilled), DB-B.7 (more than one level up).
+    :raises IllegalActionError: DB-B.0 (DB-D.5 in Regroup): not a reachable next-level card,
+        or requirements that cannot be fulfilled; DB-B.7: more than one level up.
     """
     p = a.player
     assert p is not None
     state = tx.build()
     me = state.players[p]
+    clause = "DB-D.5" if state.phase == "regroup" else "DB-B.0"
     if me.digivolve_zone:
-        raise IllegalActionError("DB-B.0", "only one card may wait on the Digivolve Zone")
+        raise IllegalActionError(clause, "only one card may wait on the Digivolve Zone")
     if a.card not in me.hand:
-        raise IllegalActionError("DB-B.0", f"{a.card} is not in player {p}'s hand")
+        raise IllegalActionError(clause, f"{a.card} is not in player {p}'s hand")
     new = tx.cards[a.card]
     if not isinstance(new, DigimonCard):
-        raise IllegalActionError("DB-B.0", f"{a.card} is not a Digimon")
+        raise IllegalActionError(clause, f"{a.card} is not a Digimon")
     base = _base(state.players, tx.cards, p)
     if new.level_index > base.level_index + 1 and not (
         tx.game.dna == "either" and any(r.kind == "dna" for r in new.requirements)
@@ -239,7 +240,7 @@ def prepare(tx: Tx, a: Action) -> None:
             f"({base.level}): a Digimon may Digivolve only one level per Duel")
     if a not in _prepare_options(state, p, a.card):
         raise IllegalActionError(
-            "DB-B.0", f"{new.name} cannot be prepared over {base.name}: its Digivolve "
+            clause, f"{new.name} cannot be prepared over {base.name}: its Digivolve "
             "Requirements do not name it, or they cannot be fulfilled now")
     hand = remove(me.hand, (a.card,))
     port = me.power_port

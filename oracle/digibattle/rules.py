@@ -85,6 +85,11 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
                 _HOME_CLAUSE[action.type], f"no {action.type} is due: player {state.to_move} "
                 "is to move")
         key = (state.phase, state.step)
+        if (key == ("battle", "play") and action.player in (0, 1)
+                and state.players[action.player].passed and action.player != state.to_move):
+            raise IllegalActionError(
+                "DB-C.3", f"player {action.player} passed and may not play again this Duel "
+                "(DB-AMB-6: final)")
         if action.player != state.to_move:
             raise IllegalActionError(
                 _TURN_CLAUSE.get(key, "DB-C.1"),
