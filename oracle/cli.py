@@ -28,6 +28,10 @@ CARDS = click.option("--cards", "cards_path", type=click.Path(dir_okay=False), d
 DECKS = click.option("--deck", "deck_paths", multiple=True, type=click.Path(dir_okay=False),
                      help="Deck JSON file; give twice for seats 0 and 1 (default: the two "
                           "Starter decks).")
+RULESET = click.option("--ruleset", type=click.Choice(["digibattle", "dcg"]),
+                       default="digibattle", show_default=True,
+                       help="digibattle (Digi-Battle Arena) or dcg (Digimon Card Game 2020, "
+                            "chapter 6, INVENTED test cards).")
 
 
 def parse_variants(items: tuple[str, ...]) -> dict[str, str]:
@@ -90,6 +94,7 @@ def main() -> None:
 
 
 @main.command()
+@RULESET
 @SEED
 @TARGET
 @VARIANT
@@ -99,9 +104,17 @@ def main() -> None:
               help="Write the whole game (initial state, then each action with the state "
                    "after it) as JSON (schemas/trace.schema.json).")
 @click.option("--quiet", is_flag=True, help="Print only the result line.")
-def play(seed: int, target: int, variant: tuple[str, ...], cards_path: str | None,
+def play(ruleset: str, seed: int, target: int, variant: tuple[str, ...], cards_path: str | None,
          deck_paths: tuple[str, ...], trace_path: str | None, quiet: bool) -> None:
-    """Play one complete game between two random legal players (Starter decks by default)."""
+    """Play one complete game between two random legal players (Starter decks by default;
+    with --ruleset dcg the red-memory and blue-tempo decks, or --deck/--cards DCG JSON)."""
+    if ruleset == "dcg":
+        from oracle.dcg.playlog import play_command
+
+        _only_digibattle("target")
+        play_command(seed, parse_variants(variant), cards_path, deck_paths, trace_path, quiet,
+                     click.echo)
+        return
     from oracle.digibattle import new_game
     from oracle.playlog import describe_step, result_line
     from oracle.selfplay import play as selfplay
@@ -124,13 +137,21 @@ def play(seed: int, target: int, variant: tuple[str, ...], cards_path: str | Non
 
 @main.command()
 @click.option("--games", type=int, default=300, show_default=True, help="Games to play.")
+@RULESET
 @TARGET
 @VARIANT
-def bench(games: int, target: int, variant: tuple[str, ...]) -> None:
+def bench(games: int, ruleset: str, target: int, variant: tuple[str, ...]) -> None:
     """Benchmark the oracle: random games on one core; prints steps/s and games/s."""
-    from oracle.selfplay import play as selfplay
+    if ruleset == "dcg":
+        from oracle.dcg import DcgConfig, make_game
+        from oracle.dcg.selfplay import play as selfplay
 
-    game = load_game(None, (), target, parse_variants(variant))
+        _only_digibattle("target")
+        game: Any = make_game(DcgConfig(variants=parse_variants(variant)))
+    else:
+        from oracle.selfplay import play as selfplay  # type: ignore[assignment]
+
+        game = load_game(None, (), target, parse_variants(variant))
     steps = 0
     t0 = time.perf_counter()
     for seed in range(games):
@@ -141,6 +162,17 @@ def bench(games: int, target: int, variant: tuple[str, ...]) -> None:
                f"{sys.version.split()[0]})")
     click.echo(f"{steps / dt:,.0f} steps/s")
     click.echo(f"{games / dt:,.1f} games/s")
+
+
+def _only_digibattle(*params: str) -> None:
+    """Refuse Digi-Battle-only options given with ``--ruleset dcg``.
+
+    :raises click.UsageError: such an option was given on the command line.
+    """
+    ctx = click.get_current_context()
+    for name in params:
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
+            raise click.UsageError(f"--{name} is a Digi-Battle option (not with --ruleset dcg)")
 
 
 def _emit_json(obj: Any) -> None:

@@ -1,4 +1,5 @@
-"""Replay a recorded game (a trace from any engine) step by step against the oracle.
+"""Replay a recorded game (a trace from any engine, any ruleset) step by step against the
+oracle.
 
 The first step whose action the oracle refuses, or whose recorded state differs from the
 oracle's, is reported with its clause (for a refusal), the expected state and the differing
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from oracle.cards import card_set_from_json, default_card_set
-from oracle.digibattle import Game, action_from_json, apply, new_game
+from oracle.digibattle import Game
 from oracle.errors import IllegalActionError, InvalidInputError, OracleError
 from oracle.jsondiff import differences
 
@@ -69,15 +70,34 @@ def game_from_trace(trace: Mapping[str, Any],
     return Game(card_set, (tuple(decks[0]), tuple(decks[1])), trace.get("target", 1000), chosen)
 
 
+def _game(trace: Mapping[str, Any], variants: Mapping[str, str] | None) -> Any:
+    """The game of any ruleset's trace: Digi-Battle by :func:`game_from_trace`, others by
+    their ruleset's ``game_from_setup`` (a trace's ``card_set`` and ``decks`` are setup
+    values)."""
+    from oracle import rulesets
+
+    name = trace.get("ruleset", "digibattle")
+    if name == "digibattle":
+        return game_from_trace(trace, variants)
+    chosen = dict(trace.get("variants") or {})
+    chosen.update(variants or {})
+    return rulesets.get(name).game_from_setup(
+        {"ruleset": name, "card_set": trace.get("card_set"), "decks": list(trace["decks"]),
+         "variants": chosen})
+
+
 def replay(trace: Mapping[str, Any], variants: Mapping[str, str] | None = None) -> ReplayResult:
-    """Check ``trace`` (``schemas/trace.schema.json``, already validated) against the oracle.
+    """Check ``trace`` (``schemas/trace.schema.json``, already validated) against the oracle,
+    through the functions of its ruleset (:mod:`oracle.rulesets`).
 
     :param variants: readings that override the trace's own.
+    :raises InvalidInputError: unknown ruleset (``$.ruleset``), card set, decks or readings.
     """
-    if trace.get("ruleset", "digibattle") != "digibattle":
-        raise InvalidInputError("$.ruleset", "only digibattle traces can be replayed so far")
-    game = game_from_trace(trace, variants)
-    state = new_game(game)
+    from oracle import rulesets
+
+    rs = rulesets.get(trace.get("ruleset", "digibattle"))
+    game = _game(trace, variants)
+    state = rs.new_game(game)
 
     def recorded(doc: Mapping[str, Any], got: Mapping[str, Any]) -> Mapping[str, Any]:
         # Replaying under other readings than recorded: the readings field may differ.
@@ -91,13 +111,17 @@ def replay(trace: Mapping[str, Any], variants: Mapping[str, str] | None = None) 
     for i, step in enumerate(trace["steps"]):
         path = f"$.steps[{i}]"
         try:
-            action = action_from_json(step["action"], f"{path}.action")
-            state, _events = apply(state, action)
+            try:
+                action = rs.action_from_json(step["action"])
+            except InvalidInputError as e:
+                raise InvalidInputError(f"{path}.action{e.path[1:]}", e.reason) from None
+            state, _events = rs.apply(state, action)
         except IllegalActionError as e:
             return ReplayResult(False, i + 1, i, clause=e.clause, reason=e.reason,
                                 expected_state=state.to_json())
         except OracleError as e:
-            return ReplayResult(False, i + 1, i, reason=str(e), expected_state=state.to_json())
+            return ReplayResult(False, i + 1, i, clause=getattr(e, "clause", None),
+                                reason=str(e), expected_state=state.to_json())
         got = state.to_json()
         diffs = differences(got, recorded(step["state"], got), f"{path}.state")
         if diffs:

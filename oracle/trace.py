@@ -1,7 +1,8 @@
 """Game traces: a whole recorded game as JSON (``schemas/trace.schema.json``).
 
-A trace holds the ruleset, variant readings, target, card set reference, both decks, the
-initial state and every step (action, state after, events), so any engine can replay it.
+A trace holds the ruleset, variant readings, card set reference, both decks (and for
+Digi-Battle the target), the initial state and every step (action, state after, events), so
+any engine can replay it.
 """
 
 from __future__ import annotations
@@ -17,23 +18,34 @@ TRACE_FORMAT = "digiconform-trace/1"
 def build_trace(game: Any, initial: Any, steps: Sequence[Any],
                 meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A trace document for ``game`` from ``initial`` through ``steps`` (self-play steps:
-    ``.action``, ``.state``, ``.events``)."""
+    ``.action``, ``.state``, ``.events``). The ruleset follows from ``initial``: a Digi-Battle
+    trace has ``target``, a card set by ID, serial lists and scores; a ``dcg`` trace has the
+    fields of :mod:`oracle.dcg.trace` (``schemas/dcg/trace.schema.json``)."""
+    from oracle.rulesets import ruleset_of
+
     final = steps[-1].state if steps else initial
+    ruleset = ruleset_of(initial)
+    head: dict[str, Any] = {"format": TRACE_FORMAT, "ruleset": ruleset,
+                            "variants": dict(game.variants)}
+    if ruleset == "dcg":
+        from oracle.dcg.trace import trace_fields, trace_result
+
+        head.update(trace_fields(game))
+        result = trace_result(final)
+    else:
+        head.update({"target": game.target, "card_set": {"id": game.card_set.id},
+                     "decks": [list(d) for d in game.decks]})
+        result = {"winner": final.winner,
+                  "final_scores": [final.players[0].score, final.players[1].score]}
     return {
-        "format": TRACE_FORMAT,
-        "ruleset": "digibattle",
-        "variants": dict(game.variants),
-        "target": game.target,
-        "card_set": {"id": game.card_set.id},
-        "decks": [list(d) for d in game.decks],
+        **head,
         "initial_state": initial.to_json(),
         "steps": [
             {"action": s.action.to_json(), "state": s.state.to_json(),
              "events": [e.to_json() for e in s.events]}
             for s in steps
         ],
-        "result": {"winner": final.winner,
-                   "final_scores": [final.players[0].score, final.players[1].score]},
+        "result": result,
         "meta": dict(meta or {}),
     }
 

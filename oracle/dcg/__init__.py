@@ -88,11 +88,17 @@ _CARD_SETS: dict[str, CardSet] = {}
 
 
 def _card_set(d: Any) -> CardSet:
-    """The card set of a setup: the shipped test set for None, else ``d`` parsed (cached)."""
+    """The card set of a setup: the shipped test set for None or ``{"name":
+    "dcg-test-cards"}`` (a reference, as traces write it), else ``d`` parsed (cached)."""
     if d is None:
         return load_test_cards()
     if not isinstance(d, Mapping):
         raise InvalidInputError("$.card_set", "expected a card-set object or null")
+    if "cards" not in d and set(d) == {"name"}:
+        if d["name"] != load_test_cards().name:
+            raise InvalidInputError("$.card_set.name",
+                                    f"unknown card set {d['name']!r}; embed its cards")
+        return load_test_cards()
     key = json.dumps(d, sort_keys=True)
     if key not in _CARD_SETS:
         try:
@@ -108,10 +114,11 @@ def game_from_setup(setup: Mapping[str, Any]) -> Game:
     Shape: ``{"ruleset": "dcg", "decks": [d0, d1], "card_set": <card JSON>?, "variants":
     {"DCG-AMB-1": "main-phase", ...}?}``; each deck is a shipped deck name (``"red-memory"``,
     ``"blue-tempo"``) or a deck object ``{"name", "deck": [{"id", "count"}], "eggs": [...]}``;
-    ``decks`` defaults to :data:`DEFAULT_DECKS`, ``card_set`` to the INVENTED test set.
+    ``decks`` defaults to :data:`DEFAULT_DECKS`, ``card_set`` (a card document ``{"name",
+    "cards"}``, or ``{"name": "dcg-test-cards"}``) to the INVENTED test set.
 
     :raises InvalidInputError: a wrong ruleset (``$.ruleset``), a malformed card set
-        (``$.card_set…``), an unknown or illegal deck (``$.decks[i]…``; CR4.2 "Deck
+        or unknown one (``$.card_set…``), an unknown or illegal deck (``$.decks[i]…``; CR4.2 "Deck
         construction") or an unknown variant reading (``$.variants.<id>``).
     """
     if not isinstance(setup, Mapping):

@@ -8,12 +8,22 @@ end (by a direct attack or a deck-out) well inside the step limit.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from oracle.dcg.engine import apply, legal_actions
-from oracle.dcg.model import Action, DcgConfig, Event, State
+from oracle.dcg.model import Action, DcgConfig, Event, Game, State
 from oracle.dcg.setup import new_game
 
-__all__ = ["MAX_STEPS", "StepLimitExceeded", "chance_action", "play_random_game", "random_action"]
+__all__ = [
+    "MAX_STEPS",
+    "Step",
+    "StepLimitExceeded",
+    "chance_action",
+    "play",
+    "play_random_game",
+    "random_action",
+]
 
 #: A game longer than this is treated as non-termination.
 MAX_STEPS = 5000
@@ -48,6 +58,36 @@ def random_action(state: State, rng: random.Random) -> Action:
         if passes:
             return passes[0]
     return rng.choice(others or list(actions))
+
+
+class Step(NamedTuple):
+    """One self-play step: the action, the state after it and its events (the shape
+    :func:`oracle.trace.build_trace` and the play log read)."""
+
+    action: Action
+    state: State
+    events: tuple[Event, ...]
+
+
+def play(game: Game | DcgConfig, seed: int, max_steps: int = MAX_STEPS) -> Iterator[Step]:
+    """Yield the steps of the seeded random game of ``game`` (the same moves as
+    :func:`play_random_game` for the same seed and config).
+
+    :raises StepLimitExceeded: if the game is not over after ``max_steps`` actions.
+    """
+    rng = random.Random(seed)
+    state = new_game(game)
+    n = 0
+    while state.to_move is not None:
+        if n >= max_steps:
+            raise StepLimitExceeded(f"seed {seed}: no result after {max_steps} steps")
+        if state.to_move == "chance":
+            action = chance_action(state, rng)
+        else:
+            action = random_action(state, rng)
+        state, events = apply(state, action)
+        n += 1
+        yield Step(action, state, events)
 
 
 def play_random_game(
