@@ -166,9 +166,23 @@ def game_driver(request: pytest.FixtureRequest,
         driver.close()
 
 
+_CALL_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call":
+        item.stash[_CALL_FAILED] = report.failed
+    return report
+
+
 @pytest.fixture
-def table(game_driver: Driver, expect: Expect) -> Iterator[Table]:
-    """The scenario's game (position being described, then the running game)."""
+def table(request: pytest.FixtureRequest, game_driver: Driver,
+          expect: Expect) -> Iterator[Table]:
+    """The scenario's game (position being described, then the running game). A refusal
+    left unchecked at the end of a scenario that otherwise passed fails it."""
     t = Table(game_driver, expect)
     yield t
-    t.finish()
+    if not request.node.stash.get(_CALL_FAILED, False):
+        t.finish()

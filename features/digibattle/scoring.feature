@@ -50,6 +50,31 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       Then I win the Duel
       And I score 200 points
 
+    @DB-C.4 @DB-A.2 @DB-B.1 @DB-B.2 @DB-C.6
+    Scenario: A whole first Duel, from the shuffles to the score
+      Given a new game with the Starter decks
+      When I choose Agumon ST-01 as my Rookie
+      And my opponent chooses Gabumon ST-05 as their Rookie
+      And my cards are shuffled with Greymon ST-02, Metal Attack ST-53 and Palmon ST-09 on top
+      And my opponent's cards are shuffled with Garurumon ST-06 on top
+      Then my hand includes Greymon ST-02, Metal Attack ST-53 and Palmon ST-09
+      When I put Greymon ST-02 face down on my Digivolve Zone
+      And my opponent puts Garurumon ST-06 face down on their Digivolve Zone
+      And the coin toss is won by me
+      And I Digivolve into Greymon ST-02 paying 2 cards from Online
+      And my opponent Digivolves into Garurumon ST-06 paying 2 cards from Online
+      # Greymon against Green: 340. Garurumon against Red: 410.
+      Then the phase is Battle
+      And my Digimon Power is 340 against my opponent's 410
+      When I play Metal Attack ST-53 sending Palmon ST-09 Offline
+      And my opponent passes
+      And I pass
+      Then my opponent wins the Duel
+      And my opponent scores 100 points
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And the phase is Regroup
+
   Rule: DB-C.5 The winner scores from its SCORE chart for the defeated Digimon's level
 
     @DB-C.5

@@ -40,6 +40,7 @@ class Table:
         self.start_state: Mapping[str, Any] | None = None
         self.actions: list[Mapping[str, Any]] = []
         self.shuffles: dict[int, list[str]] = {}  # the last shuffle order supplied, by player
+        self.history: list[tuple[int, str]] = []  # (duel, phase) of every state seen
 
     # -- cards ----------------------------------------------------------------------------------
 
@@ -94,6 +95,7 @@ class Table:
             return
         self._state = state
         self.start_state = state
+        self.history.append((state["duel"], state["phase"]))
         self.start_scores = (state["players"][0]["score"], state["players"][1]["score"])
 
     # -- acting ---------------------------------------------------------------------------------
@@ -111,6 +113,7 @@ class Table:
             assert outcome.state is not None
             self._state = outcome.state
             self.events.extend(outcome.events)
+            self.history.append((outcome.state["duel"], outcome.state["phase"]))
         return outcome
 
     def _no_pending_refusal(self) -> None:

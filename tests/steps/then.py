@@ -86,10 +86,14 @@ def _score_is(table: Table, whose: int, n: int) -> None:
 
 
 def _duel_ended(table: Table) -> bool:
-    start, now = table.start_state or {}, table.state
-    return now["duel"] > start.get("duel", 0) or (
-        start.get("phase") in ("battle", "digivolve")
-        and now["phase"] in ("regroup", "game_over"))
+    """A Duel ended during the scenario: a Battle phase was left for Regroup or game over,
+    or the Duel number went up."""
+    now = table.state
+    seen = table.history
+    left_battle = any(a[1] == "battle" and b[1] != "battle"
+                      for a, b in zip(seen, seen[1:], strict=False))
+    return now["duel"] > seen[0][0] or (left_battle and now["phase"] != "battle") or (
+        now["phase"] == "game_over" and any(phase == "battle" for _, phase in seen))
 
 
 def _duel_result(table: Table) -> str:

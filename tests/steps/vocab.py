@@ -67,10 +67,11 @@ def parse_whom(text: str) -> int:
     return 0 if text == "me" else 1
 
 
-@with_pattern(r"Set-up|Digivolve|Battle|Regroup")
+@with_pattern(r"[Ss]et-?up|[Dd]igivolve|[Bb]attle|[Rr]egroup")
 def parse_phase(text: str) -> str:
-    """A phase name as the rulebook writes it → the state's ``phase`` value."""
-    return {"Set-up": "setup"}.get(text, text.lower())
+    """A phase name as the rulebook writes it ("Set-up", "Battle"; lower case too) → the
+    state's ``phase`` value."""
+    return text.lower().replace("-", "")
 
 
 @with_pattern(r"(?:DB|DCG)-[A-Za-z0-9.]+(?:-[A-Za-z0-9.]+)*")
