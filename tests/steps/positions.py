@@ -188,7 +188,12 @@ class Position:
                 "variants": dict(self.variants)}
 
     def state(self) -> dict[str, Any]:
-        """The position as state JSON (``schemas/state.schema.json`` form)."""
+        """The position as state JSON (``schemas/state.schema.json`` form).
+
+        Every field of ``State.to_json`` is given except ``digimon_power``: it is derived from
+        the cards (DB-A.4), optional in a state given as input, and computing it here would
+        mean implementing the rule in the test kit; the game under test reports it.
+        """
         step = self.step or {"setup": "choose_rookie", "digivolve": "reveal", "battle": "play",
                              "regroup": "discard", "game_over": "over"}[self.phase]
         cards = self.cards()
@@ -213,7 +218,7 @@ class Position:
             "chance": None, "duel": self.duel, "first_player": self.first_player,
             "coin_toss_winner": (self.first_player if self.coin_toss_winner is None
                                  else self.coin_toss_winner),
-            "last_duel_winner": self.last_duel_winner, "digimon_power": None, "winner": None,
+            "last_duel_winner": self.last_duel_winner, "winner": None,
             "end_reason": None, "plays": plays, "resume": None, "players": players,
         }
 
