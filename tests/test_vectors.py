@@ -1,0 +1,118 @@
+"""Scenario vectors: schema, up to date with the features, replay through the oracle and
+``digiconform serve``, export, and the recording driver itself."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from oracle.clauses import scan_features
+from oracle.driver import OracleDriver
+from oracle.harness import ProtocolDriver
+from oracle.validation import validate
+from oracle.vectors import (
+    RecordingDriver,
+    export,
+    file_name,
+    load_vectors,
+    record,
+    run_vector,
+    vectors_dir,
+)
+from oracle.verifier.differential import base_setup
+
+HERE = Path(__file__).resolve().parent
+SERVE = f"{shlex.quote(sys.executable)} -m oracle.cli serve"
+ENV = {**os.environ, "PYTHONPATH": str(HERE.parent) + os.pathsep + os.environ.get(
+    "PYTHONPATH", "")}
+SCENARIOS = load_vectors(kind="scenario")
+
+
+def test_vectors_validate_and_have_stable_unique_ids() -> None:
+    docs = load_vectors()
+    assert len(SCENARIOS) >= 100
+    ids = [d["id"] for d in docs]
+    assert len(ids) == len(set(ids))
+    for path in sorted(vectors_dir().rglob("*.vector.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        validate(doc, "vector")
+        assert path.name == file_name(doc["id"])
+
+
+def test_every_feature_scenario_has_a_vector() -> None:
+    """The fast half of "up to date": scenario counts per feature file and names match
+    (``@oracle-bug`` scenarios excepted: they do not pass on the oracle)."""
+    want: Counter[str] = Counter()
+    names: set[tuple[str, str]] = set()
+    for s in scan_features(ruleset="digibattle").scenarios:
+        if "oracle-bug" in s.tags:
+            continue
+        want[s.file.stem] += s.examples
+        names.add((s.file.stem, s.name))
+    have = Counter(v["id"].split("::")[0] for v in SCENARIOS)
+    assert have == want
+    for v in SCENARIOS:
+        stem, name = v["id"].split("::")[:2]
+        assert (stem, name) in names, v["id"]
+
+
+@pytest.mark.parametrize("vector", SCENARIOS, ids=lambda v: v["id"][:60])
+def test_vector_passes_on_the_oracle(vector: dict) -> None:
+    assert run_vector(OracleDriver(), vector).status == "pass"
+
+
+def test_vectors_are_as_the_features_record_them(tmp_path: Path) -> None:
+    """The slow half of "up to date": re-record every scenario and compare byte for byte.
+    Fix with ``digiconform vectors record``."""
+    out = tmp_path / "vectors"
+    counts = record(out, jobs=None)
+    fresh = {p.name: p.read_text(encoding="utf-8")
+             for p in (out / "digibattle" / "scenarios").glob("*.vector.json")}
+    committed = {p.name: p.read_text(encoding="utf-8")
+                 for p in (vectors_dir() / "digibattle" / "scenarios").glob("*.vector.json")}
+    assert counts["written"] == len(fresh)
+    assert sorted(fresh) == sorted(committed), "scenarios added or removed: re-record"
+    stale = [n for n in fresh if fresh[n] != committed[n]]
+    assert not stale, f"out of date (digiconform vectors record): {stale[:5]}"
+
+
+def test_exported_vectors_validate_and_replay_through_serve(tmp_path: Path) -> None:
+    counts = export(tmp_path)
+    assert counts["scenario"] == len(SCENARIOS) and counts["perft"] >= 4
+    assert (tmp_path / "schemas" / "vector.schema.json").is_file()
+    assert (tmp_path / "card-sets" / "upper-deck.cardset.json").is_file()
+    exported = load_vectors(tmp_path, kind="scenario")
+    with ProtocolDriver(SERVE, timeout=30, env=ENV) as impl:
+        bad = [(v["id"], r.reason) for v in exported
+               if (r := run_vector(impl, v)).status != "pass"]
+        assert impl.restarts == 0
+    assert not bad
+
+
+def test_recording_driver_records_answers_and_reading_dependence(tmp_path: Path) -> None:
+    setup = base_setup(100, variants={"DB-AMB-6": "final"})
+    rec = RecordingDriver(OracleDriver(), "demo::a pass in battle", ["@DB-C.3", "DB-AMB-6",
+                                                                      "slow"], tmp_path)
+    start = rec.new_game(setup)
+    rec.load_state(setup, start)
+    rec.apply({"type": "choose_rookie", "player": 1, "card": "ST-05"})  # refused: DB-A.1
+    rec.legal_actions()
+    rec.close()
+    doc = json.loads(rec.written.read_text())  # type: ignore[union-attr]
+    assert doc["clauses"] == ["DB-C.3"] and doc["ambiguities"] == ["DB-AMB-6"]
+    assert doc["tags"] == ["DB-C.3", "DB-AMB-6", "slow"]
+    assert [s["request"] for s in doc["steps"]] == ["new_game", "load_state", "action",
+                                                    "legal_actions"]
+    assert doc["steps"][2]["expect"]["refused"]["clause"] == "DB-A.1"
+    assert doc["depends_on"] == {}  # nothing here depends on a reading
+    assert run_vector(OracleDriver(), doc).status == "pass"
+    # A wrong expectation is caught, with the step.
+    doc["steps"][2]["expect"]["refused"]["clause"] = "DB-C.1"
+    res = run_vector(OracleDriver(), doc)
+    assert res.status == "fail" and res.step == 2
