@@ -202,7 +202,13 @@ if __name__ == "__main__":  # pragma: no cover
 @VARIANT
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def replay(trace_path: str, variant: tuple[str, ...], fmt: str) -> None:
+@click.option("--impl", "command", default=None, metavar="COMMAND",
+              help="Replay the trace through this implementation (harness protocol), in "
+                   "lockstep with the oracle.")
+@click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.0, show_default=True,
+              help="Seconds allowed for each answer (with --impl).")
+def replay(trace_path: str, variant: tuple[str, ...], fmt: str, command: str | None,
+           timeout: float) -> None:
     """Check a recorded game (trace JSON) step by step against the oracle.
 
     Exit 0 when every step is legal and every recorded state matches; 1 otherwise.
@@ -211,6 +217,10 @@ def replay(trace_path: str, variant: tuple[str, ...], fmt: str) -> None:
     from oracle.trace import read_trace
 
     trace = read_trace(Path(trace_path))
+    if command:
+        from oracle.verifier.cli import replay_through
+
+        sys.exit(replay_through(trace, command, timeout, fmt))
     result = run_replay(trace, parse_variants(variant))
     if fmt == "json":
         _emit_json(result.to_json())

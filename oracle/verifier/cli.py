@@ -179,3 +179,36 @@ def perft(name: str | None, depth: int | None, show_divide: bool, list_only: boo
         return
     for d in range(1, depth + 1):
         click.echo(f"depth {d}: {count(state, d)}")
+
+
+def replay_through(trace: dict, command: str, timeout: float, fmt: str) -> int:
+    """``digiconform replay TRACE --impl COMMAND``: print the result; return the exit code."""
+    import json
+
+    from oracle.verifier.impl_replay import replay_impl
+
+    div, n = replay_impl(trace, command, timeout)
+    if fmt == "json":
+        click.echo(json.dumps({
+            "ok": div is None, "actions": n,
+            "divergence": None if div is None else {
+                "kind": div.kind, "step": div.step, "clause": div.clause,
+                "message": div.message, "explanation": div.explanation, "code": div.code,
+                "action": div.actions[div.step] if 0 <= div.step < len(div.actions) else None,
+                "expected": div.expected, "actual": div.actual,
+                "differences": [{"path": p, "expected": e, "actual": a}
+                                for p, e, a in div.differences]}}, indent=2, default=str))
+    elif div is None:
+        click.echo(f"OK: {n} actions replayed through {command}; every answer matches the "
+                   "oracle")
+    else:
+        where = "new_game" if div.step < 0 else f"action {div.step}"
+        act = json.dumps(div.actions[div.step]) if div.step >= 0 else ""
+        click.echo(f"FAIL at {where} {act}".rstrip())
+        click.echo(f"  [{div.clause or '?'}] {div.kind}: {div.message}")
+        if div.explanation:
+            click.echo(f"  {div.explanation}")
+        for p, e, a in div.differences[:10]:
+            click.echo(f"  {p}: oracle {json.dumps(e, default=str)} / implementation "
+                       f"{json.dumps(a, default=str)}")
+    return 0 if div is None else 1

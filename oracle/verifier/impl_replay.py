@@ -1,0 +1,55 @@
+"""``digiconform replay TRACE --impl COMMAND``: replay a recorded game through an
+implementation, in lockstep with the oracle, and report the first step where they differ.
+
+The actions replayed are the trace's ``meta.actions`` when present (a divergence trace written
+by ``verify`` keeps there the exact counterexample, refused probes included), else the actions
+of its ``steps``. The implementation's answers are compared with the oracle's, as in the
+random games of ``verify`` (:func:`oracle.verifier.differential.play_lockstep`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from oracle.verifier.differential import Divergence, _replayer, attribute, play_lockstep
+
+
+def trace_setup(trace: Mapping[str, Any]) -> dict[str, Any]:
+    """The protocol setup of a trace (card set by ID, or embedded in full)."""
+    return {"ruleset": trace.get("ruleset", "digibattle"), "card_set": dict(trace["card_set"]),
+            "decks": [list(d) for d in trace["decks"]], "target": trace.get("target", 1000),
+            "variants": dict(trace.get("variants") or {})}
+
+
+def trace_actions(trace: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The actions to replay (see the module docstring)."""
+    meta = trace.get("meta") or {}
+    if isinstance(meta.get("actions"), list):
+        return list(meta["actions"])
+    return [s["action"] for s in trace["steps"]]
+
+
+def replay_impl(trace: Mapping[str, Any], command: str, timeout: float = 5.0,
+                legal: bool = True) -> tuple[Divergence | None, int]:
+    """Replay ``trace`` through the implementation started by ``command``.
+
+    :returns: ``(the first divergence with its clause, or None; actions replayed)``.
+    """
+    from oracle.harness import ProtocolDriver
+
+    actions = trace_actions(trace)
+    with ProtocolDriver(command, timeout=timeout) as impl:
+        use_legal = legal and _capable(impl)
+        div = play_lockstep(impl, trace_setup(trace), _replayer(actions), legal=use_legal,
+                            max_steps=len(actions))
+    if div is not None and div.kind != "errored":
+        attribute(div)
+    return div, len(actions) if div is None else len(div.actions)
+
+
+def _capable(impl: Any) -> bool:
+    try:
+        return bool(impl.ready.capabilities.legal_actions)
+    except Exception:  # noqa: BLE001 - a start failure shows up on the first request
+        return False
