@@ -320,9 +320,15 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     result.steps = state["steps"][0]
     div = state["best"]
     if div is not None and div.kind != "errored":
-        div, result.shrink_runs = shrink(impl, div, legal=legal, seconds=shrink_seconds,
-                                         seed=seed)
-        attribute(div)
+        try:
+            div, result.shrink_runs = shrink(impl, div, legal=legal, seconds=shrink_seconds,
+                                             seed=seed)
+        except Exception as e:  # noqa: BLE001 - keep the unshrunk divergence
+            result.notes.append(f"shrinking stopped: {type(e).__name__}: {e}")
+        try:
+            attribute(div)
+        except Exception as e:  # noqa: BLE001
+            result.notes.append(f"clause attribution failed: {type(e).__name__}: {e}")
     result.divergence = div
     result.seconds = time.monotonic() - t0
     return result
@@ -384,10 +390,11 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     """
     import random
 
-    from oracle.digibattle import Action, apply, legal_actions
+    from oracle.digibattle import Action, action_from_json, apply, legal_actions, new_game
     from oracle.errors import OracleError
 
     best = div
+    games: dict[int, Any] = {}
     deadline = time.monotonic() + seconds
     action_type, key = _trigger(div)
     rng = random.Random(seed)
@@ -406,15 +413,26 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
         weights = {t: rng.expovariate(1.0) for t in types}
         if rng.random() < 0.5:  # half the games lean hard on one action type
             weights[rng.choice(types)] = 25.0
-        oracle = OracleDriver()
-        try:
-            oracle.new_game(setup)
-        except OracleError:
+        gkey = id(setup)
+        if gkey not in games:
+            try:
+                games[gkey] = new_game(OracleDriver()._game(setup))
+            except OracleError:
+                games[gkey] = None
+        st = games[gkey]
+        if st is None:
             continue
-        st = oracle.state
         actions: list[Mapping[str, Any]] = []
         hit = False
         limit = len(best.actions) - 1
+        if rng.random() < 0.5 and setup is setups[0]:
+            # Keep a prefix of the best game so far and play the rest anew.
+            for a in best.actions[:rng.randrange(max(limit, 1))]:
+                try:
+                    st, _ = apply(st, action_from_json(a))
+                except OracleError:
+                    continue
+                actions.append(a)
         while len(actions) < limit and not st.is_terminal():
             if st.to_move == "chance":
                 due = st.chance
