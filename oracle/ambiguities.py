@@ -228,8 +228,8 @@ PROPOSED: tuple[Proposal, ...] = (
                           "once: at the start of the Battle phase or as soon as they have "
                           "none")),
             "say-pass",
-            "A pass is an action the text names ('says \"Pass\"'); counting it as automatic "
-            "changes nothing else under the default readings.",
+            "The text has the player stop and say \"Pass\"; nothing says that running out "
+            "passes for them.",
             ("seeds/001 C: 'Continue taking turns until a player runs out of Power Option cards "
              "to play, or decides to stop playing them, and says \"Pass.\"'",
              "Digi-Duel ST-58: 'This card can not be used after opponent passes.'"),
@@ -380,8 +380,11 @@ def scenarios_for(amb_id: str) -> list[ScenarioLink]:
             rel = str(s.file.relative_to(root))
         except ValueError:
             rel = s.file.name
-        links.append(ScenarioLink(rel, s.line, s.name, tuple(_readings_in(s.file, s.line,
-                                                                          amb_id))))
+        readings = _readings_in(s.file, s.line, amb_id)
+        if not readings:  # a scenario that sets no reading runs under the default one
+            amb = V.BY_ID.get(amb_id)
+            readings = [amb.default] if amb else []
+        links.append(ScenarioLink(rel, s.line, s.name, tuple(readings)))
     return links
 
 

@@ -426,9 +426,11 @@ def shrink(games: Mapping[str, Game], default: str, prefix: list[Action], *,
                 break
             if state.to_move != "chance":
                 alts = [x for x in _simple_first(legal_actions(state)) if x != best[i]]
-                for alt in alts[:alternatives]:
-                    cand = continue_prefix(games, default, [*best[:i], alt], best[i + 1:],
-                                           len(best) - 1)
+                # First try leaving the action out (a discard, say), then simpler ones.
+                tries = [(best[:i], best[i + 1:])] + [
+                    ([*best[:i], alt], best[i + 1:]) for alt in alts[:alternatives]]
+                for head, tail in tries:
+                    cand = continue_prefix(games, default, head, tail, len(best) - 1)
                     if cand is not None and len(cand) < len(best):
                         best, changed = cand, True
                         break
