@@ -111,6 +111,15 @@ Feature: DCG ambiguities - one outcome per reading
       And my deck holds 45 cards
       And my opponent is to keep or mulligan their hand
 
+    Scenario: When my opponent goes first they decide on the mulligan first
+      Given the reading "mulligan" of DCG-AMB-4
+      And a new game
+      When the decks are shuffled
+      And rock-paper-scissors is won by my opponent
+      Then my opponent is to keep or mulligan their hand
+      When my opponent keeps their hand
+      Then I am to keep or mulligan my hand
+
     Scenario: There is no mulligan under the 2020 launch rules
       Given the reading "no-mulligan" of DCG-AMB-4
       And a new game

@@ -97,3 +97,13 @@ Feature: 6-3 Draw phase - the turn player draws 1 card, except in the first play
       When my opponent passes
       Then it is my turn in the Breeding phase
       And my hand holds 5 cards
+
+    @DCG-6-3-1-1
+    Scenario: My opponent went first from seat 1 and draws in their second turn
+      Given my opponent went first
+      And it is my turn in the Main phase
+      And it is turn 2 of the game
+      And my opponent's hand holds 4 cards
+      When I pass
+      Then it is my opponent's turn in the Breeding phase
+      And my opponent's hand holds 5 cards

@@ -77,6 +77,20 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
       Then the turn ends
       And memory is 4 on my opponent's side
 
+    @DCG-6-6-2
+    Scenario: A pending end-of-turn loss applies even after its card has left the battle area
+      # CR4.2 Pending processing does not depend on the card staying. Emberpup T-04 (2000 DP)
+      # gains 3 when attacking, then loses to the security Digimon Bluefin T-05 (3000 DP).
+      Given it is my turn in the Main phase with memory 0
+      And my battle area has an unsuspended Emberpup T-04
+      And the top card of my opponent's security is Bluefin T-05
+      When I attack my opponent with Emberpup T-04
+      Then my battle area has no Emberpup T-04
+      And memory is 3 on my side
+      When I pass
+      Then the turn ends
+      And memory is 6 on my opponent's side
+
   Rule: DCG-6-6-3 With nothing left at end of turn, the turn ends and the other player's begins
 
     @DCG-6-6-3

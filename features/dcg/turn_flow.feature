@@ -189,6 +189,16 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
       And memory is 2 on my opponent's side
 
     @DCG-6-1-4-1
+    Scenario: My opponent's Tamer Dex does not raise the threshold of my turn
+      # Tamer Dex is a [Your Turn] effect: it works only in its owner's turn (QA2450).
+      Given it is my turn in the Main phase with memory 1
+      And my opponent's battle area has Tamer Dex T-18
+      And my hand holds Redling T-03
+      When I play Redling T-03
+      Then the turn ends
+      And memory is 2 on my opponent's side
+
+    @DCG-6-1-4-1
     Scenario: Under Tamer Dex, memory 3 on my opponent's side ends my turn
       Given it is my turn in the Main phase with memory 0
       And my battle area has Tamer Dex T-18

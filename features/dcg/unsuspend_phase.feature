@@ -66,6 +66,16 @@ Feature: 6-2 Unsuspend phase - start-of-turn effects, then every card of mine un
       Then it is my turn in the Breeding phase
       And memory is 3 on my side
 
+    @DCG-6-2-1-1
+    Scenario: A card in the breeding area has no [Start of Your Turn] effect
+      # CR4.2 Breeding area: effects of cards there do not trigger. Abyssdrake T-10: [Start
+      # of Your Turn] Lose 2 memory.
+      Given it is my opponent's turn in the Main phase with memory 0
+      And my breeding area holds Abyssdrake T-10 over Testegg Blue T-02
+      When my opponent passes
+      Then it is my turn in the Breeding phase
+      And memory is 3 on my side
+
     @DCG-6-1-3 @DCG-6-2-1-1 @DCG-6-2-1-2
     Scenario: Memory on my opponent's side does not end my turn while a start-of-turn effect waits
       # My turn starts with memory 1. Abyssdrake T-10: [Start of Your Turn] Lose 2 memory.
