@@ -9,10 +9,10 @@ Options:
   vector into ``DIR`` (``oracle.vectors.RecordingDriver``).
 
 Scenario tags (``@DB-C.8``, ``@DB-AMB-6``) are not identifiers, so they become
-``clause("DB-C.8")`` and ``ambiguity("DB-AMB-6")`` markers (``pytest -m clause`` selects the
-tagged scenarios); ``@oracle-bug`` marks a scenario where the oracle disagrees with the rule text:
-it is an expected failure against the oracle (strict, so a fix shows up) and an ordinary
-scenario against any other implementation.
+``clause("DB-C.8", id="DB-C.8")`` and ``ambiguity("DB-AMB-6", id="DB-AMB-6")`` markers:
+``pytest -m "clause(id='DB-C.8')"`` runs the scenarios of one clause. ``@oracle-bug`` marks a
+scenario where the oracle disagrees with the rule text: it is an expected failure against the
+oracle (strict, so a fix shows up) and an ordinary scenario against any other implementation.
 """
 
 from __future__ import annotations
@@ -63,10 +63,10 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> Any:
     """Map feature-file tags to markers (see the module docstring)."""
     if CLAUSE_TAG.match(tag):
-        pytest.mark.clause(tag)(function)
+        pytest.mark.clause(tag, id=tag)(function)
         return True
     if AMBIGUITY_TAG.match(tag):
-        pytest.mark.ambiguity(tag)(function)
+        pytest.mark.ambiguity(tag, id=tag)(function)
         return True
     if tag == "oracle-bug":
         pytest.mark.oracle_bug(function)
