@@ -32,7 +32,7 @@ TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.
 @click.option("--skip", "skip_file", type=click.Path(dir_okay=False, exists=True),
               default=None, help="File of scenario IDs to skip, each with '# reason'.")
 @TIMEOUT
-@click.option("--shrink-seconds", type=click.FloatRange(0), default=40.0, show_default=True,
+@click.option("--shrink-seconds", type=click.FloatRange(0), default=90.0, show_default=True,
               help="Time allowed for shrinking a divergence.")
 @click.option("--traces", "trace_dir", type=click.Path(file_okay=False),
               default="digiconform-traces", show_default=True,

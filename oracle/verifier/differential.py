@@ -246,7 +246,7 @@ def _chance_probes(state: Any) -> list[Mapping[str, Any]]:
 
 def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: bool = False,
                      readings: Mapping[str, str] | None = None, any_reading: bool = False,
-                     shrink_seconds: float = 45.0, budget_seconds: float | None = None,
+                     shrink_seconds: float = 90.0, budget_seconds: float | None = None,
                      on_game: Any = None) -> DifferentialResult:
     """Play ``games`` Hypothesis-drawn games in lockstep; shrink the first divergence.
 
@@ -322,7 +322,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     if div is not None and div.kind != "errored":
         try:
             div, result.shrink_runs = shrink(impl, div, legal=legal, seconds=shrink_seconds,
-                                             seed=seed)
+                                             seed=seed, default_readings=any_reading)
         except Exception as e:  # noqa: BLE001 - keep the unshrunk divergence
             result.notes.append(f"shrinking stopped: {type(e).__name__}: {e}")
         try:
@@ -371,8 +371,8 @@ def _key_event(events: Sequence[Mapping[str, Any]], diffs: Sequence[tuple[str, A
 
 
 def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float = 30.0,
-           seed: int = 0, max_candidates: int = 400, patience: int = 3000
-           ) -> tuple[Divergence, int]:
+           seed: int = 0, max_candidates: int = 400, patience: int = 8000,
+           default_readings: bool = False) -> tuple[Divergence, int]:
     """A shorter game that still diverges, found by oracle-guided search.
 
     The oracle (fast, in-process) plays many short random games whose action-type weights
@@ -382,6 +382,9 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     or refusal clause, or for a legal-set divergence any position where the player to move
     has a choice). Each such game, shorter than the best so far, is confirmed on the
     implementation; a confirmed divergence (of any kind) becomes the new best.
+
+    With ``default_readings`` (the implementation honours any reading) the search also
+    tries the setup with every ambiguity at its default reading.
 
     Stops after ``seconds``, after ``max_candidates`` implementation games, or after
     ``patience`` oracle games without a shorter confirmed divergence.
@@ -401,6 +404,8 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     runs = 0
     setups = [dict(div.setup)] + [{**div.setup, "target": t} for t in sorted(TARGETS)
                                   if t < int(div.setup.get("target", 1000))]
+    if default_readings and div.setup.get("variants"):
+        setups += [{**st, "variants": {}} for st in list(setups)]
     types = ("choose_rookie", "prepare", "ready", "change_rookie", "digivolve", "pass",
              "play_option", "discard", "draw")
     attempts = 0

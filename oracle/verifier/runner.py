@@ -48,7 +48,7 @@ class Options:
     seed: int = 0
     skips: Mapping[str, str] = field(default_factory=dict)
     timeout: float = 5.0
-    shrink_seconds: float = 40.0
+    shrink_seconds: float = 90.0
     trace_dir: Path | None = Path("digiconform-traces")
     vectors: Path | None = None
 
