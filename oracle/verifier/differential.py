@@ -400,6 +400,9 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     games: dict[int, Any] = {}
     deadline = time.monotonic() + seconds
     action_type, key = _trigger(div)
+    # A specific key event (exhaustion, a tie, the game won...) is the trigger whatever
+    # action caused it; a common one (a card played, a pass) only with the same action.
+    specific = _PRIORITY.get(key, 999) < _PRIORITY["points_scored"]
     rng = random.Random(seed)
     runs = 0
     setups = [dict(div.setup)] + [{**div.setup, "target": t} for t in sorted(TARGETS)
@@ -462,7 +465,7 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
             nxt, events = apply(st, a)
             actions.append(a.to_json())
             st = nxt
-            if a.type == action_type and any(e.type == key for e in events):
+            if (a.type == action_type or specific) and any(e.type == key for e in events):
                 hit = True
                 break
         if not hit or len(actions) >= len(best.actions):
