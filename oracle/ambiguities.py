@@ -187,12 +187,12 @@ PROPOSED: tuple[Proposal, ...] = (
         Ambiguity(
             "DB-AMB-23", "digibattle", ("DB-C.4", "DB-C.5", "DB-C.9"),
             "At the end of a Duel, do 'when this Digimon wins' / 'if you lose the Duel' effects "
-            "(Nanimon ST-15, Blitz ST-52) happen before the winner scores, or after - so not at "
-            "all when the points win the game?",
+            "(Nanimon ST-15, Blitz ST-52) and the clean-up happen before the winner scores, or "
+            "after - so not at all when the points win the game?",
             (R("effects-first", "the effects, then the clean-up (DB-C.6), then the points and "
                                 "the target check"),
-             R("score-first", "the points and the target check first; a game won there ends "
-                              "before the effects and the clean-up")),
+             R("score-first", "in the text's order: the points and the target check first; a "
+                              "game won there ends before the effects and the clean-up")),
             "effects-first",
             "The effects are triggered by the Duel's result, which is known before the points "
             "are counted.",
@@ -210,7 +210,8 @@ PROPOSED: tuple[Proposal, ...] = (
                                    "and win the game."),
                  ("score-first", "I score and win the game; Blitz never happens: my Online "
                                  "deck keeps its 3 cards."))),
-            note="Only the final state of a game differs; the winner is the same.",
+            note="Only the final state of a won game differs (the winning Duel's effects and "
+                 "clean-up done or not); the winner is the same.",
         ),
         (("effects-first", "none (what the oracle does)"),
          ("score-first", "battle.end_duel: add_points (and the DB-C.9 check) before the "

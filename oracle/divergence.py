@@ -555,8 +555,9 @@ def situations(seed: int, target: int = 1000) -> dict[str, bool]:
                 last_won = next((w for w in reversed(results) if w is not None), None)
                 if last_won is not None and last_won != coin:
                     seen["first-after-tie"] = True
-            if state.phase == "game_over" and "milled" in types:
-                seen["end-effects-order"] = True
+            if state.phase == "game_over" and types & {
+                    "milled", "digimon_sent_offline", "power_options_offline"}:
+                seen["end-effects-order"] = True  # the winning Duel's effects or clean-up
             if state.phase == "regroup" and state.first_player == 1:
                 seen["regroup-order"] = True
     return seen

@@ -36,6 +36,9 @@ from oracle.trace import build_trace, write_trace  # noqa: E402
 DATA = ROOT / "oracle" / "data" / "divergence.json"
 TRACES = ROOT / "traces" / "ambiguities"
 
+# Entries the Starter decks never reach: a scripted position with a scenario card.
+SCRIPTED = ("DB-AMB-4", "DB-AMB-11")
+
 # Entries whose search needs another game parameter (DB-C.9 allows a lower agreed target).
 TARGETS = {"DB-AMB-7": 400}
 
@@ -57,6 +60,17 @@ def save(doc: dict[str, Any]) -> None:
 
 def _one(seed: int) -> tuple[dict[str, Any], dict[str, bool]]:
     return D.measure_seed(seed), D.situations(seed)
+
+
+def measure_situations(seeds: int, jobs: int) -> None:
+    """Only the situation counts of the proposed ambiguities (fast)."""
+    with Pool(jobs) as pool:
+        rows = list(pool.imap(D.situations, range(seeds), chunksize=16))
+    doc = load()
+    counts = {k: sum(int(r[k]) for r in rows) for k in rows[0]}
+    doc["situations"] = {k: {"count": v, "rate": round(v / seeds, 4)} for k, v in counts.items()}
+    save(doc)
+    print(f"wrote the situations of {DATA.relative_to(ROOT)} ({seeds} seeds)")
 
 
 def measure(seeds: int, jobs: int) -> None:
@@ -235,9 +249,13 @@ def traces(ids: list[str] | None, seeds: int, budget: float) -> None:
         if amb.ruleset != "digibattle" or (ids and amb.id not in ids):
             continue
         t0 = time.time()
-        res = find(amb, seeds, budget) if amb.id not in ("DB-AMB-4", "DB-AMB-11") else None
+        res = find(amb, seeds, budget) if amb.id not in SCRIPTED else None
         if res is not None:
             summary = write_traces(amb, res["games"], res["prefix"], res["found"])
+        elif amb.id not in SCRIPTED:
+            print(f"{amb.id}: no divergence found in {seeds} seeds per policy; try more",
+                  flush=True)
+            continue
         else:
             game, actions, note = _scripted(amb.id)
             games = _games(game, amb)
@@ -253,12 +271,16 @@ def main() -> None:
     m = sub.add_parser("measure", help="lockstep divergence rates over many seeds")
     m.add_argument("--seeds", type=int, default=1000)
     m.add_argument("--jobs", type=int, default=2)
+    m.add_argument("--situations-only", action="store_true",
+                   help="only count the situations of the proposed ambiguities")
     t = sub.add_parser("traces", help="minimal divergence traces")
     t.add_argument("--ids", nargs="*")
     t.add_argument("--seeds", type=int, default=150)
     t.add_argument("--budget", type=float, default=60.0, help="seconds of shrinking per entry")
     a = ap.parse_args()
-    if a.cmd == "measure":
+    if a.cmd == "measure" and a.situations_only:
+        measure_situations(a.seeds, a.jobs)
+    elif a.cmd == "measure":
         measure(a.seeds, a.jobs)
     else:
         traces(a.ids, a.seeds, a.budget)
