@@ -454,7 +454,8 @@ def _esc(text: str) -> str:
 
 
 def _val(v: Any) -> str:
-    return f"`{v}`" if not isinstance(v, str) or v else '""'
+    """A value from a state difference, as JSON would write it (lists already shortened)."""
+    return f"`{v}`" if isinstance(v, str) and v else f"`{json.dumps(v)}`"
 
 
 INTRO = """\
