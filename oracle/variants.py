@@ -219,7 +219,9 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "DB-AMB-7", "digibattle", ("DB-C.9",),
         "Does the game end the moment a score reaches the target, or only at the end of a Duel?",
         (R("immediate", "the game ends as soon as a score reaches the target, even mid-Duel"),
-         R("end-of-duel", "the target is checked when a Duel ends; the higher score wins")),
+         R("end-of-duel", "the target is checked when a Duel ends; the higher score wins "
+                          "(equal scores: the player who goes first next, i.e. the Duel's "
+                          "winner)")),
         "immediate",
         "'The first player to score 1000 points wins' names the moment of reaching it.",
         ("seeds/001 C: 'The first player to score 1000 points ... wins the game.'",
