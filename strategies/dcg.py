@@ -11,10 +11,9 @@ Everything shrinks towards small, readable examples:
   ``T-04`` ×4, …) and no Digi-Eggs; a set-up towards the shipped decks (red-memory vs
   blue-tempo) and every default reading (``{}``);
 - rock-paper-scissors towards player 0; a shuffle (a permutation) towards the sorted order;
-- a player's choice is drawn from ``legal_actions(state)`` (the oracle's canonical order:
-  ``activate`` < ``attack`` < … < ``pass`` < ``play``), so it shrinks towards the first legal
-  action, and in the Main phase that is an attack whenever one is legal: shrunk games are
-  short, ending by a direct attack;
+- a player's choice is drawn from ``legal_actions(state)`` in :data:`PREFERENCE` order
+  (attack, move, hatch, play, …, pass, do nothing last), so it shrinks towards the move that
+  brings a direct attack closer: shrunk games are short and end by a direct attack;
 - the number of steps of an :func:`action_sequences` prefix is drawn first, small-biased.
 """
 
@@ -48,6 +47,7 @@ from oracle.variants import REGISTRY
 
 __all__ = [
     "DCG_AMBIGUITIES",
+    "PREFERENCE",
     "DcgSetup",
     "Playout",
     "action_sequences",
@@ -209,8 +209,20 @@ def chance_outcomes(state: State) -> SearchStrategy[Action]:
         lambda order: Action("shuffle", due.player, deck=due.deck, order=tuple(order)))
 
 
+#: The order a player's choices are drawn in (and shrink towards): moves that bring a
+#: direct attack closer first, the ones that end a turn or do nothing last.
+PREFERENCE = ("attack", "move", "hatch", "play", "digivolve", "use_option", "activate",
+              "resolve", "keep", "mulligan", "pass", "do_nothing")
+
+
+def _preference(action: Action) -> int:
+    return PREFERENCE.index(action.type) if action.type in PREFERENCE else len(PREFERENCE)
+
+
 def player_choices(state: State) -> SearchStrategy[Action]:
-    """One of ``legal_actions(state)`` (shrinks to the first, an attack when one is legal).
+    """One of ``legal_actions(state)``, drawn in :data:`PREFERENCE` order (then the oracle's
+    canonical order), so it shrinks towards an attack, a hatch or move, a play: shrunk games
+    are short and end by a direct attack.
 
     :raises InvalidArgument: nobody is to move, or the player to move has no legal action.
     """
@@ -218,7 +230,7 @@ def player_choices(state: State) -> SearchStrategy[Action]:
     if not acts:
         raise InvalidArgument(f"no legal action for {state.to_move!r} in {state.phase}/"
                               f"{state.step}")
-    return st.sampled_from(acts)
+    return st.sampled_from(sorted(acts, key=_preference))
 
 
 def next_actions(state: State) -> SearchStrategy[Action]:

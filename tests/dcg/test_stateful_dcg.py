@@ -336,4 +336,3 @@ def test_random_dcg_games_keep_the_rules() -> None:
     assert DcgMachine.stats["steps"] > 0
 
 
-TestDcgMachine = None  # the machine runs through the function above only

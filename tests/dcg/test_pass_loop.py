@@ -1,0 +1,48 @@
+"""CR4.2 "Infinite loops" for a pass that changes nothing (found by the stateful test).
+
+Under a raised turn-end threshold (Tamer Zed T-19: the turn ends only at 6 or more on the
+opponent's side) a pass (DCG-6-5-1-7) puts memory at 3 on the opponent's side and the turn
+goes on. With nothing else legal, the next pass gives the very same position again: nobody
+can stop the loop, so the game is a draw. With anything else legal the game goes on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from oracle.dcg import legal_actions
+
+from .kit import act, kinds, player, stack
+
+
+def test_a_pass_that_changes_nothing_and_is_the_only_action_is_a_draw(mk) -> None:
+    s = mk(player(battle_area=[stack(1, "T-19")]), memory=-3)
+    assert [a.type for a in legal_actions(s)] == ["pass"]
+    s, events = act(s, "pass")
+    assert kinds(events) == ["passed", "game_over"]
+    assert events[-1].clause == "CR4.2 Infinite loops"
+    assert (s.phase, s.winner, s.reason, s.to_move) == ("game_over", None, "infinite_loop", None)
+
+
+def test_a_pass_that_moves_memory_is_no_loop(mk) -> None:
+    s = mk(player(battle_area=[stack(1, "T-19")]), memory=-5)
+    s, events = act(s, "pass")
+    assert kinds(events) == ["passed", "memory"]
+    assert (s.phase, s.memory, s.to_move) == ("main", -3, 0)
+    s, _ = act(s, "pass")  # now nothing changes
+    assert s.reason == "infinite_loop"
+
+
+def test_never_lower_loops_at_once(mk) -> None:
+    s = mk(player(battle_area=[stack(1, "T-19")]), memory=-5,
+           variants={"DCG-AMB-2": "never-lower"})
+    s, _ = act(s, "pass")
+    assert (s.memory, s.reason) == (-5, "infinite_loop")
+
+
+@pytest.mark.parametrize("hand", [["T-16"], ["T-03"]])
+def test_no_draw_while_something_else_is_legal(mk, hand: list[str]) -> None:
+    s = mk(player(battle_area=[stack(1, "T-19")], hand=hand), memory=-3)
+    assert len(legal_actions(s)) > 1
+    s, events = act(s, "pass")
+    assert kinds(events) == ["passed"] and s.to_move == 0
