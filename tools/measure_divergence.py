@@ -58,8 +58,12 @@ def save(doc: dict[str, Any]) -> None:
 # measure
 
 
+_IDS: list[str] | None = None  # measure only these ambiguities (set before the pool forks)
+
+
 def _one(seed: int) -> tuple[dict[str, Any], dict[str, bool]]:
-    return D.measure_seed(seed), D.situations(seed)
+    which = [p for p in D.pairs() if _IDS is None or p[0] in _IDS]
+    return D.measure_seed(seed, which), D.situations(seed)
 
 
 def measure_situations(seeds: int, jobs: int) -> None:
@@ -73,7 +77,17 @@ def measure_situations(seeds: int, jobs: int) -> None:
     print(f"wrote the situations of {DATA.relative_to(ROOT)} ({seeds} seeds)")
 
 
-def measure(seeds: int, jobs: int) -> None:
+def measure(seeds: int, jobs: int, ids: list[str] | None = None) -> None:
+    global _IDS
+    _IDS = ids
+    if ids:
+        old = load().get("measured") or {}
+        if old.get("seeds") != seeds:
+            raise SystemExit(f"--ids: the other figures are over {old.get('seeds')} seeds; "
+                             f"measure with --seeds {old.get('seeds')} or measure everything")
+        unknown = set(ids) - {p[0] for p in D.pairs()}
+        if unknown:
+            raise SystemExit(f"--ids: unknown ambiguity {', '.join(sorted(unknown))}")
     t0 = time.time()
     with Pool(jobs) as pool:
         rows = []
@@ -83,6 +97,12 @@ def measure(seeds: int, jobs: int) -> None:
                 print(f"{i}/{seeds} seeds, {time.time() - t0:.0f} s", flush=True)
     per_seed = [r for r, _ in rows]
     doc = load()
+    if ids:
+        doc["pairs"] = {**(doc.get("pairs") or {}), **D.summarise(per_seed)}
+        save(doc)
+        print(f"updated {', '.join(ids)} in {DATA.relative_to(ROOT)} "
+              f"({time.time() - t0:.0f} s)")
+        return
     doc["measured"] = {
         "date": dt.date.today().isoformat(),
         "seeds": seeds, "seed_range": [0, seeds - 1],
@@ -271,6 +291,8 @@ def main() -> None:
     m = sub.add_parser("measure", help="lockstep divergence rates over many seeds")
     m.add_argument("--seeds", type=int, default=1000)
     m.add_argument("--jobs", type=int, default=2)
+    m.add_argument("--ids", nargs="*", help="only these ambiguities (merged into the "
+                   "existing figures, which must be over as many seeds)")
     m.add_argument("--situations-only", action="store_true",
                    help="only count the situations of the proposed ambiguities")
     t = sub.add_parser("traces", help="minimal divergence traces")
@@ -281,7 +303,7 @@ def main() -> None:
     if a.cmd == "measure" and a.situations_only:
         measure_situations(a.seeds, a.jobs)
     elif a.cmd == "measure":
-        measure(a.seeds, a.jobs)
+        measure(a.seeds, a.jobs, a.ids)
     else:
         traces(a.ids, a.seeds, a.budget)
 
