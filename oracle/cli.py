@@ -7,6 +7,7 @@ clear line on stderr, never a traceback).
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -153,15 +154,19 @@ def bench(games: int, ruleset: str, target: int, variant: tuple[str, ...]) -> No
 
         game = load_game(None, (), target, parse_variants(variant))
     steps = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for seed in range(games):
         for _ in selfplay(game, seed):
             steps += 1
-    dt = time.perf_counter() - t0
-    click.echo(f"{games} games, {steps} steps in {dt:.2f} s (one core, Python "
-               f"{sys.version.split()[0]})")
-    click.echo(f"{steps / dt:,.0f} steps/s")
-    click.echo(f"{games / dt:,.1f} games/s")
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
+    click.echo(f"{games} games, {steps} steps in {dt:.2f} s wall, {cpu:.2f} s CPU "
+               f"(one core, Python {sys.version.split()[0]})")
+    click.echo(f"{steps / dt:,.0f} steps/s ({steps / cpu:,.0f} per CPU second)")
+    click.echo(f"{games / dt:,.1f} games/s ({games / cpu:,.1f} per CPU second)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    if load > 1.5:
+        click.echo(f"note: load average {load:.1f}: other processes share the CPU, so the "
+                   "wall-clock rates understate the oracle")
 
 
 def _only_digibattle(*params: str) -> None:
