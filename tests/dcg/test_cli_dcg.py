@@ -136,3 +136,26 @@ def test_bench_dcg() -> None:
     code, out = run("bench", "--ruleset", "dcg", "--games", "5")
     assert code == 0, out
     assert out.startswith("5 games, ") and "steps/s" in out
+
+
+def test_a_trace_of_another_card_set_embeds_it_and_replays() -> None:
+    from oracle.dcg import game_from_setup, new_game
+    from oracle.dcg.selfplay import play
+    from oracle.dcg.trace import card_set_to_json
+    from oracle.replay import replay
+    from oracle.trace import build_trace
+
+    cards = card_set_to_json(game_from_setup({"ruleset": "dcg"}).cards)
+    cards["name"] = "my-cards"
+    cards["cards"][2]["dp"] = 9000  # Redling T-03 is stronger here
+    game = game_from_setup({"ruleset": "dcg", "card_set": cards})
+    steps = list(play(game, 4))
+    trace = build_trace(game, new_game(game), steps)
+    assert trace["card_set"]["name"] == "my-cards" and "cards" in trace["card_set"]
+    validate(trace, "trace")
+    assert replay(trace).ok
+    trace["card_set"] = {"name": "my-cards"}
+    from oracle.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="embed"):
+        replay(trace)
