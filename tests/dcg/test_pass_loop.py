@@ -46,3 +46,23 @@ def test_no_draw_while_something_else_is_legal(mk, hand: list[str]) -> None:
     assert len(legal_actions(s)) > 1
     s, events = act(s, "pass")
     assert kinds(events) == ["passed"] and s.to_move == 0
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "known gap: a loop through 'resolve' choices that change nothing (DCG-AMB-3 "
+    "turn-player-chooses) is not detected; only decision-free loops are (engine._loops)"))
+def test_a_loop_through_pointless_resolve_choices_is_a_draw(mk) -> None:
+    """Player 0: Tamer Bea T-14 (+1) and Abyssdrake T-10 ×2 (-2 each) at the start of the
+    turn, Flarehorn T-07 (+1) at its end; player 1: Abyssdrake. From memory 1 every turn ends
+    before its Draw phase (DCG-6-2-1-2) and the next starts at 1 again; the order player 0
+    picks for the three start-of-turn effects never matters, so nobody can stop the loop
+    (CR4.2 "Infinite loops": a draw)."""
+    p0 = player(battle_area=[stack(1, "T-14"), stack(2, "T-10"), stack(3, "T-10"),
+                             stack(4, "T-07")])
+    p1 = player(battle_area=[stack(5, "T-10")], hand=["T-04"])
+    s, _ = act(mk(p0, p1, turn_player=1, turn=2, memory=1), "play", card="T-04")
+    for _ in range(100):
+        if s.to_move is None:
+            break
+        s, _ = act(s, "resolve", index=legal_actions(s)[0].index)
+    assert s.reason == "infinite_loop"
