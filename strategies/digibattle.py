@@ -7,7 +7,8 @@ Digimon, a deck around a Rookie, a game that walks ``legal_actions``).
 
 Everything is built to shrink towards small, readable examples:
 
-- a card shrinks towards a Red Rookie with zero power and no effects; a pool towards one Rookie;
+- a card shrinks towards a bare POWER BLAST (a Digimon towards a Red Rookie with zero power and
+  no effects); a card pool towards one Rookie;
 - a deck towards the Rookie and the 29 lowest serials of its card set (the Starter Set first);
 - a target towards 1 point, a variant choice towards ``{}`` (every default reading);
 - a player's choice is an *index* into ``legal_actions(state)`` (the oracle's canonical
@@ -61,7 +62,8 @@ battle_type_sets: SearchStrategy[list[str]] = st.lists(
 abilities: SearchStrategy[str] = st.sampled_from(ABILITIES)
 """Special Abilities (Fly, Swim, Dig)."""
 
-serials: SearchStrategy[str] = st.from_regex(r"[A-Z]{2}-[0-9]{2,3}", fullmatch=True)
+serials: SearchStrategy[str] = st.builds(
+    "{}-{:02d}".format, st.sampled_from(["ST", "BO", "EX", "X1"]), st.integers(1, 999))
 """Card serials in the printed style (``"ST-01"``); the schema allows more."""
 
 names: SearchStrategy[str] = st.text(

@@ -247,9 +247,7 @@ class Referee:
             bakemon = any(e.kind == "opponent_digimon_offline_on_tie"
                           for me in pre.players for e in _card(g, me.duel_zone[-1]).effects)
             for p in (0, 1):
-                if p in exhausted or bakemon:
-                    continue
-                if post.players[p].duel_zone != pre.players[p].duel_zone:
+                if p not in exhausted and not bakemon and not self._kept(pre, post, p):
                     _fail("DB-C.8", f"after a tie player {p}'s Duel Zone changed from "
                                     f"{list(pre.players[p].duel_zone)} to "
                                     f"{list(post.players[p].duel_zone)}")
@@ -262,16 +260,27 @@ class Referee:
             _fail("DB-C.6", f"the loser (player {loser}) must keep only the Rookie "
                             f"{pre.players[loser].duel_zone[0]} on the Duel Zone, not "
                             f"{list(post.players[loser].duel_zone)}")
-        if won not in exhausted:
-            kept = post.players[won].duel_zone
-            if not set(pre.players[won].duel_zone) <= set(kept) or \
-                    kept[-1] != pre.players[won].duel_zone[-1]:
-                _fail("DB-C.6", f"the winner (player {won}) must keep all Digimon on the "
-                                f"Duel Zone: {list(pre.players[won].duel_zone)} became "
-                                f"{list(kept)}")
+        if won not in exhausted and not self._kept(pre, post, won):
+            _fail("DB-C.6", f"the winner (player {won}) must keep all Digimon on the Duel "
+                            f"Zone: {list(pre.players[won].duel_zone)} became "
+                            f"{list(post.players[won].duel_zone)}")
         if not post.is_terminal() and post.first_player != won:
             _fail("DB-C.7", f"player {won} won the Duel but player {post.first_player} goes "
                             "first in the next")
+
+    def _kept(self, pre: State, post: State, p: int) -> bool:
+        """Player ``p`` kept their Duel Zone through the end of the Duel: same cards in the same
+        order, the same Digimon showing; under DB-AMB-5 'stays' a DNA partner from the Power
+        Port may join the stack under the Digimon showing."""
+        before, after = pre.players[p].duel_zone, post.players[p].duel_zone
+        if after == before:
+            return True
+        if _reading(self.game, "DB-AMB-5") != "stays" or not after or after[-1] != before[-1]:
+            return False
+        joined = [s for s in after if s not in before]
+        return ([s for s in after if s in before] == list(before)
+                and set(joined) <= set(pre.players[p].power_port)
+                and all(isinstance(_card(self.game, s), DigimonCard) for s in joined))
 
     # -- scores: DB-C.5, DB-B.3n, DB-AMB-14 --------------------------------------------------
 
