@@ -56,6 +56,7 @@ __all__ = [
     "first_players",
     "game_setups",
     "games",
+    "is_stuck",
     "next_actions",
     "player_choices",
     "replay",
@@ -247,6 +248,19 @@ def next_actions(state: State) -> SearchStrategy[Action]:
 # Whole games
 
 
+def is_stuck(state: State) -> bool:
+    """True when the player to move can only pass and the pass changes nothing, so the game
+    can never end: under a raised turn-end threshold (Tamer Zed T-19: "ends only when memory
+    is 6 or more on your opponent's side") a pass leaves memory at 3 (or, DCG-AMB-2
+    "never-lower", further) on the opponent's side and the turn goes on. The oracle has no
+    rule that ends such a game (see ``tests/dcg/test_pass_loop.py``); random games stop there.
+    """
+    if state.to_move not in (0, 1):
+        return False
+    acts = legal_actions(state)
+    return len(acts) == 1 and acts[0].type == "pass" and apply(state, acts[0])[0] == state
+
+
 class Playout(NamedTuple):
     """A game played from ``new_game``: ``states[0]`` is the initial state and
     ``states[i + 1]``/``events[i]`` follow ``actions[i]``."""
@@ -267,6 +281,11 @@ class Playout(NamedTuple):
         """True when the game is over."""
         return self.final.is_over
 
+    @property
+    def stuck(self) -> bool:
+        """True when the game stopped at a position it can never leave (:func:`is_stuck`)."""
+        return is_stuck(self.final)
+
     def to_json(self) -> dict[str, Any]:
         """Set-up (when drawn) and actions as JSON: everything needed to replay the game."""
         setup = self.setup.to_json() if self.setup else {"ruleset": "dcg"}
@@ -282,7 +301,7 @@ def _walk(draw: st.DrawFn, setup: DcgSetup | None, game: Game, steps: int) -> Pl
     states = [state]
     events: list[tuple[Event, ...]] = []
     for _ in range(steps):
-        if state.to_move is None:
+        if state.to_move is None or (state.phase == "main" and is_stuck(state)):
             break
         action = draw(next_actions(state))
         state, evs = apply(state, action)
@@ -320,7 +339,8 @@ def action_sequences(game: Game | None = None, *, max_steps: int = 200,
 def games(*, setups: SearchStrategy[DcgSetup] | None = None,
           max_steps: int = 3000) -> SearchStrategy[Playout]:
     """Whole random games: a set-up from ``setups`` (default :func:`game_setups`), then legal
-    choices and chance outcomes until the game is over (or ``max_steps`` steps).
+    choices and chance outcomes until the game is over, is stuck (:func:`is_stuck`), or
+    ``max_steps`` steps.
 
     :raises InvalidArgument: ``max_steps`` < 1.
     """

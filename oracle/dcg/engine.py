@@ -152,9 +152,6 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     :raises InvalidInputError: if ``action`` is not an :class:`Action`.
     :raises UnsupportedError: for DigiXros, Assembly, DNA/Burst digivolve, App Fusion and
         Link (named by DCG-6-5-1-1/2/4, not implemented in this ruleset).
-    A pass that leaves the position unchanged when pass is the only legal action ends the
-    game in a draw (CR4.2 "Infinite loops", see :func:`_passes_forever`).
-
     :raises IllegalActionError: naming the clause the action breaks (e.g. ``DCG-6-4-1`` for
         a second breeding action, ``DCG-6-5-1-5`` for an attack by a Digimon played this
         turn, ``CR4.2 Game setup`` for a wrong chance outcome).
@@ -196,17 +193,4 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     else:  # pragma: no cover - action_from_json admits no other type
         raise InvalidInputError("$.type", f"unknown action type {kind!r}")
     advance(w)
-    if kind == "pass" and w.step == "main" and not w.pending and _passes_forever(state, w, action):
-        game_over(w, None, "infinite_loop", "CR4.2 Infinite loops")
     return w.freeze(), tuple(w.events)
-
-
-def _passes_forever(before: State, w: Work, action: Action) -> bool:
-    """CR4.2 "Infinite loops" for a pass that changes nothing: under a raised turn-end
-    threshold (e.g. "ends only when memory is 6 or more on the opponent's side") a pass
-    (DCG-6-5-1-7: memory to 3 on the opponent's side) may leave the turn going on in exactly
-    the same position; if pass is then also the only legal action, nobody can stop the
-    loop and the game is a draw.
-    """
-    after = w.freeze()
-    return after == before and legal_actions(after) == (action,)

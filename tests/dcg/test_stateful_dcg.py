@@ -254,11 +254,11 @@ class Referee:
 
 
 def _in_game(m: DcgMachine) -> bool:
-    return m.state is not None and not m.state.is_over
+    return m.state is not None and not m.state.is_over and not m.stuck
 
 
 def _game_over(m: DcgMachine) -> bool:
-    return m.state is not None and m.state.is_over
+    return m.state is not None and (m.state.is_over or m.stuck)
 
 
 class DcgMachine(RuleBasedStateMachine):
@@ -275,6 +275,7 @@ class DcgMachine(RuleBasedStateMachine):
         self.actions: list[Action] = []
         self.history: list[tuple[State, tuple[Event, ...]]] = []
         self.referee: Referee | None = None
+        self.stuck = False
 
     def _begin(self, setup: sd.DcgSetup) -> None:
         note(f"setup: {json.dumps(setup.to_json(), separators=(',', ':'))}")
@@ -282,6 +283,7 @@ class DcgMachine(RuleBasedStateMachine):
         self.state = sd.new_game(self.game)
         self.referee = Referee(self.game)
         self.actions, self.history = [], []
+        self.stuck = False
         self.stats["games"] += 1
         check_state(self.state)
 
@@ -311,11 +313,15 @@ class DcgMachine(RuleBasedStateMachine):
         if post.is_over:
             self.stats["finished"] += 1
             self._replay_check()
+        elif post.phase == "main" and sd.is_stuck(post):
+            self.stuck = True  # only a pass that changes nothing is left: a new game
+            self.stats["stuck"] += 1
+            self._replay_check()
 
     @precondition(_game_over)
     @rule(setup=setups)
     def next_game(self, setup: sd.DcgSetup) -> None:
-        """The game is over: start another one in the same run."""
+        """The game is over (or stuck): start another one in the same run."""
         self._begin(setup)
 
     def _replay_check(self) -> None:
@@ -325,7 +331,8 @@ class DcgMachine(RuleBasedStateMachine):
             _fail("determinism", "replaying the game's actions from new_game differs")
 
     def teardown(self) -> None:
-        if self.state is not None and not self.state.is_over and self.actions:
+        if self.state is not None and not self.state.is_over and not self.stuck \
+                and self.actions:
             self._replay_check()
 
 

@@ -93,7 +93,9 @@ ENDING = sd.game_setups(variants=sd.variant_choices.map(
 @settings(max_examples=5, suppress_health_check=list(HealthCheck))
 @given(sd.games(setups=ENDING))
 def test_whole_games_end(playout: sd.Playout) -> None:
-    assert playout.finished
+    assert playout.finished or playout.stuck
+    if playout.stuck:
+        return
     assert playout.final.winner is not None or playout.final.reason == "infinite_loop"
 
 
