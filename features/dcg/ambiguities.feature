@@ -41,11 +41,12 @@ Feature: DCG ambiguities - one outcome per reading
     Scenario Outline: Passing at 5 on my opponent's side under "<reading>"
       # Tamer Zed T-19: [Your Turn] Your turn ends only when memory is 6 or more on your
       # opponent's side, so neither 5 nor what the pass leaves ends the turn.
-      # Abyssdrake T-10 costs 6: from memory 1 to 5 on my opponent's side.
+      # Abyssdrake T-10 costs 6: from memory 1 to 5 on my opponent's side. Redling T-03 stays
+      # in my hand, so passing is not the only thing I could do next.
       Given the reading "<reading>" of DCG-AMB-2
       And it is my turn in the Main phase with memory 1
       And my battle area has Tamer Zed T-19
-      And my hand holds Abyssdrake T-10
+      And my hand holds Abyssdrake T-10 and Redling T-03
       When I play Abyssdrake T-10
       Then memory is 5 on my opponent's side
       When I pass
