@@ -17,23 +17,25 @@ Feature: DCG ambiguities - one outcome per reading
       # Turn] Lose 2 memory: 1 on my opponent's side, end of turn before unsuspending.
       # Flarehorn T-07: [End of Your Turn] Gain 1 memory: back to 0, so the turn does not end.
       # "same-phase": the Unsuspend phase goes on (unsuspend, draw, Breeding phase).
-      # "main-phase": the turn goes on in the Main phase; nothing unsuspends, nothing is drawn.
+      # "main-phase": the turn goes on in the Main phase; nothing unsuspends, nothing is drawn,
+      # and Wavecrest T-08's [Start of Your Main Phase] Gain 1 memory triggers.
       Given the reading "<reading>" of DCG-AMB-1
       And it is my opponent's turn in the Main phase with memory 2
       And my battle area has a suspended Abyssdrake T-10
       And my battle area has a suspended Flarehorn T-07
+      And my battle area has a suspended Wavecrest T-08
       And my hand holds 3 cards
       And my opponent's hand holds Redling T-03
       When my opponent plays Redling T-03
       Then it is my turn in the <phase> phase
-      And memory is 0
+      And <memory>
       And my Abyssdrake T-10 is <orientation>
       And my hand holds <hand> cards
 
       Examples:
-        | reading    | phase    | orientation | hand |
-        | same-phase | Breeding | unsuspended | 4    |
-        | main-phase | Main     | suspended   | 3    |
+        | reading    | phase    | memory                  | orientation | hand |
+        | same-phase | Breeding | memory is 0             | unsuspended | 4    |
+        | main-phase | Main     | memory is 1 on my side  | suspended   | 3    |
 
   @DCG-AMB-2 @DCG-6-5-1-7
   Rule: DCG-AMB-2 A pass while memory is already past 3 on my opponent's side

@@ -145,6 +145,25 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And my hand holds 1 card
 
     @DCG-6-5-1-2
+    Scenario: Digivolving is not playing: no [On Play] effect
+      # Tidepup T-06 digivolves from a blue level-2 for 0; [On Play] Gain 2 memory.
+      Given it is my turn in the Main phase with memory 3
+      And my breeding area holds Testegg Blue T-02
+      And my hand holds Tidepup T-06
+      When I digivolve Testegg Blue T-02 into Tidepup T-06
+      Then my breeding area holds an unsuspended Tidepup T-06 over Testegg Blue T-02
+      And memory is 3 on my side
+
+    @DCG-6-5-1-2
+    Scenario: A Tamer cannot be digivolved
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has Tamer Ace T-13
+      And my hand holds Redling T-03
+      When I try to digivolve Tamer Ace T-13 into Redling T-03
+      Then the action is refused for DCG-6-5-1-2
+      And my hand includes Redling T-03
+
+    @DCG-6-5-1-2
     Scenario: A Digimon whose colour does not match cannot digivolve
       # Wavecrest T-08 digivolves from a blue level-3 only; Redling T-03 is red.
       Given it is my turn in the Main phase with memory 3

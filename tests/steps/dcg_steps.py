@@ -22,7 +22,7 @@ scenarios only and never compete with the Digi-Battle steps of the same wording 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 import pytest
@@ -317,7 +317,7 @@ def memory_text(value: int) -> str:
 
 
 @pytest.fixture
-def dcg_table(game_driver: Driver, expect: Expect) -> Any:
+def dcg_table(game_driver: Driver, expect: Expect) -> Iterator[DcgTable]:
     """The scenario's DCG game (position being described, then the running game)."""
     t = DcgTable(game_driver, expect)
     yield t
@@ -529,6 +529,9 @@ def _hatch(dcg_table: DcgTable, who: int) -> Outcome:
 
 @when(step("{who:Who} {:Move} {card:Card} out of the breeding area"), target_fixture="outcome")
 def _move(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
+    held = dcg_table.player(who)["breeding_area"]
+    if held is not None and held["cards"][-1] != card.id:
+        raise PositionError(f"{WHOSE[who]} breeding area holds {_show_stack(held)}, not {card}")
     return _act(dcg_table, type="move", player=who)
 
 
