@@ -116,9 +116,15 @@ class Report:
     notes: list[str] = field(default_factory=list)
 
     @property
+    def checked(self) -> int:
+        """How many checks ran: passed vectors plus differential game steps."""
+        return self.counts["passed"] + int(self.differential.get("steps") or 0)
+
+    @property
     def ok(self) -> bool:
-        """True when everything required passed (the exit code is 0 exactly then)."""
-        return not self.failures
+        """True when everything required passed and something was checked at all (the exit
+        code is 0 exactly then): a run that tested nothing is not a pass."""
+        return not self.failures and self.checked > 0
 
     def to_json(self) -> dict[str, Any]:
         """The report document (``schemas/report.schema.json``)."""
@@ -285,5 +291,8 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
             out.append(f"    replay: {f.replay}")
     if len(report.failures) > max_failures:
         out.append(f"... and {len(report.failures) - max_failures} more failures")
+    if not report.failures and not report.checked:
+        out.append("nothing was checked: no scenario vector ran and no random game was "
+                   "played for this ruleset and selection")
     out.append(("PASS" if report.ok else "FAIL") + f" in {report.seconds:.1f} s")
     return "\n".join(out)
