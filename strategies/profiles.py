@@ -56,6 +56,17 @@ def load_profile(name: str | None = None) -> str:
     return chosen
 
 
+STATEFUL_EXAMPLES = {"dev": 50, "ci": 60, "thorough": 1000}
+"""Examples (random games) of the Digi-Battle stateful test per profile: a game is cheap next
+to its checks, and most other tests need fewer examples than the profile's default."""
+
+
+def stateful_settings() -> settings:
+    """The current profile's settings with the stateful test's number of examples."""
+    name = current_profile()
+    return settings(max_examples=STATEFUL_EXAMPLES.get(name, settings.default.max_examples))
+
+
 def current_profile() -> str:
     """The profile named by the environment (what :func:`load_profile` loads by default)."""
     return os.environ.get(PROFILE_ENV) or DEFAULT_PROFILE

@@ -2,7 +2,8 @@
 
 Each case monkeypatches the oracle with one rule bug and runs the stateful test
 (:class:`strategies.stateful.DigiBattleMachine`) with the ``ci`` profile's settings; the run must
-fail with an :class:`~strategies.invariants.InvariantViolation` naming the broken clause. The
+fail with an :class:`~strategies.invariants.InvariantViolation` naming the broken clause
+(``ci`` settings as the stateful test uses them: derandomized, 60 games of up to 150 steps). The
 size of the counterexample (actions played) is printed (``pytest -s``).
 
 Shrinking a stateful counterexample takes minutes (Hypothesis gives up after five), so under
@@ -24,7 +25,7 @@ from hypothesis.stateful import run_state_machine_as_test
 from oracle.digibattle import battle, regroup
 from oracle.digibattle.tx import Tx
 from strategies.invariants import InvariantViolation
-from strategies.profiles import current_profile, load_profile
+from strategies.profiles import STATEFUL_EXAMPLES, current_profile, load_profile
 from strategies.stateful import DigiBattleMachine
 
 load_profile()
@@ -133,7 +134,8 @@ def test_the_stateful_test_catches_a_planted_bug(
 ) -> None:
     bug.plant(monkeypatch)
     shrink = current_profile() == "thorough"
-    ci = settings(settings.get_profile("ci"), report_multiple_bugs=False, print_blob=False,
+    ci = settings(settings.get_profile("ci"), max_examples=STATEFUL_EXAMPLES["ci"],
+                  report_multiple_bugs=False, print_blob=False,
                   phases=tuple(Phase) if shrink else (Phase.explicit, Phase.generate))
     with pytest.raises(InvariantViolation) as caught:
         run_state_machine_as_test(RulesOnlyMachine, settings=ci)

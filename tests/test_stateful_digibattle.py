@@ -9,19 +9,18 @@ Digivolve per player per Duel, empty Power Ports at each Duel's start, schema va
 round trips and determinism.
 
 The size of the run comes from the Hypothesis profile (``HYPOTHESIS_PROFILE``: ``dev``,
-``ci`` or ``thorough``; see :mod:`strategies.profiles`).
+``ci`` or ``thorough``; see :mod:`strategies.profiles`): 50, 60 or 1,000 random games.
 """
 
 from __future__ import annotations
 
-from hypothesis import settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from strategies.profiles import load_profile
+from strategies.profiles import load_profile, stateful_settings
 from strategies.stateful import DigiBattleMachine
 
 load_profile()
 
 
 def test_random_games_keep_the_rules() -> None:
-    run_state_machine_as_test(DigiBattleMachine, settings=settings())
+    run_state_machine_as_test(DigiBattleMachine, settings=stateful_settings())
