@@ -171,12 +171,14 @@ PROPOSED: tuple[Proposal, ...] = (
              "seeds/001 C: 'Defeated player sends all Digimon, except the Rookie, OFFLINE.'"),
             title="Bakemon's tie effect",
             example=X(
-                "The Duel ends in a tie; my opponent shows Bakemon ST-45 and I show Zudomon "
-                "ST-38 over Ikkakumon ST-12 over Gomamon ST-11.",
-                (("all-but-rookie", "Zudomon and Ikkakumon go Offline: I show Gomamon."),
-                 ("showing-only", "Only Zudomon goes Offline: I show Ikkakumon."))),
+                "I show LadyDevimon BO-22 over Devimon BO-02 over DemiDevimon ST-42 (420 "
+                "against Yellow); my opponent's Bakemon ST-45 (370) plays Metal Attack (+50): "
+                "the Duel ends in a tie, 420 to 420.",
+                (("all-but-rookie", "LadyDevimon and Devimon go Offline: I show DemiDevimon."),
+                 ("showing-only", "Only LadyDevimon goes Offline: I show Devimon."))),
             note="The readings part only when the opponent has an Ultimate or Mega over a "
-                 "Champion; Bakemon is in Starter deck 2.",
+                 "Champion; Bakemon is in Starter deck 2, but no random Starter game reached "
+                 "such a tie.",
         ),
         (("all-but-rookie", "none (what the oracle does)"),
          ("showing-only", "battle.end_duel, tie branch: send only duel_zone[-1] Offline (when "
