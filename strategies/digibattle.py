@@ -9,7 +9,8 @@ Everything is built to shrink towards small, readable examples:
 
 - a card shrinks towards a bare POWER BLAST (a Digimon towards a Red Rookie with zero power and
   no effects); a card pool towards one Rookie;
-- a deck towards the Rookie and the 29 lowest serials of its card set (the Starter Set first);
+- a deck towards the first Rookie and the 29 lowest serials of its card set (for seat 1 the
+  last Rookie and the highest serials, so the simplest game is no mirror match);
 - a target towards 1 point, a variant choice towards ``{}`` (every default reading);
 - a player's choice is an *index* into ``legal_actions(state)`` (the oracle's canonical
   order), so it shrinks towards the first legal action; a shuffle is a permutation, which

@@ -33,6 +33,7 @@ from oracle.digibattle import (
     legal_actions,
     new_game,
 )
+from oracle.errors import OracleError
 from oracle.selfplay import Step
 from strategies.digibattle import (
     GameSetup,
@@ -50,6 +51,7 @@ from strategies.invariants import (
     schema_available,
     validate_cached,
 )
+from strategies.profiles import current_profile
 
 _GENERATED_SETS = playable_card_sets()
 
@@ -76,6 +78,10 @@ class DigiBattleMachine(RuleBasedStateMachine):
 
     check_traces: ClassVar[bool] = True
     """Validate each finished game's trace against ``trace.schema.json``."""
+
+    check_every_legal_action: ClassVar[bool] = current_profile() == "thorough"
+    """Also apply every listed legal action of each state (each must be accepted): slow, so
+    only under the ``thorough`` profile."""
 
     last_run: ClassVar[dict[str, Any]] = {}
     """Statistics of the most recent run (after a failure: of the shrunk counterexample)."""
@@ -108,6 +114,9 @@ class DigiBattleMachine(RuleBasedStateMachine):
                 raise InvariantViolation(
                     "DB-B.6", f"player {self.state.to_move} is to move but has no legal action "
                               f"({self.state.phase}/{self.state.step})")
+        if self.check_every_legal_action and self.state.chance is None:
+            with self._explained():
+                self._apply_each_legal_action()
         action = data.draw(next_actions(self.state), label="action")
         with self._explained():
             self._apply(action)
@@ -155,6 +164,18 @@ class DigiBattleMachine(RuleBasedStateMachine):
         self.referee.check_step(pre, action, post, events)
         if self.check_schemas:
             check_json(post, action, events)
+
+    def _apply_each_legal_action(self) -> None:
+        """Every action ``legal_actions`` lists is accepted by ``apply``."""
+        assert self.state is not None
+        for action in legal_actions(self.state):
+            try:
+                apply(self.state, action)
+            except OracleError as e:
+                raise InvariantViolation(
+                    getattr(e, "clause", None) or "legal_actions",
+                    f"legal_actions lists {action.to_json()} but apply refuses it: {e}",
+                ) from e
 
     def _finish_game(self) -> None:
         """Determinism: replaying the same actions from ``new_game`` (with a new ``Game``
