@@ -36,6 +36,7 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
       And my battle area has a suspended Flarehorn T-07
       And my opponent's hand holds Redling T-03
       When my opponent plays Redling T-03
+      And both Abyssdrake T-10 effects resolve
       Then it is my opponent's turn in the Breeding phase
       And memory is 2 on my opponent's side
       And my Flarehorn T-07 is suspended

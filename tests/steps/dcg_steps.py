@@ -603,6 +603,20 @@ def _no_choice(dcg_table: DcgTable) -> None:
     dcg_table.expect.equal("effects waiting for a choice", [], pending)
 
 
+@when(step("both {card:Card} effects resolve"))
+def _identical_resolve(dcg_table: DcgTable, card: Card) -> None:
+    """Two copies of one effect wait: the order cannot matter. A game that still asks for it
+    (DCG-AMB-3 "turn-player-chooses" read literally) is answered with the first one."""
+    while True:
+        s = dcg_table.state
+        pending = [p["card"] for p in s.get("pending", [])]
+        if not pending:
+            return
+        if set(pending) != {card.id}:
+            dcg_table.expect.fail(f"expected only {card} effects to be waiting, found {pending}")
+        _act(dcg_table, type="resolve", player=s["turn_player"], index=0)
+
+
 # -- actions chapter 6 names that this ruleset does not implement (refused as unsupported)
 
 
