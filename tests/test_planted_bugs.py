@@ -112,6 +112,31 @@ def _power_port_kept_on_tie(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(battle, "_clear_power_ports", clear)
 
 
+def _loser_goes_first(mp: pytest.MonkeyPatch) -> None:
+    """DB-C.7 broken: the loser of a Duel goes first in the next one."""
+    original = battle.end_duel
+
+    def end_duel(tx: Tx) -> None:
+        original(tx)
+        won = [e.player for e in tx.events if e.type == "duel_won"]
+        if won and tx.get("phase") != "game_over":
+            tx.set(first_player=1 - won[0])
+
+    mp.setattr(battle, "end_duel", end_duel)
+
+
+def _score_read_in_the_rookie_column(mp: pytest.MonkeyPatch) -> None:
+    """DB-C.5 broken: the SCORE chart is always read for a defeated Rookie."""
+    original = battle.add_points
+
+    def add_points(tx: Tx, p: int, points: int, clause: str, **data: Any) -> None:
+        if clause == "DB-C.5" and "defeated" in data:
+            points = tx.cards[data["card"]].score["Rookie"]
+        original(tx, p, points, clause, **data)
+
+    mp.setattr(battle, "add_points", add_points)
+
+
 BUGS: tuple[PlantedBug, ...] = (
     PlantedBug("tie_awards_points", _tie_awards_points, frozenset({"DB-C.8", "DB-C.5"})),
     PlantedBug("no_reshuffle_at_exhaustion", _no_reshuffle_at_exhaustion,
@@ -125,6 +150,9 @@ BUGS: tuple[PlantedBug, ...] = (
     PlantedBug("hand_not_restored_to_10", _hand_not_restored,
                frozenset({"DB-D.1", "DB-D.2"})),
     PlantedBug("power_port_kept_on_tie", _power_port_kept_on_tie, frozenset({"DB-C.6"})),
+    PlantedBug("loser_goes_first", _loser_goes_first, frozenset({"DB-C.7"})),
+    PlantedBug("score_read_for_a_rookie", _score_read_in_the_rookie_column,
+               frozenset({"DB-C.5"})),
 )
 
 
