@@ -345,8 +345,7 @@ def dependence(vector: Mapping[str, Any]) -> dict[str, list[str]]:
     setups = [s["setup"] for s in vector["steps"] if "setup" in s]
     if not setups:
         return {}
-    recorded = registry.resolve(setups[0].get("variants"), ruleset) \
-        if ruleset == "digibattle" else dict(setups[0].get("variants") or {})
+    recorded = _readings(setups[0].get("variants"), ruleset)
     out: dict[str, list[str]] = {}
     for amb in registry.REGISTRY:
         if amb.ruleset != ruleset or amb.id not in recorded:
@@ -375,6 +374,11 @@ def _with_reading(vector: Mapping[str, Any], amb: str, reading: str) -> dict[str
             s = dict(s)
             s["setup"] = {**s["setup"], "variants": {**(s["setup"].get("variants") or {}),
                                                       amb: reading}}
+            if isinstance(s.get("state"), Mapping) and \
+                    isinstance(s["state"].get("variants"), Mapping):
+                # A dcg state names its readings too; the loaded position takes them.
+                s["state"] = {**s["state"], "variants": {**s["state"]["variants"],
+                                                          amb: reading}}
         steps.append(s)
     alt["steps"] = steps
     return alt
@@ -382,13 +386,22 @@ def _with_reading(vector: Mapping[str, Any], amb: str, reading: str) -> dict[str
 
 def readings_of(vector: Mapping[str, Any]) -> dict[str, str]:
     """The reading of every ambiguity the vector's first setup uses (defaults filled in)."""
-    from oracle import variants as registry
 
     setups = [s["setup"] for s in vector["steps"] if "setup" in s]
     chosen = setups[0].get("variants") if setups else None
-    if vector.get("ruleset", "digibattle") != "digibattle":
-        return dict(chosen or {})
-    return registry.resolve(chosen, "digibattle")
+    return _readings(chosen, vector.get("ruleset", "digibattle"))
+
+
+def _readings(chosen: Any, ruleset: str) -> dict[str, str]:
+    """``chosen`` with every default reading of ``ruleset`` filled in; as given when it is
+    not a valid choice (a vector may check that a bad reading is refused)."""
+    from oracle import variants as registry
+    from oracle.errors import InvalidInputError
+
+    try:
+        return registry.resolve(chosen if isinstance(chosen, Mapping) else None, ruleset)
+    except InvalidInputError:
+        return dict(chosen) if isinstance(chosen, Mapping) else {}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -477,7 +490,8 @@ def pytest_runtest_makereport(item: Any, call: Any) -> None:
 def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[str, int]:
     """Re-record every scenario vector by running the features against the oracle with
     ``--record-vectors``, dropping the scenarios that do not pass (``@oracle-bug`` ones), and
-    replace ``out_dir/digibattle/scenarios`` (default: the source tree's ``vectors/``).
+    replace ``out_dir/<ruleset>/scenarios`` for every ruleset (default: the source tree's
+    ``vectors/``).
 
     :returns: ``{"written": n, "dropped": n}``.
     :raises RuntimeError: not a source checkout, or the feature run failed.
@@ -496,7 +510,8 @@ def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[st
         raw = Path(tmp) / "raw"
         failed = Path(tmp) / "failed.txt"
         failed.touch()
-        cmd = [sys.executable, "-m", "pytest", str(root / "tests" / "test_features.py"), "-q",
+        cmd = [sys.executable, "-m", "pytest", str(root / "tests" / "test_features.py"),
+               str(root / "tests" / "test_features_dcg.py"), "-q",
                "-p", "no:cacheprovider", "-p", "oracle.vectors", "--record-vectors", str(raw)]
         if jobs:
             cmd += ["-n", jobs]

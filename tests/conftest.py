@@ -90,7 +90,7 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any,
     if scenario.rule is not None:
         tags |= set(scenario.rule.tags)
     request.node.stash[CONTEXT_KEY] = ScenarioContext(
-        feature_stem=Path(feature.filename).stem,
+        feature_stem=_feature_stem(Path(feature.filename)),
         name=template.name if template is not None else scenario.name,
         example=callspec.id if callspec is not None else None,
         tags=frozenset(tags),
@@ -105,6 +105,13 @@ def pytest_bdd_before_step(request: pytest.FixtureRequest, feature: Any, scenari
         if keyword in ("And", "But", "*", ""):
             keyword = step.type.capitalize()
         ctx.step = f"{keyword} {step.name}"
+
+
+def _feature_stem(path: Path) -> str:
+    """The feature's name in scenario IDs: the file stem for Digi-Battle features
+    (``scoring``), prefixed with the ruleset for the others (``dcg/turn_flow``), so that the
+    two rulesets' ``ambiguities.feature`` never share an ID."""
+    return path.stem if path.parent.name == "digibattle" else f"{path.parent.name}/{path.stem}"
 
 
 @pytest.fixture

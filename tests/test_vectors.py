@@ -50,11 +50,14 @@ def test_every_feature_scenario_has_a_vector() -> None:
     (``@oracle-bug`` scenarios excepted: they do not pass on the oracle)."""
     want: Counter[str] = Counter()
     names: set[tuple[str, str]] = set()
-    for s in scan_features(ruleset="digibattle").scenarios:
+    for s in scan_features().scenarios:
         if "oracle-bug" in s.tags:
             continue
-        want[s.file.stem] += s.examples
-        names.add((s.file.stem, s.name))
+        # Scenario IDs: "stem::name" for Digi-Battle, "dcg/stem::name" for the DCG features.
+        stem = s.file.stem if s.file.parent.name == "digibattle" else \
+            f"{s.file.parent.name}/{s.file.stem}"
+        want[stem] += s.examples
+        names.add((stem, s.name))
     have = Counter(v["id"].split("::")[0] for v in SCENARIOS)
     assert have == want
     for v in SCENARIOS:
@@ -72,10 +75,11 @@ def test_vectors_are_as_the_features_record_them(tmp_path: Path) -> None:
     Fix with ``digiconform vectors record``."""
     out = tmp_path / "vectors"
     counts = record(out, jobs=None)
-    fresh = {p.name: p.read_text(encoding="utf-8")
-             for p in (out / "digibattle" / "scenarios").glob("*.vector.json")}
-    committed = {p.name: p.read_text(encoding="utf-8")
-                 for p in (vectors_dir() / "digibattle" / "scenarios").glob("*.vector.json")}
+    fresh = {p.relative_to(out).as_posix(): p.read_text(encoding="utf-8")
+             for p in out.glob("*/scenarios/*.vector.json")}
+    committed = {p.relative_to(vectors_dir()).as_posix(): p.read_text(encoding="utf-8")
+                 for p in vectors_dir().glob("*/scenarios/*.vector.json")}
+    assert {n.split("/")[0] for n in fresh} == {"digibattle", "dcg"}
     assert counts["written"] == len(fresh)
     assert sorted(fresh) == sorted(committed), "scenarios added or removed: re-record"
     stale = [n for n in fresh if fresh[n] != committed[n]]
