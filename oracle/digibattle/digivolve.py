@@ -135,7 +135,8 @@ def legal_prepare(state: State, p: int) -> list[Action]:
         has_ultra = any(isinstance(cards[c], PowerOptionCard)
                         and cards[c].has_effect("ultra_digivolve") for c in me.hand)
         for s in sorted(me.hand):
-            out.extend(_prepare_options(state, p, s, has_ultra))
+            if isinstance(cards[s], DigimonCard):  # only a Digimon is prepared (DB-B.0)
+                out.extend(_prepare_options(state, p, s, has_ultra))
     out.append(Action("ready", p))
     return out
 
@@ -153,12 +154,12 @@ def _prepare_options(state: State, p: int, s: str, has_ultra: bool | None = None
     step = new.level_index - base.level_index
     if step < 1 or step > 1 and g.dna != "either":
         return []
-    hand = tuple(c for c in state.players[p].hand if c != s)
-    if has_ultra is None:
+    if has_ultra is None:  # (``s`` itself is a Digimon, so the whole hand can be searched)
         has_ultra = any(isinstance(cards[c], PowerOptionCard)
-                        and cards[c].has_effect("ultra_digivolve") for c in hand)
+                        and cards[c].has_effect("ultra_digivolve") for c in state.players[p].hand)
     if not has_ultra and not new.names(base):
         return []
+    hand = tuple(c for c in state.players[p].hand if c != s)
     if g.support_timing == "at-prepare":
         # The support card goes face down on the Power Port now (DB-AMB-9 "at-prepare").
         out = []
@@ -174,21 +175,22 @@ def _prepare_options(state: State, p: int, s: str, has_ultra: bool | None = None
                 if any(m.support == sup for m in methods(st, p, s, remove(hand, (sup,)))):
                     out.append(Action("prepare", p, card=s, support=sup))
         return out
-    return [Action("prepare", p, card=s)] if _reachable(state, p, new, base, hand) else []
+    reachable = _reachable(state, p, new, base, hand, has_ultra)
+    return [Action("prepare", p, card=s)] if reachable else []
 
 
 def _reachable(state: State, p: int, new: DigimonCard, base: DigimonCard,
-               hand: tuple[str, ...]) -> bool:
-    """Fast check that :func:`methods` would offer at least one way (on-reveal timing)."""
+               hand: tuple[str, ...], has_ultra: bool) -> bool:
+    """Fast check that :func:`methods` would offer at least one way (on-reveal timing).
+
+    :param has_ultra: whether ``hand`` holds an ULTRA DIGIVOLVE card (DB-B.3n).
+    """
     g = state.game
     cards = g.card_set.cards
     step = new.level_index - base.level_index
     if step == 1:
-        for c in hand:
-            card = cards[c]
-            if isinstance(card, PowerOptionCard):
-                if card.has_effect("ultra_digivolve"):
-                    return True
+        if has_ultra:
+            return True
         for req in new.requirements:
             if req.kind == "tribute" and req.source == base.name \
                     and req.offline <= g.max_tribute:
