@@ -1,6 +1,10 @@
 """Differential random games: the oracle and the implementation in lockstep.
 
-Hypothesis draws each game: the seat order of the decks, the target score, the readings
+Every ruleset is played the same way; what differs (setups, chance outcomes, probes, which
+event names which clause) is in :mod:`oracle.verifier.games`.
+
+Hypothesis draws each game: the seat order of the decks, the target score (Digi-Battle), the
+readings
 (when the implementation honours any reading), every chance outcome (coin toss winner,
 shuffle orders) and every action, mostly legal ones chosen from the oracle's legal set and
 now and then a *probe* that is probably illegal (a wrong player, an action of another step,
@@ -18,17 +22,17 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from oracle.driver import Driver, OracleDriver
 from oracle.verifier.compare import legal_set_difference, refusal_difference, state_differences
+from oracle.verifier.games import TARGETS, GameHooks, hooks
 
 MAX_STEPS = 400
 """Actions per random game at most (a game that is still going is cut, not failed)."""
 
-TARGETS = (1000, 100, 300, 600)
-"""Target scores drawn (DB-C.9); lower targets end games sooner."""
+__all__ = ["MAX_STEPS", "TARGETS", "Divergence", "DifferentialResult", "attribute",
+           "base_setup", "divergence_trace", "play_lockstep", "run_differential", "shrink"]
 
 
 @dataclass
@@ -82,26 +86,11 @@ class _Abort(Exception):
 
 def base_setup(target: int = 1000, swap: bool = False,
                variants: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """A Digi-Battle setup with the bundled card set and the two Starter decks."""
-    decks = [list(d) for d in _starter_decks()]
-    if swap:
-        decks.reverse()
-    return {"ruleset": "digibattle", "card_set": {"id": _card_set_id()},
-            "decks": decks, "target": target, "variants": dict(variants or {})}
+    """A Digi-Battle setup with the bundled card set and the two Starter decks
+    (:func:`oracle.verifier.games.db_setup`)."""
+    from oracle.verifier.games import db_setup
 
-
-@cache
-def _starter_decks() -> tuple[tuple[str, ...], ...]:
-    from oracle.cards import default_decks
-
-    return tuple(d.cards for d in default_decks())
-
-
-@cache
-def _card_set_id() -> str:
-    from oracle.cards import default_card_set
-
-    return default_card_set().id
+    return db_setup(target, swap, variants)
 
 
 def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
@@ -119,6 +108,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
 
     oracle = OracleDriver()
     actions: list[Mapping[str, Any]] = []
+    ruleset = str(setup.get("ruleset", "digibattle"))
 
     def diverge(kind: str, msg: str, **kw: Any) -> Divergence:
         return Divergence(kind, len(actions) - 1, dict(setup), list(actions), msg, **kw)
@@ -135,7 +125,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         return diverge("state", "the initial states differ", differences=diffs)
     for _ in range(max_steps):
         state = oracle.state
-        if state.is_terminal():
+        if state.to_move is None:
             return None
         if legal and isinstance(state.to_move, int):
             try:
@@ -177,7 +167,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         if diffs:
             from oracle.harness.driver import state_schema_problem
 
-            problem = state_schema_problem(out.state)
+            problem = state_schema_problem(out.state, ruleset)
             if problem:
                 return diverge("errored", problem, code="state-schema-invalid",
                                differences=diffs)
@@ -190,68 +180,40 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
 # Hypothesis-drawn games
 
 
-def _chooser(data: Any, probe_rate: int = 12) -> Any:
+def _chooser(data: Any, game: GameHooks, probe_rate: int = 12) -> Any:
     """``choose(state)`` drawing from Hypothesis ``data``: chance outcomes, legal actions and,
     about one time in ``probe_rate``, a probe that is probably illegal."""
     from hypothesis import strategies as st
 
-    from oracle.digibattle import legal_actions
+    def pick(n: int) -> int:
+        return data.draw(st.integers(0, n - 1))
+
+    def permute(items: list[str]) -> list[str]:
+        return list(data.draw(st.permutations(items)))
 
     def choose(state: Any) -> Mapping[str, Any]:
         if state.to_move == "chance":
-            if data.draw(st.integers(0, probe_rate - 1)) == 0:
-                return data.draw(st.sampled_from(_chance_probes(state)))
-            due = state.chance
-            if due[0] == "coin_toss":
-                return {"type": "coin_toss", "winner": data.draw(st.integers(0, 1))}
-            order = data.draw(st.permutations(list(due[2])))
-            return {"type": "shuffle", "player": due[1], "order": list(order)}
-        acts = legal_actions(state)
-        if data.draw(st.integers(0, probe_rate - 1)) == 0:
-            return data.draw(st.sampled_from(_probes(state, acts)))
-        return acts[data.draw(st.integers(0, len(acts) - 1))].to_json()
+            if pick(probe_rate) == 0:
+                return data.draw(st.sampled_from(game.chance_probes(state)))
+            return game.chance(state, pick, permute).to_json()
+        acts = game.legal_actions(state)
+        if pick(probe_rate) == 0:
+            return data.draw(st.sampled_from(game.probes(state, acts)))
+        return acts[pick(len(acts))].to_json()
 
     return choose
 
 
-def _probes(state: Any, acts: Sequence[Any]) -> list[Mapping[str, Any]]:
-    """Actions that are (most likely) illegal here, each checking a refusal clause."""
-    p = state.to_move
-    me = state.players[p]
-    hand = set(me.hand)
-    not_in_hand = next((s for s in sorted(state.game.card_set.cards) if s not in hand), "ST-01")
-    out: list[Mapping[str, Any]] = [
-        {**acts[0].to_json(), "player": 1 - p},            # not your turn
-        {"type": "coin_toss", "winner": 0},                # no chance due
-        {"type": "pass", "player": p},
-        {"type": "draw", "player": p},
-        {"type": "ready", "player": p},
-        {"type": "play_option", "player": p, "card": not_in_hand},
-        {"type": "prepare", "player": p, "card": not_in_hand},
-        {"type": "digivolve", "player": p, "card": not_in_hand, "method": "tribute"},
-    ]
-    return out
-
-
-def _chance_probes(state: Any) -> list[Mapping[str, Any]]:
-    due = state.chance
-    out: list[Mapping[str, Any]] = [{"type": "pass", "player": 0}]
-    if due[0] == "coin_toss":
-        out.append({"type": "shuffle", "player": 0, "order": []})
-    else:
-        out.append({"type": "coin_toss", "winner": 1})
-        out.append({"type": "shuffle", "player": due[1], "order": list(due[2])[1:]})
-    return out
-
-
 def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: bool = False,
                      readings: Mapping[str, str] | None = None, any_reading: bool = False,
+                     ruleset: str = "digibattle",
                      shrink_seconds: float = 90.0, budget_seconds: float | None = None,
                      on_game: Any = None) -> DifferentialResult:
     """Play ``games`` Hypothesis-drawn games in lockstep; shrink the first divergence.
 
     :param readings: the readings the implementation declared (used in every setup).
     :param any_reading: the implementation honours any reading: readings are drawn too.
+    :param ruleset: the ruleset played (``digibattle`` or ``dcg``).
     :param shrink_seconds: time allowed for shrinking (:func:`shrink`); the shortest
         divergence found by then is kept.
     :param budget_seconds: stop generating new games after this long (None: no limit).
@@ -267,7 +229,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     result = DifferentialResult()
     t0 = time.monotonic()
     state: dict[str, Any] = {"best": None, "found_at": None, "abort": False, "steps": [0]}
-    ambs = [a for a in registry.REGISTRY if a.ruleset == "digibattle"]
+    ambs = [a for a in registry.REGISTRY if a.ruleset == ruleset]
+    game_hooks = hooks(ruleset)
 
     @settings(max_examples=games, database=None, deadline=None, derandomize=False,
               suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
@@ -283,14 +246,14 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             return
         if budget_seconds is not None and now - t0 > budget_seconds:
             return
-        target = data.draw(st.sampled_from(TARGETS))
-        swap = data.draw(st.booleans())
+        setup = game_hooks.draw_setup(data, {})
         chosen = dict(readings or {})
         if any_reading:
             for a in ambs:
                 chosen[a.id] = data.draw(st.sampled_from(a.reading_names()))
-        setup = base_setup(target, swap, chosen)
-        div = play_lockstep(impl, setup, _chooser(data), legal=legal, counter=state["steps"])
+        setup["variants"] = chosen
+        div = play_lockstep(impl, setup, _chooser(data, game_hooks), legal=legal,
+                            counter=state["steps"])
         if state["found_at"] is None:
             result.games += 1
             if on_game is not None:
@@ -352,21 +315,37 @@ def _trigger(div: Divergence) -> tuple[str, str]:
     and either the oracle's refusal clause or the most specific event of that step whose
     fields differ (see :func:`attribute`)."""
     action = div.actions[-1] if div.actions else {}
+    game = _hooks_of(div.setup)
     if div.kind in ("accepted-illegal", "refusal"):
         return action.get("type", ""), f"refused:{(div.expected or {}).get('clause')}"
     if div.kind == "legal-set":
         return "legal-set", ""
     events = _oracle_events(div.setup, div.actions)
-    return action.get("type", ""), _key_event(events, div.differences) or ""
+    return action.get("type", ""), _key_event(game, events, div.differences) or ""
 
 
-def _key_event(events: Sequence[Mapping[str, Any]], diffs: Sequence[tuple[str, Any, Any]]
-               ) -> str | None:
+def _hooks_of(setup: Mapping[str, Any]) -> GameHooks:
+    return hooks(str(setup.get("ruleset", "digibattle")))
+
+
+def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
+            diffs: Sequence[tuple[str, Any, Any]]) -> tuple[list[Mapping[str, Any]],
+                                                              Mapping[str, Any] | None]:
+    """``events`` most specific first, and the first of them that changes one of the
+    differing fields (None when none does)."""
     fields = _fields([p for p, _, _ in diffs])
-    ranked = sorted(events, key=lambda e: _PRIORITY.get(e["type"], 999))
-    for ev in ranked:
-        if fields & dict(_EVENT_FIELDS).get(ev["type"], frozenset()):
-            return str(ev["type"])
+    priority = game.priority
+    table = dict(game.event_fields)
+    ranked = sorted(events, key=lambda e: priority.get(e["type"], 999))
+    hit = next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
+    return ranked, hit
+
+
+def _key_event(game: GameHooks, events: Sequence[Mapping[str, Any]],
+               diffs: Sequence[tuple[str, Any, Any]]) -> str | None:
+    ranked, hit = _ranked(game, events, diffs)
+    if hit is not None:
+        return str(hit["type"])
     return str(ranked[0]["type"]) if ranked else None
 
 
@@ -393,24 +372,30 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     """
     import random
 
-    from oracle.digibattle import Action, action_from_json, apply, legal_actions, new_game
     from oracle.errors import OracleError
 
+    game = _hooks_of(div.setup)
     best = div
     games: dict[int, Any] = {}
     deadline = time.monotonic() + seconds
     action_type, key = _trigger(div)
     # A specific key event (exhaustion, a tie, the game won...) is the trigger whatever
     # action caused it; a common one (a card played, a pass) only with the same action.
-    specific = _PRIORITY.get(key, 999) < _PRIORITY["points_scored"]
+    specific = game.is_specific(key)
     rng = random.Random(seed)
+
+    def pick(n: int) -> int:
+        return rng.randrange(n)
+
+    def permute(items: list[str]) -> list[str]:
+        rng.shuffle(items)
+        return items
+
     runs = 0
-    setups = [dict(div.setup)] + [{**div.setup, "target": t} for t in sorted(TARGETS)
-                                  if t < int(div.setup.get("target", 1000))]
+    setups = game.shrink_setups(div.setup)
     if default_readings and div.setup.get("variants"):
         setups += [{**st, "variants": {}} for st in list(setups)]
-    types = ("choose_rookie", "prepare", "ready", "change_rookie", "digivolve", "pass",
-             "play_option", "discard", "draw")
+    types = game.action_types
     attempts = 0
     last_gain = 0
     last_run_gain = 0
@@ -424,7 +409,7 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
         gkey = id(setup)
         if gkey not in games:
             try:
-                games[gkey] = new_game(OracleDriver()._game(setup))
+                games[gkey] = game.new_game(OracleDriver()._game(setup))
             except OracleError:
                 games[gkey] = None
         st = games[gkey]
@@ -437,32 +422,26 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
             # Keep a prefix of the best game so far and play the rest anew.
             for a in best.actions[:rng.randrange(max(limit, 1))]:
                 try:
-                    st, _ = apply(st, action_from_json(a))
+                    st, _ = game.apply(st, game.action_from_json(a))
                 except OracleError:
                     continue
                 actions.append(a)
-        while len(actions) < limit and not st.is_terminal():
+        while len(actions) < limit and st.to_move is not None:
             if st.to_move == "chance":
-                due = st.chance
-                if due[0] == "coin_toss":
-                    a = Action("coin_toss", winner=rng.randrange(2))
-                else:
-                    order = list(due[2])
-                    rng.shuffle(order)
-                    a = Action("shuffle", due[1], order=tuple(order))
+                a = game.chance(st, pick, permute)
             else:
-                acts = legal_actions(st)
+                acts = game.legal_actions(st)
                 if action_type == "legal-set" and len(acts) > 1 and actions:
                     hit = True
                     break
                 if key.startswith("refused:") and len(actions) < limit - 1:
-                    probe = _matching_probe(st, acts, action_type, key[8:])
+                    probe = _matching_probe(game, st, acts, action_type, key[8:])
                     if probe is not None:
                         actions.append(probe)
                         hit = True
                         break
                 a = rng.choices(acts, [weights.get(x.type, 1.0) + 1e-6 for x in acts])[0]
-            nxt, events = apply(st, a)
+            nxt, events = game.apply(st, a)
             actions.append(a.to_json())
             st = nxt
             if (a.type == action_type or specific) and any(e.type == key for e in events):
@@ -484,16 +463,15 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     return best, runs
 
 
-def _matching_probe(state: Any, acts: Sequence[Any], action_type: str, clause: str
-                    ) -> Mapping[str, Any] | None:
-    from oracle.digibattle import action_from_json, apply
+def _matching_probe(game: GameHooks, state: Any, acts: Sequence[Any], action_type: str,
+                    clause: str) -> Mapping[str, Any] | None:
     from oracle.errors import IllegalActionError, OracleError
 
-    for probe in _probes(state, acts):
+    for probe in game.probes(state, acts):
         if probe.get("type") != action_type:
             continue
         try:
-            apply(state, action_from_json(probe))
+            game.apply(state, game.action_from_json(probe))
         except IllegalActionError as e:
             if e.clause == clause:
                 return probe
@@ -504,48 +482,6 @@ def _matching_probe(state: Any, acts: Sequence[Any], action_type: str, clause: s
 
 # ---------------------------------------------------------------------------------------------
 # Which clause a divergence breaks
-
-# Event types, most specific first, with the state fields each one changes.
-_EVENT_FIELDS: tuple[tuple[str, frozenset[str]], ...] = tuple(
-    (name, frozenset(fields.split())) for name, fields in (
-        ("use_it_or_lose_it", "digivolve_zone offline passed"),
-        ("online_exhausted", "online offline duel_zone power_port digivolve_zone to_move "
-                             "chance step resume hand pending_rookie"),
-        ("recycled", "online offline to_move chance hand resume"),
-        ("duel_tied", "score duel_zone offline power_port first_player to_move winner phase "
-                      "last_duel_winner"),
-        ("game_won", "phase step winner to_move end_reason score"),
-        ("game_stopped", "phase step winner to_move end_reason"),
-        ("rookie_changed", "duel_zone offline pending_rookie"),
-        ("downgraded", "duel_zone offline digimon_power"),
-        ("hand_sent_offline", "hand offline"),
-        ("payment_forgiven", "online offline"),
-        ("milled", "online offline"),
-        ("next_first_player", "first_player to_move"),
-        ("points_scored", "score"),
-        ("duel_won", "first_player last_duel_winner score"),
-        ("digimon_sent_offline", "duel_zone offline"),
-        ("power_options_offline", "power_port offline duel_zone"),
-        ("coin_toss", "first_player coin_toss_winner to_move"),
-        ("digivolved", "duel_zone digivolve_zone digivolved hand digimon_power"),
-        ("support_placed", "power_port hand"),
-        ("payment", "online offline hand"),
-        ("effect_void", "power_port hand digimon_power"),
-        ("use_requirement", "hand offline online"),
-        ("option_played", "power_port hand digimon_power plays to_move"),
-        ("passed", "passed to_move phase step"),
-        ("prepared", "digivolve_zone hand power_port to_move step"),
-        ("rookie_change_set", "pending_rookie hand"),
-        ("drew", "hand online to_move step"),
-        ("discarded", "hand offline"),
-        ("dealt", "hand online deck"),
-        ("rookie_chosen", "duel_zone deck to_move"),
-        ("battle_started", "phase step to_move passed"),
-        ("duel_started", "duel to_move phase step"),
-        ("digivolve_phase_skipped", "phase step to_move"),
-    ))
-_PRIORITY = {name: i for i, (name, _) in enumerate(_EVENT_FIELDS)}
-
 
 def _fields(paths: Sequence[str]) -> set[str]:
     import re
@@ -563,18 +499,22 @@ def attribute(div: Divergence) -> None:
     1. If the oracle under another reading of one ambiguity agrees with the implementation
        on the whole counterexample, the divergence is that reading: the clause is the
        ambiguity's, and ``explanation`` says so.
-    2. Else the oracle's events at the diverging step name the clauses; the one whose event
+    2. Else, for a state divergence, a field the implementation changed although none of the
+       oracle's events at that step changes it names the rule that says when it may change
+       (:attr:`~oracle.verifier.games.GameHooks.unexplained`).
+    3. Else the oracle's events at the diverging step name the clauses; the one whose event
        changes the differing fields (most specific event first) is chosen.
-    3. Else the refusal's clause.
+    4. Else the refusal's clause, or the action's home clause.
     """
     from oracle import variants as registry
 
+    game = _hooks_of(div.setup)
     events = _oracle_events(div.setup, div.actions)
     div.clauses = sorted({e["clause"] for e in events if e.get("clause")})
     for amb in registry.REGISTRY:
-        if amb.ruleset != "digibattle":
+        if amb.ruleset != game.ruleset:
             continue
-        current = registry.resolve(div.setup.get("variants"), "digibattle")[amb.id]
+        current = registry.resolve(div.setup.get("variants"), game.ruleset)[amb.id]
         for reading in amb.reading_names():
             if reading == current:
                 continue
@@ -583,20 +523,20 @@ def attribute(div: Divergence) -> None:
                                    f"(declared or default: {current!r}): {amb.question}")
                 div.clause = amb.clauses[0]
                 return
+    if div.clause is None and div.kind == "state" and game.unexplained:
+        differing = _fields([p for p, _, _ in div.differences])
+        table = dict(game.event_fields)
+        changed = set().union(*(table.get(e["type"], frozenset()) for e in events))
+        div.clause = next((clause for name, clause in game.unexplained
+                           if name in differing and name not in changed), None)
     if div.clause is None and div.kind in ("state", "refused-legal", "legal-set"):
-        fields = _fields([p for p, _, _ in div.differences])
-        ranked = sorted(events, key=lambda e: _PRIORITY.get(e["type"], 999))
-        for ev in ranked:
-            if fields & dict(_EVENT_FIELDS).get(ev["type"], frozenset()):
-                div.clause = ev["clause"]
-                break
-        else:
-            if ranked:
-                div.clause = ranked[0]["clause"]
+        ranked, hit = _ranked(game, events, div.differences)
+        if hit is not None:
+            div.clause = hit["clause"]
+        elif ranked:
+            div.clause = ranked[0]["clause"]
     if div.clause is None and div.actions:
-        from oracle.digibattle.rules import _HOME_CLAUSE
-
-        div.clause = _HOME_CLAUSE.get(div.actions[-1].get("type", ""), None)
+        div.clause = game.home_clause.get(div.actions[-1].get("type", ""), None)
 
 
 def _oracle_events(setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]
@@ -650,11 +590,11 @@ def divergence_trace(div: Divergence, implementation: str) -> dict[str, Any]:
     """The counterexample as a trace document (``schemas/trace.schema.json``): the oracle's
     states for every action up to the diverging one (a refused action is left out of the
     steps and named in ``meta.divergence``)."""
-    from oracle.digibattle import action_from_json, apply
     from oracle.driver import OracleDriver
     from oracle.selfplay import Step
     from oracle.trace import build_trace
 
+    game = _hooks_of(div.setup)
     o = OracleDriver()
     o.new_game(div.setup)
     initial = o.state
@@ -662,10 +602,10 @@ def divergence_trace(div: Divergence, implementation: str) -> dict[str, Any]:
     state = initial
     for a in div.actions:
         try:
-            nxt, events = apply(state, action_from_json(a))
+            nxt, events = game.apply(state, game.action_from_json(a))
         except Exception:  # noqa: BLE001 - refused: not a step of the game
             continue
-        steps.append(Step(action_from_json(a), nxt, events))
+        steps.append(Step(game.action_from_json(a), nxt, events))
         state = nxt
     meta = {
         "source": "digiconform verify (differential game)",

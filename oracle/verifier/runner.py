@@ -136,8 +136,7 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         report.failures.append(Failure(
             "ruleset", "implementation", f"ruleset {opts.ruleset!r} not offered"))
         return _finish(report, driver, t0)
-    declared = dict(registry.defaults(opts.ruleset)) if opts.ruleset == "digibattle" \
-        else {}
+    declared = dict(registry.defaults(opts.ruleset))
     own = {a.id for a in registry.REGISTRY if a.ruleset == opts.ruleset}
     declared.update({k: v for k, v in ready.readings.items() if k in own})
     caps = ready.capabilities
@@ -187,11 +186,9 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         _progress(progress, "scenarios", vid)
     _ambiguity_verdicts(report, amb_records, declared, ready.readings, caps.variants,
                         opts.ruleset)
-    if opts.games > 0 and opts.ruleset == "digibattle" and not driver.dead:
+    if opts.games > 0 and not driver.dead:
         _differential(report, driver, opts, declared if not caps.variants else
                       {k: v for k, v in ready.readings.items() if k in own}, caps, progress)
-    elif opts.games > 0 and opts.ruleset != "digibattle":
-        report.notes.append(f"no random games for ruleset {opts.ruleset!r} yet")
     return _finish(report, driver, t0)
 
 
@@ -335,7 +332,8 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
 
     res = run_differential(
         driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
-        readings=readings, any_reading=caps.variants, shrink_seconds=opts.shrink_seconds,
+        readings=readings, any_reading=caps.variants, ruleset=opts.ruleset,
+        shrink_seconds=opts.shrink_seconds,
         on_game=lambda n: _progress(progress, "random", str(n)))
     report.differential = {"games": res.games, "steps": res.steps,
                            "seconds": round(res.seconds, 3), "shrink_runs": res.shrink_runs,
@@ -367,8 +365,8 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
             report.notes.append(f"could not write the divergence trace: {e}")
     replay = (f"digiconform replay {shlex.quote(trace_path)} --impl {shlex.quote(opts.command)}"
               if trace_path else
-              f"digiconform verify --impl {shlex.quote(opts.command)} --games {opts.games} "
-              f"--seed {opts.seed}")
+              f"digiconform verify --impl {shlex.quote(opts.command)} --ruleset {opts.ruleset} "
+              f"--games {opts.games} --seed {opts.seed}")
     f = Failure(
         "differential", "differential" if div.kind != "errored" else "implementation",
         f"{div.kind}: {div.message}", div.clause, div.clauses or

@@ -1,0 +1,373 @@
+"""What the differential random games need to know about each ruleset.
+
+:mod:`oracle.verifier.differential` plays, shrinks and explains random games the same way for
+every ruleset; the ruleset-specific parts live here, one :class:`GameHooks` per ruleset:
+
+- the setups drawn (decks in either seat; a target for Digi-Battle), and the smaller setups the
+  shrinker may try;
+- how to pick a chance outcome (a coin toss or rock-paper-scissors winner, a shuffle order);
+- *probes*: actions that are most likely illegal where they are sent, so that refusals (and
+  the clause they cite) are compared too;
+- the action types the shrinker weighs;
+- which state fields each event type changes, most specific event first (to name the clause a
+  state divergence breaks) and each action type's home clause (for a refusal with no event).
+
+Clause IDs: ``../shared/rules/CLAUSES.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+#: ``pick(n)`` -> an integer in ``range(n)``; ``permute(items)`` -> the items in some order.
+Pick = Callable[[int], int]
+Permute = Callable[[list[str]], list[str]]
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    """The ruleset-specific parts of the differential games (see the module docstring).
+
+    :param ruleset: the ruleset name (``digibattle``, ``dcg``).
+    :param new_game: ``new_game(game) -> state`` of the ruleset.
+    :param legal_actions: ``legal_actions(state) -> tuple[Action, ...]``.
+    :param apply: ``apply(state, action) -> (state, events)``.
+    :param action_from_json: action JSON -> ``Action``.
+    :param draw_setup: ``draw_setup(data, readings) -> setup`` (a driver setup JSON drawn
+        from Hypothesis ``data``).
+    :param shrink_setups: ``shrink_setups(setup) -> [setup, ...]``: the setup itself first,
+        then smaller variants worth trying while shrinking (e.g. lower targets).
+    :param chance: ``chance(state, pick, permute) -> Action``: an outcome of the chance node.
+    :param probes: ``probes(state, legal) -> [action JSON]``: likely-illegal actions for the
+        player to move.
+    :param chance_probes: ``chance_probes(state) -> [action JSON]``: wrong answers at a chance
+        node.
+    :param action_types: the action types the shrinker weighs.
+    :param event_fields: ``(event type, state fields it changes)``, most specific first.
+    :param specific: events before this one in ``event_fields`` are *specific*: the shrinker
+        reproduces them whatever action caused them.
+    :param home_clause: action type -> the clause a refusal of it cites when nothing else
+        does.
+    :param unexplained: ``(field, clause)``: when ``field`` differs and none of the oracle's
+        events at that step changes it, the implementation did something the rules did not
+        call for there, and ``clause`` is the rule that says when it may happen (e.g. a turn
+        ending early: the turn-end condition).
+    """
+
+    ruleset: str
+    new_game: Callable[[Any], Any]
+    legal_actions: Callable[[Any], tuple[Any, ...]]
+    apply: Callable[[Any, Any], tuple[Any, tuple[Any, ...]]]
+    action_from_json: Callable[[Any], Any]
+    draw_setup: Callable[[Any, Mapping[str, str]], dict[str, Any]]
+    shrink_setups: Callable[[Mapping[str, Any]], list[dict[str, Any]]]
+    chance: Callable[[Any, Pick, Permute], Any]
+    probes: Callable[[Any, Sequence[Any]], list[Mapping[str, Any]]]
+    chance_probes: Callable[[Any], list[Mapping[str, Any]]]
+    action_types: tuple[str, ...]
+    event_fields: tuple[tuple[str, frozenset[str]], ...]
+    specific: str
+    home_clause: Mapping[str, str]
+    unexplained: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def priority(self) -> dict[str, int]:
+        """Event type -> rank in :attr:`event_fields` (0 = most specific)."""
+        return {name: i for i, (name, _) in enumerate(self.event_fields)}
+
+    def is_specific(self, event_type: str) -> bool:
+        """Is ``event_type`` worth reproducing whatever action caused it?"""
+        pr = self.priority
+        return pr.get(event_type, 999) < pr[self.specific]
+
+    def is_over(self, state: Any) -> bool:
+        """The game has ended (nobody is to move)."""
+        return state.to_move is None
+
+
+def _fields(table: Sequence[tuple[str, str]]) -> tuple[tuple[str, frozenset[str]], ...]:
+    return tuple((name, frozenset(fields.split())) for name, fields in table)
+
+
+def hooks(ruleset: str) -> GameHooks:
+    """The hooks of ``ruleset``.
+
+    :raises InvalidInputError: an unknown ruleset (path ``$.ruleset``).
+    """
+    from oracle.errors import InvalidInputError
+
+    if ruleset == "digibattle":
+        return _digibattle()
+    if ruleset == "dcg":
+        return _dcg()
+    raise InvalidInputError("$.ruleset", f"no random games for ruleset {ruleset!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Digi-Battle
+
+TARGETS = (1000, 100, 300, 600)
+"""Target scores drawn (DB-C.9); lower targets end games sooner."""
+
+
+def db_setup(target: int = 1000, swap: bool = False,
+             variants: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A Digi-Battle setup with the bundled card set and the two Starter decks."""
+    decks = [list(d) for d in _starter_decks()]
+    if swap:
+        decks.reverse()
+    return {"ruleset": "digibattle", "card_set": {"id": _card_set_id()},
+            "decks": decks, "target": target, "variants": dict(variants or {})}
+
+
+@cache
+def _starter_decks() -> tuple[tuple[str, ...], ...]:
+    from oracle.cards import default_decks
+
+    return tuple(d.cards for d in default_decks())
+
+
+@cache
+def _card_set_id() -> str:
+    from oracle.cards import default_card_set
+
+    return default_card_set().id
+
+
+def _db_draw_setup(data: Any, readings: Mapping[str, str]) -> dict[str, Any]:
+    from hypothesis import strategies as st
+
+    target = data.draw(st.sampled_from(TARGETS))
+    swap = data.draw(st.booleans())
+    return db_setup(target, swap, readings)
+
+
+def _db_shrink_setups(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [dict(setup)] + [{**setup, "target": t} for t in sorted(TARGETS)
+                            if t < int(setup.get("target", 1000))]
+
+
+def _db_chance(state: Any, pick: Pick, permute: Permute) -> Any:
+    from oracle.digibattle import Action
+
+    due = state.chance
+    if due[0] == "coin_toss":
+        return Action("coin_toss", winner=pick(2))
+    return Action("shuffle", due[1], order=tuple(permute(list(due[2]))))
+
+
+def _db_probes(state: Any, acts: Sequence[Any]) -> list[Mapping[str, Any]]:
+    """Actions that are (most likely) illegal here, each checking a refusal clause."""
+    p = state.to_move
+    me = state.players[p]
+    hand = set(me.hand)
+    not_in_hand = next((s for s in sorted(state.game.card_set.cards) if s not in hand), "ST-01")
+    return [
+        {**acts[0].to_json(), "player": 1 - p},            # not your turn
+        {"type": "coin_toss", "winner": 0},                # no chance due
+        {"type": "pass", "player": p},
+        {"type": "draw", "player": p},
+        {"type": "ready", "player": p},
+        {"type": "play_option", "player": p, "card": not_in_hand},
+        {"type": "prepare", "player": p, "card": not_in_hand},
+        {"type": "digivolve", "player": p, "card": not_in_hand, "method": "tribute"},
+    ]
+
+
+def _db_chance_probes(state: Any) -> list[Mapping[str, Any]]:
+    due = state.chance
+    out: list[Mapping[str, Any]] = [{"type": "pass", "player": 0}]
+    if due[0] == "coin_toss":
+        out.append({"type": "shuffle", "player": 0, "order": []})
+    else:
+        out.append({"type": "coin_toss", "winner": 1})
+        out.append({"type": "shuffle", "player": due[1], "order": list(due[2])[1:]})
+    return out
+
+
+_DB_EVENT_FIELDS = _fields((
+    ("use_it_or_lose_it", "digivolve_zone offline passed"),
+    ("online_exhausted", "online offline duel_zone power_port digivolve_zone to_move "
+                         "chance step resume hand pending_rookie"),
+    ("recycled", "online offline to_move chance hand resume"),
+    ("duel_tied", "score duel_zone offline power_port first_player to_move winner phase "
+                  "last_duel_winner"),
+    ("game_won", "phase step winner to_move end_reason score"),
+    ("game_stopped", "phase step winner to_move end_reason"),
+    ("rookie_changed", "duel_zone offline pending_rookie"),
+    ("downgraded", "duel_zone offline digimon_power"),
+    ("hand_sent_offline", "hand offline"),
+    ("payment_forgiven", "online offline"),
+    ("milled", "online offline"),
+    ("next_first_player", "first_player to_move"),
+    ("points_scored", "score"),
+    ("duel_won", "first_player last_duel_winner score"),
+    ("digimon_sent_offline", "duel_zone offline"),
+    ("power_options_offline", "power_port offline duel_zone"),
+    ("coin_toss", "first_player coin_toss_winner to_move"),
+    ("digivolved", "duel_zone digivolve_zone digivolved hand digimon_power"),
+    ("support_placed", "power_port hand"),
+    ("payment", "online offline hand"),
+    ("effect_void", "power_port hand digimon_power"),
+    ("use_requirement", "hand offline online"),
+    ("option_played", "power_port hand digimon_power plays to_move"),
+    ("passed", "passed to_move phase step"),
+    ("prepared", "digivolve_zone hand power_port to_move step"),
+    ("rookie_change_set", "pending_rookie hand"),
+    ("drew", "hand online to_move step"),
+    ("discarded", "hand offline"),
+    ("dealt", "hand online deck"),
+    ("rookie_chosen", "duel_zone deck to_move"),
+    ("battle_started", "phase step to_move passed"),
+    ("duel_started", "duel to_move phase step"),
+    ("digivolve_phase_skipped", "phase step to_move"),
+))
+
+
+@cache
+def _digibattle() -> GameHooks:
+    from oracle import digibattle as db
+    from oracle.digibattle.rules import _HOME_CLAUSE
+
+    return GameHooks(
+        "digibattle", db.new_game, db.legal_actions, db.apply, db.action_from_json,
+        _db_draw_setup, _db_shrink_setups, _db_chance, _db_probes, _db_chance_probes,
+        ("choose_rookie", "prepare", "ready", "change_rookie", "digivolve", "pass",
+         "play_option", "discard", "draw"),
+        _DB_EVENT_FIELDS, "points_scored", dict(_HOME_CLAUSE))
+
+
+# ---------------------------------------------------------------------------------------------
+# Digimon Card Game (chapter 6)
+
+
+def dcg_setup(swap: bool = False, variants: Mapping[str, str] | None = None
+              ) -> dict[str, Any]:
+    """A ``dcg`` setup: the shipped INVENTED test card set and the two shipped decks (by name;
+    ``digiconform vectors export`` writes them out for other engines)."""
+    from oracle.dcg import DEFAULT_DECKS
+
+    decks = list(DEFAULT_DECKS)
+    if swap:
+        decks.reverse()
+    return {"ruleset": "dcg", "card_set": {"name": "dcg-test-cards"}, "decks": decks,
+            "variants": dict(variants or {})}
+
+
+def _dcg_draw_setup(data: Any, readings: Mapping[str, str]) -> dict[str, Any]:
+    from hypothesis import strategies as st
+
+    return dcg_setup(data.draw(st.booleans()), readings)
+
+
+def _dcg_shrink_setups(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [dict(setup)]
+
+
+def _dcg_chance(state: Any, pick: Pick, permute: Permute) -> Any:
+    from oracle.dcg import Action
+
+    due = state.chance
+    if due.kind == "first_player":
+        return Action("choose_first", winner=pick(2))
+    return Action("shuffle", due.player, deck=due.deck, order=tuple(permute(list(due.cards))))
+
+
+def _dcg_probes(state: Any, acts: Sequence[Any]) -> list[Mapping[str, Any]]:
+    """Likely-illegal DCG actions, each checking a refusal clause: the other player acting
+    (DCG-6-1-1), a breeding action outside the Breeding phase (DCG-6-4-1), a card not in hand
+    played (DCG-6-5-1-1), an attack or an activation by a stack that is not there
+    (DCG-6-5-1-5/6), an action the ruleset does not support (DCG-6-5-1-1/-4), a chance
+    answer with no chance due."""
+    p = state.to_move
+    me = state.players[p]
+    hand = set(me.hand)
+    not_in_hand = next((c for c in sorted(state.game.cards.cards) if c not in hand), "T-01")
+    return [
+        {**acts[0].to_json(), "player": 1 - p},
+        {"type": "choose_first", "winner": 0},
+        {"type": "pass", "player": p},
+        {"type": "hatch", "player": p},
+        {"type": "do_nothing", "player": p},
+        {"type": "play", "player": p, "card": not_in_hand},
+        {"type": "attack", "player": p, "attacker": 999, "target": "player"},
+        {"type": "digixros", "player": p},
+        {"type": "link", "player": p},
+    ]
+
+
+def _dcg_chance_probes(state: Any) -> list[Mapping[str, Any]]:
+    due = state.chance
+    out: list[Mapping[str, Any]] = [{"type": "pass", "player": 0}]
+    if due.kind == "first_player":
+        out.append({"type": "shuffle", "player": 0, "deck": "deck", "order": []})
+    else:
+        out.append({"type": "choose_first", "winner": 1})
+        out.append({"type": "shuffle", "player": due.player, "deck": due.deck,
+                    "order": list(due.cards)[1:]})
+    return out
+
+
+_DCG_EVENT_FIELDS = _fields((
+    ("game_over", "phase step winner reason to_move"),
+    ("end_of_turn_postponed", "phase step resume_step to_move memory pending"),
+    ("end_of_turn", "turn turn_player phase step pending to_move"),
+    ("turn_ended", "turn turn_player phase step to_move resume_step once_per_turn_used "
+                   "pending delayed played_this_turn"),
+    ("draw_skipped", "hand deck phase step to_move"),
+    ("effect_lost", "pending delayed memory"),
+    ("delayed", "delayed memory"),
+    ("deleted", "battle_area trash cards"),
+    ("security_check", "security trash battle_area"),
+    ("battle", "battle_area trash"),
+    ("start_of_turn", "phase step pending to_move"),
+    ("unsuspended", "suspended"),
+    ("memory", "memory"),
+    ("triggered", "pending"),
+    ("resolved", "pending memory once_per_turn_used"),
+    ("hatched", "breeding_area egg_deck"),
+    ("moved", "breeding_area battle_area"),
+    ("digivolved", "battle_area cards hand memory"),
+    ("played", "battle_area hand memory played_this_turn"),
+    ("option_used", "hand trash memory"),
+    ("activated", "once_per_turn_used memory pending"),
+    ("attack_declared", "attack suspended"),
+    ("attack_ended", "attack phase step to_move"),
+    ("drew", "hand deck"),
+    ("passed", "memory phase step to_move"),
+    ("mulligan", "hand deck mulliganed mulligan_decided"),
+    ("kept", "mulligan_decided to_move step"),
+    ("security_set", "security deck"),
+    ("shuffled", "deck egg_deck chance to_move step"),
+    ("first_player", "first_player turn_player to_move"),
+    ("main_phase", "phase step to_move"),
+    ("did_nothing", "phase step to_move"),
+    ("game_started", "phase step to_move"),
+))
+
+_DCG_HOME_CLAUSE = {
+    "hatch": "DCG-6-4-1-1", "move": "DCG-6-4-1-2", "do_nothing": "DCG-6-4-1-3",
+    "play": "DCG-6-5-1-1", "digivolve": "DCG-6-5-1-2", "use_option": "DCG-6-5-1-3",
+    "attack": "DCG-6-5-1-5", "activate": "DCG-6-5-1-6", "pass": "DCG-6-5-1-7",
+    "resolve": "DCG-6-1-3",
+}
+
+
+@cache
+def _dcg() -> GameHooks:
+    from oracle import dcg
+    from oracle.dcg.model import UNSUPPORTED_ACTIONS
+
+    return GameHooks(
+        "dcg", dcg.new_game, dcg.legal_actions, dcg.apply, dcg.action_from_json,
+        _dcg_draw_setup, _dcg_shrink_setups, _dcg_chance, _dcg_probes, _dcg_chance_probes,
+        ("resolve", "keep", "mulligan", "hatch", "move", "do_nothing", "play", "digivolve",
+         "use_option", "attack", "activate", "pass"),
+        _DCG_EVENT_FIELDS, "memory", {**_DCG_HOME_CLAUSE, **UNSUPPORTED_ACTIONS},
+        # A turn passed to the other player when the rules did not end it: the turn-end
+        # condition; cards unsuspended when the rules skipped unsuspending: the turn ended
+        # during start-of-turn processing.
+        (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")))
