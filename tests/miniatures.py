@@ -29,6 +29,17 @@ Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
 - ``wrong_refusal_clause`` -- every illegal action is refused citing DB-C.1.
 - ``loser_goes_first`` -- the loser of a Duel goes first in the next one (DB-C.7).
 
+Planted ``dcg`` rule bugs (the cases public engines got wrong; verified with ``--ruleset dcg``):
+
+- ``dcg_draw_skip_for_seat_0`` -- the first-turn draw skip goes to seat 0, not to the player
+  who actually went first (DCG-6-3-1-1).
+- ``dcg_turn_ends_at_2`` -- memory at 1 on the opponent's side does not end the turn; only 2
+  or more does (DCG-6-1-4-1, the turn-end condition; DCG-6-6-1 says end of turn follows it).
+- ``dcg_pass_to_1`` -- a pass puts memory at 1 on the opponent's side instead of 3
+  (DCG-6-5-1-7).
+- ``dcg_unsuspends_before_ending`` -- a turn that start-of-turn processing ends still
+  unsuspends the turn player's cards (DCG-6-2-1-2).
+
 A correct implementation with a reading of its own:
 
 - ``follows_not_final`` -- the oracle under DB-AMB-6 ``not-final`` whatever the setup says,
@@ -61,6 +72,14 @@ PLANTED = {
     "pass_not_final": ("DB-C.3",),
     "wrong_refusal_clause": None,  # any clause: the refusal names the wrong one
     "loser_goes_first": ("DB-C.7",),
+}
+
+PLANTED_DCG = {
+    # name -> clauses a correct report may name for it (run with --ruleset dcg)
+    "dcg_draw_skip_for_seat_0": ("DCG-6-3-1-1",),
+    "dcg_turn_ends_at_2": ("DCG-6-1-4-1", "DCG-6-6-1"),
+    "dcg_pass_to_1": ("DCG-6-5-1-7",),
+    "dcg_unsuspends_before_ending": ("DCG-6-2-1-2",),
 }
 
 
@@ -316,6 +335,58 @@ def _patch_loser_first() -> None:
     battle.end_duel = end_duel
 
 
+def _patch_dcg_draw_seat_0() -> None:
+    from oracle.dcg import engine
+
+    original = engine._STEP_FUNCS["draw"]
+
+    def draw_phase(w):  # type: ignore[no-untyped-def]
+        real = w.first_player
+        w.first_player = 0  # the bug: "the first player" is a fixed seat
+        try:
+            original(w)
+        finally:
+            w.first_player = real
+
+    engine._STEP_FUNCS["draw"] = draw_phase
+
+
+def _patch_dcg_turn_end_at_2() -> None:
+    from oracle.dcg import engine, turn
+
+    def turn_end_condition(w):  # type: ignore[no-untyped-def]
+        return -w.memory >= turn.turn_end_threshold(w) + 1  # the bug: 1 is not enough
+
+    engine.turn_end_condition = turn_end_condition
+    turn.turn_end_condition = turn_end_condition
+
+
+def _patch_dcg_pass_to_1() -> None:
+    from oracle.dcg import main_phase
+    from oracle.dcg.memory import set_mine
+
+    def pass_turn(w, a):  # type: ignore[no-untyped-def]
+        w.emit("passed", "DCG-6-5-1-7", w.turn_player, memory=w.memory)
+        set_mine(w, w.turn_player, -1, "DCG-6-5-1-7")  # the bug: 1, not 3
+
+    main_phase._HANDLERS["pass"] = pass_turn
+
+
+def _patch_dcg_unsuspend_first() -> None:
+    from oracle.dcg import engine
+
+    original = engine.begin_end_of_turn
+
+    def begin_end_of_turn(w):  # type: ignore[no-untyped-def]
+        if w.step in ("start_of_turn", "unsuspend"):  # the bug: unsuspend anyway
+            me = w.players[w.turn_player]
+            for st in [*me.battle, *([me.breeding] if me.breeding is not None else [])]:
+                st.suspended = False
+        original(w)
+
+    engine.begin_end_of_turn = begin_end_of_turn
+
+
 _PATCHES = {
     "tie_scores_points": _patch_tie,
     "ignores_use_it_or_lose_it": _patch_use_it,
@@ -324,6 +395,10 @@ _PATCHES = {
     "pass_not_final": _patch_pass,
     "wrong_refusal_clause": _patch_clause,
     "loser_goes_first": _patch_loser_first,
+    "dcg_draw_skip_for_seat_0": _patch_dcg_draw_seat_0,
+    "dcg_turn_ends_at_2": _patch_dcg_turn_end_at_2,
+    "dcg_pass_to_1": _patch_dcg_pass_to_1,
+    "dcg_unsuspends_before_ending": _patch_dcg_unsuspend_first,
 }
 
 

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -68,8 +69,35 @@ def test_default_verify_of_serve_passes_and_writes_every_report(tmp_path: Path) 
 @pytest.mark.parametrize("name", sorted(miniatures.PLANTED))
 def test_planted_bug_is_caught_with_its_clause(name: str, tmp_path: Path) -> None:
     report = verify(Options(miniatures.command(name), trace_dir=tmp_path))
+    _assert_caught(name, report, miniatures.PLANTED[name])
+
+
+@pytest.mark.parametrize("name", sorted(miniatures.PLANTED_DCG))
+def test_planted_dcg_bug_is_caught_with_its_clause(name: str, tmp_path: Path) -> None:
+    report = verify(Options(miniatures.command(name), ruleset="dcg", trace_dir=tmp_path))
+    _assert_caught(name, report, miniatures.PLANTED_DCG[name])
+    diff = next(f for f in report.failures if f.kind == "differential")
+    assert read_trace(Path(diff.trace or ""))["ruleset"] == "dcg"
+
+
+def test_default_verify_of_serve_passes_for_dcg(tmp_path: Path) -> None:
+    """``digiconform verify --impl "digiconform serve" --ruleset dcg``: every DCG vector,
+    the random DCG games and every DCG clause pass."""
+    report = verify(Options(SERVE, ruleset="dcg", trace_dir=tmp_path))
+    assert report.ok, [f.message for f in report.failures]
+    n = len(select(load_vectors(kind="scenario"), Options("x", ruleset="dcg")))
+    assert n >= 100 and report.counts["passed"] == n
+    assert report.differential["games"] == Options("x").games
+    assert report.differential["steps"] > 1000
+    assert report.clauses and all(c.startswith("DCG-") for c in report.clauses)
+    assert all(r.status == "pass" for r in report.clauses.values())
+    validate(json.loads(json.dumps(report.to_json(), default=str)), "report")
+
+
+def _assert_caught(name: str, report: Any, expected: tuple[str, ...] | None) -> None:
+    """The run failed, the random games found it with a short counterexample saved as a
+    trace, and the clauses named are the planted bug's."""
     assert not report.ok
-    expected = miniatures.PLANTED[name]
     named = {c for f in report.failures for c in [f.clause, *f.clauses] if c}
     if expected is not None:
         assert named & set(expected), f"{name}: clauses named {sorted(named)}"
