@@ -436,6 +436,11 @@ def export(out_dir: Path, source: Path | None = None) -> dict[str, int]:
     decks.mkdir(exist_ok=True)
     for p in sorted((data_dir() / "decks").glob("*.json")):
         shutil.copy(p, decks / p.name)
+    # The dcg ruleset's INVENTED test cards and shipped decks (setups name them).
+    shutil.copy(data_dir() / "dcg" / "test-cards.json", cards / "dcg-test-cards.json")
+    (decks / "dcg").mkdir(exist_ok=True)
+    for p in sorted((data_dir() / "dcg" / "decks").glob("*.json")):
+        shutil.copy(p, decks / "dcg" / p.name)
     (out_dir / "README.md").write_text(_README, encoding="utf-8")
     return counts
 
@@ -448,12 +453,15 @@ with no Python:
 - `kind: "scenario"`: a feature scenario. Replay `steps` in order: `new_game` (with `setup`),
   `load_state` (`setup` + `state`), `action` (`action`) or `legal_actions`; compare each
   answer with `expect` (`state`, `refused` {kind, clause} or `actions` as a set). A setup's
-  `card_set` `{"id": "upper-deck-st-bo1"}` is `card-sets/upper-deck.cardset.json`.
+  `card_set` `{"id": "upper-deck-st-bo1"}` is `card-sets/upper-deck.cardset.json`; in a
+  `dcg` setup `{"name": "dcg-test-cards"}` is `card-sets/dcg-test-cards.json` (INVENTED
+  rules-testing cards) and a deck named `red-memory` is `decks/dcg/red-memory.json`.
   `depends_on` lists, per ambiguity, the readings under which the vector holds.
 - `kind: "perft"`: from `setup` and the pinned chance outcomes, the number of legal action
   sequences to each depth (`counts`), and the split by first action (`divide`).
 
-States compare on the fields `schemas/state.schema.json` requires, plus any optional field
+Vectors are under `digibattle/` and `dcg/` (the `ruleset` field says which). States compare
+on the fields `schemas/state.schema.json` requires, plus any optional field
 your state also has; `hand` and `offline` as multisets. See docs/PROTOCOL.md.
 """
 
