@@ -9,10 +9,11 @@ or passes, losing a face-down card (DB-B.5). One level per Duel (DB-B.7).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations
 
-from oracle.cards import LEVELS, DigimonCard, PowerOptionCard, Requirement
-from oracle.digibattle.state import Action, State
+from oracle.cards import LEVELS, Card, DigimonCard, PowerOptionCard, Requirement
+from oracle.digibattle.state import Action, Game, State
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
 
@@ -132,13 +133,27 @@ def legal_prepare(state: State, p: int) -> list[Action]:
                 if isinstance(c, DigimonCard) and c.level == "Rookie":
                     out.append(Action("change_rookie", p, card=s))
     if not me.digivolve_zone:
-        has_ultra = any(isinstance(cards[c], PowerOptionCard)
-                        and cards[c].has_effect("ultra_digivolve") for c in me.hand)
-        for s in sorted(me.hand):
-            if isinstance(cards[s], DigimonCard):  # only a Digimon is prepared (DB-B.0)
+        base = _base(state.players, cards, p)
+        candidates = [s for s in sorted(me.hand)
+                      if isinstance(cards[s], DigimonCard) and _level_ok(g, cards[s], base)]
+        if candidates:
+            has_ultra = _holds_ultra(cards, me.hand)
+            for s in candidates:
                 out.extend(_prepare_options(state, p, s, has_ultra))
     out.append(Action("ready", p))
     return out
+
+
+def _level_ok(g: Game, new: DigimonCard, base: DigimonCard) -> bool:
+    """DB-B.0: the next level up (DB-AMB-4 ``either``: or higher, for a DNA Digivolve)."""
+    step = new.level_index - base.level_index
+    return step == 1 or step > 1 and g.dna == "either"
+
+
+def _holds_ultra(cards: Mapping[str, Card], hand: tuple[str, ...]) -> bool:
+    """Whether ``hand`` holds an ULTRA DIGIVOLVE card (DB-B.3n)."""
+    return any(isinstance(cards[c], PowerOptionCard) and cards[c].has_effect("ultra_digivolve")
+               for c in hand)
 
 
 def _prepare_options(state: State, p: int, s: str, has_ultra: bool | None = None,
@@ -151,12 +166,10 @@ def _prepare_options(state: State, p: int, s: str, has_ultra: bool | None = None
     if not isinstance(new, DigimonCard):
         return []
     base = _base(state.players, cards, p)
-    step = new.level_index - base.level_index
-    if step < 1 or step > 1 and g.dna != "either":
+    if not _level_ok(g, new, base):
         return []
     if has_ultra is None:  # (``s`` itself is a Digimon, so the whole hand can be searched)
-        has_ultra = any(isinstance(cards[c], PowerOptionCard)
-                        and cards[c].has_effect("ultra_digivolve") for c in state.players[p].hand)
+        has_ultra = _holds_ultra(cards, state.players[p].hand)
     if not has_ultra and not new.names(base):
         return []
     hand = tuple(c for c in state.players[p].hand if c != s)

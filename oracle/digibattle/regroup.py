@@ -100,7 +100,7 @@ def start_duel(tx: Tx) -> None:
 def settle(tx: Tx) -> None:
     """DB-D.3: before play resumes, recycle every player whose Online deck reached zero in
     this action. Called at the end of every ``apply``."""
-    if tx.get("phase") == "game_over" or not tx.emptied:
+    if not tx.emptied or tx.get("phase") == "game_over":
         return
     queue = [p for p in tx.emptied if not tx.ps[p].online]
     tx.emptied.clear()
