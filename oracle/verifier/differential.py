@@ -312,8 +312,9 @@ def _replayer(actions: Sequence[Mapping[str, Any]]) -> Any:
 
 def _trigger(div: Divergence) -> tuple[str, str]:
     """What made the divergence happen, in the oracle's terms: the diverging action's type
-    and either the oracle's refusal clause or the most specific event of that step whose
-    fields differ (see :func:`attribute`)."""
+    and either the oracle's refusal clause, the clause of a change the oracle did not make
+    (``clause:<id>``, when one of that step's events cites it; see :func:`_unexplained`), or
+    the most specific event of that step whose fields differ (see :func:`attribute`)."""
     action = div.actions[-1] if div.actions else {}
     game = _hooks_of(div.setup)
     if div.kind in ("accepted-illegal", "refusal"):
@@ -321,6 +322,10 @@ def _trigger(div: Divergence) -> tuple[str, str]:
     if div.kind == "legal-set":
         return "legal-set", ""
     events = _oracle_events(div.setup, div.actions)
+    if div.kind == "state" and game.unexplained:
+        clause = _unexplained(game, events, div.differences)
+        if clause and any(e.get("clause") == clause for e in events):
+            return action.get("type", ""), f"clause:{clause}"
     return action.get("type", ""), _key_event(game, events, div.differences) or ""
 
 
@@ -381,7 +386,7 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     action_type, key = _trigger(div)
     # A specific key event (exhaustion, a tie, the game won...) is the trigger whatever
     # action caused it; a common one (a card played, a pass) only with the same action.
-    specific = game.is_specific(key)
+    specific = key.startswith("clause:") or game.is_specific(key)
     rng = random.Random(seed)
 
     def pick(n: int) -> int:
@@ -444,7 +449,8 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
             nxt, events = game.apply(st, a)
             actions.append(a.to_json())
             st = nxt
-            if (a.type == action_type or specific) and any(e.type == key for e in events):
+            if (a.type == action_type or specific) and any(
+                    e.type == key or f"clause:{e.clause}" == key for e in events):
                 hit = True
                 break
         if not hit or len(actions) >= len(best.actions):
@@ -493,6 +499,36 @@ def _fields(paths: Sequence[str]) -> set[str]:
     return out
 
 
+def _owned_fields(paths: Sequence[str]) -> set[tuple[int | None, str]]:
+    """``(player, field)`` for each differing path (player None outside ``players[i]``)."""
+    import re
+
+    out: set[tuple[int | None, str]] = set()
+    for p in paths:
+        m = re.match(r"^\$\.players\[(\d)\]", p)
+        who = int(m.group(1)) if m else None
+        out.update((who, n) for n in re.findall(r"\.([a-z_]+)", p) if n != "players")
+    return out
+
+
+def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                 diffs: Sequence[tuple[str, Any, Any]]) -> str | None:
+    """The clause of :attr:`GameHooks.unexplained` for a field that differs (for a player)
+    although no oracle event at that step changes it (for that player)."""
+    table = dict(game.event_fields)
+    changed = {(e.get("player"), name) for e in events
+               for name in table.get(e["type"], frozenset())}
+    changed_any = {name for _, name in changed}
+    for who, name in sorted(_owned_fields([p for p, _, _ in diffs]), key=str):
+        clause = dict(game.unexplained).get(name)
+        if clause is None:
+            continue
+        if (who is None and name not in changed_any) or \
+                (who is not None and (who, name) not in changed):
+            return clause
+    return None
+
+
 def attribute(div: Divergence) -> None:
     """Fill in ``div.clause`` (and ``clauses``, ``explanation``).
 
@@ -524,11 +560,7 @@ def attribute(div: Divergence) -> None:
                 div.clause = amb.clauses[0]
                 return
     if div.clause is None and div.kind == "state" and game.unexplained:
-        differing = _fields([p for p, _, _ in div.differences])
-        table = dict(game.event_fields)
-        changed = set().union(*(table.get(e["type"], frozenset()) for e in events))
-        div.clause = next((clause for name, clause in game.unexplained
-                           if name in differing and name not in changed), None)
+        div.clause = _unexplained(game, events, div.differences)
     if div.clause is None and div.kind in ("state", "refused-legal", "legal-set"):
         ranked, hit = _ranked(game, events, div.differences)
         if hit is not None:
