@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from oracle.cards import Condition, DigimonCard, PowerOptionCard
+from oracle.digibattle import regroup
 from oracle.digibattle.state import Action, Play, State
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
@@ -233,9 +234,7 @@ def play_option(tx: Tx, a: Action) -> None:
                 paid = tx.online_to_offline(p, u.count)
                 tx.event("use_requirement", "DB-C.2", p, online_to_offline=list(paid))
                 if len(paid) < u.count and tx.game.short_pay == "across":
-                    from oracle.digibattle.regroup import owe_payment
-
-                    owe_payment(tx, p, u.count - len(paid))
+                    regroup.owe_payment(tx, p, u.count - len(paid))
         for e in card.effects:
             if e.kind == "downgrade_champion" and a.target is not None:
                 t = a.target
@@ -287,8 +286,6 @@ def game_over(tx: Tx, winner: int | None, reason: str = "target") -> None:
 
 def end_duel(tx: Tx) -> None:
     """DB-C.4 … C.8: decide the Duel, score, clean up, and go to Regroup."""
-    from oracle.digibattle.regroup import begin_regroup
-
     state = tx.build()
     powers = (digimon_power(state, 0), digimon_power(state, 1))
     cards = tx.cards
@@ -337,7 +334,7 @@ def end_duel(tx: Tx) -> None:
         if s0 >= t or s1 >= t:
             game_over(tx, 0 if s0 > s1 else 1 if s1 > s0 else tx.get("first_player"))
             return
-    begin_regroup(tx)
+    regroup.begin_regroup(tx)
 
 
 def _lose_digimon(tx: Tx, i: int, clause: str, **data: object) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from itertools import combinations
 
 from oracle.cards import LEVELS, Card, DigimonCard, PowerOptionCard, Requirement
+from oracle.digibattle import battle, regroup
 from oracle.digibattle.state import Action, Game, State
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
@@ -302,17 +303,15 @@ def ready(tx: Tx, a: Action) -> None:
 
 def end_preparation(tx: Tx, p: int) -> None:
     """After a player prepared: the next player prepares, or the Duel begins."""
-    from oracle.digibattle.regroup import begin_discard, start_duel
-
     if tx.get("phase") == "digivolve":  # before the first Duel (DB-B.0)
         if p == 0:
             tx.set(to_move=1)
         else:
             tx.set(step="coin_toss", to_move="chance", chance=("coin_toss",))
     elif p == 0:
-        begin_discard(tx, 1)
+        regroup.begin_discard(tx, 1)
     else:
-        start_duel(tx)
+        regroup.start_duel(tx)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -322,8 +321,6 @@ def end_preparation(tx: Tx, p: int) -> None:
 def begin_reveal(tx: Tx) -> None:
     """DB-B.2: the first player starts the Digivolve phase; DB-B.6: if neither player has
     anything to Digivolve, go straight to Battle."""
-    from oracle.digibattle.battle import begin_battle
-
     first = tx.get("first_player")
     tx.set(phase="digivolve", step="reveal", to_move=first)
     for i in (0, 1):
@@ -331,7 +328,7 @@ def begin_reveal(tx: Tx) -> None:
     state = tx.build()
     if not any(_has_something(state, i) for i in (0, 1)):
         tx.event("digivolve_phase_skipped", "DB-B.6", None)
-        begin_battle(tx)
+        battle.begin_battle(tx)
 
 
 def _has_something(state: State, p: int) -> bool:
@@ -419,9 +416,7 @@ def digivolve(tx: Tx, a: Action) -> None:
     _fulfil(tx, p, a, new)
     for e in new.effects:
         if e.kind == "score_on_digivolve":
-            from oracle.digibattle.battle import add_points
-
-            add_points(tx, p, e.points, "DB-B.3n", effect="score_on_digivolve")
+            battle.add_points(tx, p, e.points, "DB-B.3n", effect="score_on_digivolve")
     _next_reveal(tx, p)
 
 
@@ -442,9 +437,7 @@ def _fulfil(tx: Tx, p: int, a: Action, new: DigimonCard) -> None:
             if len(paid) < n:
                 owe = n - len(paid)
                 if g.short_pay == "across":
-                    from oracle.digibattle.regroup import owe_payment
-
-                    owe_payment(tx, p, owe)
+                    regroup.owe_payment(tx, p, owe)
                 else:
                     tx.event("payment_forgiven", "DB-B.3", p, missing=owe,
                              ambiguity="DB-AMB-2")
@@ -477,15 +470,13 @@ def pass_digivolve(tx: Tx, a: Action) -> None:
 
 def _next_reveal(tx: Tx, p: int) -> None:
     """DB-B.4: the second player answers; DB-B.7: the phase ends when both have acted."""
-    from oracle.digibattle.battle import begin_battle
-
     if tx.get("phase") == "game_over":
         return
     other = 1 - p
     if not tx.ps[other].acted:
         tx.set(to_move=other)
     else:
-        begin_battle(tx)
+        battle.begin_battle(tx)
 
 
 LEVEL_NAMES = LEVELS

@@ -12,6 +12,7 @@ cards are shuffled (a chance node) and put Online, and play resumes where it sto
 
 from __future__ import annotations
 
+from oracle.digibattle import battle, digivolve
 from oracle.digibattle.state import CHANCE, Action
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
@@ -79,18 +80,15 @@ def owe_payment(tx: Tx, p: int, n: int) -> None:
 def start_duel(tx: Tx) -> None:
     """DB-D.6: the next Duel starts at step B.2 with the last Duel's winner (after a tie, the
     player who went first last time; ``first_player`` is left unchanged by a tie)."""
-    from oracle.digibattle.battle import game_over
-    from oracle.digibattle.digivolve import begin_reveal
-
     duel = tx.get("duel") + 1
     if tx.game.max_duels is not None and duel > tx.game.max_duels:
-        game_over(tx, None, "duel_limit")
+        battle.game_over(tx, None, "duel_limit")
         return
     tx.set(duel=duel, plays=())
     for i in (0, 1):
         tx.upd(i, digivolved=False)
     tx.event("duel_started", "DB-D.6", tx.get("first_player"), duel=duel)
-    begin_reveal(tx)
+    digivolve.begin_reveal(tx)
 
 
 # ---------------------------------------------------------------------------------------------

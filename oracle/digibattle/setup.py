@@ -9,6 +9,7 @@ preparation follows (DB-B.0), then the coin toss (DB-B.1).
 from __future__ import annotations
 
 from oracle.cards import DigimonCard
+from oracle.digibattle import digivolve
 from oracle.digibattle.state import CHANCE, Action, Game, PlayerState, State
 from oracle.digibattle.tx import Tx
 from oracle.errors import IllegalActionError
@@ -71,10 +72,8 @@ def deal(tx: Tx, p: int, order: tuple[str, ...]) -> None:
 
 def coin_toss(tx: Tx, a: Action) -> None:
     """DB-B.1: the coin toss decides who goes first (a chance outcome: ``winner``)."""
-    from oracle.digibattle.digivolve import begin_reveal
-
     if a.winner not in (0, 1):
         raise IllegalActionError("DB-B.1", "the coin toss winner must be player 0 or 1")
     tx.event("coin_toss", "DB-B.1", a.winner)
     tx.set(first_player=a.winner, coin_toss_winner=a.winner, chance=None)
-    begin_reveal(tx)
+    digivolve.begin_reveal(tx)
