@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from hypothesis import strategies as st
@@ -250,15 +251,25 @@ def next_actions(state: State) -> SearchStrategy[Action]:
 
 def is_stuck(state: State) -> bool:
     """True when the player to move can only pass and the pass changes nothing, so the game
-    can never end: under a raised turn-end threshold (Tamer Zed T-19: "ends only when memory
-    is 6 or more on your opponent's side") a pass leaves memory at 3 (or, DCG-AMB-2
-    "never-lower", further) on the opponent's side and the turn goes on. The oracle has no
-    rule that ends such a game (see ``tests/dcg/test_pass_loop.py``); random games stop there.
+    can never end but by CR4.2 "Infinite loops": e.g. under a raised turn-end threshold
+    (Tamer Zed T-19: "ends only when memory is 6 or more on your opponent's side") a pass
+    leaves memory at 3 (or, DCG-AMB-2 "never-lower", further) on the opponent's side and the
+    turn goes on. The oracle ends the game as a draw there (``reason == "infinite_loop"``),
+    at the latest after that pass, and as soon as play reaches such a position; so only a
+    hand-built (loaded) state is ever stuck, and a random game never stops at one (see
+    ``tests/dcg/test_pass_loop.py``).
     """
-    if state.to_move not in (0, 1):
+    if state.to_move not in (0, 1) or state.step != "main":
         return False
     acts = legal_actions(state)
-    return len(acts) == 1 and acts[0].type == "pass" and apply(state, acts[0])[0] == state
+    if len(acts) != 1 or acts[0].type != "pass":
+        return False
+    after = apply(state, acts[0])[0]
+    if after == state:
+        return True
+    return after.reason == "infinite_loop" and replace(
+        after, phase=state.phase, step=state.step, to_move=state.to_move, winner=None,
+        reason=None) == state
 
 
 class Playout(NamedTuple):
@@ -283,7 +294,9 @@ class Playout(NamedTuple):
 
     @property
     def stuck(self) -> bool:
-        """True when the game stopped at a position it can never leave (:func:`is_stuck`)."""
+        """True when the game stopped at a position it can never leave (:func:`is_stuck`);
+        never for a played game, which the oracle ends as a CR4.2 "Infinite loops" draw
+        there."""
         return is_stuck(self.final)
 
     def to_json(self) -> dict[str, Any]:
@@ -301,7 +314,7 @@ def _walk(draw: st.DrawFn, setup: DcgSetup | None, game: Game, steps: int) -> Pl
     states = [state]
     events: list[tuple[Event, ...]] = []
     for _ in range(steps):
-        if state.to_move is None or (state.phase == "main" and is_stuck(state)):
+        if state.to_move is None:
             break
         action = draw(next_actions(state))
         state, evs = apply(state, action)
@@ -339,8 +352,8 @@ def action_sequences(game: Game | None = None, *, max_steps: int = 200,
 def games(*, setups: SearchStrategy[DcgSetup] | None = None,
           max_steps: int = 3000) -> SearchStrategy[Playout]:
     """Whole random games: a set-up from ``setups`` (default :func:`game_setups`), then legal
-    choices and chance outcomes until the game is over, is stuck (:func:`is_stuck`), or
-    ``max_steps`` steps.
+    choices and chance outcomes until the game is over (loops nobody can stop are draws,
+    CR4.2 "Infinite loops") or ``max_steps`` steps.
 
     :raises InvalidArgument: ``max_steps`` < 1.
     """

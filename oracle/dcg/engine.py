@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from oracle.dcg.effects import auto_index, choice_indices, resolve_pending
+from oracle.dcg.effects import auto_index, choice_indices, resolve_pending, turn_end_threshold
 from oracle.dcg.main_phase import continue_attack, main_action, main_actions
+from oracle.dcg.memory import can_pay
 from oracle.dcg.model import UNSUPPORTED_ACTIONS, Action, Event, State
 from oracle.dcg.setup import apply_chance, mulligan_decision
 from oracle.dcg.turn import (
@@ -38,6 +39,9 @@ _STEP_FUNCS = {
     "draw": draw_phase,
     "start_of_main": start_of_main,
 }
+LOOPS = "CR4.2 Infinite loops"
+#: How many positions :func:`_unstoppable` looks at before it gives up (no draw then).
+LOOP_BUDGET = 64
 _UNSUPPORTED_WHAT = {
     "digixros": "DigiXros (CR4.2 7-2)",
     "assembly": "Assembly (CR4.2 7-3)",
@@ -48,13 +52,16 @@ _UNSUPPORTED_WHAT = {
 }
 
 
-def advance(w: Work) -> None:
+def advance(w: Work, probe: bool = False) -> None:
     """Run automatic processing until a decision is due.
 
     DCG-6-1-3: a phase does not move on while anything is pending. DCG-6-1-4-1 / DCG-6-6-1:
     with nothing pending and no attack in progress, the turn-end condition sends the turn
     to end of turn in the current phase, so a turn never ends in the middle of an action.
     DCG-6-6-2: at end of turn the turn stays in its phase until nothing is pending.
+    CR4.2 "Infinite loops": a loop nobody can stop ends the game as a draw, whether it needs
+    no decision at all (:func:`_loops`) or only decisions that cannot leave it
+    (:func:`_unstoppable`; not checked when ``probe``, i.e. while looking ahead for it).
     """
     seen: set[tuple] = set()
     starts = 0
@@ -63,8 +70,10 @@ def advance(w: Work) -> None:
             return
         if w.pending:
             index = auto_index(w)
-            if index is None:
-                return  # DCG-AMB-3: the turn player chooses the order
+            if index is None:  # DCG-AMB-3: the turn player chooses the order
+                if not probe and _unstoppable(w):
+                    game_over(w, None, "infinite_loop", LOOPS)
+                return
             resolve_pending(w, index)
             continue
         if w.attack is not None:
@@ -87,6 +96,8 @@ def advance(w: Work) -> None:
             w.phase = "main"
             w.step = "start_of_main"
         else:  # "breeding" or "main": the turn player decides
+            if not probe and step == "main" and _unstoppable(w):
+                game_over(w, None, "infinite_loop", LOOPS)
             return
 
 
@@ -103,10 +114,119 @@ def _loops(w: Work, seen: set[tuple]) -> bool:
     key = (w.turn_player, w.memory, tuple(w.delayed), w.players[0].freeze(),
            w.players[1].freeze())
     if key in seen:
-        game_over(w, None, "infinite_loop", "CR4.2 Infinite loops")
+        game_over(w, None, "infinite_loop", LOOPS)
         return True
     seen.add(key)
     return False
+
+
+def _only_pass(w: Work) -> bool:
+    """DCG-6-5-1: True when passing (DCG-6-5-1-7) is the turn player's only main-phase action.
+
+    A Digimon or Tamer in hand that can be paid for, or a Digimon that can attack, answers
+    False at once; otherwise :func:`main_actions` decides.
+    """
+    tp = w.turn_player
+    me = w.players[tp]
+    for cid in me.hand:
+        if w.card(cid).kind in ("digimon", "tamer") and can_pay(w, tp, w.card(cid).play_cost or 0):
+            return False
+    return len(main_actions(w)) == 1
+
+
+def _position(s: State) -> tuple[Any, ...]:
+    """The part of ``s`` a loop repeats: everything but the turn counter, which only counts
+    (DCG-6-3-1-1 reads only whether it is turn 1)."""
+    return (s.turn == 1, s.turn_player, s.phase, s.step, s.memory, s.pending, s.delayed,
+            s.attack, s.resume_step, s.next_id, s.players)
+
+
+def _may_end_before_unsuspending(w: Work) -> bool:
+    """False when the effects pending at the start of the turn cannot, in any order, leave
+    the turn-end condition true (DCG-6-2-1-2): every order then unsuspends and draws
+    (DCG-6-2-1, DCG-6-3-1), so no loop goes through this decision. A cheap bound: every
+    loss toward the opponent's side counts, no gain does, and a "set to X if you have Y or
+    less" of the turn player with X >= Y never lowers memory; anything else answers True.
+    """
+    tp = w.turn_player
+    low = w.memory
+    for p in w.pending:
+        eff = w.card(p.card).effects[p.effect]
+        action, value = eff.delayed if p.delayed and eff.delayed else (eff.action, eff.value)
+        if action in ("gain_memory", "lose_memory"):
+            if (action == "lose_memory") == (p.player == tp):
+                low -= value
+        elif not (action == "set_memory_if_at_most" and p.player == tp
+                  and eff.at_most is not None and value >= eff.at_most):
+            return True
+    return -low >= turn_end_threshold(w)
+
+
+def _loop_choices(w: Work) -> list[Action] | None:
+    """The choices due at ``w`` (after :func:`advance`) that may belong to a loop nobody can
+    stop, or None when ``w`` is over or holds a decision that :func:`_unstoppable` does not
+    follow (it then takes it that the player can stop the loop there): the order of
+    simultaneous effects (DCG-AMB-3, every index) and a main phase whose only action is a
+    pass. Breeding and mulligan decisions, chance outcomes and main phases with a real
+    choice end the search.
+    """
+    if w.phase == "game_over" or w.chance is not None or w.step == "mulligan":
+        return None
+    if w.pending:
+        return [Action("resolve", w.turn_player, index=i) for i in choice_indices(w)]
+    if w.step == "main" and _only_pass(w):
+        return [Action("pass", w.turn_player)]
+    return None
+
+
+def _unstoppable(w: Work) -> bool:
+    """CR4.2 "Infinite loops": True when the decision due at ``w`` belongs to a loop neither
+    player can stop, so the game is a draw.
+
+    A player can stop a loop only by a choice that leads out of it. Choices that change
+    nothing are not choices: the order of simultaneous effects that resolve to the same
+    position (DCG-AMB-3 "turn-player-chooses"), or a pass (DCG-6-5-1-7) that is the only
+    legal action and leaves the turn where it was (e.g. under a raised turn-end threshold,
+    QA2449). So every position reachable from here through the choices of
+    :func:`_loop_choices` is searched (positions compare without the turn counter,
+    :func:`_position`): if none ends the game or holds another decision, and there are at
+    most :data:`LOOP_BUDGET` of them, every choice leads back into the same few positions
+    forever and True is returned. Otherwise some player may still stop it (or the search
+    gave up): False, and the game goes on. Pure: it works on copies of the position.
+    """
+    if w.pending and w.step in ("start_of_turn", "unsuspend") \
+            and not _may_end_before_unsuspending(w):
+        return False
+    choices = _loop_choices(w)
+    if choices is None:
+        return False
+    start = w.freeze()
+    seen = {_position(start)}
+    path = [(start, choices)]  # depth first: a way out, if any, is usually found at once
+    while path:
+        s, rest = path[-1]
+        if not rest:
+            path.pop()
+            continue
+        a = rest.pop()
+        nxt = Work(s)
+        if a.type == "resolve":
+            assert a.index is not None
+            resolve_pending(nxt, a.index)
+        else:
+            main_action(nxt, a)
+        advance(nxt, probe=True)
+        more = _loop_choices(nxt)
+        if more is None:
+            return False
+        t = nxt.freeze()
+        key = _position(t)
+        if key not in seen:
+            if len(seen) >= LOOP_BUDGET:
+                return False
+            seen.add(key)
+            path.append((t, more))
+    return True
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:

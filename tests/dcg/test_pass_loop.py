@@ -1,14 +1,20 @@
-"""Positions no rule of the oracle ends (found by the stateful test); CR4.2 "Infinite loops"
-would make them draws.
+"""CR4.2 "Infinite loops": loops only choices that change nothing keep going are draws.
+
+A player can stop a loop only by a choice that leads out of it; choices that change nothing
+are not choices. The oracle (``oracle/dcg/engine.py``, ``_unstoppable``) ends the game as a
+draw (``reason == "infinite_loop"``, clause ``CR4.2 Infinite loops``) when every position
+reachable from a decision through such choices leads back into the same few positions:
 
 1. A pass that changes nothing. Under a raised turn-end threshold (Tamer Zed T-19: the turn
    ends only at 6 or more on the opponent's side) a pass (DCG-6-5-1-7) leaves memory at 3 on
-   the opponent's side (or, DCG-AMB-2 "never-lower", where it was) and the turn goes on. With
-   nothing else legal the same position comes back after every pass. The oracle keeps the
-   game going (``features/dcg/ambiguities.feature`` expects "the turn does not end" there);
-   random games stop at such a position (:func:`strategies.dcg.is_stuck`).
-2. A loop through "resolve" choices that change nothing (DCG-AMB-3 "turn-player-chooses"):
-   the oracle's loop detection sees decision-free loops only.
+   the opponent's side (or, DCG-AMB-2 "never-lower", where it was) and the turn goes on. When
+   the pass is the only legal action the same position comes back after every pass.
+2. A loop through "resolve" choices (DCG-AMB-3 "turn-player-chooses") where every order of
+   the start-of-turn effects ends the turn before the draw and the next turn comes back.
+3. A pass whose end of turn is always postponed (DCG-6-6-4) back to the same Main phase.
+
+A choice that leads out (another card to play, an order that lets the turn go on) is a real
+choice: that player can stop the loop, so the game goes on.
 """
 
 from __future__ import annotations
@@ -20,58 +26,107 @@ from strategies.dcg import is_stuck
 
 from .kit import act, kinds, player, stack
 
-GAP = ("known gap, for the engine's owner: CR4.2 'Infinite loops' would make this a draw; "
-       "the oracle keeps the game going (see the module docstring)")
+LOOPS = "CR4.2 Infinite loops"
 
 
-def test_a_pass_that_changes_nothing_and_is_the_only_action_repeats_the_position(mk) -> None:
+def _drawn(s, events) -> None:
+    assert (s.phase, s.winner, s.reason, s.to_move) == ("game_over", None, "infinite_loop",
+                                                        None)
+    assert events[-1].type == "game_over" and events[-1].clause == LOOPS
+
+
+def test_a_pass_that_changes_nothing_and_is_the_only_action_is_a_draw(mk) -> None:
     s = mk(player(battle_area=[stack(1, "T-19")]), memory=-3)
     assert [a.type for a in legal_actions(s)] == ["pass"]
+    assert is_stuck(s)  # a hand-built position: the pass brings it back unchanged
     after, events = act(s, "pass")
-    assert kinds(events) == ["passed"] and after == s
-    assert is_stuck(s)
+    assert kinds(events) == ["passed", "game_over"]
+    _drawn(after, events)
 
 
-def test_a_pass_that_moves_memory_is_not_stuck(mk) -> None:
+def test_a_pass_into_a_position_only_passes_repeat_is_a_draw_at_once(mk) -> None:
+    """From 5 on the opponent's side the pass moves memory (not stuck yet); the position it
+    reaches (3, only a pass) can only repeat, so the game is a draw there."""
     s = mk(player(battle_area=[stack(1, "T-19")]), memory=-5)
     assert not is_stuck(s)
     s, events = act(s, "pass")
-    assert kinds(events) == ["passed", "memory"]
-    assert (s.phase, s.memory, s.to_move) == ("main", -3, 0)
-    assert is_stuck(s)
+    assert kinds(events) == ["passed", "memory", "game_over"]
+    assert s.memory == -3
+    _drawn(s, events)
 
 
-def test_never_lower_is_stuck_at_once(mk) -> None:
+def test_never_lower_pass_is_a_draw_at_once(mk) -> None:
     s = mk(player(battle_area=[stack(1, "T-19")]), memory=-5,
            variants={"DCG-AMB-2": "never-lower"})
     assert is_stuck(s)
+    s, events = act(s, "pass")
+    assert s.memory == -5
+    _drawn(s, events)
 
 
 @pytest.mark.parametrize("hand", [["T-16"], ["T-03"]])
-def test_not_stuck_while_something_else_is_legal(mk, hand: list[str]) -> None:
+def test_not_a_draw_while_something_else_is_legal(mk, hand: list[str]) -> None:
+    """Memory Spark T-16 or Redling T-03 in hand: the player can stop passing."""
     s = mk(player(battle_area=[stack(1, "T-19")], hand=hand), memory=-3)
     assert len(legal_actions(s)) > 1 and not is_stuck(s)
+    after, events = act(s, "pass")
+    assert kinds(events) == ["passed"] and after == s and not after.is_over
 
 
-@pytest.mark.xfail(strict=True, reason=GAP)
-def test_a_pass_that_changes_nothing_and_is_the_only_action_is_a_draw(mk) -> None:
-    s = mk(player(battle_area=[stack(1, "T-19")]), memory=-3)
-    s, _ = act(s, "pass")
-    assert (s.phase, s.winner, s.reason) == ("game_over", None, "infinite_loop")
+def test_an_end_of_turn_always_postponed_back_to_the_same_main_phase_is_a_draw(mk) -> None:
+    """DCG-6-6-4 again and again: three suspended Flarehorn T-07 ([End of Your Turn] gain 1)
+    bring a pass's 3 on the opponent's side back to 0, so the turn never ends; with nothing
+    to play and nothing able to attack, the pass is the only action."""
+    p0 = player(battle_area=[stack(i, "T-07", suspended=True) for i in (1, 2, 3)])
+    s = mk(p0, memory=0)
+    assert [a.type for a in legal_actions(s)] == ["pass"]
+    s, events = act(s, "pass")
+    assert "end_of_turn_postponed" in kinds(events)
+    _drawn(s, events)
 
 
-@pytest.mark.xfail(strict=True, reason=GAP)
-def test_a_loop_through_pointless_resolve_choices_is_a_draw(mk) -> None:
+def _resolve_loop(mk, variants: dict[str, str] | None = None):
     """Player 0: Tamer Bea T-14 (+1) and Abyssdrake T-10 ×2 (-2 each) at the start of the
     turn, Flarehorn T-07 (+1) at its end; player 1: Abyssdrake. From memory 1 every turn ends
-    before its Draw phase (DCG-6-2-1-2) and the next starts at 1 again; the order player 0
-    picks for the three start-of-turn effects never matters, so nobody can stop the loop."""
+    before its Draw phase (DCG-6-2-1-2) and the next starts at 1 again."""
     p0 = player(battle_area=[stack(1, "T-14"), stack(2, "T-10"), stack(3, "T-10"),
                              stack(4, "T-07")])
     p1 = player(battle_area=[stack(5, "T-10")], hand=["T-04"])
-    s, _ = act(mk(p0, p1, turn_player=1, turn=2, memory=1), "play", card="T-04")
-    for _ in range(100):
-        if s.to_move is None:
-            break
+    return act(mk(p0, p1, turn_player=1, turn=2, memory=1, variants=variants), "play",
+               card="T-04")
+
+
+def test_a_loop_through_pointless_resolve_choices_is_a_draw(mk) -> None:
+    """The order player 0 picks for the three start-of-turn effects never matters: nobody
+    can stop the loop, and the game is a draw as soon as the order is asked for."""
+    s, events = _resolve_loop(mk)
+    _drawn(s, events)
+
+
+def test_the_same_loop_without_choices_is_a_draw_too(mk) -> None:
+    """DCG-AMB-3 "card-order": no decision at all, the decision-free loop check draws."""
+    s, events = _resolve_loop(mk, {"DCG-AMB-3": "card-order"})
+    _drawn(s, events)
+
+
+def test_an_order_that_lets_the_turn_go_on_is_a_real_choice(mk) -> None:
+    """Tamer Ace T-13 (set to 3 if 2 or less) instead of Bea: Ace first gives 3 - 2 - 2 =
+    -1 and the turn ends, but an Abyssdrake first gives -1, set to 3, then 1: the turn goes
+    on. Player 0 can stop the loop, so the game goes on and the order is theirs to pick."""
+    p0 = player(battle_area=[stack(1, "T-13"), stack(2, "T-10"), stack(3, "T-10"),
+                             stack(4, "T-07")])
+    p1 = player(battle_area=[stack(5, "T-10")], hand=["T-04"])
+    s, events = act(mk(p0, p1, turn_player=1, turn=2, memory=1), "play", card="T-04")
+    assert not s.is_over and s.to_move == 0
+    assert {a.type for a in legal_actions(s)} == {"resolve"}
+    s, _ = act(s, "resolve", index=1)  # an Abyssdrake first
+    while s.pending:
         s, _ = act(s, "resolve", index=legal_actions(s)[0].index)
-    assert s.reason == "infinite_loop"
+    assert (s.turn_player, s.phase, s.memory) == (0, "breeding", 1)
+
+
+def test_looking_for_the_loop_leaves_the_input_alone(mk) -> None:
+    s = mk(player(battle_area=[stack(1, "T-19")]), memory=-3)
+    before = s.to_json()
+    assert act(s, "pass") == act(s, "pass")
+    assert s.to_json() == before

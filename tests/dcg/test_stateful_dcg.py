@@ -18,6 +18,9 @@ and the card data, never from the oracle's own answers:
   in turn 1 only; every other Draw phase draws, and a deck-out loses only there (DCG-6-3-1);
 - the events account for ``pending`` and ``delayed`` (CR4.2 Triggered effects / Pending
   processing), which is what the turn-end checks read;
+- CR4.2 "Infinite loops": a draw says so (no winner, that clause), and no player is ever
+  left where a pass that changes nothing is their only action (:func:`strategies.dcg.is_stuck`:
+  nobody can stop that loop, so the game must already be a draw);
 - determinism (each step applied twice; each game replayed from its actions), JSON round trip
   (``State.from_json``, ``action_from_json``) and schema validity (``schemas/dcg``).
 
@@ -247,6 +250,10 @@ class Referee:
             _fail("DCG-6-1-2", f"a breeding action outside the Breeding phase ({ev.type})")
 
     def _game_over(self, ev: Event, tp: int, post: State) -> None:
+        if ev.get("reason") == "infinite_loop" and (ev.player is not None or post.winner
+                                                    is not None
+                                                    or ev.clause != "CR4.2 Infinite loops"):
+            _fail("CR4.2 Infinite loops", "a loop nobody can stop is a draw")
         if ev.get("reason") == "deck_out":
             if self.drew or ev.player != 1 - tp or post.players[tp].deck:
                 _fail("DCG-6-3-1", "a deck-out loss outside the Draw phase, or with cards "
@@ -254,11 +261,11 @@ class Referee:
 
 
 def _in_game(m: DcgMachine) -> bool:
-    return m.state is not None and not m.state.is_over and not m.stuck
+    return m.state is not None and not m.state.is_over
 
 
 def _game_over(m: DcgMachine) -> bool:
-    return m.state is not None and (m.state.is_over or m.stuck)
+    return m.state is not None and m.state.is_over
 
 
 class DcgMachine(RuleBasedStateMachine):
@@ -275,7 +282,6 @@ class DcgMachine(RuleBasedStateMachine):
         self.actions: list[Action] = []
         self.history: list[tuple[State, tuple[Event, ...]]] = []
         self.referee: Referee | None = None
-        self.stuck = False
 
     def _begin(self, setup: sd.DcgSetup) -> None:
         note(f"setup: {json.dumps(setup.to_json(), separators=(',', ':'))}")
@@ -283,7 +289,6 @@ class DcgMachine(RuleBasedStateMachine):
         self.state = sd.new_game(self.game)
         self.referee = Referee(self.game)
         self.actions, self.history = [], []
-        self.stuck = False
         self.stats["games"] += 1
         check_state(self.state)
 
@@ -314,14 +319,13 @@ class DcgMachine(RuleBasedStateMachine):
             self.stats["finished"] += 1
             self._replay_check()
         elif post.phase == "main" and sd.is_stuck(post):
-            self.stuck = True  # only a pass that changes nothing is left: a new game
-            self.stats["stuck"] += 1
-            self._replay_check()
+            _fail("CR4.2 Infinite loops", "only a pass that changes nothing is left, and "
+                                          "the game is not a draw")
 
     @precondition(_game_over)
     @rule(setup=setups)
     def next_game(self, setup: sd.DcgSetup) -> None:
-        """The game is over (or stuck): start another one in the same run."""
+        """The game is over: start another one in the same run."""
         self._begin(setup)
 
     def _replay_check(self) -> None:
@@ -331,8 +335,7 @@ class DcgMachine(RuleBasedStateMachine):
             _fail("determinism", "replaying the game's actions from new_game differs")
 
     def teardown(self) -> None:
-        if self.state is not None and not self.state.is_over and not self.stuck \
-                and self.actions:
+        if self.state is not None and not self.state.is_over and self.actions:
             self._replay_check()
 
 
