@@ -26,6 +26,7 @@ import pytest
 from oracle.trace import read_trace
 from oracle.validation import validate
 from oracle.vectors import load_vectors
+from oracle.verifier.impl_replay import replay_impl
 from oracle.verifier.runner import Options, parse_skip_file, select, verify
 
 HERE = Path(__file__).resolve().parent
@@ -77,7 +78,13 @@ def test_planted_dcg_bug_is_caught_with_its_clause(name: str, tmp_path: Path) ->
     report = verify(Options(miniatures.command(name), ruleset="dcg", trace_dir=tmp_path))
     _assert_caught(name, report, miniatures.PLANTED_DCG[name])
     diff = next(f for f in report.failures if f.kind == "differential")
-    assert read_trace(Path(diff.trace or ""))["ruleset"] == "dcg"
+    trace = read_trace(Path(diff.trace or ""))
+    assert trace["ruleset"] == "dcg"
+    # digiconform replay TRACE --impl: the saved counterexample reproduces the divergence.
+    div, _ = replay_impl(trace, miniatures.command(name))
+    assert div is not None and div.clause == diff.clause
+    again, n = replay_impl(trace, SERVE)
+    assert again is None and n == diff.length
 
 
 def test_default_verify_of_serve_passes_for_dcg(tmp_path: Path) -> None:
