@@ -8,7 +8,8 @@ as ``digiconform verify``), on the first of these tests; the others read its rep
 without ``-n`` (xdist would verify once per worker). See docs/CI-EXAMPLE.md.
 
 Options: ``--impl COMMAND``, ``--impl-games N`` (default 40), ``--impl-timeout SECONDS``,
-``--impl-skip FILE``, ``--impl-seed N``, ``--impl-report FILE`` (the JSON report), and
+``--impl-skip FILE``, ``--impl-seed N``, ``--impl-ruleset digibattle|dcg``, ``--impl-report
+FILE`` (the JSON report), and
 ``--impl-clause ID`` (repeatable) to run part of the suite.
 """
 
@@ -32,6 +33,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--impl-skip", metavar="FILE", default=None,
                     help="Scenario IDs to skip, one per line with '# reason'.")
     group.addoption("--impl-seed", type=int, default=0, help="Seed of the random games.")
+    group.addoption("--impl-ruleset", default="digibattle", choices=("digibattle", "dcg"),
+                    help="Ruleset to verify (default digibattle).")
     group.addoption("--impl-report", metavar="FILE", default=None,
                     help="Also write the JSON report (schemas/report.schema.json).")
     group.addoption("--impl-clause", action="append", default=[], metavar="ID",
@@ -46,6 +49,7 @@ def _options(config: pytest.Config) -> Any:
         command=config.getoption("--impl"), games=config.getoption("--impl-games"),
         timeout=config.getoption("--impl-timeout"), seed=config.getoption("--impl-seed"),
         clauses=tuple(config.getoption("--impl-clause")),
+        ruleset=config.getoption("--impl-ruleset"),
         skips=parse_skip_file(Path(skip).read_text(encoding="utf-8")) if skip else {},
         trace_dir=Path(config.rootpath) / "digiconform-traces")
 

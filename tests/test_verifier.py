@@ -164,3 +164,18 @@ def test_skip_file_and_selection(tmp_path: Path) -> None:
     assert report.ok
     assert report.counts["skipped"] == 1 and report.counts["passed"] == len(ties) - 1
     assert any("unknown-id" in n for n in report.notes)
+
+
+def test_pytest_plugin_runs_the_dcg_suite_and_fails_a_mutant(tmp_path: Path) -> None:
+    """``pytest -p oracle.pytest_plugin --impl CMD --impl-ruleset dcg`` in an engine's own
+    repository: one test per case; a planted DCG bug fails its draw-phase scenarios."""
+    cmd = [sys.executable, "-m", "pytest", "-p", "oracle.pytest_plugin", "-p", "no:xdist",
+           "-p", "no:cacheprovider", "-q", "--impl-ruleset", "dcg", "--impl-games", "3",
+           "--impl-clause", "DCG-6-3-1-1", "--impl"]
+    good = subprocess.run([*cmd, SERVE], cwd=tmp_path, env=ENV, capture_output=True,
+                          text=True, timeout=600)
+    assert good.returncode == 0, good.stdout[-2000:]
+    bad = subprocess.run([*cmd, miniatures.command("dcg_draw_skip_for_seat_0")], cwd=tmp_path,
+                         env=ENV, capture_output=True, text=True, timeout=600)
+    assert bad.returncode == 1, bad.stdout[-2000:]
+    assert "My opponent goes first from seat 1" in bad.stdout
