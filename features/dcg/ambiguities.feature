@@ -60,6 +60,22 @@ Feature: DCG ambiguities - one outcome per reading
         | set-to-3    | 3      |
         | never-lower | 5      |
 
+    Scenario Outline: Passing at 5 on my opponent's side with nothing else to do, "<reading>"
+      # Under Tamer Zed T-19 neither 3 nor 5 on my opponent's side ends the turn, and with an
+      # empty hand passing is all I can do: the same position comes back after every pass.
+      # Nobody can stop that loop, so under either reading the game is a draw (CR4.2
+      # "Infinite loops").
+      Given the reading "<reading>" of DCG-AMB-2
+      And it is my turn in the Main phase with memory 5 on my opponent's side
+      And my battle area has Tamer Zed T-19
+      When I pass
+      Then the game is a draw
+
+      Examples:
+        | reading     |
+        | set-to-3    |
+        | never-lower |
+
   @DCG-AMB-3 @DCG-6-2-1-1
   Rule: DCG-AMB-3 The order of simultaneous start-of-turn effects
 
@@ -83,6 +99,44 @@ Feature: DCG ambiguities - one outcome per reading
         | turn-player-chooses | Tamer Ace T-13 | Tamer Bea T-14 | I resolve the effect of Tamer Bea T-14 first | 3      |
         | card-order          | Tamer Ace T-13 | Tamer Bea T-14 | the effects resolve without a choice         | 4      |
         | card-order          | Tamer Bea T-14 | Tamer Ace T-13 | the effects resolve without a choice         | 3      |
+
+    Scenario Outline: Every turn ends before its draw, whatever order I pick: a draw, "<reading>"
+      # Tamer Bea T-14 (+1) and two Abyssdrake T-10 (-2 each) at the start of my turn, Flarehorn
+      # T-07 (+1) at its end; my opponent's Abyssdrake at the start of theirs. Emberpup T-04
+      # costs 2: my turn begins at 1; it ends at 1 on my opponent's side in any order, theirs
+      # too, and mine begins at 1 again. Choosing an order changes nothing, so nobody can stop
+      # the loop (CR4.2 "Infinite loops"): the game is a draw as soon as it starts.
+      Given the reading "<reading>" of DCG-AMB-3
+      And it is my opponent's turn in the Main phase with memory 1
+      And my battle area has Tamer Bea T-14, Abyssdrake T-10, Abyssdrake T-10 and Flarehorn T-07
+      And my opponent's battle area has Abyssdrake T-10
+      And my opponent's hand holds Emberpup T-04
+      When my opponent plays Emberpup T-04
+      Then the game is a draw
+
+      Examples:
+        | reading             |
+        | turn-player-chooses |
+        | card-order          |
+
+    Scenario Outline: With Tamer Ace the order decides whether the loop goes on, "<reading>"
+      # Tamer Ace T-13 instead of Bea, and no Flarehorn: from 1, Ace first gives 3 - 2 - 2: 1
+      # on my opponent's side and the turn ends; an Abyssdrake first gives 1 on my opponent's
+      # side, set to 3, then 1: the turn goes on. "turn-player-chooses": I can stop the loop,
+      # so the game goes on and the order is mine to pick. "card-order": Ace entered first, so
+      # every turn of mine ends before the draw, and my opponent's too: a draw.
+      Given the reading "<reading>" of DCG-AMB-3
+      And it is my opponent's turn in the Main phase with memory 1
+      And my battle area has Tamer Ace T-13, Abyssdrake T-10 and Abyssdrake T-10
+      And my opponent's battle area has Abyssdrake T-10
+      And my opponent's hand holds Emberpup T-04
+      When my opponent plays Emberpup T-04
+      Then <outcome>
+
+      Examples:
+        | reading             | outcome            |
+        | turn-player-chooses | it is my turn      |
+        | card-order          | the game is a draw |
 
   @DCG-AMB-4 @DCG-6-1-2
   Rule: DCG-AMB-4 Is there a mulligan at set-up?

@@ -188,3 +188,37 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
       Then the turn does not end
       And it is still my turn in the Main phase
       And memory is 2 on my opponent's side
+
+  Rule: CR4.2 Infinite loops - an end of turn postponed forever, with nothing else to do, is a draw
+    From CR4.2 "Infinite loops": if a set of actions can repeat forever and neither player can
+    stop it, the game is a draw; a player who can stop it does. A choice that changes nothing
+    (a pass that is the only thing I can do and brings the same Main phase back) stops nothing.
+    Three suspended Flarehorn T-07 ([End of Your Turn] Gain 1 memory) bring a pass's 3 on my
+    opponent's side back to 0 every time, so the turn never ends.
+
+    @DCG-6-6-4 @DCG-6-5-1-7
+    Scenario: Passing is all I can do and every end of turn is postponed: the game is a draw
+      # Empty hand; Flarehorns suspended, so none of them can attack.
+      Given it is my turn in the Main phase with memory 0
+      And my battle area has a suspended Flarehorn T-07
+      And my battle area has a suspended Flarehorn T-07
+      And my battle area has a suspended Flarehorn T-07
+      When I pass
+      Then the game is a draw
+
+    @DCG-6-6-4 @DCG-6-5-1-7
+    Scenario: A card in hand lets me stop the loop; the one after it nobody can stop
+      # The first pass is no loop nobody can stop: I can still play Redling T-03 (cost 3).
+      # Playing it: 3 on my opponent's side, +3 at end of turn: 0 again, postponed. Now
+      # Redling was played this turn and cannot attack, and passing is all I can do.
+      Given it is my turn in the Main phase with memory 0
+      And my battle area has a suspended Flarehorn T-07
+      And my battle area has a suspended Flarehorn T-07
+      And my battle area has a suspended Flarehorn T-07
+      And my hand holds Redling T-03
+      When I pass
+      Then the turn does not end
+      And the game goes on
+      And memory is 0
+      When I play Redling T-03
+      Then the game is a draw

@@ -749,6 +749,18 @@ def _game_goes_on(dcg_table: DcgTable) -> None:
                           f"{s.get('winner')}, {s.get('reason')})")
 
 
+@then(step("the game is a draw"))
+def _draw(dcg_table: DcgTable) -> None:
+    """CR4.2 "Infinite loops": a loop nobody can stop ends the game with no winner
+    (``reason`` ``"infinite_loop"``)."""
+    s = dcg_table.state
+    drawn = (s["phase"] == "game_over" and s.get("winner") is None
+             and s.get("reason") == "infinite_loop")
+    dcg_table.expect.equal("the game to be", "a draw (an infinite loop)",
+                           "a draw (an infinite loop)" if drawn
+                           else f"{_turn_text(dcg_table)}, reason {s.get('reason')}")
+
+
 @then(step("the game is being set up"))
 def _setting_up(dcg_table: DcgTable) -> None:
     dcg_table.expect.equal("the phase", "setup", dcg_table.state["phase"])
