@@ -430,28 +430,35 @@ IDs take their default. Shrinks towards ``{}`` and each reading towards the defa
 
 
 class GameSetup(NamedTuple):
-    """What a game is played with: card set, decks (seat 0, seat 1), target and readings."""
+    """What a game is played with: card set, decks (seat 0, seat 1), target and readings, and
+    optionally the referee's Duel limit (``Game.max_duels``: not a rule, a safeguard)."""
 
     card_set: CardSet
     decks: tuple[tuple[str, ...], tuple[str, ...]]
     target: int
     variants: Mapping[str, str]
+    max_duels: int | None = None
 
     def game(self) -> Game:
         """A new :class:`~oracle.digibattle.Game` for this setup."""
-        return Game(self.card_set, self.decks, self.target, dict(self.variants))
+        return Game(self.card_set, self.decks, self.target, dict(self.variants),
+                    self.max_duels)
 
     def to_json(self) -> dict[str, Any]:
         """The driver's setup form (card set by ID when it is the shipped one)."""
         shipped = self.card_set.id == default_card_set().id
-        return {"ruleset": "digibattle",
-                "card_set": {"id": self.card_set.id} if shipped else dict(self.card_set.raw),
-                "decks": [list(d) for d in self.decks], "target": self.target,
-                "variants": dict(self.variants)}
+        doc = {"ruleset": "digibattle",
+               "card_set": {"id": self.card_set.id} if shipped else dict(self.card_set.raw),
+               "decks": [list(d) for d in self.decks], "target": self.target,
+               "variants": dict(self.variants)}
+        if self.max_duels is not None:
+            doc["max_duels"] = self.max_duels
+        return doc
 
     def __repr__(self) -> str:
+        limit = "" if self.max_duels is None else f", max_duels={self.max_duels!r}"
         return (f"GameSetup(card_set={self.card_set.id!r}, decks={self.decks!r}, "
-                f"target={self.target!r}, variants={dict(self.variants)!r})")
+                f"target={self.target!r}, variants={dict(self.variants)!r}{limit})")
 
 
 def game_setups(*, sets: SearchStrategy[CardSet] = bundled_card_sets,
@@ -576,17 +583,61 @@ def action_sequences(game: Game, *, max_steps: int = 200) -> SearchStrategy[Play
     return walks()
 
 
+GAME_MAX_DUELS = 100
+"""The Duel limit :func:`games` gives a set-up that has none (``Game.max_duels``).
+
+Not a rule but needed: under DB-AMB-3 ``just-sent`` only the cards just sent from the board
+are recycled, so discards never come back, and a random game can reach a position where both
+players hold only their Rookie, with empty hands and Online decks (:func:`stalled`). Every
+later Duel is the same two Rookies; if they tie, no rule ever ends the game. Measured with
+``python tools/measure_game_lengths.py --examples 1500 --seed 1 --max-duels 0`` (no limit,
+budget 3,000 steps): 1,482 games reached the target, the longest in 45 Duels and 372 steps;
+the other 18 (1.2 %, all ``just-sent``, all stalled, the last score change by Duel 27) ran
+out of steps, and no step budget would have ended them. With the limit of 100 Duels (twice
+the longest finished game) the same run ends those 18 as ``end_reason: "duel_limit"`` in at
+most 673 steps, and every other game as before."""
+
+GAME_MAX_STEPS = 3000
+"""The step budget of :func:`games`: a guard only (with the Duel limit, the longest measured
+game took 673 steps)."""
+
+
+def stalled(state: State) -> bool:
+    """True when no card can come into play again, so every later Duel repeats the last.
+
+    That is: DB-AMB-3 reads ``just-sent`` (the Offline pile is never recycled), set-up is
+    over, no shuffle is due, and each player has an empty hand, Online deck, Digivolve Zone
+    and Power Port, no face-down Rookie waiting, and only the Rookie on the Duel Zone. The
+    game then goes on only while the two Rookies tie, for ever (the rules give no other end).
+    """
+    return (state.game.variants["DB-AMB-3"] == "just-sent"
+            and state.phase != "setup" and state.chance is None
+            and all(not me.hand and not me.online and not me.digivolve_zone
+                    and not me.power_port and me.pending_rookie is None
+                    and len(me.duel_zone) == 1 for me in state.players))
+
+
 def games(*, setups: SearchStrategy[GameSetup] | None = None,
-          max_steps: int = 3000) -> SearchStrategy[Playout]:
+          max_steps: int = GAME_MAX_STEPS,
+          max_duels: int | None = GAME_MAX_DUELS) -> SearchStrategy[Playout]:
     """Whole random games: a set-up from ``setups`` (default :func:`game_setups`), then
-    legal choices and chance outcomes until the game is over (or ``max_steps`` steps)."""
+    legal choices and chance outcomes until the game is over (or ``max_steps`` steps).
+
+    A set-up without a Duel limit gets ``max_duels`` (default :data:`GAME_MAX_DUELS`; ``None``:
+    no limit), so that a :func:`stalled` game ends (``end_reason`` ``"duel_limit"``, no
+    winner) instead of running out of steps; every other game ends at its target first.
+    """
     if max_steps < 1:
         raise InvalidArgument(f"max_steps must be >= 1, got {max_steps}")
+    if max_duels is not None and max_duels < 1:
+        raise InvalidArgument(f"max_duels must be >= 1 or None, got {max_duels}")
     chosen = setups if setups is not None else game_setups()
 
     @st.composite
     def whole_games(draw: st.DrawFn) -> Playout:
         setup = draw(chosen)
+        if setup.max_duels is None and max_duels is not None:
+            setup = setup._replace(max_duels=max_duels)
         return _walk(draw, setup, setup.game(), max_steps)
 
     return whole_games()
