@@ -589,10 +589,45 @@ def test_broken_trace_is_refused_with_its_path(
 
 # --------------------------------------------------------------------------------------------
 # The Digimon Card Game branch of the state schema
+#
+# tests/dcg/test_schemas_dcg.py validates every state of 50 random DCG games through
+# "state" (and refuses DCG states missing a required field); these tests check the dispatch
+# itself: "ruleset" picks exactly one branch, and the dcg branch is dcg/state.schema.json.
 
 
-def test_dcg_states_have_a_branch_exactly_when_their_schema_exists() -> None:
-    dcg_state = {"ruleset": "dcg", "turn": 1, "turn_player": 0, "memory": 0, "players": []}
-    if (schemas_dir() / "dcg" / "state.schema.json").exists():
-        pytest.skip("dcg/state.schema.json exists: wire it into state.schema.json and test it")
-    assert rejected(dcg_state, "state").path == "$.ruleset"
+@pytest.fixture(scope="module")
+def dcg_states() -> list[dict[str, Any]]:
+    """Every state (JSON) of one seeded random DCG game, initial state first."""
+    from oracle.dcg import DcgConfig, make_game, new_game
+    from oracle.dcg.selfplay import play
+
+    game = make_game(DcgConfig())
+    return [new_game(game).to_json(), *(step.state.to_json() for step in play(game, 3))]
+
+
+def test_dcg_states_validate_through_the_dcg_branch(dcg_states: list[dict[str, Any]]) -> None:
+    assert len(dcg_states) > 20 and {s["ruleset"] for s in dcg_states} == {"dcg"}
+    assert len({s["phase"] for s in dcg_states}) > 2
+    for i, state in enumerate(dcg_states):
+        assert schema_errors(state, "state") == [], f"state {i}"
+        assert schema_errors(state, "dcg/state") == [], f"state {i}"
+
+
+def test_a_broken_dcg_state_is_refused_at_the_same_path_as_by_the_dcg_schema(
+    dcg_states: list[dict[str, Any]],
+) -> None:
+    state = copy.deepcopy(dcg_states[-1])
+    state["turn"] = "seven"
+    state["players"][1]["hand"] = "none"
+    assert schema_errors(state, "state") == schema_errors(state, "dcg/state")
+    assert rejected(state, "state").path == rejected(state, "dcg/state").path == "$.turn"
+
+
+def test_ruleset_picks_exactly_one_branch(
+    dcg_states: list[dict[str, Any]], battle_state: dict[str, Any],
+) -> None:
+    as_digibattle = {**dcg_states[-1], "ruleset": "digibattle"}
+    assert schema_errors(as_digibattle, "state")  # a DCG state is no Digi-Battle state
+    as_dcg = {**battle_state, "ruleset": "dcg"}
+    assert schema_errors(as_dcg, "state")  # nor the other way round
+    assert schema_errors(as_dcg, "dcg/state") == schema_errors(as_dcg, "state")
