@@ -3,6 +3,8 @@
 ``apply`` thaws the state, runs one action, then :func:`advance` runs the automatic
 processing (pending effects, the rest of an attack, phase steps, the turn-end check of
 DCG-6-1-4-1, end of turn) until a player or chance must decide, and freezes the result.
+A loop nobody can stop ends the game as a draw there (CR4.2 "Infinite loops": ``_loops`` for
+loops without decisions, ``_unstoppable`` for loops whose only decisions lead back into them).
 """
 
 from __future__ import annotations
