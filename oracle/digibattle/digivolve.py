@@ -135,12 +135,15 @@ def legal_prepare(state: State, p: int) -> list[Action]:
                     out.append(Action("change_rookie", p, card=s))
     if not me.digivolve_zone:
         base = _base(state.players, cards, p)
+        # Next-level Digimon (DB-B.0) whose requirements name the base, or any of them with an
+        # ULTRA DIGIVOLVE card in hand (DB-B.3n); _prepare_options checks the rest.
         candidates = [s for s in sorted(me.hand)
                       if isinstance(cards[s], DigimonCard) and _level_ok(g, cards[s], base)]
         if candidates:
             has_ultra = _holds_ultra(cards, me.hand)
             for s in candidates:
-                out.extend(_prepare_options(state, p, s, has_ultra))
+                if has_ultra or cards[s].names(base):  # type: ignore[union-attr]
+                    out.extend(_prepare_options(state, p, s, has_ultra))
     out.append(Action("ready", p))
     return out
 

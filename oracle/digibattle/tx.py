@@ -15,7 +15,7 @@ from oracle.digibattle.state import Event, PlayerState, State
 
 _PS_INDEX = {f: i for i, f in enumerate(PlayerState._fields)}
 _ST_INDEX = {f: i for i, f in enumerate(State._fields)}
-_new = tuple.__new__
+_new = tuple.__new__  # builds a NamedTuple from all its values, skipping argument parsing
 
 
 def remove(zone: tuple[str, ...], cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -56,7 +56,7 @@ class Tx:
 
     def event(self, type_: str, clause: str, player: int | None = None, **data: Any) -> None:
         """Record an event caused by ``clause``."""
-        self.events.append(Event(type_, clause, player, data or None))
+        self.events.append(_new(Event, (type_, clause, player, data or None)))
 
     def showing(self, i: int) -> DigimonCard:
         """The Digimon showing on player ``i``'s Duel Zone (top of the stack)."""
