@@ -57,7 +57,7 @@ def methods(state: State, p: int, new_serial: str, hand: tuple[str, ...] | None 
         return []
     base = _base(state.players, cards, p)
     if hand is None:
-        hand = tuple(c for c in me.hand if c != new_serial)
+        hand = tuple([c for c in me.hand if c != new_serial])
     step = new.level_index - base.level_index
     out: list[Action] = []
     act = "digivolve"
@@ -127,9 +127,10 @@ def legal_prepare(state: State, p: int) -> list[Action]:
     cards = g.card_set.cards
     me = state.players[p]
     out: list[Action] = []
+    hand = sorted(me.hand)
     if state.phase == "regroup" and me.pending_rookie is None:
         if g.rookie_change == "any-level" or len(me.duel_zone) == 1:
-            for s in sorted(me.hand):
+            for s in hand:
                 c = cards[s]
                 if isinstance(c, DigimonCard) and c.level == "Rookie":
                     out.append(Action("change_rookie", p, card=s))
@@ -137,7 +138,7 @@ def legal_prepare(state: State, p: int) -> list[Action]:
         base = _base(state.players, cards, p)
         # Next-level Digimon (DB-B.0) whose requirements name the base, or any of them with an
         # ULTRA DIGIVOLVE card in hand (DB-B.3n); _prepare_options checks the rest.
-        candidates = [s for s in sorted(me.hand)
+        candidates = [s for s in hand
                       if isinstance(cards[s], DigimonCard) and _level_ok(g, cards[s], base)]
         if candidates:
             has_ultra = _holds_ultra(cards, me.hand)
@@ -176,7 +177,7 @@ def _prepare_options(state: State, p: int, s: str, has_ultra: bool | None = None
         has_ultra = _holds_ultra(cards, state.players[p].hand)
     if not has_ultra and not new.names(base):
         return []
-    hand = tuple(c for c in state.players[p].hand if c != s)
+    hand = tuple([c for c in state.players[p].hand if c != s])
     if g.support_timing == "at-prepare":
         # The support card goes face down on the Power Port now (DB-AMB-9 "at-prepare").
         out = []

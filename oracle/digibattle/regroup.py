@@ -13,7 +13,7 @@ cards are shuffled (a chance node) and put Online, and play resumes where it sto
 from __future__ import annotations
 
 from oracle.digibattle import battle, digivolve
-from oracle.digibattle.state import CHANCE, Action
+from oracle.digibattle.state import CHANCE, Action, State
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
 
@@ -30,6 +30,12 @@ def begin_discard(tx: Tx, p: int) -> None:
     """Player ``p`` may discard, then draws."""
     tx.upd(p, passed=False, acted=False)
     tx.set(step="discard", to_move=p)
+
+
+def legal_discard(state: State, p: int) -> list[Action]:
+    """DB-D.1: discard any one card from hand, or stop discarding and draw."""
+    return [Action("discard", p, card=s) for s in sorted(state.players[p].hand)] + [
+        Action("draw", p)]
 
 
 def discard(tx: Tx, a: Action) -> None:

@@ -13,7 +13,7 @@ from oracle.digibattle.state import CHANCE, Action, Event, State
 from oracle.digibattle.tx import Tx
 from oracle.errors import IllegalActionError
 
-# (phase, step) → (clause for "not your turn", legal-action generator)
+# (phase, step) → clause for "not your turn"
 _TURN_CLAUSE = {
     ("setup", "choose_rookie"): "DB-A.1",
     ("digivolve", "prepare"): "DB-B.0",
@@ -34,6 +34,16 @@ _HANDLERS = {
                              "change_rookie": digivolve.change_rookie},
 }
 
+# The legal-action generator of each (phase, step) where a player is to move.
+_LEGAL = {
+    ("setup", "choose_rookie"): setup.legal_choose_rookie,
+    ("digivolve", "prepare"): digivolve.legal_prepare,
+    ("regroup", "prepare"): digivolve.legal_prepare,
+    ("digivolve", "reveal"): digivolve.legal_reveal,
+    ("battle", "play"): battle.legal_battle,
+    ("regroup", "discard"): regroup.legal_discard,
+}
+
 # Where an action type belongs, for a refusal that names the right clause.
 _HOME_CLAUSE = {
     "choose_rookie": "DB-A.1", "shuffle": "DB-A.2", "coin_toss": "DB-B.1", "prepare": "DB-B.0",
@@ -51,20 +61,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     p = state.to_move
     if not isinstance(p, int):
         return ()
-    key = (state.phase, state.step)
-    if key == ("setup", "choose_rookie"):
-        return tuple(setup.legal_choose_rookie(state, p))
-    if key in (("digivolve", "prepare"), ("regroup", "prepare")):
-        return tuple(digivolve.legal_prepare(state, p))
-    if key == ("digivolve", "reveal"):
-        return tuple(digivolve.legal_reveal(state, p))
-    if key == ("battle", "play"):
-        return tuple(battle.legal_battle(state, p))
-    if key == ("regroup", "discard"):
-        me = state.players[p]
-        return tuple([Action("discard", p, card=s) for s in sorted(me.hand)]
-                     + [Action("draw", p)])
-    return ()
+    generate = _LEGAL.get((state.phase, state.step))
+    return tuple(generate(state, p)) if generate else ()
 
 
 def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:

@@ -21,7 +21,7 @@ _new = tuple.__new__  # builds a NamedTuple from all its values, skipping argume
 def remove(zone: tuple[str, ...], cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """``zone`` without ``cards`` (serials are unique within one player's cards, DB-A.5)."""
     gone = set(cards)
-    return tuple(c for c in zone if c not in gone)
+    return tuple([c for c in zone if c not in gone])
 
 
 class Tx:
