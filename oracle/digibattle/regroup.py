@@ -12,6 +12,8 @@ cards are shuffled (a chance node) and put Online, and play resumes where it sto
 
 from __future__ import annotations
 
+from functools import cache
+
 from oracle.digibattle import battle, digivolve
 from oracle.digibattle.state import CHANCE, Action, State
 from oracle.digibattle.tx import Tx, remove
@@ -34,8 +36,16 @@ def begin_discard(tx: Tx, p: int) -> None:
 
 def legal_discard(state: State, p: int) -> list[Action]:
     """DB-D.1: discard any one card from hand, or stop discarding and draw."""
-    return [Action("discard", p, card=s) for s in sorted(state.players[p].hand)] + [
-        Action("draw", p)]
+    return [_discard_action(p, s) for s in sorted(state.players[p].hand)] + [
+        _discard_action(p, None)]
+
+
+@cache
+def _discard_action(p: int, card: str | None) -> Action:
+    """``discard`` of ``card`` (``draw`` for None) by player ``p``. Actions are immutable
+    values, so each is built once and shared: a speed-up only (a Regroup lists one per card
+    in hand, every time)."""
+    return Action("discard", p, card=card) if card is not None else Action("draw", p)
 
 
 def discard(tx: Tx, a: Action) -> None:
