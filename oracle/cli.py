@@ -105,14 +105,19 @@ def main() -> None:
               help="Write the whole game (initial state, then each action with the state "
                    "after it) as JSON (schemas/trace.schema.json).")
 @click.option("--quiet", is_flag=True, help="Print only the result line.")
+@click.option("--max-duels", type=click.IntRange(min=0), default=100, show_default=True,
+              help="Referee's safeguard, not a rule: stop the game undecided after this many "
+                   "Duels (0: no limit). Some readings can stall a game for ever, e.g. "
+                   "DB-AMB-3=just-sent once both players hold only tying Rookies.")
 def play(ruleset: str, seed: int, target: int, variant: tuple[str, ...], cards_path: str | None,
-         deck_paths: tuple[str, ...], trace_path: str | None, quiet: bool) -> None:
+         deck_paths: tuple[str, ...], trace_path: str | None, quiet: bool,
+         max_duels: int) -> None:
     """Play one complete game between two random legal players (Starter decks by default;
     with --ruleset dcg the red-memory and blue-tempo decks, or --deck/--cards DCG JSON)."""
     if ruleset == "dcg":
         from oracle.dcg.playlog import play_command
 
-        _only_digibattle("target")
+        _only_digibattle("target", "max_duels")
         play_command(seed, parse_variants(variant), cards_path, deck_paths, trace_path, quiet,
                      click.echo)
         return
@@ -121,14 +126,17 @@ def play(ruleset: str, seed: int, target: int, variant: tuple[str, ...], cards_p
     from oracle.selfplay import play as selfplay
     from oracle.trace import build_trace, write_trace
 
-    game = load_game(cards_path, deck_paths, target, parse_variants(variant))
+    game = load_game(cards_path, deck_paths, target, parse_variants(variant), max_duels or None)
     initial = new_game(game)
     steps = []
-    for step in selfplay(game, seed):
-        steps.append(step)
-        if not quiet:
-            for line in describe_step(step):
-                click.echo(line)
+    try:
+        for step in selfplay(game, seed):
+            steps.append(step)
+            if not quiet:
+                for line in describe_step(step):
+                    click.echo(line)
+    except RuntimeError as e:  # the step guard of oracle.selfplay (only with --max-duels 0)
+        raise click.ClickException(f"{e}; give --max-duels N to stop a stalled game") from None
     final = steps[-1].state if steps else initial
     click.echo(result_line(final))
     if trace_path:
@@ -177,7 +185,8 @@ def _only_digibattle(*params: str) -> None:
     ctx = click.get_current_context()
     for name in params:
         if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
-            raise click.UsageError(f"--{name} is a Digi-Battle option (not with --ruleset dcg)")
+            raise click.UsageError(f"--{name.replace('_', '-')} is a Digi-Battle option (not with "
+                                   "--ruleset dcg)")
 
 
 def _emit_json(obj: Any) -> None:

@@ -189,6 +189,18 @@ def test_cli_play_seed_7_ends_with_a_winner_at_the_target() -> None:
     assert last.startswith("Player ") and "wins" in last and "(target 1000, DB-C.9)" in last
 
 
+def test_cli_play_stops_a_stalled_game_at_the_duel_limit() -> None:
+    """Seed 587 under DB-AMB-3 "just-sent" stalls (both players end with only tying Rookies,
+    found by tools/measure_game_lengths.py); the referee's Duel limit ends it undecided."""
+    args = ["play", "--seed", "587", "--variant", "DB-AMB-3=just-sent", "--quiet"]
+    result = CliRunner().invoke(main, [*args, "--max-duels", "60"])
+    assert result.exit_code == 0, result.output
+    line = result.output.strip()
+    assert line.startswith("Game not decided (duel_limit): ") and line.endswith(" after 60 Duels")
+    result = CliRunner().invoke(main, ["play", "--ruleset", "dcg", "--max-duels", "3"])
+    assert result.exit_code == 2 and "--max-duels is a Digi-Battle option" in result.output
+
+
 def test_cli_bad_variant_exits_2_with_one_line() -> None:
     result = CliRunner().invoke(main, ["play", "--variant", "DB-AMB-6=maybe"])
     assert result.exit_code == 2
