@@ -151,6 +151,11 @@ REGISTRY: tuple[Ambiguity, ...] = (
             (("whole-offline", "All 25 Offline cards are shuffled into the new Online deck."),
              ("just-sent", "Only Greymon and Digi-Duel (2 cards) make the new Online deck; the "
                            "23 others stay Offline."))),
+        note="Under just-sent a game can stall for ever: discards never come back, so both "
+             "players can end up with empty hands and Online decks, holding only Rookies that "
+             "tie every Duel, and no rule ends the game (1.2% of 1,500 generated games, "
+             "tools/measure_game_lengths.py). The referee's Duel limit (setup max_duels; "
+             "digiconform play --max-duels, default 100) stops such a game undecided.",
     ),
     Ambiguity(
         "DB-AMB-4", "digibattle", ("DB-B.3", "DB-B.7"),
