@@ -142,16 +142,28 @@ class DigimonCard:
     kind: str = field(default="digimon", init=False)
     level_index: int = field(default=0, init=False)
     """0 for a Rookie … 3 for a Mega (derived from ``level``)."""
+    # Derived once from ``requirements`` (the card is frozen, so they never go stale; they
+    # are left out of ``==`` and ``repr``): what :meth:`names` looks up on the hot path.
+    _named: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    _named_levels: frozenset[str] = field(
+        default=frozenset(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "level_index", LEVELS.index(self.level))
+        # A requirement names ``base`` by its ``source`` name, or through a DNA partner that
+        # matches it (Partner.matches: by name, or by level when the partner has no name).
+        object.__setattr__(self, "_named", frozenset(
+            [r.source for r in self.requirements if r.source is not None]
+            + [p.name for r in self.requirements for p in r.partners if p.name is not None]))
+        object.__setattr__(self, "_named_levels", frozenset(
+            p.level for r in self.requirements for p in r.partners
+            if p.name is None and p.level is not None))
 
     def names(self, base: DigimonCard) -> bool:
-        """True when one of this card's requirements names ``base`` (DB-B.0)."""
-        for r in self.requirements:
-            if r.source == base.name or any(p.matches(base) for p in r.partners):
-                return True
-        return False
+        """True when one of this card's requirements names ``base`` (DB-B.0): a requirement's
+        source is ``base``'s name, or a DNA partner matches ``base`` (:meth:`Partner.matches`).
+        """
+        return base.name in self._named or base.level in self._named_levels
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,10 +181,16 @@ class PowerOptionCard:
     supported: bool = True
     unsupported_reason: str | None = None
     kind: str = field(default="power_option", init=False)
+    # The kinds of ``effects``, derived once (the card is frozen; left out of ``==``/``repr``).
+    _effect_kinds: frozenset[str] = field(
+        default=frozenset(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_effect_kinds", frozenset(e.kind for e in self.effects))
 
     def has_effect(self, kind: str) -> bool:
         """True when one of the card's effects is of ``kind``."""
-        return any(e.kind == kind for e in self.effects)
+        return kind in self._effect_kinds
 
 
 Card = DigimonCard | PowerOptionCard
