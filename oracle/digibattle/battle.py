@@ -14,7 +14,7 @@ from itertools import combinations
 
 from oracle.cards import Condition, DigimonCard, PowerOptionCard
 from oracle.digibattle import regroup
-from oracle.digibattle.state import Action, Play, State
+from oracle.digibattle.state import PASS, Action, Play, State, shared_action
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
 
@@ -186,8 +186,8 @@ def legal_battle(state: State, p: int) -> list[Action]:
         targets = _targets(state, p, c)
         for discard, _ok in _fulfilment(state, p, c):
             for t in targets:
-                out.append(Action("play_option", p, card=s, discard=discard, target=t))
-    out.append(Action("pass", p))
+                out.append(shared_action("play_option", p, card=s, discard=discard, target=t))
+    out.append(PASS[p])
     return out
 
 
@@ -208,7 +208,9 @@ def play_option(tx: Tx, a: Action) -> None:
     problem = _restriction_problem(state, p, card)
     if problem:
         raise IllegalActionError(*problem)
-    a = a._replace(discard=tuple(sorted(a.discard)))
+    discard = tuple(sorted(a.discard))
+    if discard != a.discard:  # (the usual case, already sorted, keeps the action as it is)
+        a = a._replace(discard=discard)
     ways = _fulfilment(state, p, card)
     match = [ok for d, ok in ways if d == a.discard]
     if not match:

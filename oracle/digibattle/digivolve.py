@@ -14,7 +14,7 @@ from itertools import combinations
 
 from oracle.cards import LEVELS, Card, DigimonCard, PowerOptionCard, Requirement
 from oracle.digibattle import battle, regroup
-from oracle.digibattle.state import Action, Game, State
+from oracle.digibattle.state import PASS, READY, Action, Game, State, shared_action
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
 
@@ -75,20 +75,21 @@ def methods(state: State, p: int, new_serial: str, hand: tuple[str, ...] | None 
                 tag = src if g.pay_source == "choice" else None
                 if src == "online":
                     if len(me.online) >= n or g.short_pay != "refuse":
-                        out.append(Action(act, p, new_serial, "tribute", source=tag))
+                        out.append(shared_action(act, p, new_serial, "tribute", source=tag))
                 else:
                     for pay in combinations(sorted(hand), n):
-                        out.append(Action(act, p, new_serial, "tribute", payment=pay, source=tag))
+                        out.append(shared_action(act, p, new_serial, "tribute", payment=pay,
+                                                 source=tag))
         elif req.kind == "digivice" and step == 1 and req.source == base.name \
                 and new.level in ("Ultimate", "Mega"):
             for s in _supports(cards, support_zone, "digivice"):
                 if _digivice_fits(cards[s], new):
-                    out.append(Action(act, p, new_serial, "digivice", support=s))
+                    out.append(shared_action(act, p, new_serial, "digivice", support=s))
         elif req.kind == "dna":
             out.extend(_dna(g, cards, p, base, new, new_serial, req, hand))
     if step == 1:
         for s in _supports(cards, support_zone, "ultra_digivolve"):
-            out.append(Action(act, p, new_serial, "ultra", support=s))
+            out.append(shared_action(act, p, new_serial, "ultra", support=s))
     return sorted(set(out), key=_key)
 
 
@@ -109,7 +110,7 @@ def _dna(g, cards, p, base, new, new_serial, req: Requirement, hand) -> list[Act
             if isinstance(c, DigimonCard) and other.matches(c) and c.level_index < new.level_index:
                 if g.dna == "strict" and c.level_index != new.level_index - 1:
                     continue
-                out.append(Action("digivolve", p, new_serial, "dna", support=s))
+                out.append(shared_action("digivolve", p, new_serial, "dna", support=s))
     return out
 
 
@@ -133,7 +134,7 @@ def legal_prepare(state: State, p: int) -> list[Action]:
             for s in hand:
                 c = cards[s]
                 if isinstance(c, DigimonCard) and c.level == "Rookie":
-                    out.append(Action("change_rookie", p, card=s))
+                    out.append(shared_action("change_rookie", p, card=s))
     if not me.digivolve_zone:
         base = _base(state.players, cards, p)
         # Next-level Digimon (DB-B.0) whose requirements name the base, or any of them with an
@@ -145,7 +146,7 @@ def legal_prepare(state: State, p: int) -> list[Action]:
             for s in candidates:
                 if has_ultra or cards[s].names(base):  # type: ignore[union-attr]
                     out.extend(_prepare_options(state, p, s, has_ultra))
-    out.append(Action("ready", p))
+    out.append(READY[p])
     return out
 
 
@@ -183,7 +184,7 @@ def _prepare_options(state: State, p: int, s: str, has_ultra: bool | None = None
         out = []
         plain = [m for m in methods(state, p, s, hand) if m.method in ("tribute", "dna")]
         if plain:
-            out.append(Action("prepare", p, card=s))
+            out.append(shared_action("prepare", p, card=s))
         for sup in sorted(hand):
             c = cards[sup]
             if isinstance(c, PowerOptionCard) and (
@@ -191,10 +192,10 @@ def _prepare_options(state: State, p: int, s: str, has_ultra: bool | None = None
             ):
                 st = state._replace(players=_with_port(state, p, sup))
                 if any(m.support == sup for m in methods(st, p, s, remove(hand, (sup,)))):
-                    out.append(Action("prepare", p, card=s, support=sup))
+                    out.append(shared_action("prepare", p, card=s, support=sup))
         return out
     reachable = _reachable(state, p, new, base, hand, has_ultra)
-    return [Action("prepare", p, card=s)] if reachable else []
+    return [shared_action("prepare", p, card=s)] if reachable else []
 
 
 def _reachable(state: State, p: int, new: DigimonCard, base: DigimonCard,
@@ -354,7 +355,7 @@ def legal_reveal(state: State, p: int) -> list[Action]:
     elif state.game.from_hand:
         for s in sorted(me.hand):
             out.extend(methods(st, p, s))
-    out.append(Action("pass", p))
+    out.append(PASS[p])
     return out
 
 

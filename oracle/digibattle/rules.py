@@ -99,7 +99,9 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
                 _HOME_CLAUSE.get(action.type, "DB-C.1"),
                 f"{action.type} is not allowed during {state.phase}/{state.step}")
         if action.payment:
-            action = action._replace(payment=tuple(sorted(action.payment)))
+            payment = tuple(sorted(action.payment))
+            if payment != action.payment:  # (already sorted and a tuple: kept as it is)
+                action = action._replace(payment=payment)
         handler(tx, action)
     regroup.settle(tx)
     return tx.build(), tuple(tx.events)

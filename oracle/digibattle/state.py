@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from oracle import variants as _variants
@@ -305,6 +306,27 @@ class Action(NamedTuple):
         if self.order:
             parts.append(f"order=[{len(self.order)} cards]")
         return " ".join(parts)
+
+
+@lru_cache(maxsize=1 << 14, typed=True)
+def shared_action(type_: str, player: int | None = None, card: str | None = None,
+                  method: str | None = None, support: str | None = None,
+                  payment: tuple[str, ...] = (), source: str | None = None,
+                  discard: tuple[str, ...] = (), target: int | None = None) -> Action:
+    """``Action(type_, player, card, ...)``, built once per distinct value and then shared.
+
+    A speed-up only: actions are immutable values compared by value, so returning the same
+    object for equal arguments cannot be told from building a new one, and the legal-action
+    lists rebuild the same few actions (one ``prepare`` per card in hand, each way to play a
+    Power Option, ...) at almost every step. The cache is bounded (least recently used go).
+    """
+    return Action(type_, player, card, method, support, payment, source, discard, target)
+
+
+PASS = (Action("pass", 0), Action("pass", 1))
+"""``pass`` of player 0 and of player 1, built once (see :func:`shared_action`)."""
+READY = (Action("ready", 0), Action("ready", 1))
+"""``ready`` of player 0 and of player 1, built once (see :func:`shared_action`)."""
 
 
 _FIELDS = {
