@@ -9,10 +9,9 @@ or passes, losing a face-down card (DB-B.5). One level per Duel (DB-B.7).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from itertools import combinations
 
-from oracle.cards import LEVELS, Card, DigimonCard, PowerOptionCard, Requirement
+from oracle.cards import LEVELS, DigimonCard, PowerOptionCard, Requirement
 from oracle.digibattle import battle, regroup
 from oracle.digibattle.state import PASS, READY, Action, Game, State, shared_action
 from oracle.digibattle.tx import Tx, remove
@@ -139,12 +138,12 @@ def legal_prepare(state: State, p: int) -> list[Action]:
         base = _base(state.players, cards, p)
         # Next-level Digimon (DB-B.0) whose requirements name the base, or any of them with an
         # ULTRA DIGIVOLVE card in hand (DB-B.3n); _prepare_options checks the rest.
-        candidates = [s for s in hand
-                      if isinstance(cards[s], DigimonCard) and _level_ok(g, cards[s], base)]
+        level_ok, named = _prep_tables(g, base)
+        candidates = [s for s in hand if s in level_ok]
         if candidates:
-            has_ultra = _holds_ultra(cards, me.hand)
+            has_ultra = _holds_ultra(g, me.hand)
             for s in candidates:
-                if has_ultra or cards[s].names(base):  # type: ignore[union-attr]
+                if has_ultra or s in named:
                     out.extend(_prepare_options(state, p, s, has_ultra))
     out.append(READY[p])
     return out
@@ -156,10 +155,36 @@ def _level_ok(g: Game, new: DigimonCard, base: DigimonCard) -> bool:
     return step == 1 or step > 1 and g.dna == "either"
 
 
-def _holds_ultra(cards: Mapping[str, Card], hand: tuple[str, ...]) -> bool:
-    """Whether ``hand`` holds an ULTRA DIGIVOLVE card (DB-B.3n)."""
-    return any(isinstance(cards[c], PowerOptionCard) and cards[c].has_effect("ultra_digivolve")
-               for c in hand)
+def _prep_tables(g: Game, base: DigimonCard) -> tuple[frozenset[str], frozenset[str]]:
+    """For ``base`` on the Duel Zone: the serials of the card set's Digimon at a level it may
+    be prepared into (:func:`_level_ok`, DB-B.0), and those of them whose requirements name
+    it (:meth:`~oracle.cards.DigimonCard.names`).
+
+    Worked out once per game and base, then looked up (``g.derived``): both depend only on
+    the card set and the DB-AMB-4 reading, which are fixed for the game.
+    """
+    key = ("prepare", base.serial)
+    tables = g.derived.get(key)
+    if tables is None:
+        cards = g.card_set.cards
+        level_ok = frozenset(s for s, c in cards.items()
+                             if isinstance(c, DigimonCard) and _level_ok(g, c, base))
+        named = frozenset(s for s in level_ok if cards[s].names(base))  # type: ignore[union-attr]
+        tables = g.derived[key] = (level_ok, named)
+    return tables
+
+
+def _holds_ultra(g: Game, hand: tuple[str, ...]) -> bool:
+    """Whether ``hand`` holds an ULTRA DIGIVOLVE card (DB-B.3n).
+
+    The card set's ULTRA DIGIVOLVE serials are listed once per game (``g.derived``).
+    """
+    ultra = g.derived.get("ultra")
+    if ultra is None:
+        ultra = g.derived["ultra"] = frozenset(
+            s for s, c in g.card_set.cards.items()
+            if isinstance(c, PowerOptionCard) and c.has_effect("ultra_digivolve"))
+    return not ultra.isdisjoint(hand)
 
 
 def _prepare_options(state: State, p: int, s: str, has_ultra: bool | None = None,
@@ -168,15 +193,14 @@ def _prepare_options(state: State, p: int, s: str, has_ultra: bool | None = None
     whose other requirements the player can fulfil (checked against the hand now)."""
     g = state.game
     cards = g.card_set.cards
-    new = cards[s]
-    if not isinstance(new, DigimonCard):
-        return []
     base = _base(state.players, cards, p)
-    if not _level_ok(g, new, base):
+    level_ok, named = _prep_tables(g, base)
+    if s not in level_ok:  # (not a Digimon, or not at a level reachable from the base)
         return []
+    new: DigimonCard = cards[s]  # type: ignore[assignment]
     if has_ultra is None:  # (``s`` itself is a Digimon, so the whole hand can be searched)
-        has_ultra = _holds_ultra(cards, state.players[p].hand)
-    if not has_ultra and not new.names(base):
+        has_ultra = _holds_ultra(g, state.players[p].hand)
+    if not has_ultra and s not in named:
         return []
     hand = tuple([c for c in state.players[p].hand if c != s])
     if g.support_timing == "at-prepare":

@@ -62,6 +62,10 @@ class Game:
             modifier_order=v["DB-AMB-15"], exact_zero_recycle=v["DB-AMB-16"] == "recycle",
             condition_timing=v["DB-AMB-17"], rookie_restriction=v["DB-AMB-18"],
         )
+        # Tables the rules modules derive from this game's fixed facts (card set and
+        # readings), each filled on first use. A speed-up only: every entry is a pure function
+        # of those facts, which never change for the game, so it cannot go stale.
+        self.__dict__["derived"] = {}
 
     @classmethod
     def default(
