@@ -39,6 +39,8 @@ Planted ``dcg`` rule bugs (the cases public engines got wrong; verified with ``-
   (DCG-6-5-1-7).
 - ``dcg_unsuspends_before_ending`` -- a turn that start-of-turn processing ends still
   unsuspends the turn player's cards (DCG-6-2-1-2).
+- ``dcg_wrong_refusal_clause`` -- every illegal action is refused citing DCG-6-1-1 (so rules
+  from outside chapter 6, "CR4.2 …", are blamed too).
 
 A correct implementation with a reading of its own:
 
@@ -80,6 +82,7 @@ PLANTED_DCG = {
     "dcg_turn_ends_at_2": ("DCG-6-1-4-1", "DCG-6-6-1"),
     "dcg_pass_to_1": ("DCG-6-5-1-7",),
     "dcg_unsuspends_before_ending": ("DCG-6-2-1-2",),
+    "dcg_wrong_refusal_clause": None,  # any clause: the refusal names the wrong one
 }
 
 
@@ -387,6 +390,29 @@ def _patch_dcg_unsuspend_first() -> None:
     engine.begin_end_of_turn = begin_end_of_turn
 
 
+def _patch_dcg_clause() -> None:
+    from oracle.dcg import engine
+    from oracle.errors import IllegalActionError
+
+    original = engine.apply
+
+    def apply(state, action):  # type: ignore[no-untyped-def]
+        try:
+            return original(state, action)
+        except IllegalActionError as e:
+            raise IllegalActionError("DCG-6-1-1", e.reason) from None
+
+    import dataclasses
+
+    import oracle.dcg as dcg
+    from oracle import rulesets
+
+    engine.apply = apply
+    dcg.apply = apply
+    # The drivers reach the rules through the ruleset registry.
+    rulesets._CACHE["dcg"] = dataclasses.replace(rulesets.get("dcg"), apply=apply)
+
+
 _PATCHES = {
     "tie_scores_points": _patch_tie,
     "ignores_use_it_or_lose_it": _patch_use_it,
@@ -399,6 +425,7 @@ _PATCHES = {
     "dcg_turn_ends_at_2": _patch_dcg_turn_end_at_2,
     "dcg_pass_to_1": _patch_dcg_pass_to_1,
     "dcg_unsuspends_before_ending": _patch_dcg_unsuspend_first,
+    "dcg_wrong_refusal_clause": _patch_dcg_clause,
 }
 
 

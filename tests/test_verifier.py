@@ -77,6 +77,8 @@ def test_planted_bug_is_caught_with_its_clause(name: str, tmp_path: Path) -> Non
 def test_planted_dcg_bug_is_caught_with_its_clause(name: str, tmp_path: Path) -> None:
     report = verify(Options(miniatures.command(name), ruleset="dcg", trace_dir=tmp_path))
     _assert_caught(name, report, miniatures.PLANTED_DCG[name])
+    # The report stays valid whatever the failures cite (DCG-6-… or "CR4.2 …").
+    validate(json.loads(json.dumps(report.to_json(), default=str)), "report")
     diff = next(f for f in report.failures if f.kind == "differential")
     trace = read_trace(Path(diff.trace or ""))
     assert trace["ruleset"] == "dcg"
