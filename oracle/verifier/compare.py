@@ -13,6 +13,12 @@ States (``schemas/state.schema.json``):
   keeps its order (``online`` is top first, ``duel_zone`` bottom first, ``plays`` in play
   order).
 
+``dcg`` states (``schemas/dcg/state.schema.json``) follow the same principle with their own
+fields: the top-level and per-player fields that schema requires are always compared, other
+fields only when the implementation has them, ``variants`` never; ``hand``, ``trash`` and
+``once_per_turn_used`` are multisets (``deck``, ``egg_deck`` and ``security`` are top first,
+``battle_area`` in play order, a stack's ``cards`` bottom first).
+
 Refusals: the ``kind`` must match and, for an ``illegal`` action, the ``clause`` too (the
 reason is free text). Legal actions: compared as sets of canonical actions (unset fields
 dropped, ``payment`` and ``discard`` sorted).
@@ -32,52 +38,66 @@ IGNORED = ("variants",)
 REQUIRED_PLAYER = ("hand", "online", "offline", "duel_zone", "digivolve_zone", "power_port",
                    "score", "passed", "digivolved")
 
+#: Per ruleset: (required top-level fields, required player fields, unordered player lists).
+#: Each matches the ``required`` lists of the ruleset's state schema (a test checks it).
+FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    "digibattle": (REQUIRED_TOP, REQUIRED_PLAYER, UNORDERED),
+    "dcg": (("ruleset", "turn", "turn_player", "phase", "step", "memory", "to_move", "pending",
+             "players"),
+            ("hand", "deck", "egg_deck", "breeding_area", "battle_area", "security", "trash"),
+            ("hand", "trash", "once_per_turn_used")),
+}
+
 Diff = tuple[str, Any, Any]
 
 
-def _norm_player(p: Mapping[str, Any]) -> dict[str, Any]:
+def _norm_player(p: Mapping[str, Any], unordered: tuple[str, ...] = UNORDERED
+                 ) -> dict[str, Any]:
     out = dict(p)
-    for k in UNORDERED:
+    for k in unordered:
         if isinstance(out.get(k), list):
             out[k] = sorted(out[k], key=str)
     return out
 
 
-def _normalise(s: Mapping[str, Any]) -> dict[str, Any]:
+def _normalise(s: Mapping[str, Any], unordered: tuple[str, ...] = UNORDERED
+               ) -> dict[str, Any]:
     out = dict(s)
     if isinstance(out.get("players"), list):
-        out["players"] = [_norm_player(p) if isinstance(p, Mapping) else p
+        out["players"] = [_norm_player(p, unordered) if isinstance(p, Mapping) else p
                           for p in out["players"]]
     return out
 
 
-def _restrict(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> dict[str, Any]:
+def _restrict(expected: Mapping[str, Any], actual: Mapping[str, Any],
+              top: tuple[str, ...] = REQUIRED_TOP, player: tuple[str, ...] = REQUIRED_PLAYER
+              ) -> dict[str, Any]:
     """``expected`` limited to the required fields plus those ``actual`` also has."""
     out = {k: v for k, v in expected.items()
-           if (k in REQUIRED_TOP or k in actual) and k not in IGNORED}
+           if (k in top or k in actual) and k not in IGNORED}
     if isinstance(expected.get("players"), list) and isinstance(actual.get("players"), list):
         ps = []
         for i, p in enumerate(expected["players"]):
             a = actual["players"][i] if i < len(actual["players"]) else {}
             a = a if isinstance(a, Mapping) else {}
-            ps.append({k: v for k, v in p.items() if k in REQUIRED_PLAYER or k in a})
+            ps.append({k: v for k, v in p.items() if k in player or k in a})
         out["players"] = ps
     return out
 
 
 def state_differences(expected: Mapping[str, Any], actual: Any, *,
                       limit: int = 12) -> list[Diff]:
-    """``(json_path, expected, actual)`` for each difference that counts (see module doc).
-
-    Only the digibattle state form is compared field by field; other rulesets' states are
-    compared whole (with extra fields ignored).
-    """
+    """``(json_path, expected, actual)`` for each difference that counts (see module doc;
+    the ruleset's :data:`FORMS` entry says which fields are required and which lists are
+    multisets). A state of a ruleset without a form is compared whole."""
     if not isinstance(actual, Mapping):
         return [("$", "a state object", actual)]
-    if expected.get("ruleset", "digibattle") != "digibattle":
+    form = FORMS.get(str(expected.get("ruleset", "digibattle")))
+    if form is None:
         return differences(expected, actual, limit=limit)
-    e = _normalise(_restrict(expected, actual))
-    a = _normalise({k: v for k, v in actual.items() if k not in IGNORED})
+    top, player, unordered = form
+    e = _normalise(_restrict(expected, actual, top, player), unordered)
+    a = _normalise({k: v for k, v in actual.items() if k not in IGNORED}, unordered)
     return differences(e, a, limit=limit)
 
 
