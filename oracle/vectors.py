@@ -455,14 +455,17 @@ with no Python:
   answer with `expect` (`state`, `refused` {kind, clause} or `actions` as a set). A setup's
   `card_set` `{"id": "upper-deck-st-bo1"}` is `card-sets/upper-deck.cardset.json`; in a
   `dcg` setup `{"name": "dcg-test-cards"}` is `card-sets/dcg-test-cards.json` (INVENTED
-  rules-testing cards) and a deck named `red-memory` is `decks/dcg/red-memory.json`.
+  rules-testing cards), a `dcg` setup without `card_set` means that same set, and a deck
+  named `red-memory` is `decks/dcg/red-memory.json`.
   `depends_on` lists, per ambiguity, the readings under which the vector holds.
 - `kind: "perft"`: from `setup` and the pinned chance outcomes, the number of legal action
   sequences to each depth (`counts`), and the split by first action (`divide`).
 
 Vectors are under `digibattle/` and `dcg/` (the `ruleset` field says which). States compare
-on the fields `schemas/state.schema.json` requires, plus any optional field
-your state also has; `hand` and `offline` as multisets. See docs/PROTOCOL.md.
+on the fields the ruleset's state schema requires (`schemas/state.schema.json`,
+`schemas/dcg/state.schema.json`), plus any optional field your state also has; `hand` and
+`offline` (digibattle), `hand`, `trash` and `once_per_turn_used` (dcg) as multisets. See
+docs/PROTOCOL.md.
 """
 
 
