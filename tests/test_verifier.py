@@ -181,3 +181,19 @@ def test_pytest_plugin_runs_the_dcg_suite_and_fails_a_mutant(tmp_path: Path) -> 
                          env=ENV, capture_output=True, text=True, timeout=600)
     assert bad.returncode == 1, bad.stdout[-2000:]
     assert "My opponent goes first from seat 1" in bad.stdout
+
+
+def test_a_ruleset_not_offered_fails_with_a_junit_error(tmp_path: Path) -> None:
+    """``follows_not_final`` offers only digibattle: ``--ruleset dcg`` fails, and the JUnit
+    report shows it as an error (not an empty, green file)."""
+    from junitparser import JUnitXml
+
+    from oracle.verifier.report import write_junit
+
+    report = verify(Options(miniatures.command("follows_not_final"), ruleset="dcg",
+                            trace_dir=tmp_path))
+    assert not report.ok
+    assert [f.id for f in report.failures] == ["ruleset"]
+    write_junit(report, tmp_path / "r.xml")
+    xml = JUnitXml.fromfile(str(tmp_path / "r.xml"))
+    assert sum(s.errors for s in xml) == 1

@@ -266,10 +266,11 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
         f"{impl.get('version', '')} ({impl.get('language', '?')})",
         f"  vectors     {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
         f"{c['skipped']} skipped, {c['not_followed']} under readings not followed",
-        f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
-        + ("no divergence" if not d.get("divergence") else
-           "stopped by an implementation error" if d["divergence"]["kind"] == "errored" else
-           f"divergence shrunk to {d['divergence'].get('length')} actions"),
+        ("  random      not run" if not d else
+         f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
+         + ("no divergence" if not d.get("divergence") else
+            "stopped by an implementation error" if d["divergence"]["kind"] == "errored" else
+            f"divergence shrunk to {d['divergence'].get('length')} actions")),
     ]
     statuses = [cr.status for cr in report.clauses.values()]
     out.append(f"  clauses     {statuses.count('pass')} pass, {statuses.count('fail')} fail, "
@@ -284,6 +285,8 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
                    + (f"; gave up ({e['gave_up']})" if e.get("gave_up") else ""))
     for f in report.failures[:max_failures]:
         out.append(f"FAIL [{f.clause or '?'}] {f.id}: {f.message}")
+        if f.kind == "scenario" and f.step is not None:
+            out.append(f"    at step {f.step}: {json.dumps(f.request, default=str)[:160]}")
         for p, e_, a in f.differences[:3]:
             out.append(f"    {p}: expected {json.dumps(e_, default=str)[:80]} got "
                        f"{json.dumps(a, default=str)[:80]}")

@@ -135,6 +135,8 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
                             f"(it offers {list(ready.rulesets)}); nothing was run")
         report.failures.append(Failure(
             "ruleset", "implementation", f"ruleset {opts.ruleset!r} not offered"))
+        report.cases.append({"part": "implementation", "id": "ruleset", "status": "error",
+                             "message": report.notes[-1]})
         return _finish(report, driver, t0)
     declared = dict(registry.defaults(opts.ruleset))
     own = {a.id for a in registry.REGISTRY if a.ruleset == opts.ruleset}
