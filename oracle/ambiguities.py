@@ -1,14 +1,16 @@
-"""The ambiguity register: ``digiconform ambiguities [--format markdown|json]``.
+"""The ambiguity register: ``digiconform ambiguities [--ruleset digibattle|dcg|all] [--id ID]
+[--format markdown|json]``.
 
-Joins four sources into one document (``docs/AMBIGUITIES.md`` is this module's markdown):
+Joins four sources into one document (``docs/AMBIGUITIES.md`` is this module's markdown, one
+section per ruleset):
 
-- the registry (:mod:`oracle.variants`): ID, clauses, question, readings, default and reason,
-  evidence, a worked example with the outcome under each reading;
-- the scenarios tagged ``@DB-AMB-n`` in ``features/digibattle/*.feature`` (which readings each
-  one pins down);
+- the registry (:mod:`oracle.variants`), every ruleset: ID, clauses, question, readings,
+  default and reason, evidence, a worked example with the outcome under each reading;
+- the scenarios tagged ``@DB-AMB-n`` in ``features/digibattle/*.feature`` and ``@DCG-AMB-n`` in
+  ``features/dcg/*.feature`` (which readings each one pins down);
 - the measurements in ``oracle/data/divergence.json`` (written by
-  ``tools/measure_divergence.py``): divergence rates over random Starter-deck games and the
-  minimal divergence traces in ``traces/ambiguities/``;
+  ``tools/measure_divergence.py``, Digi-Battle only): divergence rates over random Starter-deck
+  games and the minimal divergence traces in ``traces/ambiguities/``;
 - :data:`PROPOSED`: ambiguities found but not yet implemented by the oracle, with the rule
   change each reading needs.
 """
@@ -31,6 +33,12 @@ from oracle.variants import Ambiguity, Example, Reading
 FORMAT = "digiconform-ambiguities/1"
 DATA_FILE = Path(__file__).parent / "data" / "divergence.json"
 REPLAY = "digiconform replay"
+
+RULESETS: tuple[str, ...] = ("digibattle", "dcg")
+"""The rulesets of the register, in the order of the document's sections."""
+
+MEASURED: frozenset[str] = frozenset({"digibattle"})
+"""Rulesets that ``tools/measure_divergence.py`` measures (divergence rates and traces)."""
 
 # --------------------------------------------------------------------------------------------
 # Proposed ambiguities (found by reading the clauses against each other; not yet selectable)
@@ -364,19 +372,24 @@ def _readings_in(path: Path, line: int, amb_id: str) -> list[str]:
 
 
 @cache
-def _scan() -> Any:
+def _scan(ruleset: str) -> Any:
     from oracle.clauses import scan_features
 
-    return scan_features(ruleset="digibattle")
+    return scan_features(ruleset=ruleset)
 
 
 def scenarios_for(amb_id: str) -> list[ScenarioLink]:
-    """Scenarios tagged ``@<amb_id>`` in ``features/digibattle``, with the readings each sets."""
+    """Scenarios tagged ``@<amb_id>`` in ``features/<ruleset>`` (the ambiguity's ruleset:
+    ``features/digibattle`` for ``DB-AMB-n``, ``features/dcg`` for ``DCG-AMB-n``), with the
+    readings each sets."""
     from oracle.resources import features_dir
 
     root = features_dir().parent
+    amb = V.BY_ID.get(amb_id)
+    ruleset = amb.ruleset if amb else (
+        "dcg" if amb_id.startswith("DCG-") else "digibattle")
     links = []
-    for s in _scan().scenarios:
+    for s in _scan(ruleset).scenarios:
         if amb_id not in s.tags:
             continue
         try:
@@ -385,7 +398,6 @@ def scenarios_for(amb_id: str) -> list[ScenarioLink]:
             rel = s.file.name
         readings = _readings_in(s.file, s.line, amb_id)
         if not readings:  # a scenario that sets no reading runs under the default one
-            amb = V.BY_ID.get(amb_id)
             readings = [amb.default] if amb else []
         links.append(ScenarioLink(rel, s.line, s.name, tuple(readings)))
     return links
@@ -406,7 +418,8 @@ def entry_json(amb: Ambiguity, data: Mapping[str, Any], proposal: Proposal | Non
                ) -> dict[str, Any]:
     """One register entry as JSON."""
     d: dict[str, Any] = {
-        "id": amb.id, "title": amb.title, "status": "proposed" if proposal else "implemented",
+        "id": amb.id, "ruleset": amb.ruleset, "title": amb.title,
+        "status": "proposed" if proposal else "implemented",
         "clauses": [_clause(c) for c in amb.clauses], "question": amb.question,
         "readings": [{"name": r.name, "summary": r.summary, "default": r.name == amb.default}
                      for r in sorted(amb.readings, key=lambda r: r.name != amb.default)],
@@ -421,20 +434,33 @@ def entry_json(amb: Ambiguity, data: Mapping[str, Any], proposal: Proposal | Non
         d["situation_rate"] = sit
         return d
     d["scenarios"] = [s.to_json() for s in scenarios_for(amb.id)]
+    if amb.ruleset not in MEASURED:  # no divergence rates or traces for this ruleset
+        d["divergence"] = None
+        d["trace"] = None
+        return d
     pairs = data.get("pairs") or {}
     d["divergence"] = {r: pairs.get(f"{amb.id}={r}") for r in amb.reading_names()[1:]}
     d["trace"] = (data.get("traces") or {}).get(amb.id)
     return d
 
 
-def register(data: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The whole register as JSON."""
+def register(data: Mapping[str, Any] | None = None, ruleset: str = "all") -> dict[str, Any]:
+    """The register as JSON: the entries of ``ruleset`` (``"digibattle"``, ``"dcg"`` or
+    ``"all"``), in registry order (Digi-Battle first).
+
+    ``measured`` describes the divergence measurement, which covers the Digi-Battle entries
+    only; an entry of an unmeasured ruleset has ``divergence`` and ``trace`` ``null``.
+    """
+    if ruleset != "all" and ruleset not in RULESETS:
+        raise ValueError(f"unknown ruleset {ruleset!r}")
     data = load_measurements() if data is None else data
+    wanted = set(RULESETS) if ruleset == "all" else {ruleset}
     return {
-        "format": FORMAT, "ruleset": "digibattle",
+        "format": FORMAT, "ruleset": ruleset,
         "measured": data.get("measured"),
-        "ambiguities": [entry_json(a, data) for a in V.REGISTRY if a.ruleset == "digibattle"],
-        "proposed": [entry_json(p.entry, data, p) for p in PROPOSED],
+        "ambiguities": [entry_json(a, data) for a in V.REGISTRY if a.ruleset in wanted],
+        "proposed": [entry_json(p.entry, data, p) for p in PROPOSED
+                     if p.entry.ruleset in wanted],
     }
 
 
@@ -460,12 +486,25 @@ def _val(v: Any) -> str:
     return f"`{v}`" if isinstance(v, str) and v else f"`{json.dumps(v)}`"
 
 
-INTRO = """\
-# Rule ambiguities: Digi-Battle Arena rules
+HEAD = """\
+# Rule ambiguities
 
 Generated by `digiconform ambiguities --format markdown` from `oracle/variants.py`, the scenarios
-in `features/digibattle/` and the measurements in `oracle/data/divergence.json`; do not edit by
-hand.
+in `features/digibattle/` and `features/dcg/` and the measurements in
+`oracle/data/divergence.json`; do not edit by hand. `digiconform ambiguities --ruleset
+digibattle|dcg` prints one ruleset's section, `--id ID` one entry, `--format json` the same as
+data.
+"""
+
+SECTION_TITLES: Mapping[str, str] = {
+    "digibattle": "Digi-Battle Arena rules",
+    "dcg": "Digimon Card Game (2020), chapter 6",
+}
+
+INTRO = """\
+<a id="digibattle"></a>
+
+# Digi-Battle Arena rules
 
 Where the rule text (`../shared/rules/seeds/`, clause IDs as in `../shared/rules/CLAUSES.md`)
 can be read in more than one way, the project names every reading, the reference oracle
@@ -503,12 +542,39 @@ replays cleanly under its own reading (`{replay} FILE`); replaying it under anot
 (`{replay} FILE --variant ID=READING`) stops at the last step.
 """
 
+DCG_INTRO = """\
+<a id="dcg"></a>
 
-def _summary_table(reg: Mapping[str, Any]) -> list[str]:
+# Digimon Card Game (2020), chapter 6
+
+Where chapter 6 of the Digimon Card Game comprehensive rules ("Game progression",
+`../shared/rules/seeds/003_1d503bf6dc315ccc.txt`, clause IDs `DCG-…` as in
+`../shared/rules/CLAUSES.md`) can be read in more than one way, the project names every reading,
+the reference oracle implements each of them, and a game chooses one per ambiguity:
+`digiconform play --ruleset dcg --variant DCG-AMB-1=main-phase`, or `"variants": {"DCG-AMB-1":
+"main-phase"}` in a DCG game's set-up. Unless told otherwise the oracle uses the default reading
+given below; `digiconform verify --ruleset dcg` says which reading an implementation follows
+instead of failing it for a reading the text allows.
+
+Each entry gives the question, the readings and what each changes, the default and why, the
+evidence, a worked example with the outcome under each reading, and the scenarios in
+`features/dcg/` that check those outcomes. In the evidence, "seed n" is rule n of the seed
+(in Japanese; the English follows the reading in `CLAUSES.md`); the other keys (CR4.2, GL, QA nnnn,
+FAN-EOT, MULL, NOTE2020) are the source keys of `../shared/rules/DCG-CONTEXT.md`. The cards
+named in the examples are the INVENTED test cards of `oracle/data/dcg/test-cards.json`.
+
+**Not measured.** The DCG entries have no divergence rates and no divergence traces:
+`tools/measure_divergence.py` and `traces/ambiguities/` cover the Digi-Battle rules only. The
+scenarios listed under each entry are what shows that the readings part.
+"""
+
+
+def _summary_table(entries: list[Mapping[str, Any]], proposed: list[Mapping[str, Any]],
+                   ) -> list[str]:
     out = ["## Summary", "",
            "| ID | ambiguity | readings (default first) | diverges | winner differs |",
            "| --- | --- | --- | --- | --- |"]
-    for e in reg["ambiguities"]:
+    for e in entries:
         names = ", ".join(f"`{r['name']}`" for r in e["readings"])
         div = [v for v in e["divergence"].values() if v]
         state = max((max(v["state"]["rate"], v["state_other"]["rate"]) for v in div),
@@ -519,16 +585,31 @@ def _summary_table(reg: Mapping[str, Any]) -> list[str]:
                    f"{'-' if win is None else _pct({'rate': win, 'count': win > 0})} |")
     out += ["", "*diverges*: the larger of the two lockstep divergence rates over the other "
             "readings; *winner differs*: see above.", ""]
-    if reg["proposed"]:
-        out += ["Proposed, not yet selectable (see the end of this document):", "",
+    if proposed:
+        out += ["Proposed, not yet selectable (see [the end of this section](#digibattle-"
+                "proposed)):", "",
                 "| ID | ambiguity | readings (default first) | situation arises |",
                 "| --- | --- | --- | --- |"]
-        for e in reg["proposed"]:
+        for e in proposed:
             names = ", ".join(f"`{r['name']}`" for r in e["readings"])
             out.append(f"| [{e['id']}](#{e['id'].lower()}) | {_esc(e['title'])} | {names} | "
                        f"{_pct(e.get('situation_rate'))} |")
         out += ["", "*situation arises*: share of the random games (default readings) that "
                 "reach the situation in which the readings would part.", ""]
+    return out
+
+
+def _unmeasured_summary_table(entries: list[Mapping[str, Any]]) -> list[str]:
+    """The summary of a ruleset without divergence measurements: scenarios instead."""
+    out = ["## Summary", "",
+           "| ID | ambiguity | readings (default first) | scenarios |",
+           "| --- | --- | --- | --- |"]
+    for e in entries:
+        names = ", ".join(f"`{r['name']}`" for r in e["readings"])
+        out.append(f"| [{e['id']}](#{e['id'].lower()}) | {_esc(e['title'])} | {names} | "
+                   f"{len(e['scenarios'])} |")
+    out += ["", "*scenarios*: scenarios tagged with the entry's ID (an outline counts once).",
+            ""]
     return out
 
 
@@ -572,6 +653,10 @@ def _entry_md(e: Mapping[str, Any], games: int | None) -> list[str]:
             out.append(f"- `{s['file']}:{s['line']}` {_esc(s['name'])} (readings: {rs})")
         out.append("")
     div = e["divergence"]
+    if div is None:
+        out += ["Divergence rates and traces: none (the divergence measurement covers the "
+                "Digi-Battle rules only).", ""]
+        return out
     if any(div.values()):
         out += [f"How often it matters ({games} games):", "",
                 "| other reading | diverges (default plays) | diverges (other plays) | "
@@ -622,25 +707,54 @@ def _trace_md(e: Mapping[str, Any], t: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def markdown(reg: Mapping[str, Any] | None = None) -> str:
-    """The register as markdown (``docs/AMBIGUITIES.md``)."""
-    reg = register() if reg is None else reg
+def _section_md(ruleset: str, reg: Mapping[str, Any], entries: list[Mapping[str, Any]],
+                proposed: list[Mapping[str, Any]]) -> list[str]:
+    """One ruleset's section: its introduction, summary, entries and proposals."""
     m = reg.get("measured") or {}
     games = m.get("seeds")
+    if ruleset != "digibattle":
+        out = [DCG_INTRO, *_unmeasured_summary_table(entries)]
+        for e in entries:
+            out += _entry_md(e, games)
+        return out
     intro = INTRO.format(games=games or "No", seed_lo=(m.get("seed_range") or ["-"])[0],
                          seed_hi=(m.get("seed_range") or ["-", "-"])[-1],
                          date=m.get("date", "-"), replay=REPLAY)
-    out = [intro, *_summary_table(reg)]
-    for e in reg["ambiguities"]:
+    out = [intro, *_summary_table(entries, proposed)]
+    for e in entries:
         out += _entry_md(e, games)
-    if reg["proposed"]:
-        out += ["# Proposed ambiguities (not yet selectable)", "",
+    if proposed:
+        out += ['<a id="digibattle-proposed"></a>', "",
+                "# Proposed Digi-Battle ambiguities (not yet selectable)", "",
                 "Found by reading the clauses against each other. The oracle does the default "
                 "reading of each today; the other readings need the rule changes listed, after "
                 "which the entry moves into the registry, gets its scenarios and is measured "
                 "like the others.", ""]
-        for e in reg["proposed"]:
+        for e in proposed:
             out += _entry_md(e, games)
+    return out
+
+
+def markdown(reg: Mapping[str, Any] | None = None) -> str:
+    """The register as markdown (``docs/AMBIGUITIES.md``): a section per ruleset that has
+    entries in ``reg`` (every ruleset of the register when it is not filtered)."""
+    reg = register() if reg is None else reg
+    sections = []
+    for rs in RULESETS:
+        entries = [e for e in reg["ambiguities"] if e.get("ruleset", "digibattle") == rs]
+        proposed = [e for e in reg["proposed"] if e.get("ruleset", "digibattle") == rs]
+        if entries or proposed:
+            sections.append((rs, entries, proposed))
+    out = [HEAD]
+    if len(sections) > 1:
+        out += ["Sections:", ""]
+        for rs, entries, _ in sections:
+            ids = [e["id"] for e in entries]
+            span = f"{ids[0]} … {ids[-1]}" if len(ids) > 1 else "".join(ids)
+            out.append(f"- [{SECTION_TITLES[rs]}](#{rs}): {span}")
+        out.append("")
+    for rs, entries, proposed in sections:
+        out += _section_md(rs, reg, entries, proposed)
     text = "\n".join(out)
     return re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n"
 
@@ -650,19 +764,22 @@ def markdown(reg: Mapping[str, Any] | None = None) -> str:
 
 
 @click.command("ambiguities")
+@click.option("--ruleset", type=click.Choice([*RULESETS, "all"]), default="all",
+              show_default=True, help="Only this ruleset's entries (a section per ruleset).")
+@click.option("--id", "ids", multiple=True, metavar="ID",
+              help="Only these entries, e.g. DB-AMB-6 or DCG-AMB-1 (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(["markdown", "json"]), default="markdown",
               show_default=True, help="Output format.")
-@click.option("--id", "ids", multiple=True, metavar="DB-AMB-n",
-              help="Only these entries (repeatable).")
-def ambiguities_command(fmt: str, ids: tuple[str, ...]) -> None:
+def ambiguities_command(ruleset: str, ids: tuple[str, ...], fmt: str) -> None:
     """Print the ambiguity register: readings, default and why, evidence, an example with the
-    outcome under each reading, scenarios, divergence rates and traces."""
-    reg = register()
+    outcome under each reading, scenarios, divergence rates and traces (Digi-Battle only)."""
+    reg = register(ruleset=ruleset)
     if ids:
         known = {e["id"] for e in reg["ambiguities"] + reg["proposed"]}
         unknown = [i for i in ids if i not in known]
         if unknown:
-            raise click.BadParameter(f"unknown ambiguity {', '.join(unknown)}",
+            where = "" if ruleset == "all" else f" in ruleset {ruleset}"
+            raise click.BadParameter(f"unknown ambiguity {', '.join(unknown)}{where}",
                                      param_hint="--id")
         reg = {**reg, "ambiguities": [e for e in reg["ambiguities"] if e["id"] in ids],
                "proposed": [e for e in reg["proposed"] if e["id"] in ids]}

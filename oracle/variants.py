@@ -463,7 +463,16 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "same-phase",
         "6-6-4 says the turn 'stays in that phase' (そのフェイズのまま) and FAN-EOT says 'return "
         "to the phase you were in'; no text skips phases.",
-        ("seed 6-6-4", "CR4.2 6-6-4", "FAN-EOT"),
+        ("seed 6-6-4: 'ターン終了時にメモリーが0以上になった場合、"
+         "ターン終了にはならず、そのフェイズのままです。' (if memory becomes 0 or more at "
+         "end of turn, the turn does not end and stays in that phase)",
+         "seed 6-2-1-2: if the turn-end condition holds after the start-of-turn processing, the "
+         "turn goes to end of turn before anything is unsuspended",
+         "CR4.2 6-6-4: if memory moves to 0 or more during the end-of-turn timing, the end of "
+         "the turn is postponed and the current phase continues",
+         "FAN-EOT: the end-of-turn procedure can start before the Main phase (when the turn "
+         "ends there, the later phases are not played); if memory is then 0 or more on your "
+         "side, you stop ending the turn and return to the phase you were in"),
         title="Where a postponed end of turn goes on",
         example=X(
             "My turn starts at memory 1 with Abyssdrake T-10 ('[Start of Your Turn] Lose 2 "
@@ -486,13 +495,24 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "set-to-3",
         "6-5-1-7-1 says memory 'immediately becomes 3 on the opponent's side' and the glossary "
         "adds 'regardless of where the marker was'.",
-        ("seed 6-5-1-7-1", "GL Pass", "QA2454"),
+        ("seed 6-5-1-7-1: 'パスを宣言した場合、即座にメモリーが相手側の3になります。' "
+         "(when a pass is declared, memory immediately becomes 3 on the opponent's side)",
+         "GL Pass: memory goes to 3 on the opponent's side regardless of where the marker was",
+         "QA2454: a pass under a raised turn-end threshold (BT14-081, BT17-069 inherited: the "
+         "turn ends only at 3 or more on the opponent's side) moves memory to 3 and the turn "
+         "ends"),
         title="A pass with memory already past 3 on the opponent's side",
         example=X(
             "With Tamer Zed T-19 ('Your turn ends only when memory is 6 or more on your "
             "opponent's side') in play, memory is at my opponent's 5 and I pass.",
             (("set-to-3", "Memory goes back to my opponent's 3; my turn goes on (below 6)."),
              ("never-lower", "Memory stays at my opponent's 5; my turn goes on (below 6)."))),
+        note="The printed cards that raise the threshold (BT14-081, BT17-069) raise it to 3: "
+             "memory at 3 or more on the opponent's side then ends the turn, so a pass never "
+             "finds it past 3 and the readings agree. They part only under a higher threshold, "
+             "such as the invented Tamer Zed T-19 (6 or more). With nothing but a pass to play "
+             "under Tamer Zed, the same position comes back after every pass: under either "
+             "reading the game is a draw (CR4.2 18-3 Infinite loops; the second scenario).",
     ),
     Ambiguity(
         "DCG-AMB-3", "dcg", ("DCG-6-2-1-1",),
@@ -505,7 +525,13 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "turn-player-chooses",
         "CR4.2 'Triggered effects': the turn player resolves theirs first, choosing the order "
         "one at a time; QA945/QA948 apply this to set-to-3 plus gain-1.",
-        ("CR4.2 15-4-3-5", "QA945", "QA948", "QA950", "QA955"),
+        ("seed 6-2-1-1: start-of-turn rules and effects are processed before the unsuspend "
+         "(its example: '[Start of your turn] If memory is 2 or less, set it to 3'); chapter 6 "
+         "gives no order among them",
+         "CR4.2 15-4-3-5: of simultaneous triggered effects, the turn player resolves all of "
+         "theirs first, choosing the order one at a time; then the non-turn player",
+         "QA945 / QA948 / QA950 / QA955: with a 'set it to 3' Tamer and a 'gain 1 at start of "
+         "turn' Tamer the turn player chooses the order; set to 3 first, then +1, gives 4"),
         title="The order of simultaneous start-of-turn effects",
         example=X(
             "My turn starts at memory 1 with Tamer Ace T-13 ('[Start of Your Turn] If you have "
@@ -514,6 +540,13 @@ REGISTRY: tuple[Ambiguity, ...] = (
             (("turn-player-chooses", "I choose: Ace first gives 3 then 4 (QA945); Bea first "
                                      "gives 2 then 3."),
              ("card-order", "Ace (in play first) resolves first: memory 4."))),
+        note="The order can decide whether a loop of turns that end before their draw goes on "
+             "(CR4.2 18-3 Infinite loops: a loop nobody can stop is a draw). When no order "
+             "stops it, the game is a draw under either reading. When one order does (Tamer "
+             "Ace T-13 with two Abyssdrake T-10: Ace first ends the turn before the draw, an "
+             "Abyssdrake first does not), the game goes on under turn-player-chooses and is a "
+             "draw under card-order, where Ace, in play first, always resolves first (the "
+             "second and third scenarios).",
     ),
     Ambiguity(
         "DCG-AMB-4", "dcg", ("DCG-6-1-2",),
@@ -523,13 +556,18 @@ REGISTRY: tuple[Ambiguity, ...] = (
          R("no-mulligan", "2020 launch rules: no mulligan")),
         "mulligan",
         "The mulligan has been part of the official rules since 1 Apr 2023 (MULL).",
-        ("CR4.2 5-2-1-4/5", "MULL", "NOTE2020"),
+        ("CR4.2 5-2-1-4/5: starting with the first player, each player may once return the "
+         "whole hand, shuffle and draw 5 again",
+         "MULL: the mulligan took effect on 1 Apr 2023",
+         "NOTE2020: the 2020 launch rules had no mulligan ('初期手札は5枚、マリガンはなし')"),
         title="A mulligan at set-up",
         example=X(
             "Both players have drawn 5 cards and the first player dislikes their hand.",
             (("mulligan", "The first player may return the hand, reshuffle and draw 5 again; "
                           "then the second player decides."),
              ("no-mulligan", "Both keep their hands; security cards are placed at once."))),
+        note="Set-up (CR4.2 5-2-1) is not part of chapter 6, so no clause of the seed speaks of "
+             "a mulligan; the entry and its scenarios carry DCG-6-1-2.",
     ),
 )
 

@@ -1,6 +1,6 @@
 """The ambiguity register (``digiconform ambiguities``, ``docs/AMBIGUITIES.md``) and its
-sources: every entry complete, pinned by scenarios, measured, with divergence traces that
-replay under each reading."""
+sources: every entry of every ruleset complete and pinned by scenarios; the Digi-Battle entries
+also measured, with divergence traces that replay under each reading."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "AMBIGUITIES.md"
 ENTRIES = [a for a in V.REGISTRY if a.ruleset == "digibattle"]
 IDS = [a.id for a in ENTRIES]
+DCG_ENTRIES = [a for a in V.REGISTRY if a.ruleset == "dcg"]
+DCG_IDS = [a.id for a in DCG_ENTRIES]
 REGEN = "digiconform ambiguities --format markdown > docs/AMBIGUITIES.md"
 REMEASURE = ("python tools/measure_divergence.py measure && "
              "python tools/measure_divergence.py traces")
@@ -42,7 +44,12 @@ def test_register_holds_at_least_15_digibattle_ambiguities() -> None:
     assert len(ENTRIES) >= 15
 
 
-@pytest.mark.parametrize("amb", ENTRIES, ids=IDS)
+def test_register_holds_the_dcg_ambiguities() -> None:
+    assert len(DCG_ENTRIES) >= 4
+    assert [a.id for a in V.REGISTRY] == IDS + DCG_IDS, "Digi-Battle entries first, then DCG"
+
+
+@pytest.mark.parametrize("amb", ENTRIES + DCG_ENTRIES, ids=IDS + DCG_IDS)
 def test_entry_is_complete(amb: V.Ambiguity) -> None:
     names = amb.reading_names()
     assert len(names) >= 2 and len(set(names)) == len(names)
@@ -60,6 +67,29 @@ def test_every_reading_is_pinned_by_a_scenario(amb: V.Ambiguity) -> None:
     missing = set(amb.reading_names()) - covered
     assert not missing, (f"no scenario tagged @{amb.id} sets the reading(s) {sorted(missing)} "
                          "(features/digibattle/ambiguities.feature)")
+
+
+@pytest.mark.parametrize("amb", DCG_ENTRIES, ids=DCG_IDS)
+def test_every_dcg_reading_is_pinned_by_a_dcg_scenario(amb: V.Ambiguity) -> None:
+    links = A.scenarios_for(amb.id)
+    assert links and all(s.file.startswith("features/dcg/") for s in links), (
+        f"{amb.id}'s scenarios are found in features/dcg only")
+    covered = {r for s in links for r in s.readings}
+    assert covered <= set(amb.reading_names()), f"unknown readings {covered}"
+    missing = set(amb.reading_names()) - covered
+    assert not missing, (f"no scenario tagged @{amb.id} sets the reading(s) {sorted(missing)} "
+                         "(features/dcg/ambiguities.feature)")
+
+
+@pytest.mark.parametrize("amb", DCG_ENTRIES, ids=DCG_IDS)
+def test_dcg_entries_render_without_measurements(amb: V.Ambiguity) -> None:
+    reg = A.register(ruleset="dcg")
+    e = next(x for x in reg["ambiguities"] if x["id"] == amb.id)
+    assert e["ruleset"] == "dcg" and e["divergence"] is None and e["trace"] is None
+    md = A.markdown({**reg, "ambiguities": [e]})
+    assert f"## {amb.id}: {amb.title}" in md and "Scenarios:" in md and "**Example.**" in md
+    assert "Divergence rates and traces: none" in md
+    assert "How often it matters" not in md and "Divergence trace:" not in md
 
 
 @pytest.mark.parametrize("amb", ENTRIES, ids=IDS)
@@ -195,10 +225,61 @@ def test_command_prints_markdown_and_json() -> None:
     res = runner.invoke(main, ["ambiguities", "--format", "json"])
     assert res.exit_code == 0, res.output
     doc = json.loads(res.output)
-    assert doc["format"] == A.FORMAT
-    assert [e["id"] for e in doc["ambiguities"]] == IDS
+    assert doc["format"] == A.FORMAT and doc["ruleset"] == "all"
+    assert [e["id"] for e in doc["ambiguities"]] == IDS + DCG_IDS
+    assert [e["ruleset"] for e in doc["ambiguities"]] == (["digibattle"] * len(IDS)
+                                                          + ["dcg"] * len(DCG_IDS))
     res = runner.invoke(main, ["ambiguities", "--id", "DB-AMB-6"])
     assert res.exit_code == 0 and "## DB-AMB-6:" in res.output and "## DB-AMB-7:" not in \
         res.output
     res = runner.invoke(main, ["ambiguities", "--id", "DB-AMB-999"])
     assert res.exit_code == 2
+
+
+def test_command_selects_a_ruleset() -> None:
+    runner = CliRunner()
+    for ruleset, ids in (("digibattle", IDS), ("dcg", DCG_IDS)):
+        res = runner.invoke(main, ["ambiguities", "--ruleset", ruleset, "--format", "json"])
+        assert res.exit_code == 0, res.output
+        doc = json.loads(res.output)
+        assert doc["ruleset"] == ruleset and [e["id"] for e in doc["ambiguities"]] == ids
+        assert all(e["ruleset"] == ruleset for e in doc["proposed"])
+    res = runner.invoke(main, ["ambiguities", "--ruleset", "dcg"])
+    assert res.exit_code == 0, res.output
+    assert "# Digimon Card Game (2020), chapter 6" in res.output
+    assert "# Digi-Battle Arena rules" not in res.output and "## DB-AMB-" not in res.output
+    assert all(f"## {i}:" in res.output for i in DCG_IDS)
+    res = runner.invoke(main, ["ambiguities", "--ruleset", "digibattle"])
+    assert res.exit_code == 0 and "## DCG-AMB-" not in res.output
+    assert "# Digi-Battle Arena rules" in res.output
+
+
+def test_command_finds_a_dcg_entry_by_id() -> None:
+    runner = CliRunner()
+    res = runner.invoke(main, ["ambiguities", "--id", "DCG-AMB-1"])
+    assert res.exit_code == 0, res.output
+    assert "## DCG-AMB-1:" in res.output and "## DCG-AMB-2:" not in res.output
+    assert "## DB-AMB-" not in res.output and "features/dcg/ambiguities.feature:" in res.output
+    res = runner.invoke(main, ["ambiguities", "--id", "DCG-AMB-1", "--format", "json"])
+    assert [e["id"] for e in json.loads(res.output)["ambiguities"]] == ["DCG-AMB-1"]
+    res = runner.invoke(main, ["ambiguities", "--ruleset", "digibattle", "--id", "DCG-AMB-1"])
+    assert res.exit_code == 2 and "unknown ambiguity DCG-AMB-1" in res.output
+
+
+def test_doc_has_a_section_per_ruleset() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    db, dcg = text.index("\n# Digi-Battle Arena rules"), text.index("\n# Digimon Card Game")
+    assert db < dcg
+    assert all(text.index(f"## {i}:") < dcg for i in IDS)
+    assert all(text.index(f"## {i}:") > dcg for i in DCG_IDS)
+
+
+def test_register_json_fits_the_variants_schema() -> None:
+    """IDs and reading names in ``digiconform ambiguities --format json`` are what a game's
+    ``variants`` map (``schemas/variants.schema.json``) accepts."""
+    from oracle.validation import validate
+
+    for e in A.register()["ambiguities"]:
+        for r in e["readings"]:
+            validate({e["id"]: r["name"]}, "variants")
+        assert [r["name"] for r in e["readings"] if r["default"]] == [e["default"]]

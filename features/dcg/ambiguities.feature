@@ -1,9 +1,9 @@
 Feature: DCG ambiguities - one outcome per reading
-  Where chapter 6 allows more than one reading, the project names every reading
-  (oracle/dcg/variants.py, DCG-AMB-1 ...) and a game picks one through its set-up's
-  "variants". Each Rule below is one ambiguity; its Scenario Outline sets the reading and its
-  Examples give the expected outcome under each reading, so that a report can say which reading
-  an implementation follows instead of failing it for a reading the text allows.
+  Where chapter 6 allows more than one reading, the project names every reading in the register
+  oracle/variants.py (DCG-AMB-1 ...; oracle/dcg/variants.py is only its DCG view) and a game
+  picks one through its set-up's "variants". Each Rule below is one ambiguity; its Scenario
+  Outline sets the reading and its Examples give the expected outcome under each reading, so a
+  report can say which reading an implementation follows (`digiconform ambiguities --ruleset dcg`).
 
   "I" am seat 0 and "my opponent" is seat 1. Cards are the INVENTED test cards of
   oracle/data/dcg/test-cards.json; the expected numbers follow from the printed costs and
