@@ -241,9 +241,11 @@ def replay(trace_path: str, variant: tuple[str, ...], fmt: str, command: str | N
     elif result.ok:
         click.echo(f"OK: {result.steps} steps replayed, every state matches the oracle")
     else:
-        where = "initial state" if result.failed_step == -1 else f"step {result.failed_step}"
+        n = len(trace["steps"])
+        where = ("initial state" if result.failed_step == -1 else "result"
+                 if result.failed_step == n else f"step {result.failed_step}")
         action = (trace["steps"][result.failed_step]["action"]
-                  if result.failed_step not in (None, -1) else None)
+                  if result.failed_step is not None and 0 <= result.failed_step < n else None)
         click.echo(f"FAIL at {where}" + (f": {json.dumps(action)}" if action else ""))
         if result.clause:
             click.echo(f"  refused by the oracle [{result.clause}]: {result.reason}")

@@ -24,7 +24,8 @@ class ReplayResult:
 
     :param ok: every step was legal and every recorded state matched.
     :param steps: number of steps checked (the failing one included).
-    :param failed_step: index into ``trace["steps"]`` (``-1`` for the initial state) or None.
+    :param failed_step: index into ``trace["steps"]`` (``-1`` for the initial state,
+        ``len(steps)`` for the recorded ``result``) or None.
     :param clause: the clause the failing action breaks (refusals only).
     :param reason: one sentence.
     :param expected_state: the oracle's state at the failing step (None for a refusal).
@@ -121,10 +122,31 @@ def replay(trace: Mapping[str, Any], variants: Mapping[str, str] | None = None) 
                                 expected_state=state.to_json())
         except OracleError as e:
             return ReplayResult(False, i + 1, i, clause=getattr(e, "clause", None),
-                                reason=str(e), expected_state=state.to_json())
+                                reason=getattr(e, "reason", None) or str(e),
+                                expected_state=state.to_json())
         got = state.to_json()
         diffs = differences(got, recorded(step["state"], got), f"{path}.state")
         if diffs:
             return ReplayResult(False, i + 1, i, reason="the recorded state differs from the "
                                 "oracle's", expected_state=got, differences=diffs)
-    return ReplayResult(True, len(trace["steps"]), final_state=state.to_json())
+    n = len(trace["steps"])
+    diffs = _result_differences(trace, state)
+    if diffs:
+        return ReplayResult(False, n, n, reason="the recorded result differs from the last "
+                            "state's", expected_state=state.to_json(), differences=diffs)
+    return ReplayResult(True, n, final_state=state.to_json())
+
+
+def _result_differences(trace: Mapping[str, Any], final: Any) -> list[tuple[str, Any, Any]]:
+    """``trace["result"]`` against the oracle's last state (Digi-Battle: ``winner`` and
+    ``final_scores``, DB-C.9; dcg: ``winner`` and ``reason``, CR4.2 Victory conditions)."""
+    result = trace.get("result")
+    if not isinstance(result, Mapping):
+        return []
+    doc = final.to_json()
+    if trace.get("ruleset", "digibattle") == "digibattle":
+        want = {"winner": doc["winner"], "final_scores": [p["score"] for p in doc["players"]]}
+    else:
+        want = {"winner": doc.get("winner"), "reason": doc.get("reason")}
+    return [(f"$.result.{k}", v, result.get(k)) for k, v in want.items()
+            if k in result and result.get(k) != v]

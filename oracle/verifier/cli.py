@@ -185,12 +185,20 @@ def replay_through(trace: dict, command: str, timeout: float, fmt: str) -> int:
     """``digiconform replay TRACE --impl COMMAND``: print the result; return the exit code."""
     import json
 
+    from oracle.replay import replay
     from oracle.verifier.impl_replay import replay_impl
 
+    # The trace itself first: its recorded steps must be legal and its states the oracle's.
+    own = replay(trace)
     div, n = replay_impl(trace, command, timeout)
+    trace_problem = None if own.ok else {
+        "step": own.failed_step, "clause": own.clause, "reason": own.reason,
+        "differences": [{"path": p, "expected": e, "recorded": a}
+                        for p, e, a in own.differences[:10]]}
+    code = 0 if div is None and own.ok else 1
     if fmt == "json":
         click.echo(json.dumps({
-            "ok": div is None, "actions": n,
+            "ok": code == 0, "actions": n, "trace_problem": trace_problem,
             "divergence": None if div is None else {
                 "kind": div.kind, "step": div.step, "clause": div.clause,
                 "message": div.message, "explanation": div.explanation, "code": div.code,
@@ -198,9 +206,20 @@ def replay_through(trace: dict, command: str, timeout: float, fmt: str) -> int:
                 "expected": div.expected, "actual": div.actual,
                 "differences": [{"path": p, "expected": e, "actual": a}
                                 for p, e, a in div.differences]}}, indent=2, default=str))
-    elif div is None:
-        click.echo(f"OK: {n} actions replayed through {command}; every answer matches the "
-                   "oracle")
+        return code
+    if not own.ok:
+        where = "the result" if own.failed_step == len(trace["steps"]) else \
+            f"step {own.failed_step}"
+        click.echo(f"TRACE INVALID at {where}: "
+                   + (f"[{own.clause}] " if own.clause else "") + f"{own.reason}")
+        for p, e, a in own.differences[:5]:
+            click.echo(f"  {p}: oracle {json.dumps(e, default=str)} / trace "
+                       f"{json.dumps(a, default=str)}")
+        click.echo("  (its actions were still replayed through the implementation, in "
+                   "lockstep with the oracle)")
+    if div is None:
+        click.echo(f"{'OK' if own.ok else 'The implementation agrees'}: {n} actions replayed "
+                   f"through {command}; every answer matches the oracle")
     else:
         where = "new_game" if div.step < 0 else f"action {div.step}"
         act = json.dumps(div.actions[div.step]) if div.step >= 0 else ""
@@ -211,4 +230,4 @@ def replay_through(trace: dict, command: str, timeout: float, fmt: str) -> int:
         for p, e, a in div.differences[:10]:
             click.echo(f"  {p}: oracle {json.dumps(e, default=str)} / implementation "
                        f"{json.dumps(a, default=str)}")
-    return 0 if div is None else 1
+    return code

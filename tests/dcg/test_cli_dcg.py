@@ -123,6 +123,41 @@ def test_replay_reports_an_illegal_step_with_its_clause(recorded: dict, tmp_path
     assert "refused by the oracle [DCG-6-4-1]" in out
 
 
+def test_replay_checks_the_recorded_result(recorded: dict, tmp_path: Path) -> None:
+    path = tmp_path / "game.trace.json"
+    trace = copy.deepcopy(recorded)
+    trace["result"] = {"winner": 1 - trace["result"]["winner"], "reason": "deck_out"}
+    path.write_text(json.dumps(trace), encoding="utf-8")
+    code, out = run("replay", str(path))
+    assert code == 1 and "FAIL at result" in out and "$.result.winner" in out
+
+
+def test_replay_through_an_implementation_also_checks_the_trace(
+    recorded: dict, tmp_path: Path,
+) -> None:
+    """``replay --impl``: an implementation that agrees with the oracle does not make a
+    broken trace pass (exit 1, the trace's own first problem named with its clause)."""
+    import shlex
+    import sys
+
+    serve = f"{shlex.quote(sys.executable)} -m oracle.cli serve"
+    good = tmp_path / "good.trace.json"
+    good.write_text(json.dumps(recorded), encoding="utf-8")
+    code, out = run("replay", str(good), "--impl", serve)
+    assert code == 0 and out.startswith("OK: "), out
+    bad = copy.deepcopy(recorded)
+    i = next(i for i, s in enumerate(bad["steps"]) if s["action"]["type"] == "do_nothing")
+    bad["steps"][i + 1]["action"] = {"type": "link", "player": bad["steps"][i]["action"]["player"]}
+    path = tmp_path / "bad.trace.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    code, out = run("replay", str(path), "--impl", serve)
+    assert code == 1, out
+    assert f"TRACE INVALID at step {i + 1}: [DCG-6-5-1-4]" in out
+    code, out = run("replay", str(path), "--impl", serve, "--format", "json")
+    doc = json.loads(out)
+    assert code == 1 and doc["ok"] is False and doc["trace_problem"]["step"] == i + 1
+
+
 def test_replay_under_another_reading_reports_the_divergence(
     recorded: dict, tmp_path: Path,
 ) -> None:
