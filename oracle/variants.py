@@ -5,8 +5,10 @@ one reading per ambiguity (``{"DB-AMB-2": "across"}``), and the verifier reports
 an implementation follows. This module is the single source: ``digiconform ambiguities`` and
 ``docs/AMBIGUITIES.md`` are generated from it.
 
-Starting list: ``../shared/rules/AMBIGUITIES.md`` (DB-AMB-1 … DB-AMB-10); the rest were found
-by reading the clauses against each other.
+Both rulesets live here: Digi-Battle (``DB-AMB-n``) and the Digimon Card Game chapter 6
+(``DCG-AMB-n``; :mod:`oracle.dcg.variants` is only its view of these entries). Starting list:
+``../shared/rules/AMBIGUITIES.md`` (DB-AMB-1 … DB-AMB-10 and the DCG questions); the rest were
+found by reading the clauses against each other.
 """
 
 from __future__ import annotations
