@@ -247,6 +247,13 @@ def markdown(report: Report) -> str:
         for f in report.failures:
             lines.append(f"- **{f.clause or '?'}** `{_md(f.id)}` ({f.kind}): {_md(f.message)}"
                          + (f" — {f.length} actions" if f.length is not None else ""))
+            if f.kind == "scenario" and f.step is not None:
+                lines.append(f"  - at step {f.step}: "
+                             f"`{_md(json.dumps(f.request, default=str)[:200])}`")
+            for path, e_, a in f.differences[:3]:
+                lines.append(f"  - `{_md(path)}`: expected "
+                             f"`{_md(json.dumps(e_, default=str)[:80])}`, got "
+                             f"`{_md(json.dumps(a, default=str)[:80])}`")
             if f.replay:
                 lines.append(f"  - replay: `{f.replay}`")
     return "\n".join(lines) + "\n"
