@@ -2,11 +2,18 @@
 
 Every malformed value raises :class:`~oracle.errors.InvalidInputError` with its JSON path
 (``$.players[1].battle_area[0].cards``). ``to_move`` is recomputed from the rest of the
-state; a value that disagrees is rejected.
+state; a value that disagrees is rejected. So are states the engine can never reach:
+
+- a ``step`` that is not a step of ``phase`` (:data:`PHASE_STEPS`; path ``$.step``), or a
+  ``resume_step`` that would leave the phase after end of turn (``$.resume_step``);
+- a player whose cards are not their deck list (card conservation, CR4.2 "Deck
+  construction": no card enters or leaves the game in chapter 6; path ``$.players[i]``),
+  checked where it is safe, see :func:`check_conservation`.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -25,7 +32,21 @@ from oracle.dcg.model import (
 from oracle.dcg.variants import resolve_variants
 from oracle.errors import InvalidInputError
 
-__all__ = ["state_from_json"]
+__all__ = ["PHASE_STEPS", "check_conservation", "check_phase_step", "state_from_json"]
+
+#: The steps each phase can hold (the engine's own transitions: oracle/dcg/setup.py for the
+#: set-up steps, turn.py and engine.py ``advance`` for the turn). End of turn (DCG-6-6-1,
+#: DCG-6-2-1-2) happens in whatever phase the turn is in, so ``end_of_turn`` belongs to every
+#: phase of a turn; the set-up steps belong to phase ``setup`` only, ``over`` to
+#: ``game_over`` only. Every phase and step of model.py appears (tests/dcg/test_json.py).
+PHASE_STEPS: Mapping[str, frozenset[str]] = {
+    "setup": frozenset(("shuffle", "first_player", "mulligan", "mulligan_shuffle")),
+    "unsuspend": frozenset(("start_of_turn", "unsuspend", "end_of_turn")),
+    "draw": frozenset(("draw", "end_of_turn")),
+    "breeding": frozenset(("breeding", "breeding_done", "end_of_turn")),
+    "main": frozenset(("start_of_main", "main", "end_of_turn")),
+    "game_over": frozenset(("over",)),
+}
 
 
 def _get(d: Mapping[str, Any], key: str, path: str) -> Any:
@@ -135,11 +156,81 @@ def _chance(v: Any, path: str, game: Game) -> Chance | None:
                   tuple(sorted(_cards(_get(v, "cards", path), f"{path}.cards", game))))
 
 
+def check_phase_step(phase: str, step: str, resume_step: str | None) -> None:
+    """DCG-6-1-2: ``step`` must be a step of ``phase`` (:data:`PHASE_STEPS`). End of turn
+    (DCG-6-6-1) remembers the step it began at, which the turn resumes at if it is postponed
+    (DCG-6-6-4): a step of the same phase (the engine itself moves on to the Main phase under
+    DCG-AMB-1 "main-phase"). Out of end of turn there is nothing to resume; a game that is
+    over may keep the step it ended at.
+
+    :raises InvalidInputError: ``$.step`` for a step of another phase, ``$.resume_step`` for
+        a resume step that does not fit.
+    """
+    steps = PHASE_STEPS[phase]
+    if step not in steps:
+        raise InvalidInputError(
+            "$.step", f"step {step!r} is not a step of phase {phase!r} (expected one of "
+                      f"{', '.join(sorted(steps))})")
+    if phase == "game_over":
+        return
+    if step == "end_of_turn":
+        if resume_step is None or resume_step not in steps or resume_step == "end_of_turn":
+            raise InvalidInputError(
+                "$.resume_step", f"end of turn in phase {phase!r} resumes at the step of that "
+                                 f"phase it began at, found {resume_step!r}")
+    elif resume_step is not None:
+        raise InvalidInputError("$.resume_step", f"only end of turn has a step to resume at; "
+                                f"the step is {step!r}, found {resume_step!r}")
+
+
+def _cards_of(p: PlayerState) -> Counter[str]:
+    """Every card of a player's zones, counted by ID."""
+    out = Counter(p.hand)
+    for zone in (p.deck, p.egg_deck, p.security, p.trash):
+        out.update(zone)
+    if p.breeding_area is not None:
+        out.update(p.breeding_area.cards)
+    for st in p.battle_area:
+        out.update(st.cards)
+    return out
+
+
+def check_conservation(players: tuple[PlayerState, PlayerState], game: Game) -> None:
+    """Card conservation: each player's zones hold exactly their deck list (main deck and
+    Digi-Eggs, CR4.2 "Deck construction"), since no chapter-6 rule adds or removes a card.
+
+    Checked only where it is safe. Every position the engine reaches, and every feature
+    position (tests/steps/dcg_positions.py builds the set-up's deck lists from the position's
+    own cards), is *complete*: its cards are exactly the deck lists. Unit tests load
+    *partial* positions against the shipped deck lists to start right where a rule applies
+    (tests/dcg/kit.py: a deck of ten T-03 where the deck list has four, and none of the other
+    cards). So a player holding as many cards as their deck list, or more, must hold exactly
+    its cards; a player holding fewer is taken for such a sketch and not checked card by card.
+
+    :raises InvalidInputError: ``$.players[i]``, naming a card the player holds more copies
+        of than their deck list has (with at least as many cards in all, one always exists
+        when the cards differ).
+    """
+    for i, (p, deck) in enumerate(zip(players, game.decks, strict=True)):
+        have = _cards_of(p)
+        if sum(have.values()) < len(deck.main) + len(deck.eggs):
+            continue
+        want = Counter(deck.main) + Counter(deck.eggs)
+        for card in sorted(have):
+            if have[card] > want[card]:
+                raise InvalidInputError(
+                    f"$.players[{i}]",
+                    f"holds {have[card]} {card} in all, their deck list {deck.name!r} has "
+                    f"{want[card]} (card conservation: the cards in play are the deck lists)")
+
+
 def state_from_json(d: Mapping[str, Any], game: Game) -> State:
     """Rebuild a :class:`State` from its JSON form (see :meth:`State.to_json`).
 
     :raises InvalidInputError: for a wrong ruleset, a missing or ill-typed field, an unknown
-        card, phase or step, or a ``to_move`` that does not follow from the state.
+        card, phase or step, a step outside its phase (:func:`check_phase_step`), cards that
+        are not the players' deck lists (:func:`check_conservation`), or a ``to_move`` that
+        does not follow from the state.
     """
     from oracle.dcg.work import Work
 
@@ -156,6 +247,7 @@ def state_from_json(d: Mapping[str, Any], game: Game) -> State:
     resume = d.get("resume_step")
     if resume is not None and resume not in STEPS:
         raise InvalidInputError("$.resume_step", f"unknown step {resume!r}")
+    check_phase_step(phase, step, resume)
     players = _get(d, "players", "$")
     if not isinstance(players, list) or len(players) != 2:
         raise InvalidInputError("$.players", "expected two player objects")
@@ -197,6 +289,7 @@ def state_from_json(d: Mapping[str, Any], game: Game) -> State:
         variants=resolve_variants(variants),
         game=game,
     )
+    check_conservation(s.players, game)
     if step in ("mulligan",) and s.first_player is None:
         raise InvalidInputError("$.first_player", "the mulligan needs a first player")
     ids = [st.id for pl in s.players for st in pl.battle_area]

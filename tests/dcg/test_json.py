@@ -122,3 +122,115 @@ def test_apply_refuses_a_non_action():
 
         apply(make_state(), {"type": "pass", "player": 0})  # type: ignore[arg-type]
     assert Action("pass", 0).to_json() == {"type": "pass", "player": 0}
+
+
+# -- states the engine can never reach (phase/step pairs, card conservation) ----------------
+
+
+@pytest.mark.parametrize(
+    ("phase", "step", "resume", "path"),
+    [
+        ("breeding", "main", None, "$.step"),  # legal_actions would list a pass apply refuses
+        ("setup", "main", None, "$.step"),
+        ("main", "shuffle", None, "$.step"),  # set-up steps only in phase setup
+        ("main", "mulligan", None, "$.step"),
+        ("unsuspend", "draw", None, "$.step"),
+        ("draw", "breeding", None, "$.step"),
+        ("game_over", "main", None, "$.step"),
+        ("main", "over", None, "$.step"),
+        ("setup", "end_of_turn", "shuffle", "$.step"),  # no end of turn in the set-up
+        ("breeding", "end_of_turn", "main", "$.resume_step"),  # resumes in its own phase
+        ("main", "end_of_turn", None, "$.resume_step"),
+        ("main", "end_of_turn", "end_of_turn", "$.resume_step"),
+        ("main", "main", "main", "$.resume_step"),  # nothing to resume out of end of turn
+    ],
+)
+def test_a_step_outside_its_phase_is_refused(phase, step, resume, path):
+    d = make_state().to_json()
+    d.update(phase=phase, step=step, resume_step=resume)
+    d.pop("to_move", None)
+    with pytest.raises(InvalidInputError) as e:
+        State.from_json(d, GAME)
+    assert e.value.path == path
+
+
+@pytest.mark.parametrize(
+    ("phase", "step", "resume"),
+    [
+        ("unsuspend", "end_of_turn", "start_of_turn"),  # DCG-6-2-1-2
+        ("unsuspend", "end_of_turn", "unsuspend"),
+        ("draw", "end_of_turn", "draw"),
+        ("breeding", "end_of_turn", "breeding"),  # end of turn happens in any phase
+        ("breeding", "end_of_turn", "breeding_done"),
+        ("main", "end_of_turn", "start_of_main"),
+        ("main", "end_of_turn", "main"),
+        ("breeding", "breeding_done", None),
+        ("main", "start_of_main", None),
+    ],
+)
+def test_every_phase_step_pair_the_engine_reaches_loads(phase, step, resume):
+    s = make_state(phase=phase, step=step, resume_step=resume, memory=-1)
+    assert (s.phase, s.step, s.resume_step) == (phase, step, resume)
+
+
+def test_every_step_belongs_to_a_phase():
+    from oracle.dcg.jsonio import PHASE_STEPS
+    from oracle.dcg.model import PHASES, STEPS
+
+    assert set(PHASE_STEPS) == set(PHASES)
+    assert set().union(*PHASE_STEPS.values()) == set(STEPS)
+    turn = [p for p in PHASES if p not in ("setup", "game_over")]
+    assert [p for p in PHASES if "end_of_turn" in PHASE_STEPS[p]] == turn
+
+
+def _complete() -> dict:
+    """A complete position: the new game's state, every card of both deck lists in play."""
+    return new_game(DcgConfig()).to_json()
+
+
+def test_a_complete_position_holds_its_deck_lists():
+    d = _complete()
+    assert State.from_json(d, GAME).to_json() == d
+
+
+@pytest.mark.parametrize(
+    ("change", "found"),
+    [
+        (lambda p: p["hand"].append("T-11"), "holds 3 T-11"),  # one card too many
+        (lambda p: p["deck"].__setitem__(p["deck"].index("T-11"), "T-12"), "T-12"),  # swapped
+        (lambda p: p["egg_deck"].append("T-01"), "holds 5 T-01"),
+    ],
+    ids=["extra copy", "card not in the deck list", "extra Digi-Egg"],
+)
+def test_cards_that_are_not_the_deck_list_are_refused(change, found):
+    d = _complete()
+    change(d["players"][0])
+    with pytest.raises(InvalidInputError) as e:
+        State.from_json(d, GAME)
+    assert e.value.path == "$.players[0]" and found in e.value.reason
+
+
+def test_a_feature_position_with_a_fifth_copy_is_refused_by_load_state():
+    from steps.dcg_positions import DcgPosition, DcgSide
+
+    from oracle.driver import OracleDriver
+
+    pos = DcgPosition(sides=(DcgSide(hand=["T-11"] * 4), DcgSide()))
+    setup, state = pos.setup(), pos.state()
+    assert OracleDriver().load_state(setup, state)["players"][0]["hand"] == ["T-11"] * 4
+    state["players"][0]["hand"].append("T-11")  # 5 copies; the deck list has 4
+    with pytest.raises(InvalidInputError) as e:
+        OracleDriver().load_state(setup, state)
+    assert e.value.path == "$.players[0]" and "holds 5 T-11" in e.value.reason
+    state["players"][0]["hand"][-1] = "T-03"  # 51 cards: still not the deck list
+    with pytest.raises(InvalidInputError) as e:
+        OracleDriver().load_state(setup, state)
+    assert e.value.path == "$.players[0]"
+
+
+def test_a_partial_position_is_not_checked_card_by_card():
+    """The kit's sketches (ten T-03 where the deck list has four, 15 cards in all) still load:
+    a player holding fewer cards than their deck list is not checked (see check_conservation).
+    """
+    s = make_state(player(hand=["T-11"] * 5))
+    assert s.players[0].hand == ("T-11",) * 5 and len(s.players[0].deck) == 10
