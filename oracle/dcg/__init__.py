@@ -24,6 +24,7 @@ import oracle.rulesets
 from oracle.dcg.cards import (
     Card,
     CardSet,
+    DeckConstructionError,
     DeckList,
     Effect,
     card_set_from_json,
@@ -118,8 +119,10 @@ def game_from_setup(setup: Mapping[str, Any]) -> Game:
     "cards"}``, or ``{"name": "dcg-test-cards"}``) to the INVENTED test set.
 
     :raises InvalidInputError: a wrong ruleset (``$.ruleset``), a malformed card set
-        or unknown one (``$.card_set…``), an unknown or illegal deck (``$.decks[i]…``; CR4.2 "Deck
-        construction") or an unknown variant reading (``$.variants.<id>``).
+        or unknown one (``$.card_set…``), an unknown or malformed deck (``$.decks[i]…``) or an
+        unknown variant reading (``$.variants.<id>``).
+    :raises DeckConstructionError: an illegal deck (clause ``CR4.2 Deck construction``, path
+        ``$.decks[i].deck`` / ``.eggs``); refused as ``illegal``.
     """
     if not isinstance(setup, Mapping):
         raise InvalidInputError("$", "expected a setup object")
@@ -142,6 +145,8 @@ def game_from_setup(setup: Mapping[str, Any]) -> Game:
             path = e.path if e.path.startswith("$.decks[") else f"$.decks[{i}]" + e.path[1:]
             if e.path == "$.decks":
                 path = f"$.decks[{i}]"
+            if isinstance(e, DeckConstructionError):  # illegal, not malformed: keep the clause
+                raise e.moved(path) from None
             raise InvalidInputError(path, e.reason) from None
     variants = setup.get("variants") or {}
     if not isinstance(variants, Mapping):

@@ -8,7 +8,10 @@ below). Anything outside the vocabulary is refused with
 effect they cannot process.
 
 Deck rules (CR4.2 "Deck construction"): a main deck of exactly 50 cards, a Digi-Egg deck of
-0-5 cards, at most 4 copies of a card number in each.
+0-5 cards, at most 4 copies of a card number in each. A deck that breaks them raises
+:class:`DeckConstructionError`: an illegal deck, refused like the Digi-Battle deck rules
+(``"kind": "illegal"``, clause ``CR4.2 Deck construction``), which also names the part of the
+deck at fault. A malformed deck (a missing field, an unknown card) is invalid input.
 """
 
 from __future__ import annotations
@@ -19,14 +22,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from oracle.errors import InvalidInputError
+from oracle.errors import IllegalActionError, InvalidInputError
 
 __all__ = [
     "ACTIONS",
     "KINDS",
     "TIMINGS",
+    "DECK_CONSTRUCTION",
     "Card",
     "CardSet",
+    "DeckConstructionError",
     "DeckList",
     "DigivolveCondition",
     "Effect",
@@ -56,6 +61,31 @@ MAX_EGGS = 5
 MAX_COPIES = 4
 
 _DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "dcg"
+
+#: The clause of the deck rules (a rule outside chapter 6, cited by its CR4.2 title).
+DECK_CONSTRUCTION = "CR4.2 Deck construction"
+
+
+class DeckConstructionError(IllegalActionError, InvalidInputError):
+    """A deck that breaks CR4.2 "Deck construction" (50 main cards, 0-5 Digi-Eggs, at most 4
+    copies, Digi-Eggs only in the Digi-Egg deck).
+
+    It is an :class:`~oracle.errors.IllegalActionError` (``clause`` is
+    :data:`DECK_CONSTRUCTION`; a driver refuses it as ``illegal``, as Digi-Battle refuses a
+    deck under DB-A.0) that also carries the ``path`` of the deck part at fault, so callers
+    that catch :class:`~oracle.errors.InvalidInputError` still see where it is.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        # Not the cooperative chain: the two bases take different arguments.
+        self.clause = DECK_CONSTRUCTION
+        self.path = path
+        self.reason = reason
+        Exception.__init__(self, f"[{DECK_CONSTRUCTION}] {path}: {reason}")
+
+    def moved(self, path: str) -> DeckConstructionError:
+        """The same error at ``path`` (e.g. under ``$.decks[1]``)."""
+        return DeckConstructionError(path, self.reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,26 +283,38 @@ def _expand(entries: Any, path: str) -> list[str]:
 def check_deck(deck: DeckList, cards: CardSet, path: str = "$") -> None:
     """CR4.2 "Deck construction": 50 main cards, 0-5 Digi-Eggs, at most 4 of a number.
 
-    :raises InvalidInputError: naming the offending part of the deck.
+    :raises InvalidInputError: a card that is not in ``cards`` (malformed input).
+    :raises DeckConstructionError: a deck the rules forbid (``CR4.2 Deck construction``),
+        naming the offending part of the deck (``<path>.deck`` or ``<path>.eggs``).
     """
-    if len(deck.main) != DECK_SIZE:
-        raise InvalidInputError(f"{path}.deck", f"expected 50 cards, found {len(deck.main)}")
-    if len(deck.eggs) > MAX_EGGS:
-        raise InvalidInputError(f"{path}.eggs", f"expected 0-5 cards, found {len(deck.eggs)}")
-    for part, ids, eggs in (("deck", deck.main, False), ("eggs", deck.eggs, True)):
-        for cid in set(ids):
+    for part, ids in (("deck", deck.main), ("eggs", deck.eggs)):
+        for cid in sorted(set(ids)):
             if cid not in cards:
                 raise InvalidInputError(f"{path}.{part}", f"unknown card {cid!r}")
+    if len(deck.main) != DECK_SIZE:
+        raise DeckConstructionError(
+            f"{path}.deck", f"a main deck holds {DECK_SIZE} cards, this one {len(deck.main)}")
+    if len(deck.eggs) > MAX_EGGS:
+        raise DeckConstructionError(
+            f"{path}.eggs", f"a Digi-Egg deck holds 0-{MAX_EGGS} cards, this one "
+                            f"{len(deck.eggs)}")
+    for part, ids, eggs in (("deck", deck.main, False), ("eggs", deck.eggs, True)):
+        for cid in sorted(set(ids)):
             if ids.count(cid) > MAX_COPIES:
-                raise InvalidInputError(f"{path}.{part}", f"more than 4 copies of {cid}")
+                raise DeckConstructionError(
+                    f"{path}.{part}", f"{ids.count(cid)} copies of {cid}; at most {MAX_COPIES}")
             if (cards[cid].kind == "digi-egg") != eggs:
-                raise InvalidInputError(f"{path}.{part}", f"{cid} does not belong in {part}")
+                raise DeckConstructionError(
+                    f"{path}.{part}", f"{cid} is a {cards[cid].kind} card: "
+                    + ("only Digi-Eggs go in the Digi-Egg deck" if eggs
+                       else "Digi-Eggs go in the Digi-Egg deck"))
 
 
 def deck_from_json(d: Mapping[str, Any], cards: CardSet) -> DeckList:
     """Build and check a :class:`DeckList` from ``{"name", "deck": [...], "eggs": [...]}``.
 
-    :raises InvalidInputError: on a malformed or illegal deck.
+    :raises InvalidInputError: on a malformed deck.
+    :raises DeckConstructionError: on an illegal one (see :func:`check_deck`).
     """
     if not isinstance(d, Mapping):
         raise InvalidInputError("$", "expected an object")
@@ -299,7 +341,8 @@ def load_test_cards() -> CardSet:
 def load_deck(name: str, cards: CardSet | None = None) -> DeckList:
     """Load a shipped deck ``oracle/data/dcg/decks/<name>.json`` (e.g. ``"red-memory"``).
 
-    :raises InvalidInputError: if there is no such deck or it is illegal.
+    :raises InvalidInputError: if there is no such deck.
+    :raises DeckConstructionError: if it is illegal.
     """
     path = _DATA_DIR / "decks" / f"{name}.json"
     if not path.is_file():
