@@ -111,6 +111,69 @@ def test_bad_requests_are_protocol_errors() -> None:
         parse_request({"cmd": "action", "seq": -1, "action": {"type": "pass"}})
 
 
+def _dcg_deck(**fields: object) -> dict:
+    return {"name": "x", "deck": [{"id": "T-03", "count": 4}], "eggs": [], **fields}
+
+
+@pytest.mark.parametrize(("deck", "where", "says"), [
+    (_dcg_deck(deck=[{"id": "T-03", "count": 0}]), "$.setup.decks[0].deck[0].count",
+     "0 is less than the minimum of 1"),
+    (_dcg_deck(deck=[{"id": "T-03", "count": "4"}]), "$.setup.decks[0].deck[0].count",
+     "'4' is not of type 'integer'"),
+    (_dcg_deck(extra=1), "$.setup.decks[0]", "('extra' was unexpected)"),
+    ({"name": "x", "eggs": []}, "$.setup.decks[0]", "'deck' is a required property"),
+    (_dcg_deck(eggs=[{"id": ""}]), "$.setup.decks[0].eggs[0]", "'count' is a required"),
+    (3, "$.setup.decks[0]", "3 is not of type 'string', 'object'"),
+    ("", "$.setup.decks[0]", "should be non-empty"),
+], ids=["count 0", "count string", "extra field", "no deck", "no count", "number", "no name"])
+def test_a_malformed_dcg_deck_names_the_field_at_fault(deck: object, where: str,
+                                                        says: str) -> None:
+    doc = {"cmd": "new_game", "seq": 1, "setup": {"ruleset": "dcg",
+                                                   "decks": [deck, "red-memory"]}}
+    with pytest.raises(ProtocolError) as e:
+        parse_request(doc)
+    assert e.value.code == "schema-invalid"
+    assert f"{where}: " in e.value.message and says in e.value.message
+    assert "not valid under any of the given schemas" not in e.value.message
+    assert "'name': 'x'" not in e.value.message  # the deck is not dumped
+
+
+@pytest.mark.parametrize(("field", "value"), [("target", 100), ("max_duels", 3)])
+def test_a_digibattle_field_in_a_dcg_setup_says_so(field: str, value: int) -> None:
+    doc = {"cmd": "new_game", "seq": 1, "setup": {"ruleset": "dcg",
+                                                   "decks": ["red-memory", "blue-tempo"],
+                                                   field: value}}
+    with pytest.raises(ProtocolError) as e:
+        parse_request(doc)
+    assert e.value.code == "schema-invalid"
+    assert f"$.setup.{field}: {field} is a Digi-Battle field" in e.value.message
+    assert "not allowed with ruleset dcg" in e.value.message
+    assert "False schema" not in e.value.message
+
+
+def test_a_malformed_dcg_card_set_reference_names_the_field() -> None:
+    doc = {"cmd": "new_game", "seq": 1, "setup": {"ruleset": "dcg", "decks": ["a", "b"],
+                                                   "card_set": {"name": "x", "extra": 1}}}
+    with pytest.raises(ProtocolError) as e:
+        parse_request(doc)
+    assert "$.setup.card_set: " in e.value.message and "'extra' was unexpected" in str(e.value)
+
+
+@pytest.mark.parametrize(("setup_", "where", "says"), [
+    ({"decks": [["ST-01"], 3]}, "$.setup.decks[1]", "3 is not of type 'array'"),
+    ({"decks": [["ST-01"], ["ST-02"]], "target": 0}, "$.setup.target",
+     "0 is less than the minimum of 1"),
+    ({"decks": [["ST-01"], ["ST-02"]], "card_set": {}}, "$.setup.card_set",
+     "'id' is a required property"),
+])
+def test_digibattle_setup_messages_stay_as_they_were(setup_: dict, where: str,
+                                                     says: str) -> None:
+    doc = {"cmd": "new_game", "seq": 1, "setup": {"ruleset": "digibattle", **setup_}}
+    with pytest.raises(ProtocolError) as e:
+        parse_request(doc)
+    assert e.value.message == f"new_game message, {where}: {says}"
+
+
 # ---------------------------------------------------------------------------------------------
 # serve
 
@@ -148,6 +211,33 @@ def test_serve_answers_garbage_and_keeps_going() -> None:
     assert len(answers) == 9
     for a in answers:
         validate(a, "protocol/response")
+
+
+def test_serve_refuses_an_illegal_dcg_deck_like_a_digibattle_one() -> None:
+    """CR4.2 Deck construction is refused as illegal with its clause (Digi-Battle: DB-A.0); a
+    malformed deck (an unknown card) stays invalid, with its path."""
+    main = [{"id": c, "count": 4} for c in ("T-03", "T-04", "T-05", "T-06", "T-07", "T-08",
+                                              "T-09", "T-10", "T-11", "T-12", "T-13", "T-14")]
+    decks = {
+        "49 cards": {"deck": [*main, {"id": "T-15", "count": 1}]},
+        "6 Digi-Eggs": {"deck": [*main, {"id": "T-15", "count": 2}],
+                        "eggs": [{"id": "T-01", "count": 4}, {"id": "T-02", "count": 2}]},
+        "5 copies": {"deck": [*main[:-1], {"id": "T-14", "count": 5},
+                              {"id": "T-15", "count": 1}]},
+        "an egg in the main deck": {"deck": [*main, {"id": "T-01", "count": 2}]},
+        "unknown card": {"deck": [*main, {"id": "T-99", "count": 2}]},
+    }
+    lines = [json.dumps({"cmd": "start", "version": 1})]
+    for seq, deck in enumerate(decks.values(), 1):
+        lines.append(json.dumps({"cmd": "new_game", "seq": seq, "setup": {
+            "ruleset": "dcg", "decks": ["red-memory", {"name": "mine", **deck}]}}))
+    answers = run_serve(lines)[1:]
+    for a in answers:
+        validate(a, "protocol/response")
+    *illegal, unknown = [a["refused"] for a in answers]
+    for r in illegal:
+        assert r["kind"] == "illegal" and r["clause"] == "CR4.2 Deck construction", r
+    assert unknown["kind"] == "invalid" and unknown["path"] == "$.decks[1].deck"
 
 
 def test_serve_refuses_before_start() -> None:
