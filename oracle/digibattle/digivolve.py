@@ -9,6 +9,7 @@ or passes, losing a face-down card (DB-B.5). One level per Duel (DB-B.7).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from oracle.cards import LEVELS, DigimonCard, PowerOptionCard, Requirement
@@ -42,27 +43,42 @@ def methods(state: State, p: int, new_serial: str, hand: tuple[str, ...] | None 
     """Every complete ``digivolve`` action player ``p`` could take into ``new_serial`` now.
 
     Implements DB-B.3 (tribute payment, DIGIVICE, DNA), DB-B.3n (ULTRA DIGIVOLVE) and DB-B.7,
-    under the game's readings of DB-AMB-1, -2, -4, -9 and -11.
+    under the game's readings of DB-AMB-1, -2, -4, -9 and -11 (see :func:`_methods`).
 
     :param hand: the hand to draw partners, digivices and payments from (default: the
         player's hand without ``new_serial``).
     :returns: actions in a deterministic order; empty when the card cannot be reached.
     """
     g = state.game
-    cards = g.card_set.cards
     me = state.players[p]
-    new = cards[new_serial]
-    if not isinstance(new, DigimonCard):
+    if not isinstance(g.card_set.cards[new_serial], DigimonCard):
         return []
-    base = _base(state.players, cards, p)
     if hand is None:
         hand = tuple([c for c in me.hand if c != new_serial])
-    step = new.level_index - base.level_index
-    out: list[Action] = []
-    act = "digivolve"
     # Support cards: from hand when played on reveal; already face down on the Power Port
     # when committed at preparation (DB-AMB-9 "at-prepare").
     support_zone = me.power_port if g.support_timing == "at-prepare" else hand
+    base = me.pending_rookie or me.duel_zone[-1]  # the Digimon to Digivolve from (_base)
+    return list(_methods(g, p, new_serial, base, hand, support_zone, len(me.online)))
+
+
+@lru_cache(maxsize=4096)
+def _methods(g: Game, p: int, new_serial: str, base_serial: str, hand: tuple[str, ...],
+             support_zone: tuple[str, ...], online: int) -> tuple[Action, ...]:
+    """The work of :func:`methods`, from exactly the facts it depends on: the game (card set
+    and readings), the player, the new card, the base's serial, the hand, the support zone
+    and the Online deck's size (only compared with tribute sizes).
+
+    Cached (a speed-up only; the arguments are everything it reads, so an equal call has an
+    equal answer): ``apply`` re-checks a ``digivolve`` against the list ``legal_actions``
+    just made.
+    """
+    cards = g.card_set.cards
+    new: DigimonCard = cards[new_serial]  # type: ignore[assignment]
+    base: DigimonCard = cards[base_serial]  # type: ignore[assignment]
+    step = new.level_index - base.level_index
+    out: list[Action] = []
+    act = "digivolve"
     for req in new.requirements:
         if req.kind == "tribute" and step == 1 and req.source == base.name:
             if req.offline > g.max_tribute:
@@ -73,7 +89,7 @@ def methods(state: State, p: int, new_serial: str, hand: tuple[str, ...] | None 
             for src in sources:
                 tag = src if g.pay_source == "choice" else None
                 if src == "online":
-                    if len(me.online) >= n or g.short_pay != "refuse":
+                    if online >= n or g.short_pay != "refuse":
                         out.append(shared_action(act, p, new_serial, "tribute", source=tag))
                 else:
                     for pay in combinations(sorted(hand), n):
@@ -89,7 +105,7 @@ def methods(state: State, p: int, new_serial: str, hand: tuple[str, ...] | None 
     if step == 1:
         for s in _supports(cards, support_zone, "ultra_digivolve"):
             out.append(shared_action(act, p, new_serial, "ultra", support=s))
-    return sorted(set(out), key=_key)
+    return tuple(sorted(set(out), key=_key))
 
 
 def _dna(g, cards, p, base, new, new_serial, req: Requirement, hand) -> list[Action]:
