@@ -23,6 +23,9 @@ class Step(NamedTuple):
     events: tuple[Event, ...]
 
 
+_new = tuple.__new__  # builds a Step from its three values, skipping argument parsing
+
+
 def chance_outcome(state: State, rng: random.Random) -> Action:
     """A random outcome for the chance node ``state.chance``."""
     due = state.chance
@@ -61,7 +64,7 @@ def play(game: Game, seed: int, max_steps: int = 100_000) -> Iterator[Step]:
         action = chance_outcome(state, rng) if state.to_move == "chance" else \
             random_action(state, rng)
         state, events = apply(state, action)
-        yield Step(action, state, events)
+        yield _new(Step, (action, state, events))
     raise RuntimeError(f"game with seed {seed} did not end within {max_steps} steps")
 
 

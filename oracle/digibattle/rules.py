@@ -93,7 +93,8 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
                 _TURN_CLAUSE.get(key, "DB-C.1"),
                 f"it is player {state.to_move}'s turn ({state.phase}), not player "
                 f"{action.player}'s")
-        handler = _HANDLERS.get(key, {}).get(action.type)
+        handlers = _HANDLERS.get(key)
+        handler = handlers.get(action.type) if handlers is not None else None
         if handler is None:
             raise IllegalActionError(
                 _HOME_CLAUSE.get(action.type, "DB-C.1"),
