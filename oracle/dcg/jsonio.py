@@ -301,4 +301,55 @@ def state_from_json(d: Mapping[str, Any], game: Game) -> State:
     to_move = Work(s).to_move()
     if "to_move" in d and d["to_move"] != to_move:
         raise InvalidInputError("$.to_move", f"the state says {to_move!r} is to move")
+    check_decision_point(s)
     return Work(s).freeze()
+
+
+#: Steps of a running turn where the turn player decides with nothing pending.
+_DECISION_STEPS = ("breeding", "main")
+
+
+def check_decision_point(s: State) -> None:
+    """A position of a running turn is one the game can stop at: something is due.
+
+    The engine moves on by itself until a player must decide (DCG-6-1-3: a phase does not
+    move on while anything remains to be resolved; with nothing left it does), so a loaded
+    position must be such a point, else the oracle would answer from a position the rules
+    never stand in:
+
+    - a running game has no ``winner`` or ``reason`` yet (``$.winner``, ``$.reason``);
+    - an attack in progress is the turn player's (DCG-6-5-1-5, ``$.attack.player``) and
+      waits for something pending (an attack with nothing left to resolve has finished,
+      DCG-6-1-3; ``$.attack``);
+    - with nothing pending and no chance due, the step is a Breeding-phase or Main-phase
+      decision (``$.step``: e.g. ``start_of_turn`` or ``draw`` go on by themselves), and the
+      turn-end condition does not hold (DCG-6-1-4-1: the turn would already be at end of
+      turn; ``$.memory``).
+
+    :raises InvalidInputError: at the path named above.
+    """
+    from oracle.dcg.turn import turn_end_condition
+    from oracle.dcg.work import Work
+
+    if s.phase in ("setup", "game_over"):
+        return
+    if s.winner is not None or s.reason is not None:
+        raise InvalidInputError("$.winner" if s.winner is not None else "$.reason",
+                                f"the game is still running (phase {s.phase!r}): no result yet")
+    if s.attack is not None:
+        if s.attack.player != s.turn_player:
+            raise InvalidInputError("$.attack.player", "only the turn player attacks "
+                                    "(DCG-6-5-1-5)")
+        if not s.pending:
+            raise InvalidInputError("$.attack", "an attack with nothing left to resolve has "
+                                    "already finished (DCG-6-1-3)")
+    if s.chance is not None or s.pending or s.attack is not None:
+        return
+    if s.step not in _DECISION_STEPS:
+        raise InvalidInputError("$.step", f"nothing is due at step {s.step!r} with nothing "
+                                "pending: the game moves on by itself (DCG-6-1-3); load the "
+                                "position where a player decides")
+    if turn_end_condition(Work(s)):
+        raise InvalidInputError("$.memory", f"memory {s.memory} meets the turn-end condition "
+                                "with nothing to resolve (DCG-6-1-4-1): the turn is already "
+                                "at its end")

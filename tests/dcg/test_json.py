@@ -169,8 +169,36 @@ def test_a_step_outside_its_phase_is_refused(phase, step, resume, path):
     ],
 )
 def test_every_phase_step_pair_the_engine_reaches_loads(phase, step, resume):
-    s = make_state(phase=phase, step=step, resume_step=resume, memory=-1)
+    """Each pair loads where the engine stops at it: with an effect waiting to resolve (a
+    Flarehorn T-07 [End of Your Turn] gain). With nothing pending the engine would move on by
+    itself, so the position is refused at ``$.step`` (see the next test)."""
+    waiting = {"player": 0, "card": "T-07", "effect": 0, "source": None,
+               "timing": "end_of_your_turn", "delayed": False}
+    s = make_state(phase=phase, step=step, resume_step=resume, memory=-1, pending=[waiting])
     assert (s.phase, s.step, s.resume_step) == (phase, step, resume)
+    with pytest.raises(InvalidInputError) as e:
+        make_state(phase=phase, step=step, resume_step=resume, memory=-1)
+    assert e.value.path == "$.step"
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"memory": -1}, "$.memory"),  # DCG-6-1-4-1: the turn would be at its end
+        ({"winner": 1}, "$.winner"),
+        ({"attack": {"player": 1, "attacker": 7, "target": "player"}}, "$.attack.player"),
+        ({"attack": {"player": 0, "attacker": 1, "target": "player"}}, "$.attack"),
+    ],
+)
+def test_a_position_the_game_never_stops_at_is_refused(change, path):
+    """Found by a review: such positions loaded, then a pass finished the opponent's attack,
+    a second attack overwrote the first, or a turn past its end went on."""
+    d = make_state().to_json()
+    d.update(change)
+    d.pop("to_move", None)
+    with pytest.raises(InvalidInputError) as e:
+        State.from_json(d, GAME)
+    assert e.value.path == path
 
 
 def test_every_step_belongs_to_a_phase():
