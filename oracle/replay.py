@@ -80,11 +80,26 @@ def _game(trace: Mapping[str, Any], variants: Mapping[str, str] | None) -> Any:
     name = trace.get("ruleset", "digibattle")
     if name == "digibattle":
         return game_from_trace(trace, variants)
-    chosen = dict(trace.get("variants") or {})
-    chosen.update(variants or {})
-    return rulesets.get(name).game_from_setup(
-        {"ruleset": name, "card_set": trace.get("card_set"), "decks": list(trace["decks"]),
-         "variants": chosen})
+    setup = trace_setup(trace)
+    setup["variants"].update(variants or {})
+    return rulesets.get(name).game_from_setup(setup)
+
+
+def trace_setup(trace: Mapping[str, Any]) -> dict[str, Any]:
+    """The protocol setup of a trace (card set by ID or name, or embedded in full).
+
+    A Digi-Battle trace's decks are serial lists and it has a target; a ``dcg`` trace's decks
+    are deck objects (or shipped deck names) and it has no target.
+    """
+    ruleset = trace.get("ruleset", "digibattle")
+    setup: dict[str, Any] = {"ruleset": ruleset, "card_set": dict(trace["card_set"]),
+                             "variants": dict(trace.get("variants") or {})}
+    if ruleset == "digibattle":
+        setup["decks"] = [list(d) for d in trace["decks"]]
+        setup["target"] = trace.get("target", 1000)
+    else:
+        setup["decks"] = [d if isinstance(d, str) else dict(d) for d in trace["decks"]]
+    return setup
 
 
 def replay(trace: Mapping[str, Any], variants: Mapping[str, str] | None = None) -> ReplayResult:

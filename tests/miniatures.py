@@ -306,22 +306,34 @@ def _patch_pass() -> None:
     rules._HANDLERS[("battle", "play")]["play_option"] = play_option
 
 
-def _patch_clause() -> None:
-    from oracle.digibattle import rules
+def _refusals_cite(clause: str, ruleset: str) -> None:
+    """Patch ``ruleset``'s ``apply`` so that every illegal action is refused citing
+    ``clause`` (the reason is kept). The drivers reach the rules through the ruleset registry,
+    the rule modules through their own module attribute: both are patched."""
+    import dataclasses
+    import importlib
+
+    from oracle import rulesets
     from oracle.errors import IllegalActionError
 
-    original = rules.apply
+    home = importlib.import_module("oracle.digibattle.rules" if ruleset == "digibattle"
+                                   else "oracle.dcg.engine")
+    package = importlib.import_module(f"oracle.{ruleset}")
+    original = home.apply
 
     def apply(state, action):  # type: ignore[no-untyped-def]
         try:
             return original(state, action)
         except IllegalActionError as e:
-            raise IllegalActionError("DB-C.1", e.reason) from None
+            raise IllegalActionError(clause, e.reason) from None
 
-    import oracle.digibattle as db
+    home.apply = apply
+    package.apply = apply  # type: ignore[attr-defined]
+    rulesets._CACHE[ruleset] = dataclasses.replace(rulesets.get(ruleset), apply=apply)
 
-    db.apply = apply
-    rules.apply = apply
+
+def _patch_clause() -> None:
+    _refusals_cite("DB-C.1", "digibattle")
 
 
 def _patch_loser_first() -> None:
@@ -391,26 +403,7 @@ def _patch_dcg_unsuspend_first() -> None:
 
 
 def _patch_dcg_clause() -> None:
-    from oracle.dcg import engine
-    from oracle.errors import IllegalActionError
-
-    original = engine.apply
-
-    def apply(state, action):  # type: ignore[no-untyped-def]
-        try:
-            return original(state, action)
-        except IllegalActionError as e:
-            raise IllegalActionError("DCG-6-1-1", e.reason) from None
-
-    import dataclasses
-
-    import oracle.dcg as dcg
-    from oracle import rulesets
-
-    engine.apply = apply
-    dcg.apply = apply
-    # The drivers reach the rules through the ruleset registry.
-    rulesets._CACHE["dcg"] = dataclasses.replace(rulesets.get("dcg"), apply=apply)
+    _refusals_cite("DCG-6-1-1", "dcg")
 
 
 _PATCHES = {

@@ -490,13 +490,8 @@ def _matching_probe(game: GameHooks, state: Any, acts: Sequence[Any], action_typ
 # Which clause a divergence breaks
 
 def _fields(paths: Sequence[str]) -> set[str]:
-    import re
-
-    out = set()
-    for p in paths:
-        names = re.findall(r"\.([a-z_]+)", p)
-        out.update(n for n in names if n != "players")
-    return out
+    """The state field names on ``paths`` (whoever's they are)."""
+    return {name for _, name in _owned_fields(paths)}
 
 
 def _owned_fields(paths: Sequence[str]) -> set[tuple[int | None, str]]:

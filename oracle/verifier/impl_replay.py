@@ -12,24 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from oracle.replay import trace_setup
 from oracle.verifier.differential import Divergence, _replayer, attribute, play_lockstep
-
-
-def trace_setup(trace: Mapping[str, Any]) -> dict[str, Any]:
-    """The protocol setup of a trace (card set by ID or name, or embedded in full).
-
-    A Digi-Battle trace's decks are serial lists and it has a target; a ``dcg`` trace's decks
-    are deck objects (or shipped deck names) and it has no target.
-    """
-    ruleset = trace.get("ruleset", "digibattle")
-    setup: dict[str, Any] = {"ruleset": ruleset, "card_set": dict(trace["card_set"]),
-                             "variants": dict(trace.get("variants") or {})}
-    if ruleset == "digibattle":
-        setup["decks"] = [list(d) for d in trace["decks"]]
-        setup["target"] = trace.get("target", 1000)
-    else:
-        setup["decks"] = [d if isinstance(d, str) else dict(d) for d in trace["decks"]]
-    return setup
 
 
 def trace_actions(trace: Mapping[str, Any]) -> list[Mapping[str, Any]]:
