@@ -8,12 +8,12 @@ goes on; only ``stop`` or the end of stdin ends it.
 
 from __future__ import annotations
 
-import json
 import sys
 import traceback
 from collections.abc import Callable, Mapping
 from typing import IO, Any
 
+from digiconform.harness import codec
 from digiconform.harness.messages import (
     PROTOCOL_VERSION,
     Action,
@@ -79,7 +79,7 @@ class Session:
     def handle_line(self, line: str | bytes) -> Response | None:
         """Decode and answer one line; malformed input becomes an :class:`Errored` answer."""
         try:
-            doc = json.loads(line)
+            doc = codec.loads(line)
         except (ValueError, UnicodeDecodeError) as e:
             return Errored(None, f"not JSON: {e}", {"line": _clip(line)})
         seq = doc.get("seq") if isinstance(doc, Mapping) else None
@@ -154,8 +154,7 @@ def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None,
             on_request(n, line)
         answer = session.handle_line(line)
         if answer is not None:
-            stdout.write(json.dumps(_to_json(answer), ensure_ascii=False,
-                                    separators=(",", ":")) + "\n")
+            stdout.write(codec.dumps(_to_json(answer)).decode("utf-8") + "\n")
             stdout.flush()
         if session.stopped:
             break

@@ -4,16 +4,15 @@ Every ruleset is played the same way; what differs (setups, chance outcomes, pro
 event names which clause) is in :mod:`digiconform.verifier.games`.
 
 Hypothesis draws each game: the seat order of the decks, the target score (Digi-Battle), the
-readings
-(when the implementation honours any reading), every chance outcome (coin toss winner,
-shuffle orders) and every action, mostly legal ones chosen from the oracle's legal set and
-now and then a *probe* that is probably illegal (a wrong player, an action of another step,
-a card not in hand). The same action goes to both; they must agree on every resulting state
-(:mod:`digiconform.verifier.compare`), on every refusal (kind and clause) and, when the
-implementation lists legal actions, on the legal set.
+readings (when the implementation honours any reading) and a seed from which every chance
+outcome (coin toss winner, shuffle orders) and every action is picked, mostly legal ones
+chosen from the oracle's legal set and now and then a *probe* that is probably illegal (a
+wrong player, an action of another step, a card not in hand). The same action goes to both;
+they must agree on every resulting state (:mod:`digiconform.verifier.compare`), on every
+refusal (kind and clause) and, when the implementation lists legal actions, on the legal set.
 
-The first divergence is shrunk by Hypothesis to a minimal game (within a time budget), its
-clause attributed (:func:`attribute`), and it is saved as a trace file
+The first divergence is shrunk (guided by the oracle, :func:`shrink`) to a minimal game
+(within a time budget), its clause attributed (:func:`attribute`), and it is saved as a trace file
 (``schemas/trace.schema.json``) that ``digiconform replay`` can check.
 """
 
@@ -181,24 +180,33 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
 
 
 def _chooser(data: Any, game: GameHooks, probe_rate: int = 12) -> Any:
-    """``choose(state)`` drawing from Hypothesis ``data``: chance outcomes, legal actions and,
-    about one time in ``probe_rate``, a probe that is probably illegal."""
+    """``choose(state)``: chance outcomes, legal actions and, about one time in
+    ``probe_rate``, a probe that is probably illegal.
+
+    Hypothesis draws one 64-bit seed per game and a :class:`random.Random` of that seed makes
+    the game's choices: a Hypothesis draw per choice cost about 20 times the oracle's step
+    (nothing here is shrunk by Hypothesis: :func:`shrink` shrinks a divergence itself).
+    """
+    import random
+
     from hypothesis import strategies as st
 
-    def pick(n: int) -> int:
-        return data.draw(st.integers(0, n - 1))
+    rng = random.Random(data.draw(st.integers(0, 2**64 - 1), label="game choices"))
+    pick = rng.randrange
 
     def permute(items: list[str]) -> list[str]:
-        return list(data.draw(st.permutations(items)))
+        out = list(items)
+        rng.shuffle(out)
+        return out
 
     def choose(state: Any) -> Mapping[str, Any]:
         if state.to_move == "chance":
             if pick(probe_rate) == 0:
-                return data.draw(st.sampled_from(game.chance_probes(state)))
+                return rng.choice(game.chance_probes(state))
             return game.chance(state, pick, permute).to_json()
         acts = game.legal_actions(state)
         if pick(probe_rate) == 0:
-            return data.draw(st.sampled_from(game.probes(state, acts)))
+            return rng.choice(game.probes(state, acts))
         return acts[pick(len(acts))].to_json()
 
     return choose
