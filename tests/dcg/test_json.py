@@ -204,6 +204,88 @@ def test_a_position_nobody_can_act_in_is_refused_at_pending(step, resume, memory
     assert e.value.path == "$.pending"
     assert "resolves by itself" in e.value.reason
 
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"memory": -1}, "$.memory"),  # DCG-6-1-4-1: the turn would be at its end
+        ({"winner": 1}, "$.winner"),
+        ({"attack": {"player": 1, "attacker": 7, "target": "player"}}, "$.attack.player"),
+        ({"attack": {"player": 0, "attacker": 1, "target": "player"}}, "$.attack"),
+    ],
+)
+def test_a_position_the_game_never_stops_at_is_refused(change, path):
+    """Found by a review: such positions loaded, then a pass finished the opponent's attack,
+    a second attack overwrote the first, or a turn past its end went on."""
+    d = make_state().to_json()
+    d.update(change)
+    d.pop("to_move", None)
+    with pytest.raises(InvalidInputError) as e:
+        State.from_json(d, GAME)
+    assert e.value.path == path
+
+
+def test_every_step_belongs_to_a_phase():
+    from oracle.dcg.jsonio import PHASE_STEPS
+    from oracle.dcg.model import PHASES, STEPS
+
+    assert set(PHASE_STEPS) == set(PHASES)
+    assert set().union(*PHASE_STEPS.values()) == set(STEPS)
+    turn = [p for p in PHASES if p not in ("setup", "game_over")]
+    assert [p for p in PHASES if "end_of_turn" in PHASE_STEPS[p]] == turn
+
+
+def _complete() -> dict:
+    """A complete position: the new game's state, every card of both deck lists in play."""
+    return new_game(DcgConfig()).to_json()
+
+
+def test_a_complete_position_holds_its_deck_lists():
+    d = _complete()
+    assert State.from_json(d, GAME).to_json() == d
+
+
+@pytest.mark.parametrize(
+    ("change", "found"),
+    [
+        (lambda p: p["hand"].append("T-11"), "holds 3 T-11"),  # one card too many
+        (lambda p: p["deck"].__setitem__(p["deck"].index("T-11"), "T-12"), "T-12"),  # swapped
+        (lambda p: p["egg_deck"].append("T-01"), "holds 5 T-01"),
+    ],
+    ids=["extra copy", "card not in the deck list", "extra Digi-Egg"],
+)
+def test_cards_that_are_not_the_deck_list_are_refused(change, found):
+    d = _complete()
+    change(d["players"][0])
+    with pytest.raises(InvalidInputError) as e:
+        State.from_json(d, GAME)
+    assert e.value.path == "$.players[0]" and found in e.value.reason
+
+
+def test_a_feature_position_with_a_fifth_copy_is_refused_by_load_state():
+    from steps.dcg_positions import DcgPosition, DcgSide
+
+    from oracle.driver import OracleDriver
+
+    pos = DcgPosition(sides=(DcgSide(hand=["T-11"] * 4), DcgSide()))
+    setup, state = pos.setup(), pos.state()
+    assert OracleDriver().load_state(setup, state)["players"][0]["hand"] == ["T-11"] * 4
+    state["players"][0]["hand"].append("T-11")  # 5 copies; the deck list has 4
+    with pytest.raises(InvalidInputError) as e:
+        OracleDriver().load_state(setup, state)
+    assert e.value.path == "$.players[0]" and "holds 5 T-11" in e.value.reason
+    state["players"][0]["hand"][-1] = "T-03"  # 51 cards: still not the deck list
+    with pytest.raises(InvalidInputError) as e:
+        OracleDriver().load_state(setup, state)
+    assert e.value.path == "$.players[0]"
+
+
+def test_a_partial_position_is_not_checked_card_by_card():
+    """The kit's sketches (ten T-03 where the deck list has four, 15 cards in all) still load:
+    a player holding fewer cards than their deck list is not checked (see check_conservation).
+    """
+    s = make_state(player(hand=["T-11"] * 5))
+    assert s.players[0].hand == ("T-11",) * 5 and len(s.players[0].deck) == 10
+
 
 def test_every_position_that_loads_can_move():
     """The loaded positions of the shipped dcg vectors each offer an action or a chance."""
