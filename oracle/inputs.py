@@ -10,7 +10,7 @@ Whatever the bytes are, the result is a parsed JSON value or an
   refused by name), and refuses a file over :data:`MAX_FILE_BYTES` before reading it;
 - :func:`parse_json` decodes strict UTF-8 and parses JSON with the number hooks refusing an
   integer literal of more than :data:`MAX_INT_DIGITS` digits, ``NaN``/``Infinity`` and a float
-  that overflows, then refuses a document nested more than :data:`MAX_DEPTH` levels deep;
+  beyond :data:`MAX_FLOAT`, then refuses a document nested more than :data:`MAX_DEPTH` levels deep;
 - :func:`read_json` is the two, plus validation against a schema of ``schemas/`` when one is
   named (:func:`oracle.validation.validate`);
 - :func:`shipped_name` checks a name that selects shipped data (a DCG deck ``"red-memory"``):
@@ -43,6 +43,10 @@ MAX_DEPTH = 64
 
 MAX_INT_DIGITS = 30
 """The longest integer literal accepted (digits); every count in the rules is tiny."""
+
+MAX_FLOAT = 2.0 ** 53
+"""The largest magnitude of a number written with a fraction or exponent (``1e308`` is not a
+depth or a count; every integer up to here is exact)."""
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*")
 
@@ -133,8 +137,8 @@ def _int(text: str) -> int:
 
 def _float(text: str) -> float:
     value = float(text)
-    if not math.isfinite(value):
-        raise _Refused(f"the number {text[:40]} is out of range")
+    if not math.isfinite(value) or abs(value) > MAX_FLOAT:
+        raise _Refused(f"the number {text[:40]} is out of range (at most {MAX_FLOAT:.0e})")
     return value
 
 
