@@ -85,7 +85,7 @@ def test_a_dcg_deck_name_cannot_reach_a_file_outside_the_data_directory(
 
 
 def test_a_traversing_deck_name_is_refused_by_serve() -> None:
-    from oracle.harness.serve import Session
+    from digiconform.harness.serve import Session
 
     session = Session()
     session.handle_line(json.dumps({"cmd": "start", "version": 1}))
