@@ -8,12 +8,14 @@ from pathlib import Path
 
 import click
 
+from digiconform.options import Float, Int
+
 IMPL = click.option("--impl", "command", required=True, metavar="COMMAND",
                     help="How to start the implementation, e.g. \"./engine --harness\" "
                          "(it must speak docs/PROTOCOL.md on stdin/stdout).")
 RULESET = click.option("--ruleset", type=click.Choice(["digibattle", "dcg"]),
                        default="digibattle", show_default=True, help="Ruleset to verify.")
-TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.0,
+TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
                        show_default=True, help="Seconds allowed for each answer.")
 
 
@@ -25,14 +27,14 @@ TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.
 @click.option("--tag", "tags", multiple=True, metavar="TAG", help="Only scenarios with a tag.")
 @click.option("--scenario", "scenarios", multiple=True, metavar="ID",
               help="Only the scenario with this ID (repeatable).")
-@click.option("--games", type=click.IntRange(0), default=40, show_default=True,
+@click.option("--games", type=Int(0, 100_000), default=40, show_default=True,
               help="Differential random games (0: none).")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=Int(0, 2 ** 63 - 1), default=0, show_default=True,
               help="Seed of the random games.")
 @click.option("--skip", "skip_file", type=click.Path(dir_okay=False, exists=True),
               default=None, help="File of scenario IDs to skip, each with '# reason'.")
 @TIMEOUT
-@click.option("--shrink-seconds", type=click.FloatRange(0), default=90.0, show_default=True,
+@click.option("--shrink-seconds", type=Float(0, 86_400), default=90.0, show_default=True,
               help="Time allowed for shrinking a divergence.")
 @click.option("--traces", "trace_dir", type=click.Path(file_okay=False),
               default="digiconform-traces", show_default=True,
@@ -151,7 +153,7 @@ def vectors_record() -> None:
 
 @click.command()
 @click.argument("name", required=False)
-@click.option("--depth", type=click.IntRange(1, 12), default=None,
+@click.option("--depth", type=Int(1, 12), default=None,
               help="Depth (default: the position's recorded depth).")
 @click.option("--divide", "show_divide", is_flag=True,
               help="Split the count at DEPTH by first action.")
