@@ -99,7 +99,8 @@ class Group(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
-            super().main(args, prog_name, complete_var, False, **extra)
+            # Not standalone, click returns the code of ctx.exit(code) instead of exiting.
+            code = super().main(args, prog_name, complete_var, False, **extra)
         except click.exceptions.Exit as e:
             sys.exit(e.exit_code)
         except click.ClickException as e:
@@ -111,7 +112,7 @@ class Group(click.Group):
         except (click.Abort, KeyboardInterrupt):
             click.echo("digiconform: interrupted", err=True)
             sys.exit(130)
-        sys.exit(0)
+        sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else 0)
 
 
 @click.group(cls=Group)

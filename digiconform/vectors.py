@@ -164,8 +164,12 @@ def write_vector(path: Path, doc: Mapping[str, Any]) -> None:
     from oracle.validation import validate
 
     validate(doc, "vector")
-    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-                    encoding="utf-8")
+    path.write_text(vector_text(doc), encoding="utf-8")
+
+
+def vector_text(doc: Mapping[str, Any]) -> str:
+    """The file text of a vector (stable key order, one space of indent)."""
+    return json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def load_vectors(root: Path | None = None, kind: str | None = None) -> list[dict[str, Any]]:
@@ -401,40 +405,43 @@ def _readings(chosen: Any, ruleset: str) -> dict[str, str]:
 # Export
 
 
-def export(out_dir: Path, source: Path | None = None) -> dict[str, int]:
+def export(out_dir: Path, source: Path | None = None, *, force: bool = False
+           ) -> dict[str, int]:
     """Write every shipped vector to ``out_dir`` with ``vector.schema.json`` (and the schemas
     it refers to), the bundled card set and decks, and a README.
 
+    Written through :class:`~digiconform.outdir.OutputDir`: ``out_dir`` must be new, empty or
+    written by an earlier export (its marker file), unless ``force``; no symlink is followed
+    and nothing but files of an earlier export is ever removed.
+
     :returns: counts by kind.
+    :raises OutputDirError: the directory cannot be written safely (see
+        :class:`~digiconform.outdir.OutputDir`).
+    :raises InvalidInputError: a source vector that is not valid.
     """
+    from digiconform.outdir import OutputDir
     from oracle.resources import data_dir, schemas_dir
 
     source = source or vectors_dir()
-    out_dir.mkdir(parents=True, exist_ok=True)
+    docs = load_vectors(source)  # each validated
+    out = OutputDir(out_dir, "digiconform vectors export", force=force)
     counts: dict[str, int] = {}
-    for doc in load_vectors(source):
-        sub = out_dir / doc["ruleset"] / ("scenarios" if doc["kind"] == "scenario"
-                                          else doc["kind"])
-        sub.mkdir(parents=True, exist_ok=True)
-        write_vector(sub / file_name(doc["id"]), doc)
+    for doc in docs:
+        sub = f"{doc['ruleset']}/{'scenarios' if doc['kind'] == 'scenario' else doc['kind']}"
+        out.write(f"{sub}/{file_name(doc['id'])}", vector_text(doc))
         counts[doc["kind"]] = counts.get(doc["kind"], 0) + 1
-    schemas = out_dir / "schemas"
-    if schemas.exists():
-        shutil.rmtree(schemas)
-    shutil.copytree(schemas_dir(), schemas)
-    cards = out_dir / "card-sets"
-    cards.mkdir(exist_ok=True)
-    shutil.copy(data_dir() / "upper-deck.cardset.json", cards / "upper-deck.cardset.json")
-    decks = out_dir / "decks"
-    decks.mkdir(exist_ok=True)
+    schemas = schemas_dir()
+    for p in sorted(schemas.rglob("*.schema.json")):
+        out.copy(p, "schemas/" + p.relative_to(schemas).as_posix())
+    out.copy(data_dir() / "upper-deck.cardset.json", "card-sets/upper-deck.cardset.json")
     for p in sorted((data_dir() / "decks").glob("*.json")):
-        shutil.copy(p, decks / p.name)
+        out.copy(p, f"decks/{p.name}")
     # The dcg ruleset's INVENTED test cards and shipped decks (setups name them).
-    shutil.copy(data_dir() / "dcg" / "test-cards.json", cards / "dcg-test-cards.json")
-    (decks / "dcg").mkdir(exist_ok=True)
+    out.copy(data_dir() / "dcg" / "test-cards.json", "card-sets/dcg-test-cards.json")
     for p in sorted((data_dir() / "dcg" / "decks").glob("*.json")):
-        shutil.copy(p, decks / "dcg" / p.name)
-    (out_dir / "README.md").write_text(_README, encoding="utf-8")
+        out.copy(p, f"decks/dcg/{p.name}")
+    out.write("README.md", _README)
+    out.finish()
     return counts
 
 

@@ -94,12 +94,20 @@ def vectors() -> None:
 
 @vectors.command("export")
 @click.argument("out_dir", type=click.Path(file_okay=False))
-def vectors_export(out_dir: str) -> None:
+@click.option("--force", is_flag=True,
+              help="Write into a non-empty directory that an earlier export did not write "
+                   "(files of the same names are overwritten; nothing is deleted).")
+def vectors_export(out_dir: str, force: bool) -> None:
     """Write every scenario and perft vector to OUT_DIR with the schemas, the bundled card set
-    and decks, and a README."""
+    and decks, and a README.
+
+    OUT_DIR must be new, empty, or written by an earlier export (it holds the marker file
+    .digiconform-export.json, which lists the files written: re-exporting replaces them and
+    removes those no longer exported). Symlinks are never followed; nothing else is deleted.
+    """
     from digiconform.vectors import export
 
-    counts = export(Path(out_dir))
+    counts = export(Path(out_dir), force=force)
     click.echo(f"wrote {', '.join(f'{n} {k} vectors' for k, n in sorted(counts.items()))} "
                f"to {out_dir}")
 
