@@ -15,6 +15,10 @@ IMPL = click.option("--impl", "command", required=True, metavar="COMMAND",
                          "(it must speak docs/PROTOCOL.md on stdin/stdout).")
 RULESET = click.option("--ruleset", type=click.Choice(["digibattle", "dcg"]),
                        default="digibattle", show_default=True, help="Ruleset to verify.")
+DEFAULT_DEADLINE = 1800.0
+"""``verify --deadline`` default (s): half an hour fits a CI job's limit with room to spare;
+a full default run of the bundled oracle takes about a minute."""
+
 TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
                        show_default=True, help="Seconds allowed for each answer.")
 
@@ -49,33 +53,50 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
               default=None, help="Scenario vectors to run (default: the shipped ones).")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar (default: when stderr is a terminal).")
+@click.option("--deadline", type=Float(0, 7 * 86_400), default=DEFAULT_DEADLINE,
+              show_default=True,
+              help="Seconds the whole run may take (0: no limit). When they are up the run "
+                   "stops and every report asked for is written, marked partial (exit 1). "
+                   "SIGINT (Ctrl-C) and SIGTERM do the same.")
 def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str, ...],
            scenarios: tuple[str, ...], games: int, seed: int, skip_file: str | None,
            timeout: float, shrink_seconds: float, trace_dir: str, report_path: str | None,
            junit_path: str | None, markdown_path: str | None, vectors_path: str | None,
-           progress: bool | None) -> None:
+           progress: bool | None, deadline: float) -> None:
     """Check an implementation against the suite: every scenario vector, differential
     random games against the oracle, and the reading it follows for each ambiguity.
 
-    Exit 0 when everything required passed, 1 otherwise, 2 on bad usage.
+    The output paths are checked before the run starts. Exit 0 when everything required
+    passed, 1 otherwise (a partial run included), 2 on bad usage.
     """
+    from digiconform.options import check_output_dir, check_output_file
     from digiconform.vectors import load_vectors
     from digiconform.verifier.report import markdown, terminal, write_json, write_junit
     from digiconform.verifier.runner import Options, parse_skip_file, select
     from digiconform.verifier.runner import verify as run
+    from digiconform.verifier.stopping import stop_guard
+    from oracle.inputs import read_text
 
-    skips = parse_skip_file(Path(skip_file).read_text(encoding="utf-8")) if skip_file else {}
-    opts = Options(command, ruleset, clauses, tags, scenarios, games, seed, skips, timeout,
-                   shrink_seconds, Path(trace_dir),
-                   Path(vectors_path) if vectors_path else None)
-    show = sys.stderr.isatty() if progress is None else progress
-    total = len(select(load_vectors(opts.vectors, kind="scenario"), opts)) + games
-    if show:
-        with click.progressbar(length=total, label="verifying", file=sys.stderr,
-                               show_pos=True) as bar:
-            report = run(opts, progress=lambda part, item: bar.update(1))
-    else:
-        report = run(opts)
+    with stop_guard(deadline or None):
+        outputs = [(check_output_file(p, opt), opt) for p, opt in (
+            (report_path, "--report"), (junit_path, "--junit"), (markdown_path, "--markdown"))]
+        named = [p.resolve() for p, _ in outputs if p is not None]
+        if len(set(named)) != len(named):
+            raise click.BadParameter("two reports would be written to the same file",
+                                     param_hint="--report/--junit/--markdown")
+        check_output_dir(trace_dir, "--traces")
+        skips = parse_skip_file(read_text(skip_file)) if skip_file is not None else {}
+        opts = Options(command, ruleset, clauses, tags, scenarios, games, seed, skips,
+                       timeout, shrink_seconds, Path(trace_dir),
+                       Path(vectors_path) if vectors_path else None)
+        show = sys.stderr.isatty() if progress is None else progress
+        total = len(select(load_vectors(opts.vectors, kind="scenario"), opts)) + games
+        if show:
+            with click.progressbar(length=total, label="verifying", file=sys.stderr,
+                                   show_pos=True) as bar:
+                report = run(opts, progress=lambda part, item: bar.update(1))
+        else:
+            report = run(opts)
     click.echo(terminal(report))
     for path, writer in ((report_path, write_json), (junit_path, write_junit)):
         if path:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from digiconform.verifier.report import AmbiguityResult, ClauseResult, Failure, Report
+from digiconform.verifier.stopping import RunStopped
 
 Progress = Callable[[str, str], None]
 """``progress(part, item_id)``: called after each vector and each random game."""
@@ -105,9 +106,26 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
     _init_clauses(report, opts.ruleset)
     driver = ProtocolDriver(opts.command, timeout=opts.timeout)
     try:
-        return _verify(opts, report, driver, t0, progress)
-    finally:
-        driver.close()
+        try:
+            return _verify(opts, report, driver, t0, progress)
+        finally:
+            driver.close()
+    except RunStopped as e:
+        # A deadline or a signal (digiconform.verifier.stopping): what ran so far is the
+        # report, marked partial; the engine and its descendants are ended by close().
+        return _stopped(report, driver, t0, e.reason)
+
+
+def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
+    """Mark ``report`` partial (stopped by ``reason``) and finish it."""
+    report.stopped = reason
+    report.notes.append(f"the run was stopped early ({reason}): this report is partial")
+    report.cases.append({"part": "run", "id": "stopped", "status": "error",
+                         "message": f"stopped early: {reason}; the report is partial"})
+    try:
+        return _finish(report, driver, t0)
+    except RunStopped:  # pragma: no cover - the guard fires once
+        return report
 
 
 def _verify(opts: Options, report: Report, driver: Any, t0: float,
