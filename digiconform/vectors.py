@@ -34,6 +34,8 @@ from oracle.driver import Driver, OracleDriver, Outcome, Refusal
 from oracle.errors import OracleError, UnsupportedError
 
 VECTOR_FORMAT = "digiconform-vector/1"
+NOTHING_CHECKED = "nothing-checked"
+""":attr:`VectorResult.code` of a vector none of whose answers could be compared."""
 CLAUSE_RE = re.compile(r"^(DB-[A-D]\.(\d+n?|ex)|DCG-[0-9-]+)$")
 AMBIGUITY_RE = re.compile(r"^[A-Z]+-AMB-\d+$")
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -175,16 +177,20 @@ def vector_text(doc: Mapping[str, Any]) -> str:
 def load_vectors(root: Path | None = None, kind: str | None = None) -> list[dict[str, Any]]:
     """Every ``*.vector.json`` under ``root`` (default: the shipped vectors), sorted by ID.
 
-    :raises InvalidInputError: a file that is not JSON or not a valid vector.
+    :raises InvalidInputError: a file that is not a regular file, not JSON or not a valid
+        vector (the reason names the file).
     """
-    from oracle.cards import load_json
-    from oracle.validation import validate
+    from oracle.errors import InvalidInputError
+    from oracle.inputs import read_json
 
     root = root or vectors_dir()
     out = []
     for path in sorted(root.rglob("*.vector.json")):
-        doc = load_json(path)
-        validate(doc, "vector")
+        try:
+            doc = read_json(path, "vector")
+        except InvalidInputError as e:
+            raise InvalidInputError(e.path, e.reason if str(path) in e.reason
+                                    else f"{e.reason} (in {path})") from None
         if kind is None or doc["kind"] == kind:
             out.append(doc)
     return sorted(out, key=lambda d: d["id"])
@@ -225,7 +231,9 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
         computation ignores ``variants``).
     :param validate_mismatch: when a state differs, check it against the state schema and
         report a schema violation first (code ``state-schema-invalid``).
-    :returns: the first failure, or ``pass``. Never raises for a misbehaving driver.
+    :returns: the first failure, or ``pass`` (after at least one answer was compared; a
+        vector that compared nothing is ``skip`` with code :data:`NOTHING_CHECKED`). Never
+        raises for a misbehaving driver.
     """
     from digiconform.harness.driver import (
         ImplementationError,
@@ -239,7 +247,9 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
     )
 
     vid = vector["id"]
+    checked = 0  # answers compared; a vector that compares none has checked nothing
     for i, step in enumerate(vector["steps"]):
+        checked += 1
         kind = step["request"]
         expect = step["expect"]
         req = {k: v for k, v in step.items() if k != "expect"}
@@ -253,7 +263,7 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
                                  else driver.load_state(setup, step["state"]))
                 except UnsupportedError as e:
                     if "refused" in expect and expect["refused"]["kind"] == "unsupported":
-                        continue
+                        continue  # the expected refusal: checked
                     return VectorResult(vid, "skip", f"unsupported: {e.reason}", i, req,
                                         unsupported=True)
                 except OracleError as e:
@@ -265,6 +275,7 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
             elif kind == "legal_actions":
                 acts = driver.legal_actions()
                 if acts is None:
+                    checked -= 1
                     continue
                 missing, extra = legal_set_difference(expect["actions"], acts)
                 if missing or extra:
@@ -313,6 +324,10 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
                                     differences=diffs)
             return VectorResult(vid, "fail", "the state differs", i, req,
                                 differences=diffs)
+    if not checked:
+        return VectorResult(vid, "skip", "nothing was checked: every step of the vector asks "
+                            "for something the driver cannot answer (legal_actions)",
+                            code=NOTHING_CHECKED)
     return VectorResult(vid, "pass")
 
 

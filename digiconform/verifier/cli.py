@@ -141,13 +141,17 @@ def vectors_export(out_dir: str, force: bool) -> None:
 @TIMEOUT
 def vectors_check(vector_dir: str | None, command: str | None, timeout: float) -> None:
     """Validate every vector (default: the shipped ones), replay the scenario vectors and
-    recompute the perft counts with the oracle. Exit 1 on any failure."""
+    recompute the perft counts with the oracle. Exit 1 on any failure (a vector that
+    checks nothing included), 2 when VECTOR_DIR holds no vector at all."""
     from digiconform.harness import ProtocolDriver
     from digiconform.perft import check_vector
     from digiconform.vectors import load_vectors, run_vector
     from oracle.driver import OracleDriver
 
-    docs = load_vectors(Path(vector_dir) if vector_dir else None)
+    docs = load_vectors(Path(vector_dir) if vector_dir is not None else None)
+    if not docs:
+        raise click.BadParameter(f"no *.vector.json file under {vector_dir}: nothing to check",
+                                 param_hint="VECTOR_DIR")
     driver = ProtocolDriver(command, timeout=timeout) if command else OracleDriver()
     bad = 0
     try:

@@ -131,7 +131,7 @@ def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
 def _verify(opts: Options, report: Report, driver: Any, t0: float,
             progress: Progress | None) -> Report:
     from digiconform.harness.driver import ImplementationError
-    from digiconform.vectors import load_vectors, run_vector
+    from digiconform.vectors import NOTHING_CHECKED, load_vectors, run_vector
     from oracle import variants as registry
 
     try:
@@ -185,6 +185,10 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         t1 = time.monotonic()
         res = run_vector(driver, v)
         secs = time.monotonic() - t1
+        if res.status == "skip" and res.code == NOTHING_CHECKED:
+            _skip(report, v, res.reason)
+            _progress(progress, "scenarios", vid)
+            continue
         if res.status in ("pass", "fail"):
             for a, holds in deps.items():
                 tagged = a in v.get("ambiguities", ())
