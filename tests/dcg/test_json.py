@@ -289,8 +289,8 @@ def test_a_partial_position_is_not_checked_card_by_card():
 
 def test_every_position_that_loads_can_move():
     """The loaded positions of the shipped dcg vectors each offer an action or a chance."""
-    from oracle.driver import OracleDriver
     from digiconform.vectors import load_vectors
+    from oracle.driver import OracleDriver
 
     loaded = 0
     for v in load_vectors(kind="scenario"):
