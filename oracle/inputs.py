@@ -154,6 +154,8 @@ def check_depth(doc: Any, limit: int = MAX_DEPTH) -> None:
         to 60 characters).
     """
     # (value, depth, parent entry, key): the path is only spelt out for the error.
+    if not isinstance(doc, dict | list):
+        return
     stack: list[tuple[Any, int, Any, Any]] = [(doc, 1, None, None)]
     while stack:
         entry = stack.pop()
