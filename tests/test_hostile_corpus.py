@@ -54,7 +54,7 @@ def test_the_corpus_is_big_and_covers_every_command_and_kind() -> None:
 
 def _materialise(case: Case, tmp: Path) -> list[str]:
     names = []
-    for i, (name, content) in enumerate(case.files):
+    for name, content in case.files:
         path = tmp / name
         if content == FIFO:
             os.mkfifo(path)
