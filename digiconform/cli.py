@@ -141,6 +141,9 @@ def play(ruleset: str, seed: int, target: int, variant: tuple[str, ...], cards_p
          max_duels: int) -> None:
     """Play one complete game between two random legal players (Starter decks by default;
     with --ruleset dcg the red-memory and blue-tempo decks, or --deck/--cards DCG JSON)."""
+    from digiconform.options import check_output_file
+
+    check_output_file(trace_path, "--trace")  # before the game, not after it
     if ruleset == "dcg":
         from digiconform.dcg_playlog import play_command
 

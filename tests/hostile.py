@@ -362,11 +362,64 @@ def _vector_all() -> list[dict[str, Any]]:
     return load_vectors(kind="scenario")
 
 
+def _listed_cases() -> Iterator[Case]:
+    """Each input issue 17 lists by name, as a case of its own (all strict)."""
+    dcg_cards = json.loads((DATA / "dcg" / "test-cards.json").read_text(encoding="utf-8"))
+    red = json.loads((DATA / "dcg" / "decks" / "red-memory.json").read_text(encoding="utf-8"))
+    blue = (DATA / "dcg" / "decks" / "blue-tempo.json").read_bytes()
+    for i, change in enumerate([{"effects": None}, {"digivolve": 3}, {"level": "x"},
+                                {"dp": -5000}, {"play_cost": True}]):
+        doc = copy.deepcopy(dcg_cards)
+        card = next(c for c in doc["cards"] if c["kind"] == "digimon")
+        card.update(change)
+        yield Case(f"listed/dcg-card/{json.dumps(change)}",
+                   ["play", "--ruleset", "dcg", "--quiet", "--cards", "{F0}"],
+                   [(f"cards{i}.json", json.dumps(doc).encode())])
+    for what, entry in (("count 2^63", {"id": "T-03", "count": 2 ** 63}),
+                        ("negative egg count", {"id": "T-01", "count": -1})):
+        doc = copy.deepcopy(red)
+        doc["eggs" if "egg" in what else "deck"][0] = entry
+        yield Case(f"listed/dcg-deck/{what}", ["play", "--ruleset", "dcg", "--quiet",
+                                               "--deck", "{F0}", "--deck", "{F1}"],
+                   [("deck.json", json.dumps(doc).encode()), ("blue.json", blue)])
+    for ruleset in ("digibattle", "dcg"):
+        yield Case(f"listed/{ruleset}/--cards ''",
+                   ["play", "--ruleset", ruleset, "--quiet", "--cards", ""])
+    vectors = _vector_all()
+    v = copy.deepcopy(next(v for v in vectors if v["ruleset"] == "digibattle" and any(
+        s["request"] == "load_state" for s in v["steps"])))
+    next(s for s in v["steps"] if s["request"] == "load_state")["state"]["players"][1] = []
+    yield Case("listed/vector/players[1] a list", ["vectors", "check", "{TMP}"],
+               [("x.vector.json", json.dumps(v).encode())])
+    v = copy.deepcopy(next(v for v in vectors if "state" in v["steps"][0]["expect"]))
+    v["steps"][0]["expect"]["state"] = {}
+    yield Case("listed/vector/expected state {}", ["vectors", "check", "{TMP}"],
+               [("x.vector.json", json.dumps(v).encode())])
+    from digiconform.vectors import load_vectors
+
+    perft = copy.deepcopy(load_vectors(kind="perft")[0])
+    perft["divide_depth"] = 1e308
+    yield Case("listed/vector/divide_depth 1e308", ["vectors", "check", "{TMP}"],
+               [("x.vector.json", json.dumps(perft).encode())])
+    perft["divide_depth"] = 10 ** 9
+    yield Case("listed/vector/divide_depth 10^9", ["vectors", "check", "{TMP}"],
+               [("x.vector.json", json.dumps(perft).encode())])
+    yield Case("listed/verify --vectors with a deep vector",
+               ["verify", "--impl", "false", "--vectors", "{TMP}"],
+               [("x.vector.json", b"[" * 5000 + b"]" * 5000)])
+    yield Case("listed/verify --report /nonexistent/dir/r.json",
+               ["verify", "--impl", "false", "--report", "/nonexistent/dir/r.json"])
+    yield Case("listed/bench --games -1", ["bench", "--games", "-1"])
+    yield Case("listed/verify --timeout nan", ["verify", "--impl", "false", "--timeout", "nan"])
+    yield Case("listed/repeated --variant",
+               ["play", "--variant", "DB-AMB-6=final", "--variant", "DB-AMB-6=not-final"])
+
+
 def corpus(per_kind: int = 100) -> list[Case]:
     """Every case, always the same (seeded)."""
     rng = random.Random(SEED)
     return [*_content_cases(), *_mutation_cases(rng, per_kind), *_option_cases(),
-            *_traversal_cases()]
+            *_traversal_cases(), *_listed_cases()]
 
 
 #: Lines for ``digiconform serve``: each must be answered (``errored`` or ``refused``), and
