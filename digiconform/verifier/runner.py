@@ -120,6 +120,10 @@ def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
     """Mark ``report`` partial (stopped by ``reason``) and finish it."""
     report.stopped = reason
     report.notes.append(f"the run was stopped early ({reason}): this report is partial")
+    if report.differential and "steps" not in report.differential:
+        n = report.differential.get("games", 0)
+        report.notes.append(f"{n} random games agreed before the stop (not a complete part: "
+                            "a divergence may have been next)")
     report.cases.append({"part": "run", "id": "stopped", "status": "error",
                          "message": f"stopped early: {reason}; the report is partial"})
     try:
@@ -358,7 +362,7 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
         readings=readings, any_reading=caps.variants, ruleset=opts.ruleset,
         shrink_seconds=opts.shrink_seconds,
-        on_game=lambda n: _progress(progress, "random", str(n)))
+        on_game=lambda n: _game_done(report, opts, progress, n))
     report.differential = {"games": res.games, "steps": res.steps,
                            "seconds": round(res.seconds, 3), "shrink_runs": res.shrink_runs,
                            "legal_sets": bool(caps.legal_actions), "seed": opts.seed,
@@ -408,6 +412,12 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         "actions": list(div.actions)}
     report.cases.append({**case, "status": "fail" if div.kind != "errored" else "error",
                          "clause": div.clause, "message": f.message})
+
+
+def _game_done(report: Report, opts: Options, progress: Progress | None, n: int) -> None:
+    """After each random game: the tally a partial report keeps if the run is stopped."""
+    report.differential = {"games": n, "seed": opts.seed, "divergence": None}
+    _progress(progress, "random", str(n))
 
 
 def _safe(name: str) -> str:
