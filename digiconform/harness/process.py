@@ -362,11 +362,11 @@ class Process:
                     os.kill(pid, signal.SIGKILL)
                 except (ProcessLookupError, PermissionError):
                     pass
-                try:  # reap it when it was re-parented to us (we are a subreaper)
-                    os.waitpid(pid, os.WNOHANG)
-                except ChildProcessError:
-                    pass
-                if not _alive(pid):
+                if not _alive(pid):  # dead or a zombie: reap it if it is ours now
+                    try:  # (re-parented to us: we are a subreaper)
+                        os.waitpid(pid, os.WNOHANG)
+                    except ChildProcessError:
+                        pass
                     others.discard(pid)
             if others:
                 time.sleep(0.02)

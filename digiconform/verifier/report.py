@@ -282,7 +282,8 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
         f"  vectors     {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
         f"{c['skipped']} skipped, {c['not_followed']} under readings not followed",
         ("  random      not run" if not d else
-         f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
+         f"  random      {d.get('games', 0)} games agreed before the stop" if "steps" not in d
+         else f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
          + ("no divergence" if not d.get("divergence") else
             "stopped by an implementation error" if d["divergence"]["kind"] == "errored" else
             f"divergence shrunk to {d['divergence'].get('length')} actions")),
