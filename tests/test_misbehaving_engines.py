@@ -124,3 +124,16 @@ def test_sigterm_and_the_deadline_raise_run_stopped_in_process() -> None:
     assert "deadline of 0.3 s" in e.value.reason and time.monotonic() - t0 < 2
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL or callable(
         signal.getsignal(signal.SIGTERM))
+
+
+def test_a_deadline_before_the_run_begins_still_writes_partial_reports(tmp_path: Path) -> None:
+    from digiconform.cli import main
+
+    res = CliRunner().invoke(main, [
+        "verify", "--impl", "digiconform serve", "--deadline", "0.05",
+        "--report", str(tmp_path / "r.json"), "--junit", str(tmp_path / "r.xml"),
+        "--markdown", str(tmp_path / "r.md")])
+    assert res.exit_code == 1 and "Traceback" not in res.output, res.output
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["partial"] and "deadline" in report["stopped"]
+    assert "PARTIAL REPORT" in (tmp_path / "r.md").read_text()

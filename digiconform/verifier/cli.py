@@ -72,31 +72,37 @@ def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str
     from digiconform.options import check_output_dir, check_output_file
     from digiconform.vectors import load_vectors
     from digiconform.verifier.report import markdown, terminal, write_json, write_junit
-    from digiconform.verifier.runner import Options, parse_skip_file, select
+    from digiconform.verifier.runner import Options, parse_skip_file, select, stopped_before_start
     from digiconform.verifier.runner import verify as run
-    from digiconform.verifier.stopping import stop_guard
+    from digiconform.verifier.stopping import RunStopped, stop_guard
     from oracle.inputs import read_text
 
-    with stop_guard(deadline or None):
-        outputs = [(check_output_file(p, opt), opt) for p, opt in (
-            (report_path, "--report"), (junit_path, "--junit"), (markdown_path, "--markdown"))]
-        named = [p.resolve() for p, _ in outputs if p is not None]
-        if len(set(named)) != len(named):
-            raise click.BadParameter("two reports would be written to the same file",
-                                     param_hint="--report/--junit/--markdown")
-        check_output_dir(trace_dir, "--traces")
-        skips = parse_skip_file(read_text(skip_file)) if skip_file is not None else {}
-        opts = Options(command, ruleset, clauses, tags, scenarios, games, seed, skips,
-                       timeout, shrink_seconds, Path(trace_dir),
-                       Path(vectors_path) if vectors_path else None)
-        show = sys.stderr.isatty() if progress is None else progress
-        total = len(select(load_vectors(opts.vectors, kind="scenario"), opts)) + games
-        if show:
-            with click.progressbar(length=total, label="verifying", file=sys.stderr,
-                                   show_pos=True) as bar:
-                report = run(opts, progress=lambda part, item: bar.update(1))
-        else:
-            report = run(opts)
+    # Checked before the run (and before the deadline can cut anything short).
+    outputs = [(check_output_file(p, opt), opt) for p, opt in (
+        (report_path, "--report"), (junit_path, "--junit"), (markdown_path, "--markdown"))]
+    named = [p.resolve() for p, _ in outputs if p is not None]
+    if len(set(named)) != len(named):
+        raise click.BadParameter("two reports would be written to the same file",
+                                 param_hint="--report/--junit/--markdown")
+    check_output_dir(trace_dir, "--traces")
+    skips = parse_skip_file(read_text(skip_file)) if skip_file is not None else {}
+    opts = Options(command, ruleset, clauses, tags, scenarios, games, seed, skips,
+                   timeout, shrink_seconds, Path(trace_dir),
+                   Path(vectors_path) if vectors_path else None)
+    show = sys.stderr.isatty() if progress is None else progress
+    report = None
+    try:
+        with stop_guard(deadline or None):
+            total = len(select(load_vectors(opts.vectors, kind="scenario"), opts)) + games
+            if show:
+                with click.progressbar(length=total, label="verifying", file=sys.stderr,
+                                       show_pos=True) as bar:
+                    report = run(opts, progress=lambda part, item: bar.update(1))
+            else:
+                report = run(opts)
+    except RunStopped as e:  # stopped before the run began (or just after it ended)
+        if report is None:
+            report = stopped_before_start(opts, e.reason)
     click.echo(terminal(report))
     for path, writer in ((report_path, write_json), (junit_path, write_junit)):
         if path:

@@ -116,6 +116,20 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
         return _stopped(report, driver, t0, e.reason)
 
 
+def stopped_before_start(opts: Options, reason: str) -> Report:
+    """The report of a run stopped (``reason``) before the implementation was started:
+    partial, nothing checked."""
+    report = Report(
+        command=opts.command, implementation=None, ruleset=opts.ruleset,
+        started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"))
+    _init_clauses(report, opts.ruleset)
+    report.stopped = reason
+    report.notes.append(f"the run was stopped before it began ({reason}): nothing was run")
+    report.cases.append({"part": "run", "id": "stopped", "status": "error",
+                         "message": f"stopped early: {reason}; the report is partial"})
+    return report
+
+
 def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
     """Mark ``report`` partial (stopped by ``reason``) and finish it."""
     report.stopped = reason
