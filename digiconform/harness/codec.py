@@ -1,11 +1,10 @@
-"""JSON for protocol lines: :mod:`orjson` when it can, the standard library when it cannot.
+"""JSON out for protocol lines: :mod:`orjson` when it can, the standard library when not.
 
-Both sides of the harness decode and encode a line per request; :mod:`orjson` does it several
-times faster than :mod:`json`. What is accepted and what is written stays the standard
-library's: a line :mod:`orjson` refuses (``NaN``, an integer beyond 64 bits) is decoded again by
-:func:`json.loads`, which accepts or raises as before, and a value :mod:`orjson` cannot write
-(a non-string key, a huge integer, a mapping that is not a dict) is written by
-:func:`json.dumps` (compact, UTF-8 kept).
+Both sides of the harness encode a line per request; :mod:`orjson` does it several times
+faster than :mod:`json`. What is written stays what :func:`json.dumps` writes (compact, UTF-8
+kept): a value :mod:`orjson` cannot write (a non-string key, an integer beyond 64 bits, a
+mapping that is not a dict) is written by :func:`json.dumps`. Lines are read through the input
+layer (:func:`oracle.inputs.parse_json`, which has the same kind of fast path).
 """
 
 from __future__ import annotations
@@ -17,20 +16,6 @@ try:
     import orjson
 except ImportError:  # pragma: no cover - orjson is a dependency
     orjson = None  # type: ignore[assignment]
-
-
-def loads(data: bytes | str) -> Any:
-    """Decode one JSON document.
-
-    :raises ValueError: not JSON (:class:`json.JSONDecodeError`; :class:`UnicodeDecodeError`
-        for bytes that are not UTF-8).
-    """
-    if orjson is not None:
-        try:
-            return orjson.loads(data)
-        except orjson.JSONDecodeError:
-            pass
-    return json.loads(data)
 
 
 def dumps(obj: Any) -> bytes:
