@@ -19,8 +19,8 @@ instruction counts (cachegrind's "I refs", which stay put while CPU seconds move
 
 Usage::
 
-    python tools/benchmark.py                    # print the table
-    python tools/benchmark.py --write README.md  # also replace the table in the README
+    python tools/benchmark.py --save now.json           # measure, print the table
+    python tools/benchmark.py --figures now.json --before before.json --write README.md
 """
 
 from __future__ import annotations
@@ -210,7 +210,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", type=Path, help="write the figures as JSON")
     if argv is None and len(sys.argv) > 1 and sys.argv[1].startswith("_"):
         return _worker(sys.argv[1:])
+    ap.add_argument("--figures", type=Path,
+                    help="render the table from this JSON file of a --save run (no measuring)")
     args = ap.parse_args(argv)
+    if args.figures:
+        before = json.loads(args.before.read_text()) if args.before else {}
+        return _output(render(json.loads(args.figures.read_text()), before), args.write)
 
     load0 = os.getloadavg()
     rulesets = ("digibattle", "dcg")
@@ -245,12 +250,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.save:
         args.save.write_text(json.dumps(figures, indent=2) + "\n")
     before = json.loads(args.before.read_text()) if args.before else {}
-    table = render(figures, before)
+    return _output(render(figures, before), args.write)
+
+
+def _output(table: str, readme: Path | None) -> int:
+    """Print ``table``; with ``readme``, put it between the table markers there."""
     print(table)
-    if args.write:
-        text = args.write.read_text()
+    if readme:
+        text = readme.read_text()
         start, stop = text.index(BEGIN), text.index(END)
-        args.write.write_text(text[:start] + BEGIN + "\n" + table + "\n" + text[stop:])
+        readme.write_text(text[:start] + BEGIN + "\n" + table + "\n" + text[stop:])
     return 0
 
 
