@@ -151,7 +151,9 @@ def _content_cases() -> Iterator[Case]:
 _POOL: list[Any] = [None, True, False, -1, -5000, 2 ** 63, 0, "x", "", [], {}, [[]], 1.5,
                     "../../../etc/passwd"]
 _FREE_FORM = {"meta", "effect_vocabulary", "description", "note", "source", "events",
-              "request", "depends_on", "tags"}
+              "request", "depends_on", "tags",
+              # union types: a player number or a word ("chance", "player")
+              "to_move", "target"}
 
 
 def _nodes(doc: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any]]:
