@@ -138,6 +138,12 @@ def _content_cases() -> Iterator[Case]:
                ["verify", "--impl", "false", "--report", "{TMP}/r", "--junit", "{TMP}/r"])
     for what, path in (("missing-dir", "{TMP}/no/such/t.json"), ("a-directory", "{TMP}")):
         yield Case(f"content/play-trace/{what}", ["play", "--quiet", "--trace", path])
+    # A named pipe as an output: writing would block until someone reads it.
+    yield Case("content/play-trace/fifo", ["play", "--quiet", "--trace", "{F0}"],
+               [("t.json", FIFO)])
+    for opt in ("--report", "--junit", "--markdown"):
+        yield Case(f"content/verify{opt}/fifo", ["verify", "--impl", "false", opt, "{F0}"],
+                   [("r.out", FIFO)])
     yield Case("content/export/onto-a-file", ["vectors", "export", "{F0}"],
                [("file", b"x")])
     yield Case("content/export/non-empty-dir", ["vectors", "export", "{TMP}"],
