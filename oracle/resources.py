@@ -2,7 +2,7 @@
 
 Each function returns the installed copy inside the ``oracle`` package when it is present
 (a normal ``pip install .`` puts the top-level ``schemas/`` and ``features/`` directories in
-the wheel as ``oracle/_schemas`` and ``oracle/_features``), else the source-tree copy at the
+the wheel as ``oracle/_schemas`` and ``digiconform/_features``), else the source-tree copy at the
 repository root (running from a checkout or an editable install).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["data_dir", "features_dir", "schemas_dir"]
+__all__ = ["data_dir", "schemas_dir"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _SOURCE_ROOT = _PACKAGE_DIR.parent
@@ -37,11 +37,6 @@ def _pick(installed_name: str, source_name: str) -> Path:
 def schemas_dir() -> Path:
     """Return the directory of the JSON Schemas (installed ``oracle/_schemas`` or ``schemas/``)."""
     return _pick("_schemas", "schemas")
-
-
-def features_dir() -> Path:
-    """Return the directory of the Gherkin features (``oracle/_features`` or ``features/``)."""
-    return _pick("_features", "features")
 
 
 def data_dir() -> Path:

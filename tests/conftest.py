@@ -3,10 +3,10 @@
 Options:
 
 - ``--impl COMMAND``: run the scenarios against another implementation, started as
-  ``COMMAND`` and driven over the harness protocol (``oracle.harness.ProtocolDriver``);
+  ``COMMAND`` and driven over the harness protocol (``digiconform.harness.ProtocolDriver``);
   default: the bundled oracle (``oracle.driver.OracleDriver``).
 - ``--record-vectors DIR``: also write each scenario's conversation with the game as a test
-  vector into ``DIR`` (``oracle.vectors.RecordingDriver``).
+  vector into ``DIR`` (``digiconform.vectors.RecordingDriver``).
 
 Scenario tags (``@DB-C.8``, ``@DB-AMB-6``) are not identifiers, so they become
 ``clause("DB-C.8", id="DB-C.8")`` and ``ambiguity("DB-AMB-6", id="DB-AMB-6")`` markers:
@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from oracle.clauses import AMBIGUITY_TAG, CLAUSE_TAG
+from digiconform.clauses import AMBIGUITY_TAG, CLAUSE_TAG
 from oracle.driver import Driver, OracleDriver
 
 _STEPS = f"{__package__ + '.' if __package__ else ''}steps"
@@ -142,9 +142,10 @@ def make_driver(config: pytest.Config) -> Driver:
         # One oracle per scenario; the card sets it parses (and validates) are shared.
         return OracleDriver(_sets=_PARSED_CARD_SETS)
     try:
-        from oracle.harness import ProtocolDriver  # type: ignore[attr-defined]
+        from digiconform.harness import ProtocolDriver  # type: ignore[attr-defined]
     except ImportError as e:
-        pytest.exit(f"--impl needs oracle.harness.ProtocolDriver, which cannot be imported: {e}",
+        pytest.exit(f"--impl needs digiconform.harness.ProtocolDriver, which cannot be "
+                    f"imported: {e}",
                     returncode=4)
     return ProtocolDriver(command)
 
@@ -155,9 +156,9 @@ def record_vectors(driver: Driver, config: pytest.Config, ctx: ScenarioContext) 
     if not out_dir:
         return driver
     try:
-        from oracle.vectors import RecordingDriver  # type: ignore[import-not-found]
+        from digiconform.vectors import RecordingDriver  # type: ignore[import-not-found]
     except ImportError as e:
-        pytest.exit(f"--record-vectors needs oracle.vectors.RecordingDriver, which cannot be "
+        pytest.exit(f"--record-vectors needs digiconform.vectors.RecordingDriver, which cannot be "
                     f"imported: {e}", returncode=4)
     return RecordingDriver(driver, ctx.id, ctx.clauses + ctx.ambiguities, Path(out_dir))
 

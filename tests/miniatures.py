@@ -98,7 +98,7 @@ def command(name: str) -> str:
 
 
 def _serve(on_request: Callable[[int, str], None] | None = None, session: object = None) -> None:
-    from oracle.harness.serve import serve
+    from digiconform.harness.serve import serve
 
     sys.exit(serve(session=session, on_request=on_request))  # type: ignore[arg-type]
 
@@ -156,9 +156,9 @@ def hangs_with_child() -> None:
 
 
 def follows_not_final() -> None:
+    from digiconform.harness.messages import Capabilities, Implementation
+    from digiconform.harness.serve import Session, oracle_ready
     from oracle.driver import OracleDriver
-    from oracle.harness.messages import Capabilities, Implementation
-    from oracle.harness.serve import Session, oracle_ready
 
     class NotFinal(OracleDriver):
         def new_game(self, setup):  # type: ignore[no-untyped-def]
@@ -199,7 +199,7 @@ def floods_output() -> None:
 
 
 def wrong_seq() -> None:
-    from oracle.harness.serve import Session
+    from digiconform.harness.serve import Session
 
     class Wrong(Session):
         def handle_line(self, line):  # type: ignore[no-untyped-def]
@@ -212,8 +212,8 @@ def wrong_seq() -> None:
 
 
 def schema_invalid_state() -> None:
-    from oracle.harness.messages import Position
-    from oracle.harness.serve import Session
+    from digiconform.harness.messages import Position
+    from digiconform.harness.serve import Session
 
     class Bad(Session):
         def handle_line(self, line):  # type: ignore[no-untyped-def]
@@ -233,8 +233,8 @@ def schema_invalid_state() -> None:
 
 
 def _planted(patch: Callable[[], None], name: str) -> None:
-    from oracle.harness.messages import Implementation
-    from oracle.harness.serve import Session, oracle_ready
+    from digiconform.harness.messages import Implementation
+    from digiconform.harness.serve import Session, oracle_ready
 
     patch()
     ready = oracle_ready()

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from oracle import ambiguities as A
-from oracle import divergence as D
+from digiconform import ambiguities as A
+from digiconform import divergence as D
+from digiconform.cli import main
 from oracle import variants as V
-from oracle.cli import main
 from oracle.replay import replay
 from oracle.trace import read_trace
 

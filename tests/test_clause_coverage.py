@@ -1,6 +1,6 @@
 """Every clause has scenarios, and every scenario tag names something that exists.
 
-The clause registry (``oracle/data/clauses.json``) must list exactly the clause IDs of
+The clause registry (``digiconform/data/clauses.json``) must list exactly the clause IDs of
 ``../shared/rules/CLAUSES.md`` (checked when that file is reachable); each Digi-Battle clause
 needs at least two scenarios (a legal case and an illegal or edge case). DCG clauses are held to
 the same bar once ``features/dcg/`` exists.
@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from oracle import clauses as reg
-from oracle.cli import main
-from oracle.resources import features_dir
+from digiconform import clauses as reg
+from digiconform.cli import main
+from digiconform.resources import features_dir
 
 CLAUSES_MD = Path(__file__).resolve().parents[2] / "shared" / "rules" / "CLAUSES.md"
 
 
 def test_registry_lists_every_clause_of_the_rules_once() -> None:
     ids = [c.id for c in reg.registry()]
-    assert len(ids) == len(set(ids)), "duplicate clause IDs in oracle/data/clauses.json"
+    assert len(ids) == len(set(ids)), "duplicate clause IDs in digiconform/data/clauses.json"
     assert all(c.ruleset in reg.RULESETS and c.summary and "\n" not in c.summary
                for c in reg.registry())
     if not CLAUSES_MD.is_file():

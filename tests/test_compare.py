@@ -1,4 +1,4 @@
-"""How states are compared (``oracle.verifier.compare``): the required fields are the state
+"""How states are compared (``digiconform.verifier.compare``): the required fields are the state
 schemas' own, the multisets are the lists no rule orders, and it holds for both rulesets."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from digiconform.verifier.compare import FORMS, state_differences
 from oracle.dcg import DcgConfig, make_game
 from oracle.dcg.selfplay import play as dcg_play
-from oracle.verifier.compare import FORMS, state_differences
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 

@@ -18,9 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from oracle.driver import OracleDriver
-from oracle.harness import ImplementationError, ProtocolDriver, Session, serve
-from oracle.harness.messages import (
+from digiconform.harness import ImplementationError, ProtocolDriver, Session, serve
+from digiconform.harness.messages import (
     REQUESTS,
     Action,
     Errored,
@@ -35,16 +34,17 @@ from oracle.harness.messages import (
     parse_request,
     parse_response,
 )
+from digiconform.verifier.differential import base_setup
+from oracle.driver import OracleDriver
 from oracle.resources import schemas_dir
 from oracle.selfplay import chance_outcome, random_action
 from oracle.validation import validate
-from oracle.verifier.differential import base_setup
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import miniatures  # noqa: E402
 
-SERVE = f"{shlex.quote(sys.executable)} -m oracle.cli serve"
+SERVE = f"{shlex.quote(sys.executable)} -m digiconform.cli serve"
 ENV = {**os.environ, "PYTHONPATH": str(HERE.parent) + os.pathsep + os.environ.get(
     "PYTHONPATH", "")}
 

@@ -8,9 +8,9 @@ import random
 import pytest
 from click.testing import CliRunner
 
+from digiconform.cli import main
 from oracle import variants
 from oracle.cards import default_card_set, default_decks
-from oracle.cli import main
 from oracle.digibattle import Action, Game, apply, legal_actions, new_game
 from oracle.digibattle.digivolve import _prepare_options, methods
 from oracle.errors import IllegalActionError, InvalidInputError, UnsupportedError

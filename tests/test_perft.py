@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from oracle.perft import POSITIONS, check_vector, children, divide, perft, position
-from oracle.vectors import load_vectors
+from digiconform.perft import POSITIONS, check_vector, children, divide, perft, position
+from digiconform.vectors import load_vectors
 
 PERFT = load_vectors(kind="perft")
 

@@ -548,7 +548,7 @@ def test_trace_may_embed_its_card_set(games: list[tuple[Any, Any, list[Any]]]) -
 def test_trace_written_by_digiconform_play_validates(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from oracle.cli import main
+    from digiconform.cli import main
 
     path = tmp_path / "game.trace.json"
     result = CliRunner().invoke(main, ["play", "--seed", "5", "--target", "300", "--quiet",

@@ -12,11 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from oracle.clauses import scan_features
-from oracle.driver import OracleDriver
-from oracle.harness import ProtocolDriver
-from oracle.validation import validate
-from oracle.vectors import (
+from digiconform.clauses import scan_features
+from digiconform.harness import ProtocolDriver
+from digiconform.vectors import (
     RecordingDriver,
     export,
     file_name,
@@ -25,10 +23,12 @@ from oracle.vectors import (
     run_vector,
     vectors_dir,
 )
-from oracle.verifier.differential import base_setup
+from digiconform.verifier.differential import base_setup
+from oracle.driver import OracleDriver
+from oracle.validation import validate
 
 HERE = Path(__file__).resolve().parent
-SERVE = f"{shlex.quote(sys.executable)} -m oracle.cli serve"
+SERVE = f"{shlex.quote(sys.executable)} -m digiconform.cli serve"
 ENV = {**os.environ, "PYTHONPATH": str(HERE.parent) + os.pathsep + os.environ.get(
     "PYTHONPATH", "")}
 SCENARIOS = load_vectors(kind="scenario")

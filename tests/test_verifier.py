@@ -23,17 +23,17 @@ from typing import Any
 
 import pytest
 
+from digiconform.vectors import load_vectors
+from digiconform.verifier.impl_replay import replay_impl
+from digiconform.verifier.runner import Options, parse_skip_file, select, verify
 from oracle.trace import read_trace
 from oracle.validation import validate
-from oracle.vectors import load_vectors
-from oracle.verifier.impl_replay import replay_impl
-from oracle.verifier.runner import Options, parse_skip_file, select, verify
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import miniatures  # noqa: E402
 
-SERVE = f"{shlex.quote(sys.executable)} -m oracle.cli serve"
+SERVE = f"{shlex.quote(sys.executable)} -m digiconform.cli serve"
 ENV = {**os.environ, "PYTHONPATH": str(HERE.parent) + os.pathsep + os.environ.get(
     "PYTHONPATH", "")}
 MAX_COUNTEREXAMPLE = 30
@@ -45,7 +45,7 @@ def test_default_verify_of_serve_passes_and_writes_every_report(tmp_path: Path) 
     paths = {k: tmp_path / f"report.{k}" for k in ("json", "xml", "md")}
     t0 = time.monotonic()
     proc = subprocess.run(
-        [sys.executable, "-m", "oracle.cli", "verify", "--impl", SERVE,
+        [sys.executable, "-m", "digiconform.cli", "verify", "--impl", SERVE,
          "--report", str(paths["json"]), "--junit", str(paths["xml"]),
          "--markdown", str(paths["md"]), "--traces", str(tmp_path / "traces")],
         capture_output=True, text=True, env=ENV, cwd=HERE.parent, timeout=600)
@@ -169,9 +169,9 @@ def test_skip_file_and_selection(tmp_path: Path) -> None:
 
 
 def test_pytest_plugin_runs_the_dcg_suite_and_fails_a_mutant(tmp_path: Path) -> None:
-    """``pytest -p oracle.pytest_plugin --impl CMD --impl-ruleset dcg`` in an engine's own
+    """``pytest -p digiconform.pytest_plugin --impl CMD --impl-ruleset dcg`` in an engine's own
     repository: one test per case; a planted DCG bug fails its draw-phase scenarios."""
-    cmd = [sys.executable, "-m", "pytest", "-p", "oracle.pytest_plugin", "-p", "no:xdist",
+    cmd = [sys.executable, "-m", "pytest", "-p", "digiconform.pytest_plugin", "-p", "no:xdist",
            "-p", "no:cacheprovider", "-q", "--impl-ruleset", "dcg", "--impl-games", "3",
            "--impl-clause", "DCG-6-3-1-1", "--impl"]
     good = subprocess.run([*cmd, SERVE], cwd=tmp_path, env=ENV, capture_output=True,
@@ -188,7 +188,7 @@ def test_a_ruleset_not_offered_fails_with_a_junit_error(tmp_path: Path) -> None:
     report shows it as an error (not an empty, green file)."""
     from junitparser import JUnitXml
 
-    from oracle.verifier.report import write_junit
+    from digiconform.verifier.report import write_junit
 
     report = verify(Options(miniatures.command("follows_not_final"), ruleset="dcg",
                             trace_dir=tmp_path))

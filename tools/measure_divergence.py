@@ -4,11 +4,11 @@
     python tools/measure_divergence.py traces [--ids DB-AMB-3 ...] [--seeds 150]
 
 ``measure`` plays the Starter-deck games of seeds 0 … N-1 in lockstep under the default and
-every other reading (definitions: :mod:`oracle.divergence`) and counts, for each proposed
+every other reading (definitions: :mod:`digiconform.divergence`) and counts, for each proposed
 ambiguity, the games in which its situation arises; ``traces`` searches seeds for the shortest
 game prefix whose last action diverges between the readings, shrinks it, and writes one trace
 per reading to ``traces/ambiguities/DB-AMB-n.<reading>.json``. Both update
-``oracle/data/divergence.json``; regenerate ``docs/AMBIGUITIES.md`` afterwards with
+``digiconform/data/divergence.json``; regenerate ``docs/AMBIGUITIES.md`` afterwards with
 ``digiconform ambiguities --format markdown > docs/AMBIGUITIES.md``.
 """
 
@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from oracle import divergence as D  # noqa: E402
+from digiconform import divergence as D  # noqa: E402
 from oracle import variants as V  # noqa: E402
 from oracle.cards import card_set_from_json, default_card_set, default_decks  # noqa: E402
 from oracle.digibattle import Action, Game, new_game  # noqa: E402

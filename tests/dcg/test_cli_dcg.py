@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from oracle.cli import main
+from digiconform.cli import main
 from oracle.dcg.cards import _DATA_DIR
 from oracle.validation import validate
 
@@ -140,7 +140,7 @@ def test_replay_through_an_implementation_also_checks_the_trace(
     import shlex
     import sys
 
-    serve = f"{shlex.quote(sys.executable)} -m oracle.cli serve"
+    serve = f"{shlex.quote(sys.executable)} -m digiconform.cli serve"
     good = tmp_path / "good.trace.json"
     good.write_text(json.dumps(recorded), encoding="utf-8")
     code, out = run("replay", str(good), "--impl", serve)

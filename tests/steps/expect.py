@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from oracle.clauses import AMBIGUITY_TAG, CLAUSE_TAG, rulebook_order
+from digiconform.clauses import AMBIGUITY_TAG, CLAUSE_TAG, rulebook_order
 
 CONTEXT_KEY = pytest.StashKey["ScenarioContext"]()
 

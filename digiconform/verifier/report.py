@@ -1,7 +1,7 @@
 """The verification report and its four forms: JSON (``schemas/report.schema.json``), JUnit
 XML, a Markdown compliance table (clause × result) and a terminal summary.
 
-:class:`Report` is built by :mod:`oracle.verifier.runner`; the writers here never look at an
+:class:`Report` is built by :mod:`digiconform.verifier.runner`; the writers here never look at an
 implementation, only at the report.
 """
 

@@ -1,6 +1,6 @@
 """What the differential random games need to know about each ruleset.
 
-:mod:`oracle.verifier.differential` plays, shrinks and explains random games the same way for
+:mod:`digiconform.verifier.differential` plays, shrinks and explains random games the same way for
 every ruleset; the ruleset-specific parts live here, one :class:`GameHooks` per ruleset:
 
 - the setups drawn (decks in either seat; a target for Digi-Battle), and the smaller setups the

@@ -1,6 +1,6 @@
 """The clause registry and the scenario coverage of each clause.
 
-``oracle/data/clauses.json`` lists every clause ID of ``../shared/rules/CLAUSES.md`` (Digi-Battle
+``digiconform/data/clauses.json`` lists every clause ID of ``docs/rules/CLAUSES.md`` (Digi-Battle
 ``DB-…`` and Digimon Card Game ``DCG-…``) with its ruleset, rulebook section and a one-line
 summary. :func:`scan_features` reads the Gherkin files under ``features/`` and counts, for each
 tag, the scenarios that carry it (a Scenario Outline counts once per Examples row; tags on a
@@ -24,7 +24,7 @@ from typing import Any
 
 import click
 
-from oracle.resources import features_dir
+from digiconform.resources import features_dir
 
 RULESETS: tuple[str, ...] = ("digibattle", "dcg")
 """Rulesets with clauses, and the ``features/`` sub-folder of each (``digibattle`` → ``features/
@@ -52,7 +52,7 @@ class Clause:
 
 @cache
 def registry() -> tuple[Clause, ...]:
-    """Every clause, in rulebook order (``oracle/data/clauses.json``)."""
+    """Every clause, in rulebook order (``digiconform/data/clauses.json``)."""
     path = Path(__file__).parent / "data" / "clauses.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
     return tuple(Clause(c["id"], c["ruleset"], c["section"], c["summary"]) for c in doc["clauses"])

@@ -14,9 +14,7 @@ import traceback
 from collections.abc import Callable, Mapping
 from typing import IO, Any
 
-from oracle.driver import Driver, OracleDriver, Refusal
-from oracle.errors import OracleError
-from oracle.harness.messages import (
+from digiconform.harness.messages import (
     PROTOCOL_VERSION,
     Action,
     Capabilities,
@@ -36,6 +34,8 @@ from oracle.harness.messages import (
     Stop,
     parse_request,
 )
+from oracle.driver import Driver, OracleDriver, Refusal
+from oracle.errors import OracleError
 
 HOMEPAGE = "https://digiconform.dev"
 

@@ -56,7 +56,7 @@ def perft(state: State, depth: int) -> int:
 
 def divide(state: State, depth: int) -> dict[str, int]:
     """``perft(child, depth - 1)`` for each first action (keyed by its canonical JSON)."""
-    from oracle.verifier.compare import canonical_action
+    from digiconform.verifier.compare import canonical_action
 
     return {canonical_action(a.to_json()): perft(apply(state, a)[0], depth - 1)
             for a in children(state)}
@@ -126,7 +126,7 @@ def position(name: str, game: Game | None = None) -> tuple[State, list[Action], 
 def perft_vector(name: str, depth: int | None = None) -> dict[str, Any]:
     """The perft vector of position ``name`` (counts for depths 1..``depth`` and the divide
     at ``depth``), computed with the oracle."""
-    from oracle.verifier.differential import base_setup
+    from digiconform.verifier.differential import base_setup
 
     pos = BY_NAME[name]
     depth = depth or pos.depths
@@ -150,7 +150,7 @@ def write_vectors(out_dir: Any = None) -> list[str]:
     tree's ``vectors/digibattle/perft``). Returns the files written."""
     from pathlib import Path
 
-    from oracle.vectors import file_name, vectors_dir, write_vector
+    from digiconform.vectors import file_name, vectors_dir, write_vector
 
     out = Path(out_dir) if out_dir else vectors_dir() / "digibattle" / "perft"
     out.mkdir(parents=True, exist_ok=True)
@@ -165,8 +165,8 @@ def write_vectors(out_dir: Any = None) -> list[str]:
 
 def check_vector(doc: Mapping[str, Any]) -> str | None:
     """Recompute a perft vector with the oracle; why it differs, or None when it matches."""
+    from digiconform.vectors import resolve_setup
     from oracle.driver import OracleDriver
-    from oracle.vectors import resolve_setup
 
     o = OracleDriver()
     o.new_game(resolve_setup(doc["setup"]))

@@ -4,7 +4,7 @@ implementation, in lockstep with the oracle, and report the first step where the
 The actions replayed are the trace's ``meta.actions`` when present (a divergence trace written
 by ``verify`` keeps there the exact counterexample, refused probes included), else the actions
 of its ``steps``. The implementation's answers are compared with the oracle's, as in the
-random games of ``verify`` (:func:`oracle.verifier.differential.play_lockstep`).
+random games of ``verify`` (:func:`digiconform.verifier.differential.play_lockstep`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from digiconform.verifier.differential import Divergence, _replayer, attribute, play_lockstep
 from oracle.replay import trace_setup
-from oracle.verifier.differential import Divergence, _replayer, attribute, play_lockstep
 
 
 def trace_actions(trace: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -30,7 +30,7 @@ def replay_impl(trace: Mapping[str, Any], command: str, timeout: float = 5.0,
 
     :returns: ``(the first divergence with its clause, or None; actions replayed)``.
     """
-    from oracle.harness import ProtocolDriver
+    from digiconform.harness import ProtocolDriver
 
     actions = trace_actions(trace)
     with ProtocolDriver(command, timeout=timeout) as impl:

@@ -8,7 +8,7 @@ replays the steps and compares, with no Python at all; :func:`run_vector` does i
 
 Vectors are recorded by running the features with ``--record-vectors DIR`` (the features'
 ``conftest.py`` wraps the oracle driver in a :class:`RecordingDriver`), committed under
-``vectors/`` and shipped in the wheel as ``oracle/_vectors``; ``digiconform vectors export
+``vectors/`` and shipped in the wheel as ``digiconform/_vectors``; ``digiconform vectors export
 DIR`` writes them out with their schema and the bundled card data.
 
 Each vector also records ``depends_on``: for every ambiguity whose reading changes the
@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from digiconform.resources import vectors_dir
 from oracle.driver import Driver, OracleDriver, Outcome, Refusal
 from oracle.errors import OracleError, UnsupportedError
 
@@ -36,14 +37,6 @@ VECTOR_FORMAT = "digiconform-vector/1"
 CLAUSE_RE = re.compile(r"^(DB-[A-D]\.(\d+n?|ex)|DCG-[0-9-]+)$")
 AMBIGUITY_RE = re.compile(r"^[A-Z]+-AMB-\d+$")
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
-
-
-def vectors_dir() -> Path:
-    """The shipped vectors: installed ``oracle/_vectors``, else the source tree's
-    ``vectors/``."""
-    pkg = Path(__file__).resolve().parent
-    installed = pkg / "_vectors"
-    return installed if installed.is_dir() else pkg.parent / "vectors"
 
 
 def file_name(vector_id: str) -> str:
@@ -230,12 +223,12 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
         report a schema violation first (code ``state-schema-invalid``).
     :returns: the first failure, or ``pass``. Never raises for a misbehaving driver.
     """
-    from oracle.harness.driver import (
+    from digiconform.harness.driver import (
         ImplementationError,
         ImplementationSkipped,
         state_schema_problem,
     )
-    from oracle.verifier.compare import (
+    from digiconform.verifier.compare import (
         legal_set_difference,
         refusal_difference,
         state_differences,
@@ -481,7 +474,7 @@ FAILED_IDS_ENV = "DIGICONFORM_FAILED_SCENARIOS"
 
 
 def pytest_runtest_makereport(item: Any, call: Any) -> None:
-    """pytest hook (``-p oracle.vectors``): note every scenario whose test body raised
+    """pytest hook (``-p digiconform.vectors``): note every scenario whose test body raised
     (failed or xfailed) in the file named by ``$DIGICONFORM_FAILED_SCENARIOS``, so that
     :func:`record` drops its vector."""
     import os
@@ -523,7 +516,7 @@ def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[st
         failed.touch()
         cmd = [sys.executable, "-m", "pytest", str(root / "tests" / "test_features.py"),
                str(root / "tests" / "test_features_dcg.py"), "-q",
-               "-p", "no:cacheprovider", "-p", "oracle.vectors", "--record-vectors", str(raw)]
+               "-p", "no:cacheprovider", "-p", "digiconform.vectors", "--record-vectors", str(raw)]
         if jobs:
             cmd += ["-n", jobs]
         env = {**os.environ, FAILED_IDS_ENV: str(failed)}

@@ -8,7 +8,7 @@ States (``schemas/state.schema.json``):
 - every other field the oracle writes (``winner``, ``chance``, ``digimon_power``, ...) is
   compared only when the implementation's state has it: helper fields are optional;
   ``variants`` (an echo of the setup) is never compared: the readings an implementation
-  follows are judged from its behaviour (:mod:`oracle.verifier.runner`);
+  follows are judged from its behaviour (:mod:`digiconform.verifier.runner`);
 - ``hand`` and ``offline`` are compared as multisets (no rule orders them); every other list
   keeps its order (``online`` is top first, ``duel_zone`` bottom first, ``plays`` in play
   order).

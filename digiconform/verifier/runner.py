@@ -1,13 +1,13 @@
 """``verify``: run the suite against an implementation and build the :class:`Report`.
 
-Three parts, all through one :class:`~oracle.harness.ProtocolDriver`:
+Three parts, all through one :class:`~digiconform.harness.ProtocolDriver`:
 
-1. **Scenario vectors** (:mod:`oracle.vectors`): every feature scenario, replayed request by
+1. **Scenario vectors** (:mod:`digiconform.vectors`): every feature scenario, replayed request by
    request. A vector whose ``depends_on`` says it holds only under readings the
    implementation does not follow (and which it cannot be asked to follow: no ``variants``
    capability) is run but not *required*: its result counts for the ambiguity, not as a
    failure.
-2. **Differential random games** (:mod:`oracle.verifier.differential`), shrunk and saved as
+2. **Differential random games** (:mod:`digiconform.verifier.differential`), shrunk and saved as
    a trace when they diverge.
 3. **Ambiguities**: for each ambiguity, the readings the implementation's behaviour on the
    vectors that depend on it is consistent with, against the reading it declared.
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from oracle.verifier.report import AmbiguityResult, ClauseResult, Failure, Report
+from digiconform.verifier.report import AmbiguityResult, ClauseResult, Failure, Report
 
 Progress = Callable[[str, str], None]
 """``progress(part, item_id)``: called after each vector and each random game."""
@@ -96,7 +96,7 @@ def _replay_vector(opts: Options, vid: str) -> str:
 def verify(opts: Options, progress: Progress | None = None) -> Report:
     """Run the verification described by ``opts``. Never raises for a misbehaving
     implementation: everything it does wrong is in the report."""
-    from oracle.harness.driver import ProtocolDriver
+    from digiconform.harness.driver import ProtocolDriver
 
     t0 = time.monotonic()
     report = Report(
@@ -112,9 +112,9 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
 
 def _verify(opts: Options, report: Report, driver: Any, t0: float,
             progress: Progress | None) -> Report:
+    from digiconform.harness.driver import ImplementationError
+    from digiconform.vectors import load_vectors, run_vector
     from oracle import variants as registry
-    from oracle.harness.driver import ImplementationError
-    from oracle.vectors import load_vectors, run_vector
 
     try:
         ready = driver.ready
@@ -208,7 +208,7 @@ def _progress(progress: Progress | None, part: str, item: str) -> None:
 
 def _init_clauses(report: Report, ruleset: str) -> None:
     try:
-        from oracle.clauses import clauses
+        from digiconform.clauses import clauses
     except ImportError:  # pragma: no cover - the registry is part of the package
         return
     for c in clauses(ruleset):
@@ -329,8 +329,8 @@ def _ambiguity_verdicts(report: Report,
 
 def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[str, str],
                   caps: Any, progress: Progress | None) -> None:
+    from digiconform.verifier.differential import divergence_trace, run_differential
     from oracle.trace import write_trace
-    from oracle.verifier.differential import divergence_trace, run_differential
 
     res = run_differential(
         driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,

@@ -17,9 +17,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from oracle.driver import Outcome, Refusal
-from oracle.errors import IllegalActionError, InvalidInputError, OracleError, UnsupportedError
-from oracle.harness.messages import (
+from digiconform.harness.messages import (
     PROTOCOL_VERSION,
     Action,
     Errored,
@@ -38,7 +36,9 @@ from oracle.harness.messages import (
     Stop,
     parse_response,
 )
-from oracle.harness.process import MAX_LINE, Process, ProcessFailure
+from digiconform.harness.process import MAX_LINE, Process, ProcessFailure
+from oracle.driver import Outcome, Refusal
+from oracle.errors import IllegalActionError, InvalidInputError, OracleError, UnsupportedError
 
 STATE_SCHEMAS = {"digibattle": "state", "dcg": "dcg/state"}
 """The schema each ruleset's states are checked against (when that schema exists)."""
@@ -92,7 +92,7 @@ _HINTS = {
 
 
 class ProtocolDriver:
-    """Drive an implementation over the harness protocol (see :mod:`oracle.harness`).
+    """Drive an implementation over the harness protocol (see :mod:`digiconform.harness`).
 
     :param command: how to start it (a shell-like string or argv list), e.g.
         ``"digiconform serve"``.

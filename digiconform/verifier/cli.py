@@ -1,5 +1,5 @@
 """``digiconform verify``, ``digiconform vectors`` and ``digiconform perft`` (thin: each a few
-lines over :mod:`oracle.verifier`, :mod:`oracle.vectors` and :mod:`oracle.perft`)."""
+lines over :mod:`digiconform.verifier`, :mod:`digiconform.vectors` and :mod:`digiconform.perft`)."""
 
 from __future__ import annotations
 
@@ -57,10 +57,10 @@ def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str
 
     Exit 0 when everything required passed, 1 otherwise, 2 on bad usage.
     """
-    from oracle.vectors import load_vectors
-    from oracle.verifier.report import markdown, terminal, write_json, write_junit
-    from oracle.verifier.runner import Options, parse_skip_file, select
-    from oracle.verifier.runner import verify as run
+    from digiconform.vectors import load_vectors
+    from digiconform.verifier.report import markdown, terminal, write_json, write_junit
+    from digiconform.verifier.runner import Options, parse_skip_file, select
+    from digiconform.verifier.runner import verify as run
 
     skips = parse_skip_file(Path(skip_file).read_text(encoding="utf-8")) if skip_file else {}
     opts = Options(command, ruleset, clauses, tags, scenarios, games, seed, skips, timeout,
@@ -95,7 +95,7 @@ def vectors() -> None:
 def vectors_export(out_dir: str) -> None:
     """Write every scenario and perft vector to OUT_DIR with the schemas, the bundled card set
     and decks, and a README."""
-    from oracle.vectors import export
+    from digiconform.vectors import export
 
     counts = export(Path(out_dir))
     click.echo(f"wrote {', '.join(f'{n} {k} vectors' for k, n in sorted(counts.items()))} "
@@ -111,10 +111,10 @@ def vectors_export(out_dir: str) -> None:
 def vectors_check(vector_dir: str | None, command: str | None, timeout: float) -> None:
     """Validate every vector (default: the shipped ones), replay the scenario vectors and
     recompute the perft counts with the oracle. Exit 1 on any failure."""
+    from digiconform.harness import ProtocolDriver
+    from digiconform.perft import check_vector
+    from digiconform.vectors import load_vectors, run_vector
     from oracle.driver import OracleDriver
-    from oracle.harness import ProtocolDriver
-    from oracle.perft import check_vector
-    from oracle.vectors import load_vectors, run_vector
 
     docs = load_vectors(Path(vector_dir) if vector_dir else None)
     driver = ProtocolDriver(command, timeout=timeout) if command else OracleDriver()
@@ -140,8 +140,8 @@ def vectors_check(vector_dir: str | None, command: str | None, timeout: float) -
 def vectors_record() -> None:
     """(From a source checkout.) Re-record the scenario vectors by running the features
     against the oracle, and recompute the perft vectors."""
-    from oracle.perft import write_vectors
-    from oracle.vectors import record
+    from digiconform.perft import write_vectors
+    from digiconform.vectors import record
 
     counts = record()
     click.echo(f"scenario vectors: {counts['written']} written, {counts['dropped']} dropped "
@@ -159,8 +159,8 @@ def vectors_record() -> None:
 def perft(name: str | None, depth: int | None, show_divide: bool, list_only: bool) -> None:
     """Count the legal action sequences from a named position (chance pinned): the counts
     for depths 1..DEPTH, or with --divide the split by first action."""
-    from oracle.perft import BY_NAME, POSITIONS, divide, position
-    from oracle.perft import perft as count
+    from digiconform.perft import BY_NAME, POSITIONS, divide, position
+    from digiconform.perft import perft as count
 
     if list_only or name is None:
         for p in POSITIONS:
@@ -185,8 +185,8 @@ def replay_through(trace: dict, command: str, timeout: float, fmt: str) -> int:
     """``digiconform replay TRACE --impl COMMAND``: print the result; return the exit code."""
     import json
 
+    from digiconform.verifier.impl_replay import replay_impl
     from oracle.replay import replay
-    from oracle.verifier.impl_replay import replay_impl
 
     # The trace itself first: its recorded steps must be legal and its states the oracle's.
     own = replay(trace)

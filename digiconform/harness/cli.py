@@ -11,7 +11,7 @@ import click
 def serve() -> None:
     """Speak the harness protocol (docs/PROTOCOL.md) on stdin/stdout, answering as the
     oracle. Ends on ``stop`` or end of input; malformed lines get an ``errored`` answer."""
-    from oracle.harness.serve import serve as run
+    from digiconform.harness.serve import serve as run
 
     # Line-buffered text streams: one answer per line, flushed at once.
     sys.stdin.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[attr-defined]

@@ -115,14 +115,14 @@ def play(ruleset: str, seed: int, target: int, variant: tuple[str, ...], cards_p
     """Play one complete game between two random legal players (Starter decks by default;
     with --ruleset dcg the red-memory and blue-tempo decks, or --deck/--cards DCG JSON)."""
     if ruleset == "dcg":
-        from oracle.dcg.playlog import play_command
+        from digiconform.dcg_playlog import play_command
 
         _only_digibattle("target", "max_duels")
         play_command(seed, parse_variants(variant), cards_path, deck_paths, trace_path, quiet,
                      click.echo)
         return
+    from digiconform.playlog import describe_step, result_line
     from oracle.digibattle import new_game
-    from oracle.playlog import describe_step, result_line
     from oracle.selfplay import play as selfplay
     from oracle.trace import build_trace, write_trace
 
@@ -193,16 +193,16 @@ def _emit_json(obj: Any) -> None:
     click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
 
 
-from oracle.harness.cli import serve as _serve  # noqa: E402
+from digiconform.harness.cli import serve as _serve  # noqa: E402
 
 main.add_command(_serve)
-from oracle.verifier.cli import verify as _verify  # noqa: E402
+from digiconform.verifier.cli import verify as _verify  # noqa: E402
 
 main.add_command(_verify)
-from oracle.verifier.cli import vectors as _vectors  # noqa: E402
+from digiconform.verifier.cli import vectors as _vectors  # noqa: E402
 
 main.add_command(_vectors)
-from oracle.verifier.cli import perft as _perft  # noqa: E402
+from digiconform.verifier.cli import perft as _perft  # noqa: E402
 
 main.add_command(_perft)
 
@@ -232,7 +232,7 @@ def replay(trace_path: str, variant: tuple[str, ...], fmt: str, command: str | N
 
     trace = read_trace(Path(trace_path))
     if command:
-        from oracle.verifier.cli import replay_through
+        from digiconform.verifier.cli import replay_through
 
         sys.exit(replay_through(trace, command, timeout, fmt))
     result = run_replay(trace, parse_variants(variant))
@@ -255,9 +255,9 @@ def replay(trace_path: str, variant: tuple[str, ...], fmt: str, command: str | N
             click.echo(f"  {p}: oracle {json.dumps(e)} / trace {json.dumps(a)}")
     sys.exit(0 if result.ok else 1)
 
-from oracle.clauses import clauses_command  # noqa: E402
+from digiconform.clauses import clauses_command  # noqa: E402
 
 main.add_command(clauses_command)
-from oracle.ambiguities import ambiguities_command  # noqa: E402
+from digiconform.ambiguities import ambiguities_command  # noqa: E402
 
 main.add_command(ambiguities_command)

@@ -1,7 +1,7 @@
 """Differential random games: the oracle and the implementation in lockstep.
 
 Every ruleset is played the same way; what differs (setups, chance outcomes, probes, which
-event names which clause) is in :mod:`oracle.verifier.games`.
+event names which clause) is in :mod:`digiconform.verifier.games`.
 
 Hypothesis draws each game: the seat order of the decks, the target score (Digi-Battle), the
 readings
@@ -9,7 +9,7 @@ readings
 shuffle orders) and every action, mostly legal ones chosen from the oracle's legal set and
 now and then a *probe* that is probably illegal (a wrong player, an action of another step,
 a card not in hand). The same action goes to both; they must agree on every resulting state
-(:mod:`oracle.verifier.compare`), on every refusal (kind and clause) and, when the
+(:mod:`digiconform.verifier.compare`), on every refusal (kind and clause) and, when the
 implementation lists legal actions, on the legal set.
 
 The first divergence is shrunk by Hypothesis to a minimal game (within a time budget), its
@@ -24,9 +24,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from digiconform.verifier.compare import legal_set_difference, refusal_difference, state_differences
+from digiconform.verifier.games import TARGETS, GameHooks, hooks
 from oracle.driver import Driver, OracleDriver
-from oracle.verifier.compare import legal_set_difference, refusal_difference, state_differences
-from oracle.verifier.games import TARGETS, GameHooks, hooks
 
 MAX_STEPS = 400
 """Actions per random game at most (a game that is still going is cut, not failed)."""
@@ -87,8 +87,8 @@ class _Abort(Exception):
 def base_setup(target: int = 1000, swap: bool = False,
                variants: Mapping[str, str] | None = None) -> dict[str, Any]:
     """A Digi-Battle setup with the bundled card set and the two Starter decks
-    (:func:`oracle.verifier.games.db_setup`)."""
-    from oracle.verifier.games import db_setup
+    (:func:`digiconform.verifier.games.db_setup`)."""
+    from digiconform.verifier.games import db_setup
 
     return db_setup(target, swap, variants)
 
@@ -103,8 +103,8 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     :param counter: a one-element list incremented per step (for statistics).
     :returns: the first divergence, or None when the game ended (or was cut) in agreement.
     """
+    from digiconform.harness.driver import ImplementationError, ImplementationSkipped
     from oracle.errors import OracleError
-    from oracle.harness.driver import ImplementationError, ImplementationSkipped
 
     oracle = OracleDriver()
     actions: list[Mapping[str, Any]] = []
@@ -165,7 +165,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                            actual=out.refusal.to_json())
         diffs = state_differences(want.state or {}, out.state)
         if diffs:
-            from oracle.harness.driver import state_schema_problem
+            from digiconform.harness.driver import state_schema_problem
 
             problem = state_schema_problem(out.state, ruleset)
             if problem:
@@ -532,7 +532,7 @@ def attribute(div: Divergence) -> None:
        ambiguity's, and ``explanation`` says so.
     2. Else, for a state divergence, a field the implementation changed although none of the
        oracle's events at that step changes it names the rule that says when it may change
-       (:attr:`~oracle.verifier.games.GameHooks.unexplained`).
+       (:attr:`~digiconform.verifier.games.GameHooks.unexplained`).
     3. Else the oracle's events at the diverging step name the clauses; the one whose event
        changes the differing fields (most specific event first) is chosen.
     4. Else the refusal's clause, or the action's home clause.

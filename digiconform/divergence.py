@@ -1,6 +1,6 @@
 """How much each ambiguity matters: divergence of random games under two readings.
 
-Definitions (the figures in ``oracle/data/divergence.json`` and ``docs/AMBIGUITIES.md``):
+Definitions (the figures in ``digiconform/data/divergence.json`` and ``docs/AMBIGUITIES.md``):
 
 - **Lockstep.** Play one game with the seeded random players of :mod:`oracle.selfplay` under
   reading A (the *driving* reading). At every step apply the same action (a chance outcome
@@ -518,7 +518,7 @@ def state_differences(a: State, b: State, limit: int = 6) -> list[dict[str, Any]
 
 def situations(seed: int, target: int = 1000) -> dict[str, bool]:
     """Whether the seeded default-reading Starter game meets the situation in which each
-    proposed ambiguity's readings would part (see ``oracle.ambiguities.PROPOSED``)."""
+    proposed ambiguity's readings would part (see ``digiconform.ambiguities.PROPOSED``)."""
     game = base_game(target)
     rng = random.Random(seed)
     state = new_game(game)

@@ -1,0 +1,148 @@
+"""A pytest plugin for an engine's own CI: ``pytest -p digiconform.pytest_plugin --impl COMMAND``.
+
+With ``--impl``, the plugin adds one test per scenario vector, one for the differential
+random games and one per ambiguity (its verdict) to the session, so an engine's repository
+needs no test file of its own: the results show up in pytest's summary, ``--junitxml`` and
+any CI that reads them. The verification runs once (:func:`digiconform.verifier.verify`, the same
+as ``digiconform verify``), on the first of these tests; the others read its report. Run it
+without ``-n`` (xdist would verify once per worker). See docs/CI-EXAMPLE.md.
+
+Options: ``--impl COMMAND``, ``--impl-games N`` (default 40), ``--impl-timeout SECONDS``,
+``--impl-skip FILE``, ``--impl-seed N``, ``--impl-ruleset digibattle|dcg``, ``--impl-report
+FILE`` (the JSON report), and
+``--impl-clause ID`` (repeatable) to run part of the suite.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_REPORT = pytest.StashKey[Any]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("digiconform", "digiconform conformance of an engine")
+    group.addoption("--impl", metavar="COMMAND", default=None,
+                    help="Verify the engine started by COMMAND (docs/PROTOCOL.md).")
+    group.addoption("--impl-games", type=int, default=40, help="Random games (default 40).")
+    group.addoption("--impl-timeout", type=float, default=5.0,
+                    help="Seconds allowed per answer (default 5).")
+    group.addoption("--impl-skip", metavar="FILE", default=None,
+                    help="Scenario IDs to skip, one per line with '# reason'.")
+    group.addoption("--impl-seed", type=int, default=0, help="Seed of the random games.")
+    group.addoption("--impl-ruleset", default="digibattle", choices=("digibattle", "dcg"),
+                    help="Ruleset to verify (default digibattle).")
+    group.addoption("--impl-report", metavar="FILE", default=None,
+                    help="Also write the JSON report (schemas/report.schema.json).")
+    group.addoption("--impl-clause", action="append", default=[], metavar="ID",
+                    help="Only scenarios checking this clause (prefix; repeatable).")
+
+
+def _options(config: pytest.Config) -> Any:
+    from digiconform.verifier.runner import Options, parse_skip_file
+
+    skip = config.getoption("--impl-skip")
+    return Options(
+        command=config.getoption("--impl"), games=config.getoption("--impl-games"),
+        timeout=config.getoption("--impl-timeout"), seed=config.getoption("--impl-seed"),
+        clauses=tuple(config.getoption("--impl-clause")),
+        ruleset=config.getoption("--impl-ruleset"),
+        skips=parse_skip_file(Path(skip).read_text(encoding="utf-8")) if skip else {},
+        trace_dir=Path(config.rootpath) / "digiconform-traces")
+
+
+def _report(config: pytest.Config) -> Any:
+    if _REPORT not in config.stash:
+        from digiconform.verifier import verify
+        from digiconform.verifier.report import write_json
+
+        report = verify(_options(config))
+        path = config.getoption("--impl-report")
+        if path:
+            write_json(report, Path(path))
+        config.stash[_REPORT] = report
+    return config.stash[_REPORT]
+
+
+class ConformanceFailure(Exception):
+    """A conformance case that did not pass (its text is the failure report)."""
+
+
+class ConformanceItem(pytest.Item):
+    """One case of the verification report (a scenario, the random games, an ambiguity)."""
+
+    def __init__(self, *, part: str, case_id: str, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.part = part
+        self.case_id = case_id
+
+    def runtest(self) -> None:
+        report = _report(self.config)
+        start = next((f for f in report.failures if f.id in ("start", "ruleset")), None)
+        if start is not None:
+            raise ConformanceFailure(f"the implementation did not start: {start.message}")
+        case = next((c for c in report.cases if c["part"] == self.part and (
+            self.part == "differential" or c["id"] == self.case_id)), None)
+        if case is None:
+            pytest.skip("not run")
+        status = case["status"]
+        if status in ("skip", "not_followed"):
+            pytest.skip(case.get("message", status))
+        if status in ("fail", "error"):
+            failure = next((f for f in report.failures if f.id == case["id"] or (
+                self.part == "differential" and f.kind in ("differential", "implementation")
+                and f.id == "differential")), None)
+            raise ConformanceFailure(_describe(case, failure))
+
+    def repr_failure(self, excinfo: Any, style: Any = None) -> str:
+        if isinstance(excinfo.value, ConformanceFailure):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Any, int | None, str]:
+        return self.path, None, f"{self.part}: {self.case_id}"
+
+
+def _describe(case: dict[str, Any], failure: Any) -> str:
+    import json
+
+    lines = [f"[{case.get('clause') or '?'}] {case.get('message', '')}"]
+    if failure is not None:
+        for p, e, a in failure.differences[:8]:
+            lines.append(f"  {p}: expected {json.dumps(e, default=str)[:120]}, got "
+                         f"{json.dumps(a, default=str)[:120]}")
+        if failure.expected is not None and not failure.differences:
+            lines.append(f"  expected: {json.dumps(failure.expected, default=str)[:300]}")
+            lines.append(f"  actual:   {json.dumps(failure.actual, default=str)[:300]}")
+        if failure.explanation:
+            lines.append(f"  {failure.explanation}")
+        if failure.length is not None and failure.kind == "differential":
+            lines.append(f"  counterexample: {failure.length} actions, trace {failure.trace}")
+        if failure.replay:
+            lines.append(f"  replay: {failure.replay}")
+    return "\n".join(lines)
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
+                                  items: list[pytest.Item]) -> None:
+    """With ``--impl``: add the conformance cases to the session."""
+    if not config.getoption("--impl"):
+        return
+    from digiconform.vectors import load_vectors
+    from digiconform.verifier.runner import select
+    from oracle import variants
+
+    opts = _options(config)
+    for v in select(load_vectors(kind="scenario"), opts):
+        items.append(ConformanceItem.from_parent(
+            session, name=f"scenario[{v['id']}]", part="scenarios", case_id=v["id"]))
+    if opts.games:
+        items.append(ConformanceItem.from_parent(
+            session, name="random-games", part="differential", case_id="random games"))
+    for amb in variants.REGISTRY:
+        if amb.ruleset == opts.ruleset:
+            items.append(ConformanceItem.from_parent(
+                session, name=f"ambiguity[{amb.id}]", part="ambiguities", case_id=amb.id))
