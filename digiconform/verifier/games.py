@@ -246,14 +246,14 @@ def _digibattle() -> GameHooks:
 
 def dcg_setup(swap: bool = False, variants: Mapping[str, str] | None = None
               ) -> dict[str, Any]:
-    """A ``dcg`` setup: the shipped INVENTED test card set and the two shipped decks (by name;
+    """A ``dcg`` setup: the shipped REAL card set and the two shipped decks (by name;
     ``digiconform vectors export`` writes them out for other engines)."""
     from oracle.dcg import DEFAULT_DECKS
 
     decks = list(DEFAULT_DECKS)
     if swap:
         decks.reverse()
-    return {"ruleset": "dcg", "card_set": {"name": "dcg-test-cards"}, "decks": decks,
+    return {"ruleset": "dcg", "card_set": {"name": "dcg-real"}, "decks": decks,
             "variants": dict(variants or {})}
 
 
@@ -285,7 +285,7 @@ def _dcg_probes(state: Any, acts: Sequence[Any]) -> list[Mapping[str, Any]]:
     p = state.to_move
     me = state.players[p]
     hand = set(me.hand)
-    not_in_hand = next((c for c in sorted(state.game.cards.cards) if c not in hand), "T-01")
+    not_in_hand = next((c for c in sorted(state.game.cards.cards) if c not in hand), "ST1-01")
     return [
         {**acts[0].to_json(), "player": 1 - p},
         {"type": "choose_first", "winner": 0},

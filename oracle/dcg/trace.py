@@ -24,7 +24,7 @@ __all__ = ["card_set_to_json", "deck_to_json", "trace_fields", "trace_result"]
 
 
 def _entries(ids: tuple[str, ...]) -> list[dict[str, Any]]:
-    """``("T-01", "T-01", "T-02")`` -> ``[{"id": "T-01", "count": 2}, {"id": "T-02", ...}]``:
+    """``("ST1-01", "ST1-01", "ST2-01")`` -> ``[{"id": "ST1-01", "count": 2}, ...]``:
     runs of equal IDs, so :func:`~oracle.dcg.cards.deck_from_json` gives back the same list
     in the same order (the order decks start in, before their first shuffle)."""
     out: list[dict[str, Any]] = []

@@ -4,15 +4,15 @@ States are written as JSON (the contract) and loaded with ``State.from_json``, s
 starts exactly where the rule under test applies. Card IDs are from the INVENTED test set
 ``oracle/data/dcg/test-cards.json``:
 
-T-01/T-02 Digi-Eggs (lv2, no DP) · T-03 red lv3 3000 cost 3 · T-04 red lv3 2000 cost 2
-[When Attacking] gain 3, lose 3 at end of turn · T-05 blue lv3 3000 · T-06 blue lv3 1000
-cost 3 [On Play] gain 2 · T-07 red lv4 5000 [End of Your Turn] gain 1 · T-08 blue lv4 4000
-[Start of Your Main Phase] gain 1 · T-09 red lv5 7000 [End of Your Turn][Once Per Turn]
-gain 2 · T-10 blue lv5 8000 [Start of Your Turn] lose 2 · T-11 red lv6 12000 cost 12 ·
-T-12 blue lv6 11000 cost 11 · T-13 Tamer [Start of Your Turn] if 2 or less set to 3 ·
-T-14 Tamer [Start of Your Turn] gain 1 · T-15 Tamer [Main][Once Per Turn] gain 1 ·
-T-16 red Option cost 1 gain 2 · T-17 blue Option cost 2 gain 3 · T-18 Tamer turn ends only
-at 3+ · T-19 Tamer turn ends only at 6+.
+ST1-01/ST2-01 Digi-Eggs (lv2, no DP) · ST1-04 red lv3 3000 cost 3 · BT1-021 red lv3 2000 cost 2
+[When Attacking] gain 3, lose 3 at end of turn · ST2-04 blue lv3 3000 · ST2-02 blue lv3 1000
+cost 3 [On Play] gain 2 · X-02 red lv4 5000 [End of Your Turn] gain 1 · LM-008 blue lv4 4000
+[Start of Your Main Phase] gain 1 · X-02 red lv5 7000 [End of Your Turn][Once Per Turn]
+gain 2 · X-01 blue lv5 8000 [Start of Your Turn] lose 2 · ST1-10 red lv6 12000 cost 12 ·
+ST2-10 blue lv6 11000 cost 11 · BT2-089 Tamer [Start of Your Turn] if 2 or less set to 3 ·
+BT11-049 Tamer [Start of Your Turn] gain 1 · BT1-089 Tamer [Main][Once Per Turn] gain 1 ·
+BT1-090 red Option cost 1 gain 2 · ST2-13 blue Option cost 2 gain 3 · X-03 Tamer turn ends only
+at 3+ · X-03 Tamer turn ends only at 6+.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ def stack(id: int, *cards: str, suspended: bool = False, played: bool = False) -
 def player(**zones: Any) -> dict:
     """A player object of the state JSON; zones not given are empty."""
     base: dict[str, Any] = {
-        "hand": [], "deck": ["T-03"] * 10, "egg_deck": [], "breeding_area": None,
-        "battle_area": [], "security": ["T-16"] * 5, "trash": [],
+        "hand": [], "deck": ["ST1-04"] * 10, "egg_deck": [], "breeding_area": None,
+        "battle_area": [], "security": ["BT1-090"] * 5, "trash": [],
         "mulliganed": False, "mulligan_decided": True, "once_per_turn_used": [],
     }
     base.update(zones)

@@ -182,7 +182,7 @@ def test_a_trace_of_another_card_set_embeds_it_and_replays() -> None:
 
     cards = card_set_to_json(game_from_setup({"ruleset": "dcg"}).cards)
     cards["name"] = "my-cards"
-    cards["cards"][2]["dp"] = 9000  # Redling T-03 is stronger here
+    cards["cards"][2]["dp"] = 9000  # Dracomon ST1-04 is stronger here
     game = game_from_setup({"ruleset": "dcg", "card_set": cards})
     steps = list(play(game, 4))
     trace = build_trace(game, new_game(game), steps)

@@ -137,6 +137,6 @@ def test_refusals_are_illegal_invalid_or_unsupported() -> None:
     invalid = driver.apply({"type": "pass", "player": 2})
     assert invalid.refusal is not None and invalid.refusal.kind == "invalid"
     assert invalid.refusal.path == "$.player"
-    unsupported = driver.apply({"type": "link", "player": 0, "card": "T-03"})
+    unsupported = driver.apply({"type": "link", "player": 0, "card": "ST1-04"})
     assert unsupported.refusal is not None and unsupported.refusal.kind == "unsupported"
     assert unsupported.refusal.clause == "DCG-6-5-1-4"

@@ -34,7 +34,7 @@ def test_egg_bounds_are_kept(deck: sd.DeckList) -> None:
 def test_decks_shrink_to_the_lowest_ids_without_eggs() -> None:
     deck = find(sd.deck_lists(), lambda d: True)
     assert deck.eggs == ()
-    assert Counter(deck.main) == {f"T-{n:02d}": 4 for n in range(3, 15)} | {"T-15": 2}
+    assert Counter(deck.main) == {f"T-{n:02d}": 4 for n in range(3, 15)} | {"BT1-089": 2}
 
 
 @pytest.mark.parametrize(("kwargs"), [{"min_eggs": 4, "max_eggs": 2}, {"max_eggs": 6},
@@ -85,7 +85,7 @@ def test_action_sequences_are_legal_prefixes(playout: sd.Playout) -> None:
 @given(sd.games())
 def test_whole_games_end(playout: sd.Playout) -> None:
     """Under every reading, DCG-AMB-3 "turn-player-chooses" included: loops only pointless
-    choices keep going (e.g. Abyssdrake T-10 ×2 + Tamer Bea T-14 vs Abyssdrake, every turn
+    choices keep going (e.g. Drain Testmon X-01 ×2 + Vegiemon BT11-049 vs Abyssdrake, every turn
     ending before the draw) are CR4.2 "Infinite loops" draws, so games end by themselves."""
     assert playout.finished and not playout.stuck
     assert playout.final.winner is not None or playout.final.reason == "infinite_loop"

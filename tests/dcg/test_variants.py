@@ -46,12 +46,12 @@ def test_defaults_appear_in_the_state():
 # brings it to 0: postponed (6-6-4).
 
 def _amb1(mk, reading):
-    p0 = player(battle_area=[stack(1, "T-10", suspended=True), stack(2, "T-07",
+    p0 = player(battle_area=[stack(1, "X-01", suspended=True), stack(2, "X-02",
                                                                    suspended=True)],
-                deck=["T-16"], hand=[])
-    p1 = player(hand=["T-04"])
+                deck=["BT1-090"], hand=[])
+    p1 = player(hand=["BT1-021"])
     s = mk(p0, p1, **P1_MAIN, memory=1, variants={"DCG-AMB-1": reading})
-    s, events = act(s, "play", card="T-04")  # player 1: 1 - 2 = -1 -> player 0 starts at 1
+    s, events = act(s, "play", card="BT1-021")  # player 1: 1 - 2 = -1 -> player 0 starts at 1
     return s, events
 
 
@@ -60,7 +60,7 @@ def test_amb1_same_phase_resumes_the_unsuspend_phase(mk):
     post = [e for e in events if e.type == "end_of_turn_postponed"]
     assert [(e.get("phase"), e.get("resume")) for e in post] == [("unsuspend", "unsuspend")]
     # The phase goes on: unsuspend, draw, then the Breeding phase decision.
-    assert "unsuspended" in kinds(events, 0) and s.players[0].hand == ("T-16",)
+    assert "unsuspended" in kinds(events, 0) and s.players[0].hand == ("BT1-090",)
     assert not any(x.suspended for x in s.players[0].battle_area)
     assert (s.phase, s.step, s.to_move, s.memory) == ("breeding", "breeding", 0, 0)
 
@@ -77,7 +77,7 @@ def test_amb1_main_phase_skips_to_main(mk):
 
 @pytest.mark.parametrize(("reading", "after"), [("set-to-3", -3), ("never-lower", -5)])
 def test_amb2_pass_from_opponents_5(mk, reading, after):
-    s = mk(player(battle_area=[stack(1, "T-19")]), memory=-5, variants={"DCG-AMB-2": reading})
+    s = mk(player(battle_area=[stack(1, "X-03")]), memory=-5, variants={"DCG-AMB-2": reading})
     assert s.to_move == 0
     s, _ = act(s, "pass")
     assert s.memory == after and s.turn_player == 0  # below 6: the turn goes on either way
@@ -94,21 +94,21 @@ def test_amb2_readings_agree_from_my_side(mk, reading):
 
 def _amb3(mk, reading, order):
     p0 = player(battle_area=[stack(i + 1, c) for i, c in enumerate(order)])
-    p1 = player(hand=["T-04"])
+    p1 = player(hand=["BT1-021"])
     s = mk(p0, p1, **P1_MAIN, memory=1, variants={"DCG-AMB-3": reading})
-    s, _ = act(s, "play", card="T-04")
+    s, _ = act(s, "play", card="BT1-021")
     return s
 
 
 def test_amb3_turn_player_chooses(mk):
-    s = _amb3(mk, "turn-player-chooses", ["T-13", "T-14"])
+    s = _amb3(mk, "turn-player-chooses", ["BT2-089", "BT11-049"])
     assert s.memory == 1 and [a.index for a in legal_actions(s)] == [0, 1]
     ace_first, _ = act(s, "resolve", index=0)
     bea_first, _ = act(s, "resolve", index=1)
     assert ace_first.memory == 4 and bea_first.memory == 3
 
 
-@pytest.mark.parametrize(("order", "memory"), [(["T-13", "T-14"], 4), (["T-14", "T-13"], 3)])
+@pytest.mark.parametrize(("order", "memory"), [(["BT2-089", "BT11-049"], 4), (["BT11-049", "BT2-089"], 3)])
 def test_amb3_card_order(mk, order, memory):
     s = _amb3(mk, "card-order", order)
     assert s.memory == memory and s.phase == "breeding"
