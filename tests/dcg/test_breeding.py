@@ -86,7 +86,7 @@ def test_6_4_1_2_moved_digimon_is_not_played_and_may_attack(mk):
     s, events = act(s, "move")
     me = s.players[0]
     assert me.breeding_area is None and [x.id for x in me.battle_area] == [3]
-    assert s.memory == 0  # no [On Play] (Tidepup's gain 2 does not trigger)
+    assert s.memory == 0  # moving is not playing: Gomamon ST2-02's play cost (2) is not paid
     attacks = [a for a in legal_actions(s) if a.type == "attack"]
     assert [a.attacker for a in attacks] == [3]
     s, events = act(s, "attack", attacker=3, target="player")

@@ -6,7 +6,15 @@ import json
 
 import pytest
 
-from oracle.dcg import ACTION_TYPES, Action, DcgConfig, State, action_from_json, new_game
+from oracle.dcg import (
+    ACTION_TYPES,
+    Action,
+    DcgConfig,
+    State,
+    action_from_json,
+    load_test_only_cards,
+    new_game,
+)
 from oracle.errors import InvalidInputError
 
 from .kit import GAME, act, make_state, player, stack
@@ -17,7 +25,7 @@ from .kit import GAME, act, make_state, player, stack
     [
         {"type": "pass", "player": 0},
         {"type": "play", "player": 1, "card": "ST1-04"},
-        {"type": "digivolve", "player": 0, "card": "X-02", "target": 4},
+        {"type": "digivolve", "player": 0, "card": "ST1-05", "target": 4},
         {"type": "attack", "player": 0, "attacker": 3, "target": "player"},
         {"type": "attack", "player": 0, "attacker": 3, "target": 9},
         {"type": "activate", "player": 0, "source": 2, "effect": 0},
@@ -82,11 +90,15 @@ def test_state_json_contract_names():
 
 
 def test_state_round_trip_mid_game():
-    s = make_state(player(battle_area=[stack(1, "X-02"), stack(2, "X-02")]), memory=0)
+    # Dusk Testmon X-02's [End of Your Turn] gain and Gravity Crush BT1-090's "at end of turn,
+    # lose 2 memory" both wait at the end of turn.
+    s = make_state(player(hand=["BT1-090"], battle_area=[stack(1, "X-02")]), memory=0)
+    s, _ = act(s, "use_option", card="BT1-090")
     s, _ = act(s, "pass")  # waiting for the turn player to order two end-of-turn effects
+    assert len(s.pending) == 2
     d = json.loads(json.dumps(s.to_json()))
     assert State.from_json(d, GAME) == s
-    assert State.from_json(d, DcgConfig()) == s
+    assert State.from_json(d, DcgConfig(cards=load_test_only_cards())) == s
 
 
 @pytest.mark.parametrize(
@@ -224,8 +236,9 @@ def test_a_complete_position_holds_its_deck_lists():
 @pytest.mark.parametrize(
     ("change", "found"),
     [
-        (lambda p: p["hand"].append("ST1-10"), "holds 3 ST1-10"),  # one card too many
-        (lambda p: p["deck"].__setitem__(p["deck"].index("ST1-10"), "ST2-10"), "ST2-10"),  # swapped
+        (lambda p: p["hand"].append("ST1-10"), "holds 5 ST1-10"),  # one card too many
+        (lambda p: p["deck"].__setitem__(p["deck"].index("ST1-10"), "ST2-10"),
+         "ST2-10"),  # swapped
         (lambda p: p["egg_deck"].append("ST1-01"), "holds 5 ST1-01"),
     ],
     ids=["extra copy", "card not in the deck list", "extra Digi-Egg"],

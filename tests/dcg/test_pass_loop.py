@@ -73,27 +73,16 @@ def test_not_a_draw_while_something_else_is_legal(mk, hand: list[str]) -> None:
     assert kinds(events) == ["passed"] and after == s and not after.is_over
 
 
-def test_an_end_of_turn_always_postponed_back_to_the_same_main_phase_is_a_draw(mk) -> None:
-    """DCG-6-6-4 again and again: three suspended Dusk Testmon X-02 ([End of Your Turn] gain 1)
-    bring a pass's 3 on the opponent's side back to 0, so the turn never ends; with nothing
-    to play and nothing able to attack, the pass is the only action."""
-    p0 = player(battle_area=[stack(i, "X-02", suspended=True) for i in (1, 2, 3)])
-    s = mk(p0, memory=0)
-    assert [a.type for a in legal_actions(s)] == ["pass"]
-    s, events = act(s, "pass")
-    assert "end_of_turn_postponed" in kinds(events)
-    _drawn(s, events)
-
-
 def _resolve_loop(mk, variants: dict[str, str] | None = None):
-    """Player 0: Vegiemon BT11-049 (+1) and Drain Testmon X-01 ×2 (-2 each) at the start of the
-    turn, Dusk Testmon X-02 (+1) at its end; player 1: Abyssdrake. From memory 1 every turn ends
-    before its Draw phase (DCG-6-2-1-2) and the next starts at 1 again."""
-    p0 = player(battle_area=[stack(1, "BT11-049"), stack(2, "X-01"), stack(3, "X-01"),
-                             stack(4, "X-02")])
-    p1 = player(battle_area=[stack(5, "X-01")], hand=["BT1-021"])
+    """Both players: Vegiemon BT11-049 (+1) and Drain Testmon X-01 ×2 (-2 each, test only) at
+    the start of their turns. Biyomon ST1-02 costs 2: player 0's turn starts at 1 and ends at
+    -2 before its Draw phase (DCG-6-2-1-2); player 1's starts at 2 and ends at -1; player 0's
+    starts at 1 again."""
+    p0 = player(battle_area=[stack(1, "BT11-049"), stack(2, "X-01"), stack(3, "X-01")])
+    p1 = player(battle_area=[stack(5, "BT11-049"), stack(6, "X-01"), stack(7, "X-01")],
+                hand=["ST1-02"])
     return act(mk(p0, p1, turn_player=1, turn=2, memory=1, variants=variants), "play",
-               card="BT1-021")
+               card="ST1-02")
 
 
 def test_a_loop_through_pointless_resolve_choices_is_a_draw(mk) -> None:
@@ -110,16 +99,16 @@ def test_the_same_loop_without_choices_is_a_draw_too(mk) -> None:
 
 
 def test_an_order_that_lets_the_turn_go_on_is_a_real_choice(mk) -> None:
-    """Tai Kamiya BT2-089 (set to 3 if 2 or less) instead of Bea: Ace first gives 3 - 2 - 2 =
-    -1 and the turn ends, but an Abyssdrake first gives -1, set to 3, then 1: the turn goes
-    on. Player 0 can stop the loop, so the game goes on and the order is theirs to pick."""
-    p0 = player(battle_area=[stack(1, "BT2-089"), stack(2, "X-01"), stack(3, "X-01"),
-                             stack(4, "X-02")])
-    p1 = player(battle_area=[stack(5, "X-01")], hand=["BT1-021"])
-    s, events = act(mk(p0, p1, turn_player=1, turn=2, memory=1), "play", card="BT1-021")
+    """Tai Kamiya BT2-089 (set to 3 if 2 or less) and Drain Testmon X-01 ×2: Tai first gives
+    3 - 2 - 2 = -1 and the turn ends, but a Drain Testmon first gives -1, set to 3, then 1:
+    the turn goes on. Player 0 can stop the loop, so the game goes on and the order is theirs
+    to pick."""
+    p0 = player(battle_area=[stack(1, "BT2-089"), stack(2, "X-01"), stack(3, "X-01")])
+    p1 = player(battle_area=[stack(5, "X-01")], hand=["ST1-02"])
+    s, events = act(mk(p0, p1, turn_player=1, turn=2, memory=1), "play", card="ST1-02")
     assert not s.is_over and s.to_move == 0
     assert {a.type for a in legal_actions(s)} == {"resolve"}
-    s, _ = act(s, "resolve", index=1)  # an Abyssdrake first
+    s, _ = act(s, "resolve", index=1)  # a Drain Testmon first
     while s.pending:
         s, _ = act(s, "resolve", index=legal_actions(s)[0].index)
     assert (s.turn_player, s.phase, s.memory) == (0, "breeding", 1)

@@ -137,8 +137,8 @@ def test_deck_out_in_own_draw_phase_loses(mk):
 
 def test_empty_deck_outside_the_draw_phase_is_no_loss(mk):
     # Digivolving draws 1 (digivolve bonus); with an empty deck nothing is drawn, no loss.
-    p0 = player(deck=[], hand=["X-02"], battle_area=[stack(1, "ST1-04")])
-    s, events = act(mk(p0, memory=5), "digivolve", card="X-02", target=1)
+    p0 = player(deck=[], hand=["ST1-05"], battle_area=[stack(1, "ST1-04")])
+    s, events = act(mk(p0, memory=5), "digivolve", card="ST1-05", target=1)
     assert s.winner is None and s.phase == "main"
     assert s.players[0].hand == ()
     # The opponent's Draw phase with my empty deck is no loss either.

@@ -44,7 +44,7 @@ WHO = ("I", "my opponent")
 
 
 class Card(NamedTuple):
-    """A card as a step names it: printed name and ID ("Redling", "ST1-04")."""
+    """A card as a step names it: printed name and ID ("Dracomon", "ST1-04")."""
 
     name: str
     id: str
@@ -75,7 +75,7 @@ def _card(text: str) -> Card:
 
 @with_pattern(CARD_PATTERN)
 def parse_card(text: str) -> Card:
-    """``"Dracomon ST1-04"`` → ``Card("Redling", "ST1-04")`` (checked against the card set)."""
+    """``"Dracomon ST1-04"`` → ``Card("Dracomon", "ST1-04")`` (checked against the card set)."""
     return _card(text)
 
 
