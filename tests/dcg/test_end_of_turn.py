@@ -52,6 +52,12 @@ def test_6_6_2_stays_in_end_of_turn_until_all_is_resolved(mk):
     assert sorted(a.type for a in legal_actions(s)) == ["resolve", "resolve"]
 
 
+def test_6_6_3_turn_ends_and_the_other_player_begins(mk):
+    s, events = act(mk(memory=2), "pass")
+    assert [e.clause for e in events if e.type == "turn_ended"] == ["DCG-6-6-3"]
+    assert s.turn_player == 1 and s.turn == 4 and s.memory == 3
+
+
 def test_6_6_4_postponed_end_of_turn_reached_twice(mk):
     """Dracomon ST1-04 (3) from 2: -1; Dusk Testmon X-02 [End of Your Turn] [Once Per Turn]
     +2 -> 1: the turn does not end (6-6-4). Pass: -3; Dusk Testmon does not trigger again
