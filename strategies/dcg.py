@@ -252,10 +252,11 @@ def next_actions(state: State) -> SearchStrategy[Action]:
 
 def is_stuck(state: State) -> bool:
     """True when the player to move can only pass and the pass changes nothing, so the game
-    can never end but by CR4.2 "Infinite loops": e.g. under a raised turn-end threshold
-    (the test-only Tamer Testzed X-03: "ends only when memory is 6 or more on your opponent's side") a pass
-    leaves memory at 3 (or, DCG-AMB-2 "never-lower", further) on the opponent's side and the
-    turn goes on. The oracle ends the game as a draw there (``reason == "infinite_loop"``),
+    can never end but by CR4.2 "Infinite loops": e.g. under a raised turn-end threshold (the
+    test-only Tamer Testzed X-03: "ends only when memory is 6 or more on your opponent's
+    side") a pass leaves memory at 3 (or, DCG-AMB-2 "never-lower", further) on the
+    opponent's side and the turn goes on. The oracle ends the game as a draw there
+    (``reason == "infinite_loop"``),
     at the latest after that pass, and as soon as play reaches such a position; so only a
     hand-built (loaded) state is ever stuck, and a random game never stops at one (see
     ``tests/dcg/test_pass_loop.py``).

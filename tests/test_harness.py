@@ -216,16 +216,17 @@ def test_serve_answers_garbage_and_keeps_going() -> None:
 def test_serve_refuses_an_illegal_dcg_deck_like_a_digibattle_one() -> None:
     """CR4.2 Deck construction is refused as illegal with its clause (Digi-Battle: DB-A.0); a
     malformed deck (an unknown card) stays invalid, with its path."""
-    main = [{"id": c, "count": 4} for c in ("ST1-04", "BT1-021", "ST2-04", "ST2-02", "X-02", "LM-008",
-                                              "X-02", "X-01", "ST1-10", "ST2-10", "BT2-089", "BT11-049")]
+    main = [{"id": c, "count": 4} for c in ("ST1-02", "ST1-04", "BT1-009", "ST1-05", "BT1-014",
+                                              "ST12-05", "BT1-020", "BT4-014", "ST1-10",
+                                              "ST2-02", "ST2-04", "BT1-028")]
     decks = {
-        "49 cards": {"deck": [*main, {"id": "BT1-089", "count": 1}]},
-        "6 Digi-Eggs": {"deck": [*main, {"id": "BT1-089", "count": 2}],
+        "49 cards": {"deck": [*main, {"id": "ST2-05", "count": 1}]},
+        "6 Digi-Eggs": {"deck": [*main, {"id": "ST2-05", "count": 2}],
                         "eggs": [{"id": "ST1-01", "count": 4}, {"id": "ST2-01", "count": 2}]},
-        "5 copies": {"deck": [*main[:-1], {"id": "BT11-049", "count": 5},
-                              {"id": "BT1-089", "count": 1}]},
+        "5 copies": {"deck": [*main[:-1], {"id": "BT1-028", "count": 5},
+                              {"id": "ST2-05", "count": 1}]},
         "an egg in the main deck": {"deck": [*main, {"id": "ST1-01", "count": 2}]},
-        "unknown card": {"deck": [*main, {"id": "T-99", "count": 2}]},
+        "unknown card": {"deck": [*main, {"id": "BT99-999", "count": 2}]},
     }
     lines = [json.dumps({"cmd": "start", "version": 1})]
     for seq, deck in enumerate(decks.values(), 1):
