@@ -10,10 +10,10 @@ from oracle.dcg import (
     ACTION_TYPES,
     Action,
     DcgConfig,
-    State,
     action_from_json,
     load_test_only_cards,
     new_game,
+    state_from_json,
 )
 from oracle.errors import InvalidInputError
 
@@ -97,8 +97,8 @@ def test_state_round_trip_mid_game():
     s, _ = act(s, "pass")  # waiting for the turn player to order two end-of-turn effects
     assert len(s.pending) == 2
     d = json.loads(json.dumps(s.to_json()))
-    assert State.from_json(d, GAME) == s
-    assert State.from_json(d, DcgConfig(cards=load_test_only_cards())) == s
+    assert state_from_json(d, GAME) == s
+    assert state_from_json(d, DcgConfig(cards=load_test_only_cards())) == s
 
 
 @pytest.mark.parametrize(
@@ -116,7 +116,7 @@ def test_bad_state_json(patch, path):
     d = make_state().to_json()
     d.update(patch)
     with pytest.raises(InvalidInputError) as e:
-        State.from_json(d, GAME)
+        state_from_json(d, GAME)
     assert e.value.path == path
 
 
@@ -124,7 +124,7 @@ def test_bad_card_in_a_zone():
     d = make_state().to_json()
     d["players"][1]["hand"] = ["ST1-04", "BT1-001"]
     with pytest.raises(InvalidInputError) as e:
-        State.from_json(d, GAME)
+        state_from_json(d, GAME)
     assert e.value.path == "$.players[1].hand[1]"
 
 
@@ -162,7 +162,7 @@ def test_a_step_outside_its_phase_is_refused(phase, step, resume, path):
     d.update(phase=phase, step=step, resume_step=resume)
     d.pop("to_move", None)
     with pytest.raises(InvalidInputError) as e:
-        State.from_json(d, GAME)
+        state_from_json(d, GAME)
     assert e.value.path == path
 
 
@@ -209,7 +209,7 @@ def test_a_position_the_game_never_stops_at_is_refused(change, path):
     d.update(change)
     d.pop("to_move", None)
     with pytest.raises(InvalidInputError) as e:
-        State.from_json(d, GAME)
+        state_from_json(d, GAME)
     assert e.value.path == path
 
 
@@ -230,7 +230,7 @@ def _complete() -> dict:
 
 def test_a_complete_position_holds_its_deck_lists():
     d = _complete()
-    assert State.from_json(d, GAME).to_json() == d
+    assert state_from_json(d, GAME).to_json() == d
 
 
 @pytest.mark.parametrize(
@@ -247,7 +247,7 @@ def test_cards_that_are_not_the_deck_list_are_refused(change, found):
     d = _complete()
     change(d["players"][0])
     with pytest.raises(InvalidInputError) as e:
-        State.from_json(d, GAME)
+        state_from_json(d, GAME)
     assert e.value.path == "$.players[0]" and found in e.value.reason
 
 
