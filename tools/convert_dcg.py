@@ -3,20 +3,24 @@
 
 Usage::
 
-    python tools/convert_dcg.py           # ../shared/data/dcg/cards.json -> oracle/data/dcg
-    python tools/convert_dcg.py --check   # re-check the shipped files against ../shared
+    python tools/convert_dcg.py           # tools/raw/dcg/cards.json -> oracle/data/dcg/cards.json
+    python tools/convert_dcg.py --check   # is the shipped file what a fresh conversion gives?
+    python tools/check_rule_copies.py     # is tools/raw/dcg/ still ../shared/data/dcg/?
 
-Reads ``../shared/data/dcg/cards.json`` (591 real cards; see its ``SOURCE.md``: the card list of
-the public engine Aegis, ``vinicius3333/aegis-digimon-tcg`` @ c5c186fa7, MIT licence, collected
-from the official English card list) and writes, deterministically:
+Reads ``tools/raw/dcg/cards.json`` (a byte-identical copy of the workspace's
+``../shared/data/dcg/cards.json``: 591 real cards; see ``tools/raw/dcg/SOURCE.md``: the card
+list of the public engine Aegis, ``vinicius3333/aegis-digimon-tcg`` @ c5c186fa7, MIT licence,
+collected from the official English card list) and writes, deterministically:
 
 - ``oracle/data/dcg/cards.json``: the card set ``dcg-real`` -- each chosen card with its real
   number, name, kind, colours, level, costs, DP and complete printed texts (main, inherited,
   security), plus ``effects``: the whole text in the oracle's closed effect vocabulary, or
-  ``"supported": false`` with the reason when the oracle does not implement all of it.
-- ``oracle/data/dcg/cards.source.json``: the raw records of the chosen cards, exactly as in
-  ``../shared`` (with a SHA-256 of each), so that ``tests/dcg/test_real_cards.py`` compares
-  the shipped cards with the real data in a clone without ``../shared``.
+  ``"supported": false`` with the reason when the oracle does not implement all of it; the
+  ``source`` block names the raw file and the SHA-256 of each chosen card's raw record
+  (canonical JSON), so a changed record shows.
+
+``tests/dcg/test_real_cards.py`` compares every shipped card with its raw record in
+``tools/raw/dcg/cards.json`` (no test reads ``../shared``).
 
 Each row of :data:`EFFECTS` repeats the printed text it implements: a changed text fails the
 conversion instead of being re-interpreted. Invented cards are NOT made here; the three
@@ -37,11 +41,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared" / "data" / "dcg" / "cards.json"
+RAW = ROOT / "tools" / "raw" / "dcg" / "cards.json"
 OUT = ROOT / "oracle" / "data" / "dcg"
 SET_NAME = "dcg-real"
 SOURCE = {
-    "file": "../shared/data/dcg/cards.json",
+    "file": "tools/raw/dcg/cards.json (copy of ../shared/data/dcg/cards.json)",
     "origin": "Aegis (vinicius3333/aegis-digimon-tcg, MIT licence), "
               "packages/shared/src/cards/data/cards.json at commit c5c186fa7, collected from the "
               "official English card list; full-width commas and angle brackets replaced by ASCII",
@@ -215,8 +219,8 @@ def chosen_ids() -> list[str]:
     return [*EFFECTS, *UNSUPPORTED]
 
 
-def build(raw_cards: list[JsonDict]) -> tuple[JsonDict, JsonDict]:
-    """``(card set, source records)`` documents from the raw card list."""
+def build(raw_cards: list[JsonDict]) -> JsonDict:
+    """The card-set document from the raw card list."""
     by_id = {c["cardId"]: c for c in raw_cards}
     missing = [cid for cid in chosen_ids() if cid not in by_id]
     if missing:
@@ -227,18 +231,10 @@ def build(raw_cards: list[JsonDict]) -> tuple[JsonDict, JsonDict]:
         "note": "REAL Digimon Card Game cards (real numbers, names, stats, costs and complete "
                 "printed texts), converted by tools/convert_dcg.py; 'effects' is the whole text "
                 "in the oracle's closed vocabulary, or 'supported': false with the reason.",
-        "source": SOURCE,
+        "source": {**SOURCE, "sha256": {cid: record_hash(by_id[cid]) for cid in chosen_ids()}},
         "cards": cards,
     }
-    records = {
-        "note": "The raw records of the shipped cards, exactly as in ../shared/data/dcg/"
-                "cards.json, with the SHA-256 of each record's canonical JSON (sorted keys, "
-                "no spaces); tools/convert_dcg.py --check re-checks them against ../shared.",
-        "source": SOURCE,
-        "records": [by_id[cid] for cid in chosen_ids()],
-        "sha256": {cid: record_hash(by_id[cid]) for cid in chosen_ids()},
-    }
-    return card_set, records
+    return card_set
 
 
 def dump(doc: JsonDict) -> str:
@@ -249,15 +245,14 @@ def dump(doc: JsonDict) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Convert (default) or ``--check`` the shipped files; returns an exit code."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    ap.add_argument("--src", type=Path, default=SHARED)
+    ap.add_argument("--src", type=Path, default=RAW)
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--check", action="store_true",
                     help="compare the shipped files with a fresh conversion; write nothing")
     args = ap.parse_args(argv)
     raw = json.loads(args.src.read_text(encoding="utf-8"))["cards"]
-    card_set, records = build(raw)
-    targets = {args.out / "cards.json": dump(card_set),
-               args.out / "cards.source.json": dump(records)}
+    card_set = build(raw)
+    targets = {args.out / "cards.json": dump(card_set)}
     if args.check:
         stale = [str(p) for p, text in targets.items()
                  if not p.is_file() or p.read_text(encoding="utf-8") != text]

@@ -1,11 +1,12 @@
 """The shipped DCG cards are REAL cards: every card of the default set ``dcg-real`` and of the
 shipped decks has the number, name, kind, colours, level, costs, DP and printed texts of the
-real card (``../shared/data/dcg/cards.json``, itself from the official English card list).
+real card (``tools/raw/dcg/cards.json``, from the official English card list).
 
-The comparison data ships with the repository (``oracle/data/dcg/cards.source.json``: the raw
-records of the chosen cards, exactly as in ``../shared``), so these tests run in a clone without
-``../shared``; where ``../shared`` is present they also compare those records with it. The three
-INVENTED test-only cards are checked to be few, separate, out of every deck, and explained.
+The comparison data is in the repository: ``tools/raw/dcg/cards.json`` is a byte-identical
+copy of the workspace's ``../shared/data/dcg/cards.json`` (``tools/check_rule_copies.py``
+compares the two where the workspace is present), so these tests never read ``../shared`` and
+never skip. The three INVENTED test-only cards are checked to be few, separate, out of every
+deck, and explained.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from oracle.dcg import load_cards, load_deck, load_test_only_cards
 from oracle.dcg.cards import _DATA_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared" / "data" / "dcg" / "cards.json"
+RAW_FILE = ROOT / "tools" / "raw" / "dcg" / "cards.json"
 KIND = {"DigiEgg": "digi-egg", "Digimon": "digimon", "Tamer": "tamer", "Option": "option"}
 
 
@@ -32,16 +33,17 @@ def _load(name: str) -> dict[str, Any]:
 
 
 SHIPPED = _load("cards.json")
-RECORDS = _load("cards.source.json")
-RAW = {r["cardId"]: r for r in RECORDS["records"]}
+ALL_RAW = json.loads(RAW_FILE.read_text(encoding="utf-8"))["cards"]
+RAW = {r["cardId"]: r for r in ALL_RAW}
 TEST_ONLY = _load("test-only-cards.json")
 
 
 def test_the_default_set_is_the_real_set_and_cites_its_source() -> None:
     assert SHIPPED["name"] == "dcg-real" and load_cards().name == "dcg-real"
     assert "vinicius3333/aegis-digimon-tcg" in SHIPPED["source"]["origin"]
-    assert SHIPPED["source"]["file"] == "../shared/data/dcg/cards.json"
-    assert [c["id"] for c in SHIPPED["cards"]] == [r["cardId"] for r in RECORDS["records"]]
+    assert SHIPPED["source"]["file"].startswith("tools/raw/dcg/cards.json")
+    assert len(ALL_RAW) == 591 and len(RAW) == 591
+    assert len(SHIPPED["cards"]) == len({c["id"] for c in SHIPPED["cards"]}) == 35
 
 
 @pytest.mark.parametrize("card", SHIPPED["cards"], ids=lambda c: c["id"])
@@ -67,26 +69,21 @@ def test_every_shipped_card_is_its_real_card(card: dict[str, Any]) -> None:
     assert card["security_text"] == raw.get("securityEffectText", "")
 
 
-def test_the_shipped_records_match_their_checksums_and_the_shared_data() -> None:
-    """Each shipped raw record hashes to the SHA-256 the converter wrote; where ``../shared``
-    exists, each record is exactly the record of the same number there."""
-    for cid, raw in RAW.items():
+def test_the_recorded_checksums_are_those_of_the_raw_records() -> None:
+    """The SHA-256 the converter wrote for each card is that of its raw record now."""
+    for card in SHIPPED["cards"]:
+        raw = RAW[card["id"]]
         text = json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        assert hashlib.sha256(text.encode("utf-8")).hexdigest() == RECORDS["sha256"][cid], cid
-    if SHARED.is_file():
-        shared = {c["cardId"]: c for c in json.loads(SHARED.read_text("utf-8"))["cards"]}
-        for cid, raw in RAW.items():
-            assert shared[cid] == raw, cid
+        assert hashlib.sha256(text.encode("utf-8")).hexdigest() == \
+            SHIPPED["source"]["sha256"][card["id"]], card["id"]
 
 
-def test_the_converter_rebuilds_the_shipped_set_from_the_shipped_records() -> None:
+def test_the_converter_rebuilds_the_shipped_set_from_the_raw_copy() -> None:
     spec = importlib.util.spec_from_file_location("convert_dcg", ROOT / "tools" / "convert_dcg.py")
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    card_set, records = tool.build(RECORDS["records"])
-    assert tool.dump(card_set) == (_DATA_DIR / "cards.json").read_text(encoding="utf-8")
-    assert tool.dump(records) == (_DATA_DIR / "cards.source.json").read_text(encoding="utf-8")
+    assert tool.dump(tool.build(ALL_RAW)) == (_DATA_DIR / "cards.json").read_text(encoding="utf-8")
 
 
 def test_a_card_with_text_has_effects_and_a_card_without_has_none() -> None:
@@ -127,6 +124,3 @@ def test_the_test_only_set_is_small_separate_and_explained() -> None:
     for name in ("red-memory", "blue-tempo"):
         deck = load_deck(name)
         assert not set(ids) & set(deck.main + deck.eggs)
-    if SHARED.is_file():
-        real = {c["cardId"] for c in json.loads(SHARED.read_text("utf-8"))["cards"]}
-        assert not set(ids) & real
