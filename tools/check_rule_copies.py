@@ -5,7 +5,8 @@ steering notes, when they are present (a developer check, not part of the test s
 
 Copies: ``docs/rules/`` ← ``SHARED/rules/``; ``tools/raw/upper-deck/`` ←
 ``SHARED/data/digibattle/upper-deck/``; ``tools/raw/dcg/`` ← ``SHARED/data/dcg/``. Exit 0
-when every file is byte-identical, 1 when any differs or is missing (each named on its own line), 2 when SHARED_DIR does not exist.
+when every file is byte-identical, 1 when any differs or is missing (each named on its own
+line), 2 when SHARED_DIR does not exist.
 """
 
 from __future__ import annotations
