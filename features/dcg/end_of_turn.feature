@@ -53,6 +53,32 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
       Then the turn ends
       And memory is 3 on my opponent's side
 
+    @DCG-6-6-1
+    Scenario: A pending end-of-turn loss resolves at the end of my turn, in the Main phase
+      # Gravity Crush BT1-090 (red Option, cost 0): [Main] Gain 2 memory. At end of turn, lose
+      # 2 memory. 0 + 2 = 2; the pass: 3 on my opponent's side; the loss: 5.
+      Given it is my turn in the Main phase with memory 0
+      And my battle area has Dracomon ST1-04
+      And my hand holds Gravity Crush BT1-090
+      When I use Gravity Crush BT1-090
+      And I pass
+      Then the turn ends
+      And memory is 5 on my opponent's side
+      And it is my opponent's turn in the Breeding phase
+
+    @DCG-6-6-1
+    Scenario: A cost that ends my turn brings on the end-of-turn loss in the same phase
+      # 1 + 2 = 3; Birdramon ST1-05 costs 4: 1 on my opponent's side, end of turn; the loss of
+      # 2: 3 on my opponent's side.
+      Given it is my turn in the Main phase with memory 1
+      And my battle area has Dracomon ST1-04
+      And my hand holds Gravity Crush BT1-090 and Birdramon ST1-05
+      When I use Gravity Crush BT1-090
+      And I play Birdramon ST1-05
+      Then the turn ends
+      And memory is 3 on my opponent's side
+      And my battle area has an unsuspended Birdramon ST1-05
+
   Rule: DCG-6-6-2 At end-of-turn timing the turn stays in its phase until nothing remains
 
     @DCG-6-6-2
@@ -99,6 +125,20 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
       When I pass
       Then the turn ends
       And memory is 6 on my opponent's side
+
+    @DCG-6-6-2
+    Scenario: Two pending end-of-turn losses both resolve before the turn ends
+      # Two Gravity Crush BT1-090: 0 + 2 + 2 = 4 and two "lose 2 memory" wait for the end of
+      # turn; the pass: 3 on my opponent's side; both losses: 7.
+      Given it is my turn in the Main phase with memory 0
+      And my battle area has Dracomon ST1-04
+      And my hand holds Gravity Crush BT1-090 and Gravity Crush BT1-090
+      When I use Gravity Crush BT1-090
+      And I use Gravity Crush BT1-090
+      Then memory is 4 on my side
+      When I pass
+      Then the turn ends
+      And memory is 7 on my opponent's side
 
   Rule: DCG-6-6-3 With nothing left at end of turn, the turn ends and the other player's begins
 
