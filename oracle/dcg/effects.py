@@ -216,13 +216,13 @@ def _move(w: Work, player: int, clause: str) -> None:
 
 def _do(w: Work, player: int, action: str, value: int, eff: Effect | None, clause: str) -> None:
     """Carry out one effect action for ``player``."""
-    if action == "hatch":
+    if action == "hatch":  # BT1-089's activated [Main] (DCG-6-5-1-6), not a breeding action
         if can_hatch(w, player):
-            _hatch(w, player, clause)
+            _hatch(w, player, "DCG-6-5-1-6")
         return
     if action == "move":
         if can_move(w, player, 3):
-            _move(w, player, clause)
+            _move(w, player, "DCG-6-5-1-6")
         return
     if action == "gain_memory":
         gain(w, player, value, clause)

@@ -204,7 +204,8 @@ def test_6_5_1_6_activate_main_effect_paid_by_suspending(mk):
                 egg_deck=["ST1-01", "ST2-01"])
     s = mk(p0, memory=0)
     assert [(a.source, a.effect) for a in _legal(s, "activate")] == [(1, 1)]  # nothing to move
-    s, _ = act(s, "activate", source=1, effect=1)
+    s, events = act(s, "activate", source=1, effect=1)
+    assert [e.clause for e in events if e.type == "hatched"] == ["DCG-6-5-1-6"]
     me = s.players[0]
     assert me.breeding_area is not None and me.breeding_area.cards == ("ST1-01",)
     assert me.battle_area[0].suspended and s.memory == 0 and me.egg_deck == ("ST2-01",)
