@@ -114,15 +114,17 @@ def _sources(stack: Any) -> int:
 
 
 def _has_level_5_green(w: Any, player: int) -> bool:
-    """BT1-089: ``player`` has a level 5 or higher green Digimon in the battle area."""
+    """DCG-6-5-1-6 (BT1-089's condition): ``player`` has a level 5 or higher green Digimon in
+    the battle area."""
     return any(w.card(s.top).is_digimon and (w.card(s.top).level or 0) >= 5
                and "green" in w.card(s.top).colors for s in w.players[player].battle)
 
 
 def condition_holds(w: Any, player: int, eff: Effect, stack: Any = None,
                     against: int | None = None) -> bool:
-    """The "If ..." / "While ..." condition of ``eff`` (one of
-    :data:`oracle.dcg.cards.CONDITIONS`) for ``player``, whose ``stack`` carries it.
+    """CR4.2 Triggered effects / Continuous effects: the "If ..." / "While ..." condition of
+    ``eff`` (one of :data:`oracle.dcg.cards.CONDITIONS`) for ``player``, whose ``stack``
+    carries it (a triggered effect's condition is read as it resolves).
 
     ``against``: in a battle, how many digivolution cards the opponent's Digimon has (a
     Security Digimon has none); None outside a battle. CR4.2 "Breeding area": Digimon there
