@@ -261,7 +261,7 @@ def _mutation_cases(rng: random.Random, per_kind: int) -> Iterator[Case]:
     # A small card set: the starter deck's cards only, so a game with it stays quick.
     deck = json.loads((DATA / "decks" / "starter-1.deck.json").read_text(encoding="utf-8"))
     db_cards["cards"] = [c for c in db_cards["cards"] if c["serial"] in set(deck["cards"])]
-    dcg_cards = json.loads((DATA / "dcg" / "test-cards.json").read_text(encoding="utf-8"))
+    dcg_cards = json.loads((DATA / "dcg" / "cards.json").read_text(encoding="utf-8"))
     dcg_deck = json.loads((DATA / "dcg" / "decks" / "red-memory.json").read_text(
         encoding="utf-8"))
     deck2 = (DATA / "decks" / "starter-2.deck.json").read_bytes()
@@ -377,7 +377,7 @@ def _vector_all() -> list[dict[str, Any]]:
 
 def _listed_cases() -> Iterator[Case]:
     """Each input issue 17 lists by name, as a case of its own (all strict)."""
-    dcg_cards = json.loads((DATA / "dcg" / "test-cards.json").read_text(encoding="utf-8"))
+    dcg_cards = json.loads((DATA / "dcg" / "cards.json").read_text(encoding="utf-8"))
     red = json.loads((DATA / "dcg" / "decks" / "red-memory.json").read_text(encoding="utf-8"))
     blue = (DATA / "dcg" / "decks" / "blue-tempo.json").read_bytes()
     for i, change in enumerate([{"effects": None}, {"digivolve": 3}, {"level": "x"},
@@ -388,8 +388,8 @@ def _listed_cases() -> Iterator[Case]:
         yield Case(f"listed/dcg-card/{json.dumps(change)}",
                    ["play", "--ruleset", "dcg", "--quiet", "--cards", "{F0}"],
                    [(f"cards{i}.json", json.dumps(doc).encode())])
-    for what, entry in (("count 2^63", {"id": "T-03", "count": 2 ** 63}),
-                        ("negative egg count", {"id": "T-01", "count": -1})):
+    for what, entry in (("count 2^63", {"id": "ST1-04", "count": 2 ** 63}),
+                        ("negative egg count", {"id": "ST1-01", "count": -1})):
         doc = copy.deepcopy(red)
         doc["eggs" if "egg" in what else "deck"][0] = entry
         yield Case(f"listed/dcg-deck/{what}", ["play", "--ruleset", "dcg", "--quiet",
