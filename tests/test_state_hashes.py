@@ -1,8 +1,10 @@
 """The oracles' seeded self-play is unchanged by speed-ups (``tools/state_hashes.py``).
 
 The digests were recorded before the speed-ups of issue 14 (Digi-Battle: 1,000 games
-``1b892957…``, 141,877 steps; DCG: 1,000 games ``a441b6be…``, 55,614 steps). A rule change that
-alters the seeded games must re-record them here, saying why in the commit.
+``1b892957…``, 141,877 steps; DCG: 1,000 games ``a441b6be…``, 55,614 steps, on the invented
+test cards). Issue 12 moved the DCG default game to real cards: re-recorded from main's own code
+at 859827b (1,000 games ``3895725c…``, 49,709 steps; identical on this branch). A rule change
+that alters the seeded games must re-record them here, saying why in the commit.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ _spec.loader.exec_module(state_hashes)
 #: ruleset → (games, steps, sha256) of the first games of the default set-up.
 RECORDED = {
     "digibattle": (40, 5645, "093d25749dbbb13365806dae4aad3697f57240eecf660748b725227233defb6e"),
-    "dcg": (40, 2293, "5c5fb210a99229d9c931407aa344174cd79e77520faf3e11690528982d3d4385"),
+    "dcg": (40, 1948, "9b9bb3852f44f20e922152bed97a21895d8b5867b641feca85a3ac4226ff7b44"),
 }
 
 
