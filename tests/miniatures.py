@@ -42,6 +42,11 @@ Planted ``dcg`` rule bugs (the cases public engines got wrong; verified with ``-
 - ``dcg_wrong_refusal_clause`` -- every illegal action is refused citing DCG-6-1-1 (so rules
   from outside chapter 6, "CR4.2 …", are blamed too).
 
+Two faults at once (``verify`` must report both in one run, each with its own clause):
+
+- ``two_faults`` -- ``pass_not_final`` (a reading difference: DB-AMB-6 behaved as
+  ``not-final``, clause DB-C.3) and ``loser_goes_first`` (DB-C.7) together.
+
 A correct implementation with a reading of its own:
 
 - ``follows_not_final`` -- the oracle under DB-AMB-6 ``not-final`` whatever the setup says,
@@ -74,6 +79,11 @@ PLANTED = {
     "pass_not_final": ("DB-C.3",),
     "wrong_refusal_clause": None,  # any clause: the refusal names the wrong one
     "loser_goes_first": ("DB-C.7",),
+}
+
+TWO_FAULTS = {
+    # name -> the clause of each fault: a report must name every one, each in a finding
+    "two_faults": ("DB-C.3", "DB-C.7"),
 }
 
 PLANTED_DCG = {
@@ -419,6 +429,7 @@ _PATCHES = {
     "dcg_pass_to_1": _patch_dcg_pass_to_1,
     "dcg_unsuspends_before_ending": _patch_dcg_unsuspend_first,
     "dcg_wrong_refusal_clause": _patch_dcg_clause,
+    "two_faults": lambda: (_patch_pass(), _patch_loser_first()),
 }
 
 

@@ -195,6 +195,15 @@ class ProtocolDriver:
         assert isinstance(answer, LegalSet)
         return list(answer.actions)
 
+    def fresh(self) -> None:
+        """End the running process (its group killed) so that the next request starts a
+        fresh one, with no game to replay: after an implementation error the verifier's next
+        random game begins on a clean process. Counts as a restart."""
+        proc, self._proc = self._proc, None
+        self._game, self._actions = (), []
+        if proc is not None:
+            proc.kill()
+
     def close(self) -> None:
         """Send ``stop`` and end the process (killing its group after a grace period)."""
         proc, self._proc = self._proc, None

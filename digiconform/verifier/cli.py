@@ -32,6 +32,9 @@ TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.
 @click.option("--skip", "skip_file", type=click.Path(dir_okay=False, exists=True),
               default=None, help="File of scenario IDs to skip, each with '# reason'.")
 @TIMEOUT
+@click.option("--budget", type=click.FloatRange(0), default=30.0, show_default=True,
+              help="Seconds for the random games: after a divergence they go on, and new "
+                   "games are started until --games were played or this time is up.")
 @click.option("--shrink-seconds", type=click.FloatRange(0), default=90.0, show_default=True,
               help="Time allowed for shrinking a divergence.")
 @click.option("--traces", "trace_dir", type=click.Path(file_okay=False),
@@ -49,7 +52,8 @@ TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.
               help="Show a progress bar (default: when stderr is a terminal).")
 def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str, ...],
            scenarios: tuple[str, ...], games: int, seed: int, skip_file: str | None,
-           timeout: float, shrink_seconds: float, trace_dir: str, report_path: str | None,
+           timeout: float, budget: float, shrink_seconds: float, trace_dir: str,
+           report_path: str | None,
            junit_path: str | None, markdown_path: str | None, vectors_path: str | None,
            progress: bool | None) -> None:
     """Check an implementation against the suite: every scenario vector, differential
@@ -65,7 +69,7 @@ def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str
     skips = parse_skip_file(Path(skip_file).read_text(encoding="utf-8")) if skip_file else {}
     opts = Options(command, ruleset, clauses, tags, scenarios, games, seed, skips, timeout,
                    shrink_seconds, Path(trace_dir),
-                   Path(vectors_path) if vectors_path else None)
+                   Path(vectors_path) if vectors_path else None, budget)
     show = sys.stderr.isatty() if progress is None else progress
     total = len(select(load_vectors(opts.vectors, kind="scenario"), opts)) + games
     if show:

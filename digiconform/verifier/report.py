@@ -259,6 +259,15 @@ def markdown(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _findings_line(d: Mapping[str, Any]) -> str:
+    """``N findings: clause (count, length actions); ...`` for the terminal."""
+    found = d.get("findings") or [d["divergence"]]
+    parts = [f"{f.get('clause') or '?'} on {f.get('field', f.get('kind'))} "
+             f"(x{f.get('count', 1)}, {f.get('length')} actions)" for f in found[:6]]
+    more = f"; +{len(found) - 6} more" if len(found) > 6 else ""
+    return f"{len(found)} finding{'s' if len(found) != 1 else ''}: " + "; ".join(parts) + more
+
+
 def _md(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -275,9 +284,7 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
         f"{c['skipped']} skipped, {c['not_followed']} under readings not followed",
         ("  random      not run" if not d else
          f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
-         + ("no divergence" if not d.get("divergence") else
-            "stopped by an implementation error" if d["divergence"]["kind"] == "errored" else
-            f"divergence shrunk to {d['divergence'].get('length')} actions")),
+         + ("no divergence" if not d.get("divergence") else _findings_line(d))),
     ]
     statuses = [cr.status for cr in report.clauses.values()]
     out.append(f"  clauses     {statuses.count('pass')} pass, {statuses.count('fail')} fail, "

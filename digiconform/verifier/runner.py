@@ -51,6 +51,9 @@ class Options:
     shrink_seconds: float = 90.0
     trace_dir: Path | None = Path("digiconform-traces")
     vectors: Path | None = None
+    budget: float | None = 30.0
+    """Seconds for playing random games (new games stop being started after it; shrinking
+    has its own ``shrink_seconds``). None: no limit."""
 
 
 def parse_skip_file(text: str) -> dict[str, str]:
@@ -329,38 +332,55 @@ def _ambiguity_verdicts(report: Report,
 
 def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[str, str],
                   caps: Any, progress: Progress | None) -> None:
-    from digiconform.verifier.differential import divergence_trace, run_differential
-    from oracle.trace import write_trace
+    """Run the random games and report every finding: one failure per group of divergences
+    (count, clause, shortest trace, replay command); ``report.differential["findings"]``
+    lists them and ``["divergence"]`` is the first (most frequent) one."""
+    from digiconform.verifier.differential import run_differential
 
     res = run_differential(
         driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
         readings=readings, any_reading=caps.variants, ruleset=opts.ruleset,
-        shrink_seconds=opts.shrink_seconds,
+        shrink_seconds=opts.shrink_seconds, budget_seconds=opts.budget,
         on_game=lambda n: _progress(progress, "random", str(n)))
     report.differential = {"games": res.games, "steps": res.steps,
                            "seconds": round(res.seconds, 3), "shrink_runs": res.shrink_runs,
                            "legal_sets": bool(caps.legal_actions), "seed": opts.seed,
-                           "divergence": None}
+                           "budget": opts.budget, "divergence": None, "findings": []}
     report.notes.extend(res.notes)
-    div = res.divergence
     case = {"part": "differential", "id": f"random games (seed {opts.seed})",
             "seconds": round(res.seconds, 3)}
-    if div is None and res.games == 0:
+    if not res.findings and res.games == 0:
         why = "; ".join(res.notes) or "no game was played"
         report.failures.append(Failure("differential", "implementation",
                                        f"the random games did not run: {why}"))
         report.cases.append({**case, "status": "error", "message": why})
         return
-    if div is None:
+    if not res.findings:
         report.cases.append({**case, "status": "pass",
                              "message": f"{res.games} games agree"})
         return
+    for n, finding in enumerate(res.findings, 1):
+        _report_finding(report, opts, finding, n, len(res.findings))
+    report.differential["divergence"] = report.differential["findings"][0]
+    worst = res.findings[0]
+    report.cases.append({**case, "status": "fail" if worst.divergence.kind != "errored"
+                         else "error", "clause": worst.clause,
+                         "message": f"{len(res.findings)} findings in {res.games} games"})
+
+
+def _report_finding(report: Report, opts: Options, finding: Any, n: int, total: int) -> None:
+    from digiconform.verifier.differential import divergence_trace
+    from oracle.trace import write_trace
+
+    div = finding.divergence
     trace_path = None
-    if div.kind != "errored" and opts.trace_dir is not None:
+    if div.kind != "errored" and opts.trace_dir is not None and not div.resynced:
         try:
             opts.trace_dir.mkdir(parents=True, exist_ok=True)
             name = (report.implementation or {}).get("name", "impl")
-            path = opts.trace_dir / f"divergence-{_safe(name)}-seed{opts.seed}.trace.json"
+            suffix = "" if n == 1 else f"-{n}"
+            path = opts.trace_dir / (f"divergence-{_safe(name)}-seed{opts.seed}{suffix}"
+                                     ".trace.json")
             write_trace(path, divergence_trace(div, name))
             trace_path = str(path)
         except Exception as e:  # noqa: BLE001 - a trace problem must not hide the divergence
@@ -369,9 +389,12 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
               if trace_path else
               f"digiconform verify --impl {shlex.quote(opts.command)} --ruleset {opts.ruleset} "
               f"--games {opts.games} --seed {opts.seed}")
+    seen = f"seen {finding.count} times in {finding.games} games"
+    kind = "differential" if div.kind != "errored" else "implementation"
+    fid = "differential" if n == 1 else f"differential-{n}"
     f = Failure(
-        "differential", "differential" if div.kind != "errored" else "implementation",
-        f"{div.kind}: {div.message}", div.clause, div.clauses or
+        fid, kind, f"{div.kind}: {div.message} ({seen}; finding {n} of {total}, "
+        f"on {finding.field})", div.clause, div.clauses or
         ([div.clause] if div.clause else []), div.step,
         div.actions[div.step] if 0 <= div.step < len(div.actions) else None,
         div.expected, div.actual, div.differences, div.code, replay, trace_path,
@@ -379,13 +402,14 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
     report.failures.append(f)
     if div.clause:
         _clause(report, div.clause).failed += 1
-    report.differential["divergence"] = {
-        "kind": div.kind, "clause": div.clause, "length": len(div.actions),
-        "first_length": res.first_length, "trace": trace_path, "explanation": div.explanation,
+    report.differential["findings"].append({
+        "kind": div.kind, "clause": div.clause, "field": finding.field,
+        "count": finding.count, "games": finding.games, "length": len(div.actions),
+        "first_length": finding.first_length, "trace": trace_path, "replay": replay,
+        "explanation": div.explanation, "overrides": dict(div.overrides),
+        "reproducible": not div.resynced, "code": div.code,
         "setup": {k: v for k, v in div.setup.items() if k != "decks"},
-        "actions": list(div.actions)}
-    report.cases.append({**case, "status": "fail" if div.kind != "errored" else "error",
-                         "clause": div.clause, "message": f.message})
+        "actions": list(div.actions)})
 
 
 def _safe(name: str) -> str:
