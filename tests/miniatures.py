@@ -17,6 +17,8 @@ Misbehaving ones (the protocol is broken):
 - ``floods_output`` -- answers ``start``, then writes output without end and no newline.
 - ``wrong_seq`` -- echoes the wrong ``seq``.
 - ``schema_invalid_state`` -- a correct oracle whose states have ``score`` as a string.
+- ``crashes_in_duel_3`` -- a correct oracle that exits when a game reaches its third Duel
+  (in every process): the random games must go on, each on a fresh process.
 
 Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
 
@@ -68,7 +70,8 @@ if str(HERE.parent.parent) not in sys.path:  # run as a script from anywhere
 
 MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "hangs_on_fifth_request", "crashes_once", "hangs_with_child", "prints_garbage",
-               "floods_output", "wrong_seq", "schema_invalid_state", "follows_not_final")
+               "floods_output", "wrong_seq", "schema_invalid_state", "follows_not_final",
+               "crashes_in_duel_3")
 
 PLANTED = {
     # name -> clauses a correct report may name for it
@@ -236,6 +239,21 @@ def schema_invalid_state() -> None:
             return answer
 
     _serve(session=Bad())
+
+
+def crashes_in_duel_3() -> None:
+    from digiconform.harness.messages import Position
+    from digiconform.harness.serve import Session
+
+    class Crash(Session):
+        def handle_line(self, line):  # type: ignore[no-untyped-def]
+            answer = super().handle_line(line)
+            if isinstance(answer, Position) and answer.state.get("duel", 1) >= 3:
+                print("crashes_in_duel_3: dying in Duel 3", file=sys.stderr)
+                sys.exit(1)
+            return answer
+
+    _serve(session=Crash())
 
 
 # ---------------------------------------------------------------------------------------------
