@@ -30,6 +30,9 @@ Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
   read as ``not-final`` although the default ``final`` is declared).
 - ``wrong_refusal_clause`` -- every illegal action is refused citing DB-C.1.
 - ``loser_goes_first`` -- the loser of a Duel goes first in the next one (DB-C.7).
+- ``digi_duel_after_pass`` -- a Power Option whose Use Requirements forbid it after the
+  opponent passed (Digi-Duel) may be played then (DB-C.2, though the play happens in a
+  scenario about passing, DB-C.3).
 
 Planted ``dcg`` rule bugs (the cases public engines got wrong; verified with ``--ruleset dcg``):
 
@@ -82,6 +85,7 @@ PLANTED = {
     "pass_not_final": ("DB-C.3",),
     "wrong_refusal_clause": None,  # any clause: the refusal names the wrong one
     "loser_goes_first": ("DB-C.7",),
+    "digi_duel_after_pass": ("DB-C.2",),
 }
 
 TWO_FAULTS = {
@@ -378,6 +382,22 @@ def _patch_loser_first() -> None:
     battle.end_duel = end_duel
 
 
+def _patch_digi_duel_after_pass() -> None:
+    import dataclasses
+
+    from oracle.digibattle import battle
+
+    original = battle._restriction_problem
+
+    def restriction_problem(state, p, card):  # type: ignore[no-untyped-def]
+        if "not_after_opponent_passes" in card.restrictions:  # the bug: the check is lost
+            card = dataclasses.replace(card, restrictions=tuple(
+                r for r in card.restrictions if r != "not_after_opponent_passes"))
+        return original(state, p, card)
+
+    battle._restriction_problem = restriction_problem
+
+
 def _patch_dcg_draw_seat_0() -> None:
     from oracle.dcg import engine
 
@@ -442,6 +462,7 @@ _PATCHES = {
     "pass_not_final": _patch_pass,
     "wrong_refusal_clause": _patch_clause,
     "loser_goes_first": _patch_loser_first,
+    "digi_duel_after_pass": _patch_digi_duel_after_pass,
     "dcg_draw_skip_for_seat_0": _patch_dcg_draw_seat_0,
     "dcg_turn_ends_at_2": _patch_dcg_turn_end_at_2,
     "dcg_pass_to_1": _patch_dcg_pass_to_1,

@@ -646,6 +646,13 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     # action caused it; a common one (a card played, a pass) only with the same action.
     specific = key.startswith("clause:") or game.is_specific(key)
     rng = random.Random(seed)
+    # A legal set with an action the rules forbid: look for positions where that action
+    # (by the player to move) is forbidden by the same rule.
+    extra, extra_clause = None, None
+    if action_type == "legal-set" and div.actual and div.clause:
+        import json
+
+        extra, extra_clause = json.loads(div.actual[0]), div.clause
 
     def pick(n: int) -> int:
         return rng.randrange(n)
@@ -696,7 +703,8 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
                 a = game.chance(st, pick, permute)
             else:
                 acts = game.legal_actions(st)
-                if action_type == "legal-set" and len(acts) > 1 and actions:
+                if action_type == "legal-set" and len(acts) > 1 and actions and (
+                        extra is None or _refused_with(game, st, extra, extra_clause)):
                     hit = True
                     break
                 if key.startswith("refused:") and len(actions) < limit - 1:
@@ -728,6 +736,20 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
             last_gain = attempts
             last_run_gain = runs
     return best, runs
+
+
+def _refused_with(game: GameHooks, state: Any, action: Mapping[str, Any],
+                  clause: str | None) -> bool:
+    """Is ``action``, sent by the player to move, refused in ``state`` citing ``clause``?"""
+    from oracle.errors import IllegalActionError, OracleError
+
+    try:
+        game.apply(state, game.action_from_json({**action, "player": state.to_move}))
+    except IllegalActionError as e:
+        return e.clause == clause
+    except OracleError:
+        return False
+    return False
 
 
 def _matching_probe(game: GameHooks, state: Any, acts: Sequence[Any], action_type: str,
@@ -819,6 +841,8 @@ def attribute(div: Divergence) -> None:
                     div.clause = amb.clauses[0]
                     div.reading = (amb.id, reading)
                     return
+    if div.clause is None and div.kind == "legal-set":
+        div.clause = _legal_set_clause(div)
     if div.clause is None and div.kind == "state" and game.unexplained:
         div.clause = _unexplained(game, events, div.differences)
     if div.clause is None and div.kind in ("state", "refused-legal", "legal-set"):
@@ -829,6 +853,55 @@ def attribute(div: Divergence) -> None:
             div.clause = ranked[0]["clause"]
     if div.clause is None and div.actions:
         div.clause = game.home_clause.get(div.actions[-1].get("type", ""), None)
+
+
+def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
+                differences: Sequence[tuple[str, Any, Any]] = (),
+                refusal_clause: str | None = None,
+                action_type: str | None = None) -> str | None:
+    """The clause one failing step breaks, from the oracle's events at that step (steps 2-4
+    of :func:`attribute`, with no reading check): the refusal's clause for an action the
+    rules forbid; for a state difference the rule of a change the oracle did not make
+    (:attr:`~digiconform.verifier.games.GameHooks.unexplained`), else the event that first
+    produces a differing field (most specific first); else the action's home clause.
+
+    :param kind: ``state``, ``refused-legal``, ``accepted-illegal`` or ``refusal``.
+    """
+    if kind in ("accepted-illegal", "refusal") and refusal_clause:
+        return refusal_clause
+    game = hooks(ruleset)
+    if kind == "state" and game.unexplained:
+        clause = _unexplained(game, events, differences)
+        if clause:
+            return clause
+    ranked, hit = _ranked(game, events, differences)
+    if hit is not None:
+        return str(hit["clause"])
+    if ranked:
+        return str(ranked[0]["clause"])
+    return game.home_clause.get(action_type or "", None)
+
+
+def _legal_set_clause(div: Divergence) -> str | None:
+    """For a legal-set divergence: the clause the oracle refuses the first extra action with
+    (the rule the implementation lets be broken); else, for a missing action, the home
+    clause of its type."""
+    import json
+
+    if div.before is None:
+        return None
+    for text in div.actual or []:
+        o = OracleDriver()
+        if not _load(o, div.oracle_setup, div.before):
+            return None
+        out = o.apply(json.loads(text))
+        if out.refusal is not None and out.refusal.clause:
+            return out.refusal.clause
+    for text in div.expected or []:
+        clause = _hooks_of(div.setup).home_clause.get(json.loads(text).get("type", ""))
+        if clause:
+            return clause
+    return None
 
 
 def _step_events(div: Divergence) -> list[Mapping[str, Any]]:

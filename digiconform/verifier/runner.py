@@ -233,11 +233,60 @@ def _skip(report: Report, v: Mapping[str, Any], reason: str) -> None:
                          "clause": (v.get("clauses") or [None])[0], "message": reason})
 
 
+def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
+    """The clause a failing vector is filed under: the rule of the step that failed, not
+    every tag of the scenario.
+
+    The vector is replayed on the oracle up to the failing step; an action the rules forbid
+    names the refusal's clause; a state that differs (or a legal action refused) names the
+    clause whose rule produces the first differing field among the oracle's events of that
+    step (:func:`~digiconform.verifier.differential.step_clause`). When nothing more precise
+    is known (the failing step is the ``new_game``/``load_state`` one, or the replay fails),
+    the scenario's first clause tag.
+    """
+    from digiconform.vectors import resolve_setup
+    from digiconform.verifier.differential import step_clause
+    from oracle.driver import OracleDriver
+
+    clauses = list(v.get("clauses", ()))
+    fallback = clauses[0] if clauses else None
+    i = res.step
+    if i is None or not 0 <= i < len(v["steps"]):
+        return fallback
+    step = v["steps"][i]
+    expect = step.get("expect") or {}
+    if step["request"] != "action":
+        return fallback
+    refused = expect.get("refused") or {}
+    if refused.get("clause") and not expect.get("state"):
+        return str(refused["clause"])
+    o = OracleDriver()
+    try:
+        out = None
+        for s in v["steps"][:i + 1]:
+            if s["request"] == "new_game":
+                o.new_game(resolve_setup(s["setup"]))
+            elif s["request"] == "load_state":
+                o.load_state(resolve_setup(s["setup"]), s["state"])
+            elif s["request"] == "action":
+                out = o.apply(s["action"])
+    except Exception:  # noqa: BLE001 - the recorded steps no longer replay: use the tag
+        return fallback
+    if out is None or out.refusal is not None:
+        return fallback
+    kind = "state" if res.differences else "refused-legal"
+    clause = step_clause(v.get("ruleset", "digibattle"), kind, list(out.events),
+                         res.differences, action_type=step["action"].get("type"))
+    return clause or fallback
+
+
 def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
                    opts: Options) -> None:
     vid = v["id"]
     clauses = list(v.get("clauses", ()))
     clause = clauses[0] if clauses else None
+    if res.status in ("fail", "error") and res.code != "state-schema-invalid":
+        clause = failing_clause(v, res)
     case = {"part": "scenarios", "id": vid, "clause": clause, "seconds": round(secs, 4)}
     if res.status == "pass":
         report.counts["passed"] += 1
@@ -248,8 +297,8 @@ def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
     if res.status == "skip":
         # Declined by the implementation: required unless listed in the skip file.
         report.counts["failed"] += 1
-        for c in clauses:
-            _clause(report, c).failed += 1
+        if clause:
+            _clause(report, clause).failed += 1
         report.failures.append(Failure(
             vid, "scenario", f"declined by the implementation ({res.reason}); list it in a "
             "--skip file to accept that", clause, clauses, res.step, res.request,
@@ -258,8 +307,9 @@ def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
         return
     key = "errored" if res.status == "error" else "failed"
     report.counts[key] += 1
-    for c in clauses:
-        _clause(report, c).failed += 1
+    # Filed under the clause of the step that failed, not under every tag.
+    if clause:
+        _clause(report, clause).failed += 1
     expected = res.expected
     if expected is None and res.step is not None:
         expected = v["steps"][res.step]["expect"]
