@@ -182,7 +182,7 @@ class ProtocolDriver:
         answer = self._call(Action(self._next_seq(), action))
         if isinstance(answer, Refused):
             return Outcome(refusal=Refusal(answer.kind, answer.reason, answer.clause,
-                                           answer.path))
+                                           answer.path, answer.clauses))
         assert isinstance(answer, Position)
         self._actions.append(action)
         return Outcome(state=answer.state, events=tuple(answer.events or ()))

@@ -243,12 +243,16 @@ class Refused(Response):
     reason: str
     clause: str | None = None
     path: str | None = None
+    clauses: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"seq", "refused": {"kind", "reason", "clause"?, "path"?}}``."""
+        """``{"seq", "refused": {"kind", "reason", "clause"?, "clauses"?, "path"?}}``
+        (``clauses``: every rule the action breaks, when more than one)."""
         r: dict[str, Any] = {"kind": self.kind, "reason": self.reason}
         if self.clause:
             r["clause"] = self.clause
+        if len(self.clauses) > 1:
+            r["clauses"] = list(self.clauses)
         if self.path:
             r["path"] = self.path
         return {"seq": self.seq, "refused": r}
@@ -355,7 +359,8 @@ def parse_response(d: Any, request: Request, *, validate: bool = True) -> Respon
         return Position(seq, d["state"], tuple(ev) if ev is not None else None)
     if key == "refused":
         r = d["refused"]
-        return Refused(seq, r["kind"], r.get("reason", ""), r.get("clause"), r.get("path"))
+        return Refused(seq, r["kind"], r.get("reason", ""), r.get("clause"), r.get("path"),
+                       tuple(r.get("clauses") or ()))
     if key == "skipped":
         return Skipped(seq, str(d["skipped"].get("reason", "")))
     return LegalSet(seq, tuple(d["actions"]))

@@ -126,7 +126,7 @@ class Session:
 
 
 def _refused(seq: int, r: Refusal) -> Refused:
-    return Refused(seq, r.kind, r.reason, r.clause, r.path)
+    return Refused(seq, r.kind, r.reason, r.clause, r.path, r.clauses)
 
 
 def _clip(line: str | bytes, n: int = 200) -> str:

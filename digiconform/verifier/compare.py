@@ -19,9 +19,10 @@ fields only when the implementation has them, ``variants`` never; ``hand``, ``tr
 ``once_per_turn_used`` are multisets (``deck``, ``egg_deck`` and ``security`` are top first,
 ``battle_area`` in play order, a stack's ``cards`` bottom first).
 
-Refusals: the ``kind`` must match and, for an ``illegal`` action, the ``clause`` too (the
-reason is free text). Legal actions: compared as sets of canonical actions (unset fields
-dropped, ``payment`` and ``discard`` sorted).
+Refusals: the ``kind`` must match and, for an ``illegal`` action, the implementation must name
+(in ``clause`` or ``clauses``) one of the rules the oracle says the action breaks (its
+``clause`` and ``clauses``); the reason is free text. Legal actions: compared as sets of
+canonical actions (unset fields dropped, ``payment`` and ``discard`` sorted).
 """
 
 from __future__ import annotations
@@ -110,11 +111,21 @@ def refusal_difference(expected: Mapping[str, Any], actual: Mapping[str, Any] | 
                 + (f", {expected['clause']}" if expected.get("clause") else "") + ")")
     if actual.get("kind") != expected.get("kind"):
         return f"refused as {actual.get('kind')!r}, expected {expected.get('kind')!r}"
-    if expected.get("kind") == "illegal" and expected.get("clause") and \
-            actual.get("clause") != expected.get("clause"):
-        return (f"refused under clause {actual.get('clause')!r}, expected "
-                f"{expected['clause']!r}")
+    if expected.get("kind") == "illegal" and expected.get("clause"):
+        want = refusal_clauses(expected)
+        got = refusal_clauses(actual)
+        if not set(want) & set(got):
+            return (f"refused under clause {actual.get('clause')!r}, expected "
+                    + (f"{expected['clause']!r}" if len(want) == 1 else
+                       f"one of {', '.join(map(repr, want))} (every rule the action breaks)"))
     return None
+
+
+def refusal_clauses(refusal: Mapping[str, Any]) -> list[str]:
+    """The clauses a refusal's JSON names: ``clause`` then ``clauses`` (no repeats)."""
+    out = [refusal["clause"]] if refusal.get("clause") else []
+    out += [c for c in refusal.get("clauses") or () if isinstance(c, str) and c not in out]
+    return out
 
 
 def canonical_action(a: Mapping[str, Any]) -> str:
