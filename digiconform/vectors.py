@@ -233,8 +233,10 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
         refusal_difference,
         state_differences,
     )
+    from digiconform.verifier.differential import declared_details
 
     vid = vector["id"]
+    details = declared_details(driver)
     for i, step in enumerate(vector["steps"]):
         kind = step["request"]
         expect = step["expect"]
@@ -300,7 +302,7 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
         if ignore and isinstance(act, Mapping):
             exp = {k: v for k, v in exp.items() if k not in ignore}
             act = {k: v for k, v in act.items() if k not in ignore}
-        diffs = state_differences(exp, act)
+        diffs = state_differences(exp, act, details=details)
         if diffs:
             problem = state_schema_problem(got_state, vector.get("ruleset", "digibattle")) \
                 if validate_mismatch else None

@@ -191,7 +191,8 @@ def follows_not_final() -> None:
     readings = {k: v for k, v in base.readings.items() if k.startswith("DB-")}
     readings["DB-AMB-6"] = "not-final"
     ready = type(base)(base.version, Implementation("follows_not_final", "1.0", "python"),
-                       ("digibattle",), readings, Capabilities(True, True, False))
+                       ("digibattle",), readings, Capabilities(True, True, False),
+                       base.details)
     _serve(session=Session(NotFinal(), ready))
 
 
@@ -271,7 +272,7 @@ def _planted(patch: Callable[[], None], name: str) -> None:
     patch()
     ready = oracle_ready()
     ready = type(ready)(ready.version, Implementation(name, "0.0.1", "python"),
-                        ready.rulesets, ready.readings, ready.capabilities)
+                        ready.rulesets, ready.readings, ready.capabilities, ready.details)
     _serve(session=Session(ready=ready))
 
 

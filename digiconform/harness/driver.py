@@ -146,6 +146,12 @@ class ProtocolDriver:
         assert self.ready_info is not None
         return self.ready_info
 
+    @property
+    def details(self) -> tuple[str, ...]:
+        """The detail state fields the implementation declared in ``start`` (compared with
+        the core; :mod:`digiconform.verifier.compare`)."""
+        return tuple(self.ready.details)
+
     def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
         """See :meth:`oracle.driver.Driver.new_game`.
 

@@ -61,6 +61,7 @@ class Divergence:
     :param reading: ``(ambiguity, reading)`` that explains the divergence (set by
         :func:`attribute`).
     :param game: which game of a run it belongs to.
+    :param details: the detail fields the implementation declared (None: all compared).
     """
 
     kind: str
@@ -82,6 +83,7 @@ class Divergence:
     events: list[Mapping[str, Any]] | None = None
     reading: tuple[str, str] | None = None
     game: int = 0
+    details: tuple[str, ...] | None = None
 
     @property
     def oracle_setup(self) -> dict[str, Any]:
@@ -190,13 +192,14 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     actions: list[Mapping[str, Any]] = []
     ruleset = str(setup.get("ruleset", "digibattle"))
     chosen: dict[str, str] = dict(overrides or {})
+    details = declared_details(impl)
     resynced = [False]
     first: list[Divergence] = []
 
     def diverge(kind: str, msg: str, **kw: Any) -> Divergence:
         div = Divergence(kind, len(actions) - 1, dict(setup), list(actions), msg,
                          overrides=dict(chosen), resynced=resynced[0], game=game_id,
-                         **kw)
+                         details=details, **kw)
         if not first:
             first.append(div)
         if collect is not None:
@@ -215,7 +218,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         return diverge("errored", f"new_game: {e}", code=getattr(e, "code", "skipped"))
     except OracleError as e:
         return diverge("refused-legal", f"new_game refused: {e}", expected=expected)
-    diffs = state_differences(expected, got)
+    diffs = state_differences(expected, got, details=details)
     if diffs:
         div = diverge("state", "the initial states differ", differences=diffs,
                       actual_state=got, before=None, events=[])
@@ -284,7 +287,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
             actions.pop()  # the implementation did not take it: neither does the game
             resynced[0] = True
             continue
-        diffs = state_differences(want.state or {}, out.state)
+        diffs = state_differences(want.state or {}, out.state, details=details)
         if diffs:
             from digiconform.harness.driver import state_schema_problem
 
@@ -300,6 +303,16 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                 return first[0]
             resynced[0] = True
     return first[0] if first else None
+
+
+def declared_details(impl: Any) -> tuple[str, ...] | None:
+    """The detail state fields ``impl`` declared (``details`` of a protocol driver); None
+    for a driver without the notion (the oracle itself: every field is compared)."""
+    try:
+        got = getattr(impl, "details", None)
+    except Exception:  # noqa: BLE001 - an implementation that did not start: no details
+        return ()
+    return None if got is None else tuple(got)
 
 
 def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, str],
@@ -321,7 +334,8 @@ def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, st
             except Exception:  # noqa: BLE001
                 o = None  # type: ignore[assignment]
             if o is not None and isinstance(actual, Mapping) and not state_differences(
-                    {k: v for k, v in o.state.to_json().items() if k != "variants"}, actual):
+                    {k: v for k, v in o.state.to_json().items() if k != "variants"}, actual,
+                    details=div.details):
                 chosen.update(readings)
                 oracle._state = o.state
                 return True
@@ -956,7 +970,7 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
         strip = ("variants",)
         alt = {k: v for k, v in (out.state or {}).items() if k not in strip}
         got = {k: v for k, v in div.actual_state.items() if k not in strip}
-        return not state_differences(alt, got)
+        return not state_differences(alt, got, details=div.details)
     if div.kind == "accepted-illegal":
         if out.refusal is not None:
             return False
@@ -964,7 +978,7 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
             return True
         alt = {k: v for k, v in (out.state or {}).items() if k != "variants"}
         return not state_differences(alt, {k: v for k, v in div.actual_state.items()
-                                           if k != "variants"})
+                                           if k != "variants"}, details=div.details)
     if div.kind == "refused-legal":
         return out.refusal is not None
     if div.kind == "refusal" and out.refusal is not None:

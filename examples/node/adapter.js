@@ -87,11 +87,11 @@ const STAGE_CLAUSE = { choose_rookie: "DB-A.1", shuffle: "DB-A.2", prepare: "DB-
 
 function stateJson(t) {
   return {
-    ruleset: "digibattle", phase: t.stage === "prepare" ? "digivolve" : "setup", step: t.stage,
-    duel: 1, to_move: t.stage === "shuffle" ? "chance" : t.turn,
+    ruleset: "digibattle", phase: t.stage === "prepare" ? "digivolve" : "setup",
+    duel: 1, winner: null, to_move: t.stage === "shuffle" ? "chance" : t.turn,
     players: t.seats.map((s) => ({
       hand: s.hand, online: s.online, offline: [], duel_zone: s.rookie ? [s.rookie] : [],
-      digivolve_zone: [], power_port: [], score: 0, passed: false, digivolved: false,
+      digivolve_zone: [], power_port: [], score: 0, passed: false,
     })),
   };
 }

@@ -56,11 +56,11 @@ def state_json(t: Table) -> dict[str, Any]:
     """The engine's table as a core Digi-Battle state (schemas/state.schema.json)."""
     phase = "digivolve" if t.stage == "prepare" else "setup"
     return {
-        "ruleset": "digibattle", "phase": phase, "step": t.stage, "duel": 1,
+        "ruleset": "digibattle", "phase": phase, "duel": 1, "winner": None,
         "to_move": "chance" if t.stage == "shuffle" else t.turn,
         "players": [{"hand": s.hand, "online": s.online, "offline": [],
                      "duel_zone": [s.rookie] if s.rookie else [], "digivolve_zone": [],
-                     "power_port": [], "score": 0, "passed": False, "digivolved": False}
+                     "power_port": [], "score": 0, "passed": False}
                     for s in t.seats],
     }
 
