@@ -52,6 +52,14 @@ Two faults at once (``verify`` must report both in one run, each with its own cl
 - ``two_faults`` -- ``pass_not_final`` (a reading difference: DB-AMB-6 behaved as
   ``not-final``, clause DB-C.3) and ``loser_goes_first`` (DB-C.7) together.
 
+A correct ``dcg`` implementation with no waiting step where nothing can be chosen:
+
+- ``dcg_moves_on`` -- the oracle, except that when the only legal action is ``do_nothing`` (a
+  Breeding phase with nothing to hatch or move) it takes it by itself; it declares no detail
+  field, so the oracle's waiting step must not fail it. ``dcg_moves_on_declaring_step`` is
+  the same engine declaring the ``step`` detail: then its states are compared with the
+  oracle's waiting steps, and it fails.
+
 A correct implementation with a reading of its own:
 
 - ``follows_not_final`` -- the oracle under DB-AMB-6 ``not-final`` whatever the setup says,
@@ -74,7 +82,7 @@ if str(HERE.parent.parent) not in sys.path:  # run as a script from anywhere
 MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "hangs_on_fifth_request", "crashes_once", "hangs_with_child", "prints_garbage",
                "floods_output", "wrong_seq", "schema_invalid_state", "follows_not_final",
-               "crashes_in_duel_3")
+               "crashes_in_duel_3", "dcg_moves_on", "dcg_moves_on_declaring_step")
 
 PLANTED = {
     # name -> clauses a correct report may name for it
@@ -244,6 +252,39 @@ def schema_invalid_state() -> None:
             return answer
 
     _serve(session=Bad())
+
+
+def _moves_on(details: tuple[str, ...]) -> None:
+    from digiconform.harness.messages import Implementation
+    from digiconform.harness.serve import Session, oracle_ready
+    from oracle.driver import OracleDriver, Outcome
+
+    class MovesOn(OracleDriver):
+        def apply(self, action):  # type: ignore[no-untyped-def]
+            out = super().apply(action)
+            events = list(out.events)
+            while out.refusal is None and self.state is not None and \
+                    self.state.to_move not in (None, "chance"):
+                acts = self.legal_actions() or []
+                if len(acts) != 1 or acts[0].get("type") != "do_nothing":
+                    break
+                nxt = super().apply(acts[0])
+                events += nxt.events
+                out = Outcome(state=nxt.state, events=tuple(events))
+            return out
+
+    base = oracle_ready()
+    ready = type(base)(base.version, Implementation("dcg_moves_on", "1.0", "python"),
+                       base.rulesets, base.readings, base.capabilities, details)
+    _serve(session=Session(MovesOn(), ready))
+
+
+def dcg_moves_on() -> None:
+    _moves_on(())
+
+
+def dcg_moves_on_declaring_step() -> None:
+    _moves_on(("step",))
 
 
 def crashes_in_duel_3() -> None:

@@ -226,10 +226,19 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                                       _merged(expected, got)):
             return first[0]
         resynced[0] = True
+    ahead: list[Mapping[str, Any]] = []  # forced actions the implementation took by itself
     for _ in range(max_steps):
         state = oracle.state
         if state.to_move is None:
             break
+        if ahead:
+            # A waiting point only the oracle has: it takes the one legal action; the
+            # implementation, already past it, is not sent it.
+            choose(state)  # (keeps a replayed game's actions in step)
+            action = ahead.pop(0)
+            actions.append(action)
+            oracle.apply(action)
+            continue
         if legal and isinstance(state.to_move, int):
             try:
                 got_legal = impl.legal_actions()
@@ -288,6 +297,10 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
             resynced[0] = True
             continue
         diffs = state_differences(want.state or {}, out.state, details=details)
+        if diffs and waits_only_in_oracle(details):
+            ahead = forced_path(ruleset, oracle.state, out.state, details) or []
+            if ahead:
+                continue
         if diffs:
             from digiconform.harness.driver import state_schema_problem
 
@@ -303,6 +316,36 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                 return first[0]
             resynced[0] = True
     return first[0] if first else None
+
+
+def waits_only_in_oracle(details: Sequence[str] | None) -> bool:
+    """May the implementation move on by itself where the oracle waits for the one legal
+    action? Yes unless it declared the ``step`` detail (its waiting steps are the oracle's)."""
+    return details is not None and "step" not in details
+
+
+def forced_path(ruleset: str, state: Any, actual: Any, details: Sequence[str] | None,
+                limit: int = 4) -> list[Mapping[str, Any]] | None:
+    """The forced actions (each the only legal action of the player to move) that take the
+    oracle from ``state`` to the implementation's state ``actual``, or None when no such
+    path of at most ``limit`` actions exists. An engine with no waiting point where nothing
+    can be chosen (a Breeding phase with only ``do_nothing``) moves on by itself."""
+    if not isinstance(actual, Mapping):
+        return None
+    game = hooks(ruleset)
+    path: list[Mapping[str, Any]] = []
+    st = state
+    for _ in range(limit):
+        if not isinstance(st.to_move, int):
+            return None
+        acts = game.legal_actions(st)
+        if len(acts) != 1:
+            return None
+        st, _events = game.apply(st, acts[0])
+        path.append(acts[0].to_json())
+        if not state_differences(st.to_json(), actual, details=details):
+            return path
+    return None
 
 
 def declared_details(impl: Any) -> tuple[str, ...] | None:
