@@ -536,6 +536,24 @@ docs/PROTOCOL.md.
 """
 
 
+def with_reachability(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with how an engine without ``load_state`` runs it: ``played`` (the scenario
+    played from ``new_game``) when its described position is reached, else
+    ``needs_load_state`` (the reason; :mod:`digiconform.reach`). A vector that starts with
+    ``new_game`` gets neither."""
+    from digiconform.reach import derive_played, load_state_step, needs_load_state
+
+    out = {k: v for k, v in doc.items() if k not in ("played", "needs_load_state")}
+    if load_state_step(out) is None:
+        return out
+    played = derive_played(out)
+    if played is not None:
+        out["played"] = played
+        return out
+    out["needs_load_state"] = needs_load_state(out) or "no prelude reaches the position"
+    return out
+
+
 def iter_vector_files(root: Path) -> Iterator[Path]:
     """Every vector file under ``root``."""
     yield from sorted(root.rglob("*.vector.json"))
@@ -612,6 +630,7 @@ def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[st
                 shutil.rmtree(dest)
             dest.mkdir(parents=True)
             for path in paths:
-                shutil.copy(path, dest / path.name)
+                doc = json.loads(path.read_text(encoding="utf-8"))
+                write_vector(dest / path.name, with_reachability(doc))
                 written += 1
     return {"written": written, "dropped": len(dropped)}

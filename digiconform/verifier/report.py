@@ -114,6 +114,7 @@ class Report:
     differential: dict[str, Any] = field(default_factory=dict)
     implementation_errors: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    coverage: dict[str, Any] = field(default_factory=dict)
 
     @property
     def checked(self) -> int:
@@ -159,6 +160,7 @@ class Report:
             "differential": dict(self.differential),
             "implementation_errors": dict(self.implementation_errors),
             "notes": list(self.notes),
+            "coverage": dict(self.coverage),
         }
 
 
@@ -286,6 +288,10 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
          f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
          + ("no divergence" if not d.get("divergence") else _findings_line(d))),
     ]
+    cov = report.coverage
+    if cov.get("needs_load_state"):
+        out.append(f"  coverage    {cov['runnable']} of {cov['vectors']} vectors run without "
+                   f"load_state; {cov['needs_load_state']} need it (reasons in the report)")
     statuses = [cr.status for cr in report.clauses.values()]
     out.append(f"  clauses     {statuses.count('pass')} pass, {statuses.count('fail')} fail, "
                f"{statuses.count('skip')} skip, {statuses.count('untested')} untested")

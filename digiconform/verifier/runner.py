@@ -150,6 +150,7 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     for stale in sorted(set(opts.skips) - known):
         report.notes.append(f"skip list names an unknown scenario: {stale}")
     amb_records: dict[str, list[tuple[bool, list[str], bool]]] = {}
+    coverage: dict[str, Any] = {"played": 0, "needing": []}
     for v in vectors:
         vid = v["id"]
         if driver.dead:
@@ -164,9 +165,15 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
             _progress(progress, "scenarios", vid)
             continue
         if not caps.load_state and any(s["request"] == "load_state" for s in v["steps"]):
-            _skip(report, v, "needs the load_state capability")
-            _progress(progress, "scenarios", vid)
-            continue
+            if v.get("played"):
+                v = {**v, "steps": v["played"]}  # the position reached by legal play
+                coverage["played"] += 1
+            else:
+                why = v.get("needs_load_state") or "starts from a described position"
+                coverage["needing"].append({"id": vid, "reason": why})
+                _skip(report, v, f"needs the load_state capability: {why}")
+                _progress(progress, "scenarios", vid)
+                continue
         t1 = time.monotonic()
         res = run_vector(driver, v)
         secs = time.monotonic() - t1
@@ -189,12 +196,26 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
             continue
         _record_vector(report, v, res, secs, opts)
         _progress(progress, "scenarios", vid)
+    _coverage(report, len(vectors), coverage)
     _ambiguity_verdicts(report, amb_records, declared, ready.readings, caps.variants,
                         opts.ruleset)
     if opts.games > 0 and not driver.dead:
         _differential(report, driver, opts, declared if not caps.variants else
                       {k: v for k, v in ready.readings.items() if k in own}, caps, progress)
     return _finish(report, driver, t0)
+
+
+def _coverage(report: Report, total: int, coverage: Mapping[str, Any]) -> None:
+    """``report.coverage``: the vectors the implementation can run with its capabilities,
+    and each one that needs ``load_state`` with the reason, tallied by kind of reason."""
+    needing = list(coverage["needing"])
+    by_reason: dict[str, int] = {}
+    for n in needing:
+        kind = n["reason"].split(" - ")[0]
+        by_reason[kind] = by_reason.get(kind, 0) + 1
+    report.coverage = {"vectors": total, "runnable": total - len(needing),
+                       "played": coverage["played"], "needs_load_state": len(needing),
+                       "by_reason": by_reason, "needing": needing}
 
 
 def _off_message(deps: Mapping[str, list[str]], off: Sequence[str],
