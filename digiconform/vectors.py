@@ -524,13 +524,16 @@ with no Python:
   `dcg` setup `{"name": "dcg-test-cards"}` is `card-sets/dcg-test-cards.json` (INVENTED
   rules-testing cards), a `dcg` setup without `card_set` means that same set, and a deck
   named `red-memory` is `decks/dcg/red-memory.json`.
-  `depends_on` lists, per ambiguity, the readings under which the vector holds.
+  `depends_on` lists, per ambiguity, the readings under which the vector holds. A refusal
+  may list `clauses` (every rule the action breaks): naming any of them matches. A vector
+  that starts with `load_state` also has `played` (the same scenario from `new_game`, for an
+  engine that cannot load a position) or `needs_load_state` (why no legal game reaches it).
 - `kind: "perft"`: from `setup` and the pinned chance outcomes, the number of legal action
   sequences to each depth (`counts`), and the split by first action (`divide`).
 
 Vectors are under `digibattle/` and `dcg/` (the `ruleset` field says which). States compare
-on the fields the ruleset's state schema requires (`schemas/state.schema.json`,
-`schemas/dcg/state.schema.json`), plus any optional field your state also has; `hand` and
+on the core fields the ruleset's state schema requires (`schemas/state.schema.json`,
+`schemas/dcg/state.schema.json`), plus the detail fields your engine declares in `start`; `hand` and
 `offline` (digibattle), `hand`, `trash` and `once_per_turn_used` (dcg) as multisets. See
 docs/PROTOCOL.md.
 """
