@@ -81,3 +81,21 @@ def test_findings_group_by_clause_and_first_field() -> None:
     c = finding_key(div("DB-C.7", "$.players[1].score"))
     assert a == b == ("DB-C.8", "$.players[].score") and c != a
     assert finding_key(div("DB-A.1", "$", "refusal")) == ("DB-A.1", "refusal")
+
+
+def test_a_failing_vector_is_filed_under_the_clause_of_its_failing_step(tmp_path: Path) -> None:
+    """One wrong rule fails one clause of the compliance table, not every tag of the
+    scenarios it shows up in: the tie rule (DB-C.8) and unsuspending after a start-of-turn
+    end (DCG-6-2-1-2)."""
+    for name, ruleset, clause in (("tie_scores_points", "digibattle", "DB-C.8"),
+                                  ("dcg_unsuspends_before_ending", "dcg", "DCG-6-2-1-2")):
+        report = verify(Options(miniatures.command(name), ruleset=ruleset, games=0,
+                                trace_dir=tmp_path))
+        vectors = [f for f in report.failures if f.kind == "scenario"]
+        assert len(vectors) >= 3, (name, [f.id for f in report.failures])
+        assert {f.clause for f in vectors} == {clause}, (name, [(f.id, f.clause)
+                                                                for f in vectors])
+        # Those scenarios carry other tags too; none of them is failed for it.
+        assert len({c for f in vectors for c in f.clauses}) > 1
+        failing = sorted(c for c, r in report.clauses.items() if r.failed)
+        assert failing == [clause], (name, failing)

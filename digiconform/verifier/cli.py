@@ -33,8 +33,9 @@ TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.
               default=None, help="File of scenario IDs to skip, each with '# reason'.")
 @TIMEOUT
 @click.option("--budget", type=click.FloatRange(0), default=30.0, show_default=True,
-              help="Seconds for the random games: after a divergence they go on, and new "
-                   "games are started until --games were played or this time is up.")
+              help="Seconds for the random games once one diverged: they go on after a "
+                   "divergence, and new games are started until --games were played or "
+                   "this time (since the first game) is up.")
 @click.option("--shrink-seconds", type=click.FloatRange(0), default=90.0, show_default=True,
               help="Time allowed for shrinking a divergence.")
 @click.option("--traces", "trace_dir", type=click.Path(file_okay=False),

@@ -491,7 +491,9 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     :param ruleset: the ruleset played (``digibattle`` or ``dcg``).
     :param shrink_seconds: time allowed for shrinking, shared by the findings (:func:`shrink`);
         the shortest divergence found by then is kept.
-    :param budget_seconds: stop starting new games after this long (None: no limit).
+    :param budget_seconds: once something diverged, stop starting new games after this long
+        since the phase began (None: no limit). A run where everything agrees plays all
+        ``games`` whatever the time, as its coverage should not depend on the machine's load.
     :param on_game: called after each generated game (for a progress bar).
     :param max_findings: divergences recorded at most (later ones are only counted).
     :returns: a :class:`DifferentialResult`; never raises for a misbehaving implementation.
@@ -528,7 +530,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     @hseed(seed)
     @given(st.data())
     def game(data: Any) -> None:
-        if dead() or (budget_seconds is not None and time.monotonic() - t0 > budget_seconds):
+        if dead() or (budget_seconds is not None and groups and
+                      time.monotonic() - t0 > budget_seconds):
             return
         setup = game_hooks.draw_setup(data, {})
         chosen = dict(readings or {})

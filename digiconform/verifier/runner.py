@@ -52,8 +52,9 @@ class Options:
     trace_dir: Path | None = Path("digiconform-traces")
     vectors: Path | None = None
     budget: float | None = 30.0
-    """Seconds for playing random games (new games stop being started after it; shrinking
-    has its own ``shrink_seconds``). None: no limit."""
+    """Seconds for playing random games once one diverged (no new game is started after it;
+    a run where everything agrees plays all ``games``; shrinking has its own
+    ``shrink_seconds``). None: no limit."""
 
 
 def parse_skip_file(text: str) -> dict[str, str]:
