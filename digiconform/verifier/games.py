@@ -267,13 +267,14 @@ def dcg_test_only_setup(swap: bool = False, variants: Mapping[str, str] | None =
     decks let random games reach an end of turn before the unsuspend (DCG-6-2-1-2; about one
     game in five) and its postponement (DCG-6-6-4, DCG-AMB-1). The decks are written out as
     deck objects; ``digiconform vectors export`` writes the card set."""
-    from oracle.dcg import load_deck
-    from oracle.dcg.trace import deck_to_json
+    from oracle.inputs import read_json
+    from oracle.resources import data_dir
 
     decks = []
     for name, replaced in (("red-memory", "BT1-009"), ("blue-tempo", "ST2-02")):
-        deck = deck_to_json(load_deck(name))
-        deck["name"] = f"{name}-with-drain-testmon"
+        shipped = read_json(data_dir() / "dcg" / "decks" / f"{name}.json")
+        deck = {"name": f"{name}-with-drain-testmon", "deck": shipped["deck"],
+                "eggs": shipped.get("eggs", [])}
         deck["deck"] = [{**e, "id": "X-01"} if e["id"] == replaced else e for e in deck["deck"]]
         decks.append(deck)
     if swap:
