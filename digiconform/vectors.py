@@ -438,8 +438,8 @@ def export(out_dir: Path, source: Path | None = None, *, force: bool = False
     from oracle.resources import data_dir, schemas_dir
 
     source = source or vectors_dir()
+    out = OutputDir(out_dir, "digiconform vectors export", force=force)  # refuses at once
     docs = load_vectors(source)  # each validated
-    out = OutputDir(out_dir, "digiconform vectors export", force=force)
     counts: dict[str, int] = {}
     for doc in docs:
         sub = f"{doc['ruleset']}/{'scenarios' if doc['kind'] == 'scenario' else doc['kind']}"

@@ -125,3 +125,19 @@ def test_the_dcg_deck_document_is_type_checked(entries: list, path: str) -> None
     with pytest.raises(InvalidInputError) as e:
         deck_from_json({"name": "x", "deck": entries}, load_cards())
     assert e.value.path == path
+
+
+@pytest.mark.parametrize(("card_set", "path"), [
+    ({"id": "/etc/passwd"}, "$.card_set.id"),  # found by the corpus: a KeyError before
+    ({"id": "x", "cards": [{"name": "no serial"}]}, "$.card_set"),
+    ([1], "$.card_set"),
+])
+def test_a_digibattle_setup_names_an_unknown_or_malformed_card_set(card_set: object,
+                                                                  path: str) -> None:
+    from oracle.digibattle.state import default_setup
+    from oracle.driver import OracleDriver
+
+    setup = {**default_setup(), "card_set": card_set}
+    with pytest.raises(InvalidInputError) as e:
+        OracleDriver().new_game(setup)
+    assert e.value.path.startswith(path)
