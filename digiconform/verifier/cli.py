@@ -38,6 +38,10 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
 @click.option("--skip", "skip_file", type=click.Path(dir_okay=False, exists=True),
               default=None, help="File of scenario IDs to skip, each with '# reason'.")
 @TIMEOUT
+@click.option("--budget", type=Float(0, 86_400), default=30.0, show_default=True,
+              help="Seconds for the random games once one diverged: they go on after a "
+                   "divergence, and new games are started until --games were played or "
+                   "this time (since the first game) is up.")
 @click.option("--shrink-seconds", type=Float(0, 86_400), default=90.0, show_default=True,
               help="Time allowed for shrinking a divergence.")
 @click.option("--traces", "trace_dir", type=click.Path(file_okay=False),
@@ -60,7 +64,8 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
                    "SIGINT (Ctrl-C) and SIGTERM do the same.")
 def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str, ...],
            scenarios: tuple[str, ...], games: int, seed: int, skip_file: str | None,
-           timeout: float, shrink_seconds: float, trace_dir: str, report_path: str | None,
+           timeout: float, budget: float, shrink_seconds: float, trace_dir: str,
+           report_path: str | None,
            junit_path: str | None, markdown_path: str | None, vectors_path: str | None,
            progress: bool | None, deadline: float) -> None:
     """Check an implementation against the suite: every scenario vector, differential
@@ -88,7 +93,7 @@ def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str
     skips = parse_skip_file(read_text(skip_file)) if skip_file is not None else {}
     opts = Options(command, ruleset, clauses, tags, scenarios, games, seed, skips,
                    timeout, shrink_seconds, Path(trace_dir),
-                   Path(vectors_path) if vectors_path else None)
+                   Path(vectors_path) if vectors_path else None, budget)
     show = sys.stderr.isatty() if progress is None else progress
     report = None
     try:
