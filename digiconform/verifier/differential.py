@@ -4,12 +4,13 @@ Every ruleset is played the same way; what differs (setups, chance outcomes, pro
 event names which clause) is in :mod:`digiconform.verifier.games`.
 
 Hypothesis draws each game: the seat order of the decks, the target score (Digi-Battle), the
-readings (when the implementation honours any reading) and a seed from which every chance
-outcome (coin toss winner, shuffle orders) and every action is picked, mostly legal ones
-chosen from the oracle's legal set and now and then a *probe* that is probably illegal (a
-wrong player, an action of another step, a card not in hand). The same action goes to both;
-they must agree on every resulting state (:mod:`digiconform.verifier.compare`), on every
-refusal (kind and clause) and, when the implementation lists legal actions, on the legal set.
+readings
+(when the implementation honours any reading), every chance outcome (coin toss winner,
+shuffle orders) and every action, mostly legal ones chosen from the oracle's legal set and
+now and then a *probe* that is probably illegal (a wrong player, an action of another step,
+a card not in hand). The same action goes to both; they must agree on every resulting state
+(:mod:`digiconform.verifier.compare`), on every refusal (kind and clause) and, when the
+implementation lists legal actions, on the legal set.
 
 A divergence does not end the run, nor its game: the game goes on from where the
 implementation is (:func:`play_lockstep` with ``collect``), fresh games are played within the
@@ -391,33 +392,24 @@ def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, st
 
 
 def _chooser(data: Any, game: GameHooks, probe_rate: int = 12) -> Any:
-    """``choose(state)``: chance outcomes, legal actions and, about one time in
-    ``probe_rate``, a probe that is probably illegal.
-
-    Hypothesis draws one 64-bit seed per game and a :class:`random.Random` of that seed makes
-    the game's choices: a Hypothesis draw per choice cost about 20 times the oracle's step
-    (nothing here is shrunk by Hypothesis: :func:`shrink` shrinks a divergence itself).
-    """
-    import random
-
+    """``choose(state)`` drawing from Hypothesis ``data``: chance outcomes, legal actions and,
+    about one time in ``probe_rate``, a probe that is probably illegal."""
     from hypothesis import strategies as st
 
-    rng = random.Random(data.draw(st.integers(0, 2**64 - 1), label="game choices"))
-    pick = rng.randrange
+    def pick(n: int) -> int:
+        return data.draw(st.integers(0, n - 1))
 
     def permute(items: list[str]) -> list[str]:
-        out = list(items)
-        rng.shuffle(out)
-        return out
+        return list(data.draw(st.permutations(items)))
 
     def choose(state: Any) -> Mapping[str, Any]:
         if state.to_move == "chance":
             if pick(probe_rate) == 0:
-                return rng.choice(game.chance_probes(state))
+                return data.draw(st.sampled_from(game.chance_probes(state)))
             return game.chance(state, pick, permute).to_json()
         acts = game.legal_actions(state)
         if pick(probe_rate) == 0:
-            return rng.choice(game.probes(state, acts))
+            return data.draw(st.sampled_from(game.probes(state, acts)))
         return acts[pick(len(acts))].to_json()
 
     return choose
