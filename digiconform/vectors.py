@@ -507,8 +507,9 @@ def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[st
 
     root = Path(__file__).resolve().parent.parent
     if not (root / "tests" / "conftest.py").is_file():
-        raise RuntimeError("recording vectors needs a source checkout (tests/ with the step "
-                           "definitions)")
+        raise RuntimeError(f"recording vectors needs a source checkout of digiconform (its "
+                           f"tests/ hold the step definitions); {root} is an installed "
+                           "package without them: run it from a clone of the repository")
     out_dir = out_dir or root / "vectors"
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "raw"

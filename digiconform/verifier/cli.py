@@ -8,9 +8,46 @@ from pathlib import Path
 
 import click
 
+from digiconform.verifier.progress import DEFAULT_INTERVAL
+
 IMPL = click.option("--impl", "command", required=True, metavar="COMMAND",
                     help="How to start the implementation, e.g. \"./engine --harness\" "
-                         "(it must speak docs/PROTOCOL.md on stdin/stdout).")
+                         "(it must speak docs/PROTOCOL.md on stdin/stdout). Split like a "
+                         "shell would (shlex) but run WITHOUT a shell: no cd, &&, pipes or "
+                         "$VARS unless --impl-shell.")
+IMPL_SHELL = click.option("--impl-shell", is_flag=True,
+                          help="Run --impl through /bin/sh -c (for \"cd engine && ./run\").")
+
+
+def impl_command(command: str, shell: bool) -> str:
+    """The command the harness runs: ``command`` itself, or with ``shell`` the same through
+    ``sh -c`` (the harness splits the result with :func:`shlex.split`, so quoting holds)."""
+    import shlex
+
+    return f"sh -c {shlex.quote(command)}" if shell else command
+
+
+def check_clauses(clauses: tuple[str, ...], ruleset: str) -> None:
+    """Refuse a ``--clause`` that selects no clause of ``ruleset``.
+
+    :raises click.BadParameter: unknown, or a clause of the other ruleset (say which).
+    """
+    from digiconform.clauses import RULESETS
+    from digiconform.clauses import clauses as registry
+
+    def hits(want: str, rs: str) -> bool:
+        return any(c.id == want or c.id.startswith(want) for c in registry(rs))
+
+    for want in clauses:
+        if hits(want, ruleset):
+            continue
+        other = next((rs for rs in RULESETS if rs != ruleset and hits(want, rs)), None)
+        if other:
+            raise click.BadParameter(f"{want} is a {other} clause: add --ruleset {other}",
+                                     param_hint="--clause")
+        raise click.BadParameter(f"no {ruleset} clause is or starts with {want!r} (see "
+                                 f"digiconform clauses --ruleset {ruleset})",
+                                 param_hint="--clause")
 RULESET = click.option("--ruleset", type=click.Choice(["digibattle", "dcg"]),
                        default="digibattle", show_default=True, help="Ruleset to verify.")
 TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.0,
@@ -19,6 +56,7 @@ TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.
 
 @click.command()
 @IMPL
+@IMPL_SHELL
 @RULESET
 @click.option("--clause", "clauses", multiple=True, metavar="ID",
               help="Only scenarios checking this clause (prefix: DB-C runs all of C).")
@@ -45,35 +83,47 @@ TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.
               help="Write a Markdown compliance table (clause x result).")
 @click.option("--vectors", "vectors_path", type=click.Path(file_okay=False, exists=True),
               default=None, help="Scenario vectors to run (default: the shipped ones).")
-@click.option("--progress/--no-progress", default=None,
-              help="Show a progress bar (default: when stderr is a terminal).")
-def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str, ...],
-           scenarios: tuple[str, ...], games: int, seed: int, skip_file: str | None,
-           timeout: float, shrink_seconds: float, trace_dir: str, report_path: str | None,
-           junit_path: str | None, markdown_path: str | None, vectors_path: str | None,
-           progress: bool | None) -> None:
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the compliance page: one self-contained HTML file.")
+@click.option("--progress/--no-progress", default=True, show_default=True,
+              help="Show progress on stderr: a live bar in a terminal, otherwise a plain "
+                   "line every --progress-interval seconds.")
+@click.option("--progress-interval", type=click.FloatRange(0.1, 30), default=DEFAULT_INTERVAL,
+              show_default=True, help="Seconds between plain progress lines (no terminal).")
+def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...],
+           tags: tuple[str, ...], scenarios: tuple[str, ...], games: int, seed: int,
+           skip_file: str | None, timeout: float, shrink_seconds: float, trace_dir: str,
+           report_path: str | None, junit_path: str | None, markdown_path: str | None,
+           vectors_path: str | None, html_path: str | None, progress: bool,
+           progress_interval: float) -> None:
     """Check an implementation against the suite: every scenario vector, differential
     random games against the oracle, and the reading it follows for each ambiguity.
 
     Exit 0 when everything required passed, 1 otherwise, 2 on bad usage.
     """
     from digiconform.vectors import load_vectors
+    from digiconform.verifier.progress import LiveProgress, PlainProgress
     from digiconform.verifier.report import markdown, terminal, write_json, write_junit
     from digiconform.verifier.runner import Options, parse_skip_file, select
     from digiconform.verifier.runner import verify as run
 
+    check_clauses(clauses, ruleset)
     skips = parse_skip_file(Path(skip_file).read_text(encoding="utf-8")) if skip_file else {}
-    opts = Options(command, ruleset, clauses, tags, scenarios, games, seed, skips, timeout,
-                   shrink_seconds, Path(trace_dir),
+    opts = Options(impl_command(command, impl_shell), ruleset, clauses, tags, scenarios, games,
+                   seed, skips, timeout, shrink_seconds, Path(trace_dir),
                    Path(vectors_path) if vectors_path else None)
-    show = sys.stderr.isatty() if progress is None else progress
-    total = len(select(load_vectors(opts.vectors, kind="scenario"), opts)) + games
-    if show:
-        with click.progressbar(length=total, label="verifying", file=sys.stderr,
-                               show_pos=True) as bar:
-            report = run(opts, progress=lambda part, item: bar.update(1))
-    else:
+    planned = [v["id"] for v in select(load_vectors(opts.vectors, kind="scenario"), opts)
+               if v["id"] not in skips]
+    if not progress:
         report = run(opts)
+    elif sys.stderr.isatty():
+        with LiveProgress(planned, games, stream=sys.stderr,
+                          shrink_seconds=shrink_seconds) as bar:
+            report = run(opts, progress=bar)
+    else:
+        with PlainProgress(planned, games, stream=sys.stderr, interval=progress_interval,
+                           shrink_seconds=shrink_seconds) as lines:
+            report = run(opts, progress=lines)
     click.echo(terminal(report))
     for path, writer in ((report_path, write_json), (junit_path, write_junit)):
         if path:
@@ -82,7 +132,56 @@ def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str
     if markdown_path:
         Path(markdown_path).write_text(markdown(report), encoding="utf-8")
         click.echo(f"wrote {markdown_path}")
+    if html_path:
+        from digiconform.verifier.html import write as write_html
+        from digiconform.verifier.report import document
+
+        write_html(document(report), Path(html_path))
+        click.echo(f"wrote {html_path}")
     sys.exit(0 if report.ok else 1)
+
+
+@click.command("report")
+@click.argument("report_path", type=click.Path(dir_okay=False, exists=True))
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), required=True,
+              help="Where to write the compliance page.")
+def report_command(report_path: str, html_path: str) -> None:
+    """Render a JSON report (from verify --report) as the compliance page: one
+    self-contained HTML file."""
+    from digiconform.verifier.html import write
+    from digiconform.verifier.summary import ReportError, load
+
+    try:
+        (doc,) = load([Path(report_path)])
+    except ReportError as e:
+        raise click.BadParameter(str(e), param_hint="REPORT") from e
+    write(doc, Path(html_path))
+    click.echo(f"wrote {html_path}")
+
+
+@click.command("summary")
+@click.argument("report_paths", nargs=-1, required=True,
+                type=click.Path(dir_okay=False, exists=True))
+@click.option("--format", "fmt", type=click.Choice(["terminal", "markdown", "html"]),
+              default="terminal", show_default=True)
+@click.option("--output", "-o", "out", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file instead of stdout.")
+def summary_command(report_paths: tuple[str, ...], fmt: str, out: str | None) -> None:
+    """Several engines' JSON reports side by side: clauses x engines and ambiguity readings
+    x engines. Exit 1 when any report failed, 2 on a file that is not a report."""
+    from digiconform.verifier import summary as sm
+
+    try:
+        s = sm.summarize(sm.load([Path(p) for p in report_paths]))
+    except sm.ReportError as e:
+        raise click.BadParameter(str(e), param_hint="REPORT") from e
+    text = {"terminal": sm.terminal, "markdown": sm.markdown, "html": sm.html}[fmt](s)
+    if out:
+        Path(out).write_text(text, encoding="utf-8")
+        click.echo(f"wrote {out}")
+    else:
+        click.echo(text, nl=False)
+    sys.exit(0 if s.all_ok else 1)
 
 
 @click.group()
@@ -143,7 +242,15 @@ def vectors_record() -> None:
     from digiconform.perft import write_vectors
     from digiconform.vectors import record
 
-    counts = record()
+    try:
+        counts = record()
+    except RuntimeError as e:
+        first, _, rest = str(e).partition("\n")
+        if rest:
+            click.echo(rest, err=True)
+        err = click.ClickException(first)
+        err.exit_code = 2
+        raise err from e
     click.echo(f"scenario vectors: {counts['written']} written, {counts['dropped']} dropped "
                "(scenarios that do not pass on the oracle)")
     click.echo(f"perft vectors: {len(write_vectors())} written")
@@ -162,6 +269,9 @@ def perft(name: str | None, depth: int | None, show_divide: bool, list_only: boo
     from digiconform.perft import BY_NAME, POSITIONS, divide, position
     from digiconform.perft import perft as count
 
+    if name is None and (show_divide or depth is not None):
+        raise click.UsageError(f"--{'divide' if show_divide else 'depth'} needs a position "
+                               "NAME (see --list)")
     if list_only or name is None:
         for p in POSITIONS:
             click.echo(f"{p.name:<18} depth {p.depths:<2} {p.description}")

@@ -208,7 +208,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                      readings: Mapping[str, str] | None = None, any_reading: bool = False,
                      ruleset: str = "digibattle",
                      shrink_seconds: float = 90.0, budget_seconds: float | None = None,
-                     on_game: Any = None) -> DifferentialResult:
+                     on_game: Any = None, on_shrink: Any = None) -> DifferentialResult:
     """Play ``games`` Hypothesis-drawn games in lockstep; shrink the first divergence.
 
     :param readings: the readings the implementation declared (used in every setup).
@@ -218,6 +218,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
         divergence found by then is kept.
     :param budget_seconds: stop generating new games after this long (None: no limit).
     :param on_game: called after each generated game (for a progress bar).
+    :param on_shrink: called with the divergence's length before it is shrunk.
     :returns: a :class:`DifferentialResult`; never raises for a misbehaving implementation.
     """
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
@@ -283,6 +284,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     result.steps = state["steps"][0]
     div = state["best"]
     if div is not None and div.kind != "errored":
+        if on_shrink is not None:
+            on_shrink(len(div.actions))
         try:
             div, result.shrink_runs = shrink(impl, div, legal=legal, seconds=shrink_seconds,
                                              seed=seed, default_readings=any_reading)

@@ -32,7 +32,9 @@ from typing import Any
 from digiconform.verifier.report import AmbiguityResult, ClauseResult, Failure, Report
 
 Progress = Callable[[str, str], None]
-"""``progress(part, item_id)``: called after each vector and each random game."""
+"""``progress(part, item_id)``: called after each vector (``"scenarios"``, its ID), after each
+random game (``"random"``, games played so far) and before a divergence is shrunk
+(``"shrinking"``, its length); see :mod:`digiconform.verifier.progress`."""
 
 
 @dataclass
@@ -336,7 +338,8 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
         readings=readings, any_reading=caps.variants, ruleset=opts.ruleset,
         shrink_seconds=opts.shrink_seconds,
-        on_game=lambda n: _progress(progress, "random", str(n)))
+        on_game=lambda n: _progress(progress, "random", str(n)),
+        on_shrink=lambda n: _progress(progress, "shrinking", str(n)))
     report.differential = {"games": res.games, "steps": res.steps,
                            "seconds": round(res.seconds, 3), "shrink_runs": res.shrink_runs,
                            "legal_sets": bool(caps.legal_actions), "seed": opts.seed,
