@@ -128,7 +128,8 @@ def _describe(case: dict[str, Any], failure: Any) -> str:
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
-    """With ``--impl``: add the conformance cases to the session."""
+    """With ``--impl``: add the conformance cases to the session (and report them as
+    collected, so pytest's ``collected N items`` and ``--collect-only`` count them)."""
     if not config.getoption("--impl"):
         return
     from digiconform.vectors import load_vectors
@@ -136,13 +137,54 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     from oracle import variants
 
     opts = _options(config)
+    added: list[pytest.Item] = []
     for v in select(load_vectors(kind="scenario"), opts):
-        items.append(ConformanceItem.from_parent(
+        added.append(ConformanceItem.from_parent(
             session, name=f"scenario[{v['id']}]", part="scenarios", case_id=v["id"]))
     if opts.games:
-        items.append(ConformanceItem.from_parent(
+        added.append(ConformanceItem.from_parent(
             session, name="random-games", part="differential", case_id="random games"))
     for amb in variants.REGISTRY:
         if amb.ruleset == opts.ruleset:
-            items.append(ConformanceItem.from_parent(
+            added.append(ConformanceItem.from_parent(
                 session, name=f"ambiguity[{amb.id}]", part="ambiguities", case_id=amb.id))
+    items.extend(added)
+    config.hook.pytest_collectreport(report=pytest.CollectReport(
+        "digiconform", "passed", None, list(added)))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Check ``--impl-clause`` against the clauses of ``--impl-ruleset`` (a usage error)."""
+    if not config.getoption("--impl", default=None):
+        return
+    import click
+
+    from digiconform.verifier.cli import check_clauses
+
+    try:
+        check_clauses(tuple(config.getoption("--impl-clause")),
+                      config.getoption("--impl-ruleset"))
+    except click.BadParameter as e:
+        raise pytest.UsageError(f"--impl-clause: {e.message}") from e
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """What will be verified, or how to ask for it."""
+    command = config.getoption("--impl", default=None)
+    if not command:
+        return [_HINT]
+    clauses = ", ".join(config.getoption("--impl-clause")) or "all clauses"
+    return [f"digiconform: verifying {command!r} ({config.getoption('--impl-ruleset')}, "
+            f"{clauses}, {config.getoption('--impl-games')} random games); the verification "
+            "runs in the first conformance test"]
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
+                            config: pytest.Config) -> None:
+    """No ``--impl`` and nothing ran: say how to run the conformance tests."""
+    if not config.getoption("--impl", default=None) and exitstatus == 5:
+        terminalreporter.write_line(_HINT, yellow=True)
+
+
+_HINT = ("digiconform: no --impl given, so no conformance tests: run pytest -p "
+         "digiconform.pytest_plugin --impl \"./engine --harness\" (see docs/CI-EXAMPLE.md)")

@@ -89,12 +89,33 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any,
     tags = set(scenario.tags) | set(feature.tags)
     if scenario.rule is not None:
         tags |= set(scenario.rule.tags)
+    name, example = _scenario_name(template, scenario,
+                                   callspec.id if callspec is not None else None)
     request.node.stash[CONTEXT_KEY] = ScenarioContext(
         feature_stem=_feature_stem(Path(feature.filename)),
-        name=template.name if template is not None else scenario.name,
-        example=callspec.id if callspec is not None else None,
-        tags=frozenset(tags),
+        name=name, example=example, tags=frozenset(tags),
     )
+
+
+def _scenario_name(template: Any, scenario: Any, example: str | None
+                   ) -> tuple[str, str | None]:
+    """The scenario's name in its ID, and the example ID still needed after it.
+
+    An outline's placeholders are expanded (``under "<reading>"`` → ``under "final"``);
+    when that alone tells its examples apart, no example ID follows. An outline whose name
+    has no placeholder, or expands to the same name for two examples, keeps the example ID
+    (pytest's, from the row's values)."""
+    if template is None or example is None:
+        return scenario.name, example
+    from pytest_bdd.parser import PARAM_RE, render_string
+
+    if not PARAM_RE.search(template.name):
+        return template.name, example
+    names = [render_string(template.name, ctx)
+             for ex in template.examples for ctx in ex.as_contexts()]
+    if len(set(names)) == len(names):
+        return scenario.name, None
+    return scenario.name, example
 
 
 def pytest_bdd_before_step(request: pytest.FixtureRequest, feature: Any, scenario: Any,
