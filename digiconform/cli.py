@@ -211,6 +211,9 @@ main.add_command(_report)
 from digiconform.verifier.cli import summary_command as _summary  # noqa: E402
 
 main.add_command(_summary)
+from digiconform.verifier.cli import fuzz_command as _fuzz  # noqa: E402
+
+main.add_command(_fuzz)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,7 +4,9 @@ lines over :mod:`digiconform.verifier`, :mod:`digiconform.vectors` and :mod:`dig
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -341,3 +343,108 @@ def replay_through(trace: dict, command: str, timeout: float, fmt: str) -> int:
             click.echo(f"  {p}: oracle {json.dumps(e, default=str)} / implementation "
                        f"{json.dumps(a, default=str)}")
     return code
+
+
+class Duration(click.ParamType):
+    """A duration: ``90``, ``90s``, ``10m``, ``1h30m``."""
+
+    name = "DURATION"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        from digiconform.verifier.fuzz import parse_duration
+
+        if isinstance(value, int | float):
+            return float(value)
+        try:
+            return parse_duration(str(value))
+        except ValueError as e:
+            self.fail(str(e), param, ctx)
+
+
+@click.command("fuzz")
+@IMPL
+@IMPL_SHELL
+@RULESET
+@click.option("--budget", type=Duration(), required=True,
+              help="How long to play: 90s, 10m, 1h30m.")
+@click.option("--database", default="digiconform-fuzz-db", show_default=True,
+              metavar="DIR|redis://HOST:PORT",
+              help="The example database shared by workers: a directory, or Hypothesis's "
+                   "Redis database.")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the first round (default: random, so that workers play "
+                   "different games).")
+@TIMEOUT
+@click.option("--shrink-seconds", type=click.FloatRange(0), default=30.0, show_default=True,
+              help="Time allowed for shrinking each new finding.")
+@click.option("--max-findings", type=click.IntRange(1), default=None,
+              help="Stop after this many groups of findings.")
+@click.option("--generate/--no-generate", default=True, show_default=True,
+              help="Play new games; --no-generate only replays the database (and what "
+                   "other workers add to it during the budget).")
+@click.option("--traces", "trace_dir", type=click.Path(file_okay=False),
+              default="digiconform-traces", show_default=True,
+              help="Where each finding is saved as a trace file.")
+@click.option("--findings", "findings_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write the findings as JSON.")
+@click.option("--progress-interval", type=click.FloatRange(0.1, 30), default=DEFAULT_INTERVAL,
+              show_default=True, help="Seconds between two status lines on stderr.")
+def fuzz_command(command: str, impl_shell: bool, ruleset: str, budget: float, database: str,
+                 seed: int | None, timeout: float, shrink_seconds: float,
+                 max_findings: int | None, generate: bool, trace_dir: str,
+                 findings_path: str | None, progress_interval: float) -> None:
+    """Play differential games against the oracle for --budget, print each new finding
+    (grouped by kind, clause and differing fields) as it comes, and share every finding's
+    game through an example database. Exit 1 when anything was found."""
+    import json
+    import random
+
+    from digiconform.verifier.fuzz import FuzzError, FuzzResult, describe, fuzz, open_database
+    from digiconform.verifier.progress import Ticker, duration
+
+    cmd = impl_command(command, impl_shell)
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    try:
+        db = open_database(database)
+    except FuzzError as e:
+        raise click.BadParameter(str(e), param_hint="--database") from e
+    click.echo(f"fuzz: {cmd} ({ruleset}), budget {duration(budget)}, database {database}, "
+               f"seed {seed}" + ("" if generate else ", replaying the database only"))
+    stats = FuzzResult()
+    t0 = time.monotonic()
+
+    def line() -> str:
+        return (f"fuzz: {stats.games} games ({stats.steps} actions), {len(stats.findings)} "
+                f"findings, {stats.replayed} games replayed from the database, "
+                f"{duration(time.monotonic() - t0)} of {duration(budget)}")
+
+    def show(f: Any) -> None:
+        for text in describe(len(stats.findings), f):
+            click.echo(text)
+        sys.stdout.flush()
+
+    ticker = Ticker(progress_interval, line, sys.stderr).start()
+    try:
+        res = fuzz(cmd, budget=budget, database=db, ruleset=ruleset, seed=seed,
+                   timeout=timeout, shrink_seconds=shrink_seconds, generate=generate,
+                   max_findings=max_findings, trace_dir=Path(trace_dir), on_finding=show,
+                   stats=stats)
+    except FuzzError as e:
+        first, _, rest = str(e).partition("\n")
+        click.echo(f"digiconform: error: {first}", err=True)
+        if rest:
+            click.echo(rest, err=True)
+        sys.exit(1)
+    finally:
+        ticker.stop()
+    click.echo(f"fuzz: {res.games} games ({res.steps} actions) in {res.seconds:.1f} s, "
+               f"{res.replayed} replayed from the database; {len(res.findings)} findings"
+               + (f"; stopped: {res.stopped}" if res.stopped else ""))
+    for f in res.findings:
+        click.echo(f"  {f.count:>4} x {f.key} ({f.source})")
+    if findings_path:
+        Path(findings_path).write_text(json.dumps([f.to_json() for f in res.findings],
+                                                  indent=2, default=str) + "\n",
+                                       encoding="utf-8")
+        click.echo(f"wrote {findings_path}")
+    sys.exit(1 if res.findings else 0)
