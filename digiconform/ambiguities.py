@@ -87,7 +87,7 @@ PROPOSED: tuple[Proposal, ...] = (
                  ("coin-toss", "My opponent plays the first Power Option card."))),
         ),
         (("duel-first", "none (what the oracle does)"),
-         ("coin-toss", "battle.begin_battle: to_move = coin_toss_winner instead of "
+         ("coin-toss", "phases.begin_battle: to_move = coin_toss_winner instead of "
                        "first_player (the Digivolve phase keeps first_player)")),
         "battle-starter",
     ),
@@ -284,7 +284,7 @@ PROPOSED: tuple[Proposal, ...] = (
                  "seen of the first player's preparation).",
         ),
         (("seat-order", "none (what the oracle does)"),
-         ("first-player", "regroup.begin_regroup: begin_discard(first_player); "
+         ("first-player", "phases.begin_regroup: begin_discard(first_player); "
                           "digivolve.end_preparation: after that player, the other; then "
                           "start_duel")),
         "regroup-order",

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from oracle.cards import CardSet, card_set_from_json, default_card_set
+from oracle import rulesets
 from oracle.errors import IllegalActionError, InvalidInputError, OracleError, UnsupportedError
 
 
@@ -111,47 +111,23 @@ class OracleDriver:
 
     name: str = "digiconform-oracle"
     _state: Any = field(default=None, repr=False)
-    _sets: dict[str, CardSet] = field(default_factory=dict, repr=False)
 
     def _game(self, setup: Mapping[str, Any]) -> Any:
-        ruleset = setup.get("ruleset", "digibattle")
-        if ruleset != "digibattle":
-            from oracle import rulesets
-
-            return rulesets.get(ruleset).game_from_setup(setup)
-        from oracle.digibattle import Game
-
-        cs_json = setup.get("card_set")
-        if cs_json is None or cs_json.get("id") == default_card_set().id and "cards" not in cs_json:
-            card_set = default_card_set()
-        else:
-            key = repr(sorted(c["serial"] for c in cs_json["cards"])) + cs_json["id"]
-            if key not in self._sets:
-                self._sets[key] = card_set_from_json(cs_json)
-            card_set = self._sets[key]
-        decks = setup["decks"]
-        return Game(card_set, (tuple(decks[0]), tuple(decks[1])), setup.get("target", 1000),
-                    dict(setup.get("variants") or {}), setup.get("max_duels"))
+        return rulesets.get(setup.get("ruleset", "digibattle")).game_from_setup(setup)
 
     def _module(self) -> Any:
-        from oracle import rulesets
-
         if self._state is None:
             raise InvalidInputError("$", "no game: start one with new_game first")
         return rulesets.get(rulesets.ruleset_of(self._state))
 
     def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
         """See :meth:`Driver.new_game`."""
-        from oracle import rulesets
-
         game = self._game(setup)
         self._state = rulesets.get(setup.get("ruleset", "digibattle")).new_game(game)
         return self._state.to_json()
 
     def load_state(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str, Any]:
         """See :meth:`Driver.load_state`."""
-        from oracle import rulesets
-
         game = self._game(setup)
         self._state = rulesets.get(setup.get("ruleset", "digibattle")).state_from_json(
             state, game)

@@ -2,7 +2,14 @@
 
 A ruleset entry offers ``new_game(game)``, ``legal_actions(state)``, ``apply(state, action)``,
 ``action_from_json(d)``, ``state_from_json(d, game)`` and ``game_from_setup(setup)`` (a setup
-is the JSON object described in :mod:`oracle.driver`).
+is the JSON object described in :mod:`oracle.driver`), plus the facts a referee needs about
+its actions: ``home_clauses`` (action type → the clause that governs when it may be taken;
+the clause of a refusal for an action the current step does not allow) and
+``default_setup()`` (the JSON setup of the shipped default game).
+
+The registry imports each ruleset package when first asked for it; no ruleset imports the
+registry or the driver (one way: :mod:`oracle.driver` → here → ``oracle.digibattle`` /
+``oracle.dcg``).
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from oracle.errors import InvalidInputError
 
 @dataclass(frozen=True)
 class Ruleset:
-    """The functions one ruleset provides."""
+    """The functions and facts one ruleset provides."""
 
     name: str
     new_game: Callable[[Any], Any]
@@ -25,22 +32,26 @@ class Ruleset:
     action_from_json: Callable[[Any], Any]
     state_from_json: Callable[[Mapping[str, Any], Any], Any]
     game_from_setup: Callable[[Mapping[str, Any]], Any]
+    home_clauses: Mapping[str, str]
+    default_setup: Callable[[], dict[str, Any]]
 
 
 def _digibattle() -> Ruleset:
     from oracle import digibattle as db
-    from oracle.driver import OracleDriver
 
     return Ruleset(
         "digibattle", db.new_game, db.legal_actions, db.apply, db.action_from_json,
-        db.State.from_json, OracleDriver()._game,
+        db.State.from_json, db.game_from_setup, dict(db.HOME_CLAUSES), db.default_setup,
     )
 
 
 def _dcg() -> Ruleset:
-    from oracle import dcg  # type: ignore[attr-defined]
+    from oracle import dcg
 
-    return dcg.RULESET_ENTRY  # type: ignore[no-any-return]
+    return Ruleset(
+        "dcg", dcg.new_game, dcg.legal_actions, dcg.apply, dcg.action_from_json,
+        dcg.state_from_json, dcg.game_from_setup, dict(dcg.HOME_CLAUSES), dcg.default_setup,
+    )
 
 
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {"digibattle": _digibattle, "dcg": _dcg}

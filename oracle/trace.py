@@ -10,9 +10,18 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 TRACE_FORMAT = "digiconform-trace/1"
+
+
+class Step(NamedTuple):
+    """One step of a trace: the action taken, the state after it and its events (ruleset
+    objects; :func:`build_trace` reads ``.action``, ``.state`` and ``.events``)."""
+
+    action: Any
+    state: Any
+    events: tuple[Any, ...]
 
 
 def build_trace(game: Any, initial: Any, steps: Sequence[Any],

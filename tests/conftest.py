@@ -38,7 +38,6 @@ ScenarioContext = _expect.ScenarioContext
 Table = _table.Table
 
 _CONFIG: list[pytest.Config] = []
-_PARSED_CARD_SETS: dict[str, Any] = {}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -160,8 +159,9 @@ def make_driver(config: pytest.Config) -> Driver:
     harness protocol."""
     command = config.getoption("--impl")
     if not command:
-        # One oracle per scenario; the card sets it parses (and validates) are shared.
-        return OracleDriver(_sets=_PARSED_CARD_SETS)
+        # One oracle per scenario; the card sets it parses (and validates) are cached by
+        # the ruleset (oracle.digibattle.game_from_setup).
+        return OracleDriver()
     try:
         from digiconform.harness import ProtocolDriver  # type: ignore[attr-defined]
     except ImportError as e:

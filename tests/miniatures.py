@@ -281,16 +281,16 @@ def _patch_reshuffle() -> None:
 
 
 def _patch_999() -> None:
-    from oracle.digibattle import battle
+    from oracle.digibattle import phases
 
     def add_points(tx, p, points, clause, **data):  # type: ignore[no-untyped-def]
         score = tx.ps[p].score + points
         tx.upd(p, score=score)
         tx.event("points_scored", clause, p, points=points, score=score, **data)
         if score >= 999:
-            battle.game_over(tx, p)
+            phases.game_over(tx, p)
 
-    battle.add_points = add_points
+    phases.add_points = add_points
 
 
 def _patch_pass() -> None:

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from oracle.digibattle import battle, regroup
+from oracle.digibattle import battle, phases, regroup
 from oracle.digibattle.tx import Tx
 from strategies.invariants import InvariantViolation
 from strategies.profiles import STATEFUL_EXAMPLES, current_profile, load_profile
@@ -56,7 +56,7 @@ def _tie_awards_points(mp: pytest.MonkeyPatch) -> None:
         first = tx.get("first_player")
         original(tx)
         if tied and tx.get("phase") != "game_over":
-            battle.add_points(tx, first, 100, "DB-C.8")
+            phases.add_points(tx, first, 100, "DB-C.8")
 
     mp.setattr(battle, "end_duel", end_duel)
 
@@ -78,9 +78,9 @@ def _target_check(compare: Callable[[int, int], bool]) -> Callable[[pytest.Monke
             tx.upd(p, score=score)
             tx.event("points_scored", clause, p, points=points, score=score, **data)
             if tx.game.end_check == "immediate" and compare(score, tx.game.target):
-                battle.game_over(tx, p)
+                phases.game_over(tx, p)
 
-        mp.setattr(battle, "add_points", add_points)
+        mp.setattr(phases, "add_points", add_points)
 
     return plant
 
@@ -127,14 +127,14 @@ def _loser_goes_first(mp: pytest.MonkeyPatch) -> None:
 
 def _score_read_in_the_rookie_column(mp: pytest.MonkeyPatch) -> None:
     """DB-C.5 broken: the SCORE chart is always read for a defeated Rookie."""
-    original = battle.add_points
+    original = phases.add_points
 
     def add_points(tx: Tx, p: int, points: int, clause: str, **data: Any) -> None:
         if clause == "DB-C.5" and "defeated" in data:
             points = tx.cards[data["card"]].score["Rookie"]
         original(tx, p, points, clause, **data)
 
-    mp.setattr(battle, "add_points", add_points)
+    mp.setattr(phases, "add_points", add_points)
 
 
 BUGS: tuple[PlantedBug, ...] = (

@@ -621,8 +621,7 @@ def divergence_trace(div: Divergence, implementation: str) -> dict[str, Any]:
     states for every action up to the diverging one (a refused action is left out of the
     steps and named in ``meta.divergence``)."""
     from oracle.driver import OracleDriver
-    from oracle.selfplay import Step
-    from oracle.trace import build_trace
+    from oracle.trace import Step, build_trace
 
     game = _hooks_of(div.setup)
     o = OracleDriver()

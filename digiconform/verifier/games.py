@@ -125,16 +125,16 @@ def db_setup(target: int = 1000, swap: bool = False,
 
 @cache
 def _starter_decks() -> tuple[tuple[str, ...], ...]:
-    from oracle.cards import default_decks
+    from oracle import rulesets
 
-    return tuple(d.cards for d in default_decks())
+    return tuple(tuple(d) for d in rulesets.get("digibattle").default_setup()["decks"])
 
 
 @cache
 def _card_set_id() -> str:
-    from oracle.cards import default_card_set
+    from oracle import rulesets
 
-    return default_card_set().id
+    return str(rulesets.get("digibattle").default_setup()["card_set"]["id"])
 
 
 def _db_draw_setup(data: Any, readings: Mapping[str, str]) -> dict[str, Any]:
@@ -151,12 +151,13 @@ def _db_shrink_setups(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _db_chance(state: Any, pick: Pick, permute: Permute) -> Any:
-    from oracle.digibattle import Action
+    from oracle import rulesets
 
-    due = state.chance
+    due = state.chance  # ("coin_toss",) or ("shuffle", player, sorted cards)
+    action = rulesets.get("digibattle").action_from_json
     if due[0] == "coin_toss":
-        return Action("coin_toss", winner=pick(2))
-    return Action("shuffle", due[1], order=tuple(permute(list(due[2]))))
+        return action({"type": "coin_toss", "winner": pick(2)})
+    return action({"type": "shuffle", "player": due[1], "order": permute(list(due[2]))})
 
 
 def _db_probes(state: Any, acts: Sequence[Any]) -> list[Mapping[str, Any]]:
@@ -229,15 +230,15 @@ _DB_EVENT_FIELDS = _fields((
 
 @cache
 def _digibattle() -> GameHooks:
-    from oracle import digibattle as db
-    from oracle.digibattle.rules import _HOME_CLAUSE
+    from oracle import rulesets
 
+    db = rulesets.get("digibattle")
     return GameHooks(
         "digibattle", db.new_game, db.legal_actions, db.apply, db.action_from_json,
         _db_draw_setup, _db_shrink_setups, _db_chance, _db_probes, _db_chance_probes,
         ("choose_rookie", "prepare", "ready", "change_rookie", "digivolve", "pass",
          "play_option", "discard", "draw"),
-        _DB_EVENT_FIELDS, "points_scored", dict(_HOME_CLAUSE))
+        _DB_EVENT_FIELDS, "points_scored", dict(db.home_clauses))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -248,13 +249,13 @@ def dcg_setup(swap: bool = False, variants: Mapping[str, str] | None = None
               ) -> dict[str, Any]:
     """A ``dcg`` setup: the shipped INVENTED test card set and the two shipped decks (by name;
     ``digiconform vectors export`` writes them out for other engines)."""
-    from oracle.dcg import DEFAULT_DECKS
+    from oracle import rulesets
 
-    decks = list(DEFAULT_DECKS)
+    setup = rulesets.get("dcg").default_setup()
     if swap:
-        decks.reverse()
-    return {"ruleset": "dcg", "card_set": {"name": "dcg-test-cards"}, "decks": decks,
-            "variants": dict(variants or {})}
+        setup["decks"].reverse()
+    setup["variants"] = dict(variants or {})
+    return setup
 
 
 def _dcg_draw_setup(data: Any, readings: Mapping[str, str]) -> dict[str, Any]:
@@ -268,12 +269,14 @@ def _dcg_shrink_setups(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _dcg_chance(state: Any, pick: Pick, permute: Permute) -> Any:
-    from oracle.dcg import Action
+    from oracle import rulesets
 
-    due = state.chance
-    if due.kind == "first_player":
-        return Action("choose_first", winner=pick(2))
-    return Action("shuffle", due.player, deck=due.deck, order=tuple(permute(list(due.cards))))
+    due = state.chance.to_json()
+    action = rulesets.get("dcg").action_from_json
+    if due["kind"] == "first_player":
+        return action({"type": "choose_first", "winner": pick(2)})
+    return action({"type": "shuffle", "player": due["player"], "deck": due["deck"],
+                   "order": permute(list(due["cards"]))})
 
 
 def _dcg_probes(state: Any, acts: Sequence[Any]) -> list[Mapping[str, Any]]:
@@ -348,25 +351,19 @@ _DCG_EVENT_FIELDS = _fields((
     ("game_started", "phase step to_move"),
 ))
 
-_DCG_HOME_CLAUSE = {
-    "hatch": "DCG-6-4-1-1", "move": "DCG-6-4-1-2", "do_nothing": "DCG-6-4-1-3",
-    "play": "DCG-6-5-1-1", "digivolve": "DCG-6-5-1-2", "use_option": "DCG-6-5-1-3",
-    "attack": "DCG-6-5-1-5", "activate": "DCG-6-5-1-6", "pass": "DCG-6-5-1-7",
-    "resolve": "DCG-6-1-3",
-}
 
 
 @cache
 def _dcg() -> GameHooks:
-    from oracle import dcg
-    from oracle.dcg.model import UNSUPPORTED_ACTIONS
+    from oracle import rulesets
 
+    dcg = rulesets.get("dcg")
     return GameHooks(
         "dcg", dcg.new_game, dcg.legal_actions, dcg.apply, dcg.action_from_json,
         _dcg_draw_setup, _dcg_shrink_setups, _dcg_chance, _dcg_probes, _dcg_chance_probes,
         ("resolve", "keep", "mulligan", "hatch", "move", "do_nothing", "play", "digivolve",
          "use_option", "attack", "activate", "pass"),
-        _DCG_EVENT_FIELDS, "memory", {**_DCG_HOME_CLAUSE, **UNSUPPORTED_ACTIONS},
+        _DCG_EVENT_FIELDS, "memory", dict(dcg.home_clauses),
         # A turn passed to the other player when the rules did not end it: the turn-end
         # condition; cards unsuspended when the rules skipped unsuspending: the turn ended
         # during start-of-turn processing.

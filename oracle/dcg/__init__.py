@@ -5,7 +5,7 @@ API (the same shape as every ruleset, see ``docs/ARCHITECTURE.md``)::
     state = new_game(DcgConfig())            # waits for chance: the first shuffle
     legal_actions(state) -> tuple[Action, ...]   # sorted; () at chance nodes and game over
     apply(state, action) -> (State, tuple[Event, ...])
-    State.to_json() / State.from_json(d, game)   # game: a Game or a DcgConfig
+    State.to_json() / state_from_json(d, game)   # game: a Game or a DcgConfig
     action_from_json(d) / Action.to_json() / Event.to_json()
 
 No I/O (beyond loading the shipped card data), clock or RNG: every shuffle and the
@@ -20,7 +20,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-import oracle.rulesets
 from oracle.dcg.cards import (
     Card,
     CardSet,
@@ -33,6 +32,7 @@ from oracle.dcg.cards import (
     load_test_cards,
 )
 from oracle.dcg.engine import apply, legal_actions
+from oracle.dcg.jsonio import state_from_json as _state_from_json
 from oracle.dcg.model import (
     ACTION_TYPES,
     UNSUPPORTED_ACTIONS,
@@ -63,7 +63,7 @@ __all__ = [
     "Card",
     "CardSet",
     "DEFAULT_DECKS",
-    "RULESET_ENTRY",
+    "HOME_CLAUSES",
     "DcgConfig",
     "DeckList",
     "Effect",
@@ -74,6 +74,7 @@ __all__ = [
     "State",
     "action_from_json",
     "apply",
+    "default_setup",
     "default_variants",
     "game_from_setup",
     "legal_actions",
@@ -155,20 +156,31 @@ def game_from_setup(setup: Mapping[str, Any]) -> Game:
 
 
 def state_from_json(d: Mapping[str, Any], game: Game | DcgConfig) -> State:
-    """:meth:`State.from_json` (the registry's ``state_from_json``).
+    """Rebuild a state from :meth:`State.to_json` output (the registry's ``state_from_json``);
+    ``game`` is a :class:`Game` or a :class:`DcgConfig`; the readings in ``d["variants"]``
+    win over the game's.
 
     :raises InvalidInputError: with the JSON path of the first malformed value.
     """
-    return State.from_json(d, game)
+    if isinstance(game, DcgConfig):
+        game = make_game(game)
+    return _state_from_json(d, game)
 
 
-#: This ruleset in :mod:`oracle.rulesets` (``oracle.rulesets.get("dcg")``).
-RULESET_ENTRY = oracle.rulesets.Ruleset(
-    RULESET,
-    new_game=new_game,
-    legal_actions=legal_actions,
-    apply=apply,
-    action_from_json=action_from_json,
-    state_from_json=state_from_json,
-    game_from_setup=game_from_setup,
-)
+
+#: Action type → the clause that governs when it may be taken (the clause of a refusal for an
+#: action the current phase and step do not allow); the action types chapter 6 names that
+#: this ruleset does not support carry their own clause.
+HOME_CLAUSES: dict[str, str] = {
+    "hatch": "DCG-6-4-1-1", "move": "DCG-6-4-1-2", "do_nothing": "DCG-6-4-1-3",
+    "play": "DCG-6-5-1-1", "digivolve": "DCG-6-5-1-2", "use_option": "DCG-6-5-1-3",
+    "attack": "DCG-6-5-1-5", "activate": "DCG-6-5-1-6", "pass": "DCG-6-5-1-7",
+    "resolve": "DCG-6-1-3", **UNSUPPORTED_ACTIONS,
+}
+
+
+def default_setup() -> dict[str, Any]:
+    """The JSON setup of the shipped default game: :data:`DEFAULT_DECKS` (seat 0 first) on
+    the shipped card set (by name), default readings."""
+    return {"ruleset": RULESET, "card_set": {"name": load_test_cards().name},
+            "decks": list(DEFAULT_DECKS), "variants": {}}

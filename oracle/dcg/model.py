@@ -275,19 +275,6 @@ class State:
             "players": [p.to_json() for p in self.players],
         }
 
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any], game: Game | Any) -> State:
-        """Rebuild a state from :meth:`to_json` output. ``game`` is a :class:`Game` or a
-        :class:`DcgConfig`; the readings in ``d["variants"]`` win over the game's.
-
-        :raises InvalidInputError: with the JSON path of the first malformed value.
-        """
-        from oracle.dcg.jsonio import state_from_json
-
-        if isinstance(game, DcgConfig):
-            game = make_game(game)
-        return state_from_json(d, game)
-
 
 # --------------------------------------------------------------------------- actions, events
 

@@ -8,8 +8,8 @@ Public API::
     state, events = apply(state, actions[0])
 """
 
-from oracle.digibattle.battle import digimon_power
-from oracle.digibattle.rules import apply, legal_actions
+from oracle.digibattle.power import digimon_power
+from oracle.digibattle.rules import HOME_CLAUSES, apply, legal_actions
 from oracle.digibattle.setup import new_game
 from oracle.digibattle.state import (
     ACTION_TYPES,
@@ -21,9 +21,12 @@ from oracle.digibattle.state import (
     PlayerState,
     State,
     action_from_json,
+    default_setup,
+    game_from_setup,
 )
 
 __all__ = [
-    "ACTION_TYPES", "CHANCE", "RULESET", "Action", "Event", "Game", "PlayerState", "State",
-    "action_from_json", "apply", "digimon_power", "legal_actions", "new_game",
+    "ACTION_TYPES", "CHANCE", "HOME_CLAUSES", "RULESET", "Action", "Event", "Game",
+    "PlayerState", "State", "action_from_json", "apply", "default_setup", "digimon_power",
+    "game_from_setup", "legal_actions", "new_game",
 ]

@@ -12,102 +12,15 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from oracle.cards import Condition, DigimonCard, PowerOptionCard
-from oracle.digibattle import regroup
+from oracle.cards import DigimonCard, PowerOptionCard
+from oracle.digibattle import phases
+from oracle.digibattle.power import abilities, condition_holds, digimon_power
 from oracle.digibattle.state import PASS, Action, Play, State, shared_action
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
 
 # ---------------------------------------------------------------------------------------------
-# Digimon Power (DB-A.4 and the Power Option effects)
-
-
-def abilities(state: State, p: int) -> set[str]:
-    """Special Abilities of player ``p``'s Digimon showing: printed ones plus those granted
-    by their Power Options in play (e.g. Aquatic Attack BO-45 grants Swim)."""
-    cards = state.game.card_set.cards
-    me = state.players[p]
-    out = set(cards[me.duel_zone[-1]].special_abilities)
-    for play in state.plays:
-        if play.player == p:
-            for e in cards[play.card].effects:
-                if e.kind == "grant_ability" and e.ability:
-                    out.add(e.ability)
-    return out
-
-
-def condition_holds(state: State, p: int, cond: Condition | None) -> bool:
-    """Whether ``cond`` holds for player ``p`` confronting the other player's Digimon."""
-    if cond is None:
-        return True
-    cards = state.game.card_set.cards
-    mine = cards[state.players[p].duel_zone[-1]]
-    theirs = cards[state.players[1 - p].duel_zone[-1]]
-    if cond.opponent_battle_type:
-        return theirs.battle_type in cond.opponent_battle_type
-    if cond.opponent_ability:
-        return cond.opponent_ability in abilities(state, 1 - p)
-    if cond.opponent_higher_level:
-        return theirs.level_index > mine.level_index
-    return True
-
-
-def digimon_power(state: State, p: int) -> int:
-    """DB-A.4: player ``p``'s current Digimon Power.
-
-    The base is the showing card's power chart entry for the opponent's Battle Type
-    (DB-AMB-10 ``own-type``: for its own Battle Type). Power Option modifiers then apply in
-    play order (DB-AMB-15 ``add-first``: additions, then multiplications, then divisions);
-    halving rounds down. Conditions are read now (DB-AMB-17 ``on-play``: when played).
-
-    :returns: an integer ≥ 0.
-    """
-    g = state.game
-    cards = g.card_set.cards
-    mine = cards[state.players[p].duel_zone[-1]]
-    theirs = cards[state.players[1 - p].duel_zone[-1]]
-    power = mine.power[theirs.battle_type if g.chart_row == "opponent-type" else mine.battle_type]
-    if not state.plays:
-        return power
-    mods: list[tuple[int, int]] = []  # (order class, value): 0 add, 1 multiply, 2 divide
-    continuous = g.condition_timing == "continuous"
-    for play in state.plays:
-        for e in cards[play.card].effects:
-            if e.kind == "add_power" and play.player == p:
-                kind, val = 0, e.amount
-            elif e.kind == "multiply_power" and play.player == p:
-                kind, val = 1, e.factor
-            elif e.kind == "divide_opponent_power" and play.player != p:
-                kind, val = 2, e.divisor
-            else:
-                continue
-            if e.when is not None:
-                ok = condition_holds(state, play.player, e.when) if continuous else play.held
-                if not ok:
-                    continue
-            mods.append((kind, val))
-    if g.modifier_order == "add-first":
-        mods.sort(key=lambda m: m[0])
-    for kind, val in mods:
-        if kind == 0:
-            power += val
-        elif kind == 1:
-            power *= val
-        else:
-            power //= val
-    return max(power, 0)
-
-
-# ---------------------------------------------------------------------------------------------
 # Playing Power Option cards (DB-C.1 … DB-C.3)
-
-
-def begin_battle(tx: Tx) -> None:
-    """DB-C.1: the Battle phase starts with the Duel's first player."""
-    for i in (0, 1):
-        tx.upd(i, passed=False, acted=False)
-    tx.set(phase="battle", step="play", to_move=tx.get("first_player"))
-    tx.event("battle_started", "DB-C.1", tx.get("first_player"))
 
 
 def _restriction_problem(state: State, p: int, card: PowerOptionCard,
@@ -236,7 +149,7 @@ def play_option(tx: Tx, a: Action) -> None:
                 paid = tx.online_to_offline(p, u.count)
                 tx.event("use_requirement", "DB-C.2", p, online_to_offline=list(paid))
                 if len(paid) < u.count and tx.game.short_pay == "across":
-                    regroup.owe_payment(tx, p, u.count - len(paid))
+                    phases.owe_payment(tx, p, u.count - len(paid))
         for e in card.effects:
             if e.kind == "downgrade_champion" and a.target is not None:
                 t = a.target
@@ -267,23 +180,6 @@ def pass_battle(tx: Tx, a: Action) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # End of the Duel (DB-C.4 … DB-C.9)
-
-
-def add_points(tx: Tx, p: int, points: int, clause: str, **data: object) -> None:
-    """Add ``points`` to player ``p``'s score; DB-C.9 under DB-AMB-7 ``immediate``."""
-    score = tx.ps[p].score + points
-    tx.upd(p, score=score)
-    tx.event("points_scored", clause, p, points=points, score=score, **data)
-    if tx.game.end_check == "immediate" and score >= tx.game.target:
-        game_over(tx, p)
-
-
-def game_over(tx: Tx, winner: int | None, reason: str = "target") -> None:
-    """DB-C.9: the game is won."""
-    tx.set(phase="game_over", step="over", to_move=None, winner=winner, end_reason=reason,
-           chance=None, resume=None)
-    tx.event("game_won" if winner is not None else "game_stopped", "DB-C.9", winner,
-             scores=[tx.ps[0].score, tx.ps[1].score], reason=reason)
 
 
 def end_duel(tx: Tx) -> None:
@@ -323,10 +219,10 @@ def end_duel(tx: Tx) -> None:
         _clear_power_ports(tx, keeper=(w,))
         tx.set(first_player=w, last_duel_winner=w)
         tx.event("next_first_player", "DB-C.7", w)
-        add_points(tx, w, points, "DB-C.5", defeated=lose_card.level, card=win_card.serial,
+        phases.add_points(tx, w, points, "DB-C.5", defeated=lose_card.level, card=win_card.serial,
                    doubled=doubled)
         if doubled and tx.game.digi_duel == "total" and tx.get("phase") != "game_over":
-            add_points(tx, w, tx.ps[w].score, "DB-C.5", effect="double_score_on_win")
+            phases.add_points(tx, w, tx.ps[w].score, "DB-C.5", effect="double_score_on_win")
     tx.set(plays=())
     if tx.get("phase") == "game_over":
         return
@@ -334,9 +230,9 @@ def end_duel(tx: Tx) -> None:
         s0, s1 = tx.ps[0].score, tx.ps[1].score
         t = tx.game.target
         if s0 >= t or s1 >= t:
-            game_over(tx, 0 if s0 > s1 else 1 if s1 > s0 else tx.get("first_player"))
+            phases.game_over(tx, 0 if s0 > s1 else 1 if s1 > s0 else tx.get("first_player"))
             return
-    regroup.begin_regroup(tx)
+    phases.begin_regroup(tx)
 
 
 def _lose_digimon(tx: Tx, i: int, clause: str, **data: object) -> None:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from oracle.cards import LEVELS, DigimonCard, PowerOptionCard, Requirement
-from oracle.digibattle import battle, regroup
+from oracle.digibattle import phases
 from oracle.digibattle.state import PASS, READY, Action, Game, State, shared_action
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
@@ -354,9 +354,23 @@ def end_preparation(tx: Tx, p: int) -> None:
         else:
             tx.set(step="coin_toss", to_move="chance", chance=("coin_toss",))
     elif p == 0:
-        regroup.begin_discard(tx, 1)
+        phases.begin_discard(tx, 1)
     else:
-        regroup.start_duel(tx)
+        start_duel(tx)
+
+
+def start_duel(tx: Tx) -> None:
+    """DB-D.6: the next Duel starts at step B.2 with the last Duel's winner (after a tie, the
+    player who went first last time; ``first_player`` is left unchanged by a tie)."""
+    duel = tx.get("duel") + 1
+    if tx.game.max_duels is not None and duel > tx.game.max_duels:
+        phases.game_over(tx, None, "duel_limit")
+        return
+    tx.set(duel=duel, plays=())
+    for i in (0, 1):
+        tx.upd(i, digivolved=False)
+    tx.event("duel_started", "DB-D.6", tx.get("first_player"), duel=duel)
+    begin_reveal(tx)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -373,7 +387,7 @@ def begin_reveal(tx: Tx) -> None:
     state = tx.build()
     if not any(_has_something(state, i) for i in (0, 1)):
         tx.event("digivolve_phase_skipped", "DB-B.6", None)
-        battle.begin_battle(tx)
+        phases.begin_battle(tx)
 
 
 def _has_something(state: State, p: int) -> bool:
@@ -461,7 +475,7 @@ def digivolve(tx: Tx, a: Action) -> None:
     _fulfil(tx, p, a, new)
     for e in new.effects:
         if e.kind == "score_on_digivolve":
-            battle.add_points(tx, p, e.points, "DB-B.3n", effect="score_on_digivolve")
+            phases.add_points(tx, p, e.points, "DB-B.3n", effect="score_on_digivolve")
     _next_reveal(tx, p)
 
 
@@ -482,7 +496,7 @@ def _fulfil(tx: Tx, p: int, a: Action, new: DigimonCard) -> None:
             if len(paid) < n:
                 owe = n - len(paid)
                 if g.short_pay == "across":
-                    regroup.owe_payment(tx, p, owe)
+                    phases.owe_payment(tx, p, owe)
                 else:
                     tx.event("payment_forgiven", "DB-B.3", p, missing=owe,
                              ambiguity="DB-AMB-2")
@@ -521,7 +535,7 @@ def _next_reveal(tx: Tx, p: int) -> None:
     if not tx.ps[other].acted:
         tx.set(to_move=other)
     else:
-        battle.begin_battle(tx)
+        phases.begin_battle(tx)
 
 
 LEVEL_NAMES = LEVELS

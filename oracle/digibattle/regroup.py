@@ -14,24 +14,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from oracle.digibattle import battle, digivolve
 from oracle.digibattle.state import CHANCE, Action, State
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
 
 HAND_SIZE = 10
-
-
-def begin_regroup(tx: Tx) -> None:
-    """DB-D.1: Regroup starts with seat 0's discards."""
-    tx.set(phase="regroup")
-    begin_discard(tx, 0)
-
-
-def begin_discard(tx: Tx, p: int) -> None:
-    """Player ``p`` may discard, then draws."""
-    tx.upd(p, passed=False, acted=False)
-    tx.set(step="discard", to_move=p)
 
 
 def legal_discard(state: State, p: int) -> list[Action]:
@@ -84,27 +71,6 @@ def draw(tx: Tx, a: Action) -> None:
     if p not in tx.emptied:
         tx.emptied.append(p)
     tx.owed = (p, need - len(drew), 0)
-
-
-def owe_payment(tx: Tx, p: int, n: int) -> None:
-    """DB-AMB-2 ``across``: the rest of a payment is taken after the recycle."""
-    if p not in tx.emptied:
-        tx.emptied.append(p)
-    tx.owed = (p, 0, n)
-
-
-def start_duel(tx: Tx) -> None:
-    """DB-D.6: the next Duel starts at step B.2 with the last Duel's winner (after a tie, the
-    player who went first last time; ``first_player`` is left unchanged by a tie)."""
-    duel = tx.get("duel") + 1
-    if tx.game.max_duels is not None and duel > tx.game.max_duels:
-        battle.game_over(tx, None, "duel_limit")
-        return
-    tx.set(duel=duel, plays=())
-    for i in (0, 1):
-        tx.upd(i, digivolved=False)
-    tx.event("duel_started", "DB-D.6", tx.get("first_player"), duel=duel)
-    digivolve.begin_reveal(tx)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -45,7 +45,9 @@ _LEGAL = {
 }
 
 # Where an action type belongs, for a refusal that names the right clause.
-_HOME_CLAUSE = {
+#: Action type → the clause that governs when it may be taken (the clause of a refusal for an
+#: action the current phase and step do not allow).
+HOME_CLAUSES = {
     "choose_rookie": "DB-A.1", "shuffle": "DB-A.2", "coin_toss": "DB-B.1", "prepare": "DB-B.0",
     "change_rookie": "DB-D.4", "ready": "DB-B.0", "digivolve": "DB-B.2", "pass": "DB-C.3",
     "play_option": "DB-C.1", "discard": "DB-D.1", "draw": "DB-D.1",
@@ -80,7 +82,7 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     else:
         if action.type in ("shuffle", "coin_toss"):
             raise IllegalActionError(
-                _HOME_CLAUSE[action.type], f"no {action.type} is due: player {state.to_move} "
+                HOME_CLAUSES[action.type], f"no {action.type} is due: player {state.to_move} "
                 "is to move")
         key = (state.phase, state.step)
         if (key == ("battle", "play") and action.player in (0, 1)
@@ -97,7 +99,7 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         handler = handlers.get(action.type) if handlers is not None else None
         if handler is None:
             raise IllegalActionError(
-                _HOME_CLAUSE.get(action.type, "DB-C.1"),
+                HOME_CLAUSES.get(action.type, "DB-C.1"),
                 f"{action.type} is not allowed during {state.phase}/{state.step}")
         if action.payment:
             payment = tuple(sorted(action.payment))

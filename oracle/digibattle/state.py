@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from oracle import variants as _variants
 from oracle.cards import CardSet, Deck, check_deck, default_card_set, default_decks
+from oracle.digibattle.power import digimon_power
 from oracle.errors import InvalidInputError
 
 RULESET = "digibattle"
@@ -85,6 +86,43 @@ class Game:
                 "variants": dict(self.variants), "max_duels": self.max_duels}
 
 
+_SETUP_CARD_SETS: dict[str, CardSet] = {}
+
+
+def game_from_setup(setup: Mapping[str, Any]) -> Game:
+    """The :class:`Game` of a driver setup (see :mod:`oracle.driver`).
+
+    Shape: ``{"ruleset": "digibattle", "decks": [[30 serials], [30 serials]], "card_set":
+    {"id"} | {"id", "cards": [...]}?, "target": 1 … 1000?, "variants": {...}?, "max_duels":
+    n?}``; a card set given by ``id`` alone is the shipped one, an embedded one is parsed once
+    and cached.
+
+    :raises InvalidInputError: a malformed card set, target or variant map.
+    :raises IllegalActionError: a deck that breaks DB-A.0, DB-A.1 or DB-A.5.
+    """
+    from oracle.cards import card_set_from_json
+
+    cs_json = setup.get("card_set")
+    if cs_json is None or cs_json.get("id") == default_card_set().id and "cards" not in cs_json:
+        card_set = default_card_set()
+    else:
+        key = repr(sorted(c["serial"] for c in cs_json["cards"])) + cs_json["id"]
+        if key not in _SETUP_CARD_SETS:
+            _SETUP_CARD_SETS[key] = card_set_from_json(cs_json)
+        card_set = _SETUP_CARD_SETS[key]
+    decks = setup["decks"]
+    return Game(card_set, (tuple(decks[0]), tuple(decks[1])), setup.get("target", MAX_TARGET),
+                dict(setup.get("variants") or {}), setup.get("max_duels"))
+
+
+def default_setup() -> dict[str, Any]:
+    """The JSON setup of the shipped default game: the two Starter decks (seat 0 plays
+    ``starter-1``), the shipped card set by ``id``, target 1000, default readings."""
+    return {"ruleset": RULESET, "card_set": {"id": default_card_set().id},
+            "decks": [list(d.cards) for d in default_decks()], "target": MAX_TARGET,
+            "variants": {}}
+
+
 class PlayerState(NamedTuple):
     """One side of the table. Zones hold serials.
 
@@ -142,8 +180,6 @@ class State(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """The state in its JSON form (``schemas/state.schema.json``)."""
-        from oracle.digibattle.battle import digimon_power
-
         powers = None
         if all(p.duel_zone for p in self.players):
             powers = [digimon_power(self, 0), digimon_power(self, 1)]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from oracle.dcg import Action, DcgConfig, Event, State, apply, make_game
+from oracle.dcg import Action, DcgConfig, Event, State, apply, make_game, state_from_json
 
 GAME = make_game(DcgConfig())
 
@@ -64,7 +64,7 @@ def make_state(
         "resume_step": resume_step, "winner": None, "reason": None, "next_id": 100,
         "variants": variants or {}, "players": [p0 or player(), p1 or player()],
     }
-    return State.from_json(d, GAME)
+    return state_from_json(d, GAME)
 
 
 def act(state: State, type: str, **fields: Any) -> tuple[State, tuple[Event, ...]]:

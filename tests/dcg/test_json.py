@@ -6,7 +6,14 @@ import json
 
 import pytest
 
-from oracle.dcg import ACTION_TYPES, Action, DcgConfig, State, action_from_json, new_game
+from oracle.dcg import (
+    ACTION_TYPES,
+    Action,
+    DcgConfig,
+    action_from_json,
+    new_game,
+    state_from_json,
+)
 from oracle.errors import InvalidInputError
 
 from .kit import GAME, act, make_state, player, stack
@@ -85,8 +92,8 @@ def test_state_round_trip_mid_game():
     s = make_state(player(battle_area=[stack(1, "T-09"), stack(2, "T-07")]), memory=0)
     s, _ = act(s, "pass")  # waiting for the turn player to order two end-of-turn effects
     d = json.loads(json.dumps(s.to_json()))
-    assert State.from_json(d, GAME) == s
-    assert State.from_json(d, DcgConfig()) == s
+    assert state_from_json(d, GAME) == s
+    assert state_from_json(d, DcgConfig()) == s
 
 
 @pytest.mark.parametrize(
@@ -104,7 +111,7 @@ def test_bad_state_json(patch, path):
     d = make_state().to_json()
     d.update(patch)
     with pytest.raises(InvalidInputError) as e:
-        State.from_json(d, GAME)
+        state_from_json(d, GAME)
     assert e.value.path == path
 
 
@@ -112,7 +119,7 @@ def test_bad_card_in_a_zone():
     d = make_state().to_json()
     d["players"][1]["hand"] = ["T-03", "BT1-001"]
     with pytest.raises(InvalidInputError) as e:
-        State.from_json(d, GAME)
+        state_from_json(d, GAME)
     assert e.value.path == "$.players[1].hand[1]"
 
 
@@ -150,7 +157,7 @@ def test_a_step_outside_its_phase_is_refused(phase, step, resume, path):
     d.update(phase=phase, step=step, resume_step=resume)
     d.pop("to_move", None)
     with pytest.raises(InvalidInputError) as e:
-        State.from_json(d, GAME)
+        state_from_json(d, GAME)
     assert e.value.path == path
 
 
@@ -197,7 +204,7 @@ def test_a_position_the_game_never_stops_at_is_refused(change, path):
     d.update(change)
     d.pop("to_move", None)
     with pytest.raises(InvalidInputError) as e:
-        State.from_json(d, GAME)
+        state_from_json(d, GAME)
     assert e.value.path == path
 
 
@@ -218,7 +225,7 @@ def _complete() -> dict:
 
 def test_a_complete_position_holds_its_deck_lists():
     d = _complete()
-    assert State.from_json(d, GAME).to_json() == d
+    assert state_from_json(d, GAME).to_json() == d
 
 
 @pytest.mark.parametrize(
@@ -234,7 +241,7 @@ def test_cards_that_are_not_the_deck_list_are_refused(change, found):
     d = _complete()
     change(d["players"][0])
     with pytest.raises(InvalidInputError) as e:
-        State.from_json(d, GAME)
+        state_from_json(d, GAME)
     assert e.value.path == "$.players[0]" and found in e.value.reason
 
 

@@ -46,7 +46,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from oracle.dcg import Action, Event, Game, State, action_from_json, apply
+from oracle.dcg import Action, Event, Game, State, action_from_json, apply, state_from_json
 from oracle.validation import validator
 from strategies import dcg as sd
 from strategies.profiles import load_profile
@@ -100,9 +100,9 @@ def check_json(state: State, action: Action, events: Sequence[Event]) -> None:
     problem = _valid(text, "state")
     if problem:
         _fail("schema", f"state: {problem}")
-    back = State.from_json(json.loads(text), state.game)
+    back = state_from_json(json.loads(text), state.game)
     if back != state or back.to_json() != doc:
-        _fail("json-round-trip", "State.from_json(state.to_json()) differs")
+        _fail("json-round-trip", "state_from_json(state.to_json()) differs")
     adoc = action.to_json()
     problem = _valid(json.dumps(adoc, sort_keys=True), "dcg/action")
     if problem:

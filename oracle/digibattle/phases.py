@@ -1,0 +1,62 @@
+"""The turn structure's joints: where one phase hands over to the next, and the game's end.
+
+Rule modules call down into these (a phase's rules end by entering the next phase), never
+sideways into each other, so the rule modules form no import circle: ``setup`` → ``digivolve``
+→ ``phases``; ``battle`` → ``phases``; ``regroup`` → ``phases``. Each function only moves the
+state on (phase, step, whose move, flags) and records the event with its clause.
+"""
+
+from __future__ import annotations
+
+from oracle.digibattle.tx import Tx
+
+# ---------------------------------------------------------------------------------------------
+# Entering a phase (DB-C.1, DB-D.1)
+
+
+def begin_battle(tx: Tx) -> None:
+    """DB-C.1: the Battle phase starts with the Duel's first player."""
+    for i in (0, 1):
+        tx.upd(i, passed=False, acted=False)
+    tx.set(phase="battle", step="play", to_move=tx.get("first_player"))
+    tx.event("battle_started", "DB-C.1", tx.get("first_player"))
+
+
+def begin_regroup(tx: Tx) -> None:
+    """DB-D.1: Regroup starts with seat 0's discards."""
+    tx.set(phase="regroup")
+    begin_discard(tx, 0)
+
+
+def begin_discard(tx: Tx, p: int) -> None:
+    """Player ``p`` may discard, then draws."""
+    tx.upd(p, passed=False, acted=False)
+    tx.set(step="discard", to_move=p)
+
+
+def owe_payment(tx: Tx, p: int, n: int) -> None:
+    """DB-AMB-2 ``across``: the rest of a payment is taken after the recycle."""
+    if p not in tx.emptied:
+        tx.emptied.append(p)
+    tx.owed = (p, 0, n)
+
+
+# ---------------------------------------------------------------------------------------------
+# Points and the end of the game (DB-C.9)
+
+
+def add_points(tx: Tx, p: int, points: int, clause: str, **data: object) -> None:
+    """Add ``points`` to player ``p``'s score; DB-C.9 under DB-AMB-7 ``immediate``."""
+    score = tx.ps[p].score + points
+    tx.upd(p, score=score)
+    tx.event("points_scored", clause, p, points=points, score=score, **data)
+    if tx.game.end_check == "immediate" and score >= tx.game.target:
+        game_over(tx, p)
+
+
+def game_over(tx: Tx, winner: int | None, reason: str = "target") -> None:
+    """DB-C.9: the game is won."""
+    tx.set(phase="game_over", step="over", to_move=None, winner=winner, end_reason=reason,
+           chance=None, resume=None)
+    tx.event("game_won" if winner is not None else "game_stopped", "DB-C.9", winner,
+             scores=[tx.ps[0].score, tx.ps[1].score], reason=reason)
