@@ -17,6 +17,8 @@ Misbehaving ones (the protocol is broken):
 - ``floods_output`` -- answers ``start``, then writes output without end and no newline.
 - ``wrong_seq`` -- echoes the wrong ``seq``.
 - ``schema_invalid_state`` -- a correct oracle whose states have ``score`` as a string.
+- ``slow`` -- a correct oracle that takes ``$MINIATURE_DELAY`` seconds (default 0.5) to
+  answer each request after ``start``: tests progress output against a slow engine.
 
 Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
 
@@ -63,7 +65,8 @@ if str(HERE.parent.parent) not in sys.path:  # run as a script from anywhere
 
 MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "hangs_on_fifth_request", "crashes_once", "hangs_with_child", "prints_garbage",
-               "floods_output", "wrong_seq", "schema_invalid_state", "follows_not_final")
+               "floods_output", "wrong_seq", "schema_invalid_state", "follows_not_final",
+               "slow")
 
 PLANTED = {
     # name -> clauses a correct report may name for it
@@ -176,6 +179,18 @@ def follows_not_final() -> None:
     ready = type(base)(base.version, Implementation("follows_not_final", "1.0", "python"),
                        ("digibattle",), readings, Capabilities(True, True, False))
     _serve(session=Session(NotFinal(), ready))
+
+
+def slow() -> None:
+    import os
+
+    delay = float(os.environ.get("MINIATURE_DELAY", "0.5"))
+
+    def wait(n: int, line: str) -> None:
+        if n > 1:
+            time.sleep(delay)
+
+    _serve(wait)
 
 
 def prints_garbage() -> None:

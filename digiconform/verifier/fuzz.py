@@ -343,7 +343,8 @@ def describe(n: int, f: Finding) -> list[str]:
     """Console lines for finding number ``n``."""
     where = "replayed from the database" if f.source == "database" else \
         f"found after {f.seconds:.1f} s"
-    lines = [f"FINDING {n} [{f.clause or '?'}] {f.key}: {f.message} ({len(f.actions)} "
+    what = f.key.replace(f" {f.clause or '?'}", "", 1)  # the clause is in brackets already
+    lines = [f"FINDING {n} [{f.clause or '?'}] {what}: {f.message} ({len(f.actions)} "
              f"actions; {where})"]
     if f.explanation:
         lines.append(f"    {f.explanation}")

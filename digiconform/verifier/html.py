@@ -59,6 +59,7 @@ document.getElementById('only-failing').addEventListener('change', function (e) 
     rows[i].hidden = e.target.checked && !rows[i].classList.contains('s-fail');
   }
 });
+document.body.setAttribute('data-ready', '1');
 """
 
 

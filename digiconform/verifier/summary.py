@@ -75,8 +75,8 @@ def _reading(a: Mapping[str, Any]) -> str:
     declared = a.get("declared", "?")
     if a.get("verdict") == "untested":
         return "untested"
-    if a.get("configurable") and follows:
-        return "any (configurable)"
+    if a.get("configurable"):
+        return "any (configurable)" if follows else "configurable, but vectors fail"
     if not follows:
         return f"none fits (declares {declared})"
     if declared in follows:
