@@ -18,18 +18,20 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-def __getattr__(name: str) -> Any:
-    """``pytest -p digiconform``: the plugin's hooks (:mod:`digiconform.pytest_plugin`) are
-    looked up here only when pytest asks for them, so the command line never imports pytest."""
-    if name.startswith("pytest_"):
-        from digiconform import pytest_plugin
-
-        if hasattr(pytest_plugin, name):
-            return getattr(pytest_plugin, name)
-    raise AttributeError(f"module 'digiconform' has no attribute {name!r}")
+# ``pytest -p digiconform``: the plugin's hooks, by name and signature (pluggy reads them from
+# this module's namespace); each imports :mod:`digiconform.pytest_plugin` only when pytest
+# calls it, so the command line never imports pytest.
 
 
-def __dir__() -> list[str]:
-    from digiconform import pytest_plugin
+def pytest_addoption(parser: Any) -> None:
+    """See :func:`digiconform.pytest_plugin.pytest_addoption`."""
+    from digiconform.pytest_plugin import pytest_addoption as hook
 
-    return sorted({*globals(), *(n for n in dir(pytest_plugin) if n.startswith("pytest_"))})
+    hook(parser)
+
+
+def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -> None:
+    """See :func:`digiconform.pytest_plugin.pytest_collection_modifyitems`."""
+    from digiconform.pytest_plugin import pytest_collection_modifyitems as hook
+
+    hook(session, config, items)

@@ -506,7 +506,7 @@ INTRO = """\
 
 # Digi-Battle Arena rules
 
-Where the rule text (`../shared/rules/seeds/`, clause IDs as in `../shared/rules/CLAUSES.md`)
+Where the rule text (`docs/rules/seeds/`, clause IDs as in `docs/rules/CLAUSES.md`)
 can be read in more than one way, the project names every reading, the reference oracle
 implements each of them, and a game chooses one per ambiguity: `digiconform play --variant
 DB-AMB-6=not-final`, or `"variants": {{"DB-AMB-6": "not-final"}}` in a game's set-up. Unless told
@@ -548,8 +548,8 @@ DCG_INTRO = """\
 # Digimon Card Game (2020), chapter 6
 
 Where chapter 6 of the Digimon Card Game comprehensive rules ("Game progression",
-`../shared/rules/seeds/003_1d503bf6dc315ccc.txt`, clause IDs `DCG-…` as in
-`../shared/rules/CLAUSES.md`) can be read in more than one way, the project names every reading,
+`docs/rules/seeds/003_1d503bf6dc315ccc.txt`, clause IDs `DCG-…` as in
+`docs/rules/CLAUSES.md`) can be read in more than one way, the project names every reading,
 the reference oracle implements each of them, and a game chooses one per ambiguity:
 `digiconform play --ruleset dcg --variant DCG-AMB-1=main-phase`, or `"variants": {"DCG-AMB-1":
 "main-phase"}` in a DCG game's set-up. Unless told otherwise the oracle uses the default reading
@@ -560,7 +560,7 @@ Each entry gives the question, the readings and what each changes, the default a
 evidence, a worked example with the outcome under each reading, and the scenarios in
 `features/dcg/` that check those outcomes. In the evidence, "seed n" is rule n of the seed
 (in Japanese; the English follows the reading in `CLAUSES.md`); the other keys (CR4.2, GL, QA nnnn,
-FAN-EOT, MULL, NOTE2020) are the source keys of `../shared/rules/DCG-CONTEXT.md`. The cards
+FAN-EOT, MULL, NOTE2020) are the source keys of `docs/rules/DCG-CONTEXT.md`. The cards
 named in the examples are the INVENTED test cards of `oracle/data/dcg/test-cards.json`.
 
 **Not measured.** The DCG entries have no divergence rates and no divergence traces:

@@ -1,9 +1,10 @@
-"""Locate the data files that ship with digiconform.
+"""Locate the oracle's data: the JSON Schemas and the shipped card data.
 
-Each function returns the installed copy inside the ``oracle`` package when it is present
-(a normal ``pip install .`` puts the top-level ``schemas/`` and ``features/`` directories in
-the wheel as ``oracle/_schemas`` and ``digiconform/_features``), else the source-tree copy at the
-repository root (running from a checkout or an editable install).
+:func:`schemas_dir` returns the installed copy inside the ``oracle`` package when it is
+present (``pip install .`` puts the top-level ``schemas/`` directory in the wheel as
+``oracle/_schemas``), else the source-tree copy at the repository root (a checkout or an
+editable install). The suite's own files (features, vectors, traces) belong to the tooling
+(``digiconform.resources``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ an implementation follows. This module is the single source: ``digiconform ambig
 
 Both rulesets live here: Digi-Battle (``DB-AMB-n``) and the Digimon Card Game chapter 6
 (``DCG-AMB-n``; :mod:`oracle.dcg.variants` is only its view of these entries). Starting list:
-``../shared/rules/AMBIGUITIES.md`` (DB-AMB-1 … DB-AMB-10 and the DCG questions); the rest were
+``docs/rules/AMBIGUITIES.md`` (DB-AMB-1 … DB-AMB-10 and the DCG questions); the rest were
 found by reading the clauses against each other.
 """
 
@@ -92,7 +92,7 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "The seed insert says 'moving 1 or 2 cards from Online to Offline'.",
         ("seeds/001 B.3: 'moving 1 or 2 [or 3] cards from Online to Offline as payment'",
          "another transcription of the Arena rules takes the cards from the hand "
-         "(../shared/rules/AMBIGUITIES.md)",
+         "(docs/rules/AMBIGUITIES.md)",
          "each Champion prints its own count, e.g. Greymon ST-02: 'Agumon - offline 2 cards'"),
         title="Where the Rookie-to-Champion payment comes from",
         example=X(
@@ -295,7 +295,7 @@ REGISTRY: tuple[Ambiguity, ...] = (
         ("seeds/001 A: 'the chart on their card showing the amount of DIGIMON POWER they can "
          "blast at that type of opponent'",
          "seeds/000 EXAMPLE C: GREEN OFFENSIVE 'changing his or her Digimon Power to (GREEN)'",
-         "../shared/rules/AMBIGUITIES.md: one fan page reads your own type's row"),
+         "docs/rules/AMBIGUITIES.md: one fan page reads your own type's row"),
         title="Which row of the power chart",
         example=X(
             "My Agumon ST-01 (Red) faces Gabumon ST-05 (Green).",

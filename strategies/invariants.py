@@ -1,6 +1,6 @@
 """Rule invariants of Digi-Battle, checked after every step of a game.
 
-Each check is derived from the rule text (``../shared/rules/CLAUSES.md``) and the chosen
+Each check is derived from the rule text (``docs/rules/CLAUSES.md``) and the chosen
 reading of each ambiguity (``oracle.variants``), reading only the card data and the states
 before and after a step. None of them asks the oracle what the answer should be (no
 ``digimon_power``, no ``legal_actions`` except to see that a player can move), so a rule bug in

@@ -151,3 +151,21 @@ def test_verifier_reaches_the_oracle_only_through_the_driver_contract(name: str)
 def test_the_deprecated_plugin_alias_imports_no_tooling() -> None:
     """``oracle/pytest_plugin.py`` only names the new plugin for pytest to load."""
     assert not {m for m in GRAPH["oracle.pytest_plugin"] if m.startswith("digiconform")}
+
+
+def test_pytest_dash_p_digiconform_registers_every_hook_of_the_plugin() -> None:
+    """``pytest -p digiconform`` registers the package: it must offer each hook of
+    :mod:`digiconform.pytest_plugin` with the same signature."""
+    import inspect
+
+    import digiconform
+    from digiconform import pytest_plugin
+
+    hooks = sorted(n for n, f in vars(pytest_plugin).items()
+                   if n.startswith("pytest_") and callable(f))
+    assert hooks
+    for name in hooks:
+        mine = getattr(digiconform, name, None)
+        assert mine is not None, f"digiconform lacks {name}"
+        assert (list(inspect.signature(mine).parameters)
+                == list(inspect.signature(getattr(pytest_plugin, name)).parameters)), name

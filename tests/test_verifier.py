@@ -169,9 +169,9 @@ def test_skip_file_and_selection(tmp_path: Path) -> None:
 
 
 def test_pytest_plugin_runs_the_dcg_suite_and_fails_a_mutant(tmp_path: Path) -> None:
-    """``pytest -p digiconform.pytest_plugin --impl CMD --impl-ruleset dcg`` in an engine's own
+    """``pytest -p digiconform --impl CMD --impl-ruleset dcg`` in an engine's own
     repository: one test per case; a planted DCG bug fails its draw-phase scenarios."""
-    cmd = [sys.executable, "-m", "pytest", "-p", "digiconform.pytest_plugin", "-p", "no:xdist",
+    cmd = [sys.executable, "-m", "pytest", "-p", "digiconform", "-p", "no:xdist",
            "-p", "no:cacheprovider", "-q", "--impl-ruleset", "dcg", "--impl-games", "3",
            "--impl-clause", "DCG-6-3-1-1", "--impl"]
     good = subprocess.run([*cmd, SERVE], cwd=tmp_path, env=ENV, capture_output=True,
@@ -181,6 +181,21 @@ def test_pytest_plugin_runs_the_dcg_suite_and_fails_a_mutant(tmp_path: Path) -> 
                          env=ENV, capture_output=True, text=True, timeout=600)
     assert bad.returncode == 1, bad.stdout[-2000:]
     assert "My opponent goes first from seat 1" in bad.stdout
+
+
+@pytest.mark.parametrize("plugin", ["digiconform.pytest_plugin", "oracle.pytest_plugin"])
+def test_the_plugin_under_its_module_and_its_deprecated_name(plugin: str, tmp_path: Path) -> None:
+    """``-p digiconform.pytest_plugin`` works as well; the old ``-p oracle.pytest_plugin``
+    still works for this release and says it is deprecated."""
+    cmd = [sys.executable, "-m", "pytest", "-p", plugin, "-p", "no:xdist", "-p",
+           "no:cacheprovider", "-q", "--impl-games", "0", "--impl-clause", "DB-C.8",
+           "--impl", SERVE]
+    run = subprocess.run(cmd, cwd=tmp_path, env=ENV, capture_output=True, text=True,
+                         timeout=600)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert "passed" in run.stdout
+    deprecated = "'oracle.pytest_plugin' is deprecated" in run.stdout + run.stderr
+    assert deprecated == (plugin == "oracle.pytest_plugin")
 
 
 def test_a_ruleset_not_offered_fails_with_a_junit_error(tmp_path: Path) -> None:

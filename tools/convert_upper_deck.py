@@ -3,7 +3,10 @@
 
 Usage::
 
-    python tools/convert_upper_deck.py ../shared/data/digibattle/upper-deck oracle/data
+    python tools/convert_upper_deck.py tools/raw/upper-deck oracle/data
+
+(``tools/raw/upper-deck/`` is the project's copy of the raw card files; see
+``tools/check_rule_copies.py``.)
 
 Reads the YAML front matter of every file in ``<src>/cards/`` and the two structure-deck files
 in ``<src>/decks/`` (plus ``<src>/oddities/`` for card notes and ``<src>/SOURCE.md`` for the

@@ -12,7 +12,7 @@ every ruleset; the ruleset-specific parts live here, one :class:`GameHooks` per 
 - which state fields each event type changes, most specific event first (to name the clause a
   state divergence breaks) and each action type's home clause (for a refusal with no event).
 
-Clause IDs: ``../shared/rules/CLAUSES.md``.
+Clause IDs: ``docs/rules/CLAUSES.md``.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ API (the same shape as every ruleset, see ``docs/ARCHITECTURE.md``)::
 
 No I/O (beyond loading the shipped card data), clock or RNG: every shuffle and the
 rock-paper-scissors winner are chance actions supplied from outside (``to_move ==
-"chance"``, ``state.chance`` says which). Clauses: ``../shared/rules/CLAUSES.md``
+"chance"``, ``state.chance`` says which). Clauses: ``docs/rules/CLAUSES.md``
 (``DCG-6-…``); rules from other chapters are cited by Comprehensive Rules title.
 """
 

@@ -2,7 +2,7 @@
 
 :class:`DcgMachine` plays random games (set-ups from :func:`strategies.dcg.game_setups`:
 shipped or drawn decks, every reading of every ``DCG-AMB``; legal choices; shuffles as
-permutations) and checks after every step, from the rule text (``../shared/rules/CLAUSES.md``)
+permutations) and checks after every step, from the rule text (``docs/rules/CLAUSES.md``)
 and the card data, never from the oracle's own answers:
 
 - memory stays within -10..10 (CR4.2 Memory);
