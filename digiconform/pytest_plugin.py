@@ -186,5 +186,5 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
         terminalreporter.write_line(_HINT, yellow=True)
 
 
-_HINT = ("digiconform: no --impl given, so no conformance tests: run pytest -p "
-         "digiconform.pytest_plugin --impl \"./engine --harness\" (see docs/CI-EXAMPLE.md)")
+_HINT = ("digiconform: no --impl given, so no conformance tests: run pytest -p digiconform "
+         "--impl \"./engine --harness\" (see docs/CI-EXAMPLE.md)")

@@ -491,6 +491,11 @@ def pytest_runtest_makereport(item: Any, call: Any) -> None:
             f.write(ctx.id + "\n")
 
 
+def source_root() -> Path:
+    """Where a source checkout would have ``tests/`` (the parent of the package)."""
+    return Path(__file__).resolve().parent.parent
+
+
 def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[str, int]:
     """Re-record every scenario vector by running the features against the oracle with
     ``--record-vectors``, dropping the scenarios that do not pass (``@oracle-bug`` ones), and
@@ -505,7 +510,7 @@ def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[st
     import sys
     import tempfile
 
-    root = Path(__file__).resolve().parent.parent
+    root = source_root()
     if not (root / "tests" / "conftest.py").is_file():
         raise RuntimeError(f"recording vectors needs a source checkout of digiconform (its "
                            f"tests/ hold the step definitions); {root} is an installed "
