@@ -183,22 +183,27 @@ class LiveProgress:
 
         self.counts = _Counts(vectors, games, shrink_seconds)
         self.progress = Progress(
-            TextColumn("{task.fields[label]:<13}"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[label]:<13}"), BarColumn(bar_width=30),
+            MofNCompleteColumn(),
             TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
             TextColumn("{task.description}"),
             console=Console(file=stream), transient=False, refresh_per_second=4)
         self.vectors_task = self.progress.add_task(
-            self.counts.current(), total=len(vectors) or 1, label="scenarios",
+            self._now(), total=len(vectors) or 1, label="scenarios",
             completed=0 if vectors else 1)
         self.games_task = self.progress.add_task("", total=games or 1, label="random games",
                                                  start=False, completed=0 if games else 1)
+
+    def _now(self) -> str:
+        text = self.counts.current()
+        return text if len(text) <= 72 else text[:71] + "…"
 
     def __call__(self, part: str, item: str) -> None:
         c = self.counts
         c.update(part, item)
         if part == "scenarios":
             self.progress.update(self.vectors_task, completed=c.done_vectors,
-                                 description=c.current() if c.done_vectors < len(c.vectors)
+                                 description=self._now() if c.done_vectors < len(c.vectors)
                                  else "done")
             if c.done_vectors == len(c.vectors) and c.games:
                 self.progress.start_task(self.games_task)
