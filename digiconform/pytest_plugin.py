@@ -7,7 +7,8 @@ any CI that reads them. The verification runs once (:func:`digiconform.verifier.
 as ``digiconform verify``), on the first of these tests; the others read its report. Run it
 without ``-n`` (xdist would verify once per worker). See docs/CI-EXAMPLE.md.
 
-Options: ``--impl COMMAND``, ``--impl-games N`` (default 40), ``--impl-timeout SECONDS``,
+Options: ``--impl COMMAND`` (split with :func:`shlex.split`, run without a shell; add
+``--impl-shell`` for ``/bin/sh -c``), ``--impl-games N`` (default 40), ``--impl-timeout SECONDS``,
 ``--impl-skip FILE``, ``--impl-seed N``, ``--impl-ruleset digibattle|dcg``, ``--impl-report
 FILE`` (the JSON report), and
 ``--impl-clause ID`` (repeatable) to run part of the suite.
@@ -27,6 +28,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("digiconform", "digiconform conformance of an engine")
     group.addoption("--impl", metavar="COMMAND", default=None,
                     help="Verify the engine started by COMMAND (docs/PROTOCOL.md).")
+    group.addoption("--impl-shell", action="store_true", default=False,
+                    help="Run --impl through /bin/sh -c (otherwise it is split with shlex "
+                         "and run without a shell).")
     group.addoption("--impl-games", type=int, default=40, help="Random games (default 40).")
     group.addoption("--impl-timeout", type=float, default=5.0,
                     help="Seconds allowed per answer (default 5).")
@@ -42,11 +46,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _options(config: pytest.Config) -> Any:
+    from digiconform.verifier.cli import impl_command
     from digiconform.verifier.runner import Options, parse_skip_file
 
     skip = config.getoption("--impl-skip")
     return Options(
-        command=config.getoption("--impl"), games=config.getoption("--impl-games"),
+        command=impl_command(config.getoption("--impl"), config.getoption("--impl-shell")),
+        games=config.getoption("--impl-games"),
         timeout=config.getoption("--impl-timeout"), seed=config.getoption("--impl-seed"),
         clauses=tuple(config.getoption("--impl-clause")),
         ruleset=config.getoption("--impl-ruleset"),
