@@ -167,6 +167,8 @@ def _kv_table(pairs: Iterable[tuple[str, Any]]) -> str:
 
 
 def _clause_matrix(clauses: Mapping[str, Mapping[str, Any]]) -> str:
+    if not clauses:
+        return "<p>No clause results in this report.</p>"
     by_section: dict[str, list[tuple[str, Mapping[str, Any]]]] = {}
     for cid, c in clauses.items():
         by_section.setdefault(section_of(cid), []).append((cid, c))
@@ -279,9 +281,11 @@ def render(doc: Mapping[str, Any]) -> str:
     if caps:
         meta.append(("capabilities", _e(", ".join(f"{k}: {'yes' if v else 'no'}"
                                                   for k, v in caps.items()))))
-    if impl.get("readings"):
+    own = set(doc.get("ambiguities") or {})
+    readings = {k: v for k, v in (impl.get("readings") or {}).items() if not own or k in own}
+    if readings:
         meta.append(("readings declared", _e(", ".join(f"{k}={v}" for k, v in
-                                                       impl["readings"].items()))))
+                                                       readings.items()))))
     counts = ", ".join(f"{summary.get(k, 0)} {k.replace('_', ' ')}" for k in
                        ("passed", "failed", "errored", "skipped", "not_followed"))
     games = (f"{diff.get('games', 0)} games, {diff.get('steps', 0)} actions, seed "
