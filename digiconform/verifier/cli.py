@@ -114,8 +114,8 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     opts = Options(impl_command(command, impl_shell), ruleset, clauses, tags, scenarios, games,
                    seed, skips, timeout, shrink_seconds, Path(trace_dir),
                    Path(vectors_path) if vectors_path else None)
-    planned = [v["id"] for v in select(load_vectors(opts.vectors, kind="scenario"), opts)
-               if v["id"] not in skips]
+    # Every selected vector reports progress, skipped ones too, in this order.
+    planned = [v["id"] for v in select(load_vectors(opts.vectors, kind="scenario"), opts)]
     if not progress:
         report = run(opts)
     elif sys.stderr.isatty():

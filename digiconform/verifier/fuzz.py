@@ -13,11 +13,11 @@ Hypothesis example database (:mod:`hypothesis.database`) under one key per rules
 directory (:class:`~hypothesis.database.DirectoryBasedExampleDatabase`) by default, or
 Hypothesis's Redis database (:class:`~hypothesis.extra.redis.RedisExampleDatabase`) for a
 ``redis://host:port`` URL, so that workers on many machines share one. Each worker replays
-every game in the database when it starts and, between rounds, every game another worker
-added since; a game that still diverges is a finding "from the database". The value stored
-is the game itself rather than Hypothesis's internal choice sequence: a game replays on any
-digiconform version and through any engine, a choice sequence only with the same strategy
-code.
+every game in the database when it starts (all of them, even past the budget) and, between
+rounds, every game another worker added since; a game that still diverges is a finding
+"from the database". The value stored is the game itself rather than Hypothesis's internal
+choice sequence: a game replays on any digiconform version and through any engine, a choice
+sequence only with the same strategy code.
 """
 
 from __future__ import annotations
@@ -257,9 +257,9 @@ def fuzz(command: str, *, budget: float, database: Any, ruleset: str = "digibatt
             if on_finding is not None:
                 on_finding(finding)
 
-        def replay_database() -> None:
+        def replay_database(whole: bool = False) -> None:
             for value in sorted(database.fetch(key)):
-                if value in seen or time.monotonic() > deadline or enough():
+                if value in seen or enough() or (not whole and time.monotonic() > deadline):
                     continue
                 seen.add(value)
                 try:
@@ -273,7 +273,7 @@ def fuzz(command: str, *, budget: float, database: Any, ruleset: str = "digibatt
                 if div is not None:
                     record(div, "database", shrunk=True)
 
-        replay_database()
+        replay_database(whole=True)  # what is known is checked whatever the budget
         while time.monotonic() < deadline and not enough() and result.stopped is None:
             if not generate:
                 time.sleep(max(0.0, min(poll, deadline - time.monotonic())))
