@@ -204,12 +204,12 @@ def play_command(seed: int, variants: dict[str, str], cards_path: str | None,
     from oracle.trace import build_trace, write_trace
 
     setup: dict[str, Any] = {"ruleset": "dcg", "variants": variants}
-    if cards_path:
-        setup["card_set"] = load_json(cards_path)
+    if cards_path is not None:
+        setup["card_set"] = load_json(cards_path, "dcg/card-set")
     if deck_paths:
         if len(deck_paths) != 2:
             raise click.BadParameter("give --deck twice (seat 0, then seat 1)")
-        setup["decks"] = [load_json(p) for p in deck_paths]
+        setup["decks"] = [load_json(p, "dcg/deck") for p in deck_paths]
     game = game_from_setup(setup)
     initial = new_game(game)
     steps = []

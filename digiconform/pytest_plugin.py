@@ -48,6 +48,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def _options(config: pytest.Config) -> Any:
     from digiconform.verifier.cli import impl_command
     from digiconform.verifier.runner import Options, parse_skip_file
+    from oracle.inputs import read_text
 
     skip = config.getoption("--impl-skip")
     return Options(
@@ -56,7 +57,7 @@ def _options(config: pytest.Config) -> Any:
         timeout=config.getoption("--impl-timeout"), seed=config.getoption("--impl-seed"),
         clauses=tuple(config.getoption("--impl-clause")),
         ruleset=config.getoption("--impl-ruleset"),
-        skips=parse_skip_file(Path(skip).read_text(encoding="utf-8")) if skip else {},
+        skips=parse_skip_file(read_text(skip)) if skip else {},
         trace_dir=Path(config.rootpath) / "digiconform-traces")
 
 

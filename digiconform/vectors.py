@@ -34,6 +34,8 @@ from oracle.driver import Driver, OracleDriver, Outcome, Refusal
 from oracle.errors import OracleError, UnsupportedError
 
 VECTOR_FORMAT = "digiconform-vector/1"
+NOTHING_CHECKED = "nothing-checked"
+""":attr:`VectorResult.code` of a vector none of whose answers could be compared."""
 CLAUSE_RE = re.compile(r"^(DB-[A-D]\.(\d+n?|ex)|DCG-[0-9-]+)$")
 AMBIGUITY_RE = re.compile(r"^[A-Z]+-AMB-\d+$")
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -164,23 +166,31 @@ def write_vector(path: Path, doc: Mapping[str, Any]) -> None:
     from oracle.validation import validate
 
     validate(doc, "vector")
-    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-                    encoding="utf-8")
+    path.write_text(vector_text(doc), encoding="utf-8")
+
+
+def vector_text(doc: Mapping[str, Any]) -> str:
+    """The file text of a vector (stable key order, one space of indent)."""
+    return json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def load_vectors(root: Path | None = None, kind: str | None = None) -> list[dict[str, Any]]:
     """Every ``*.vector.json`` under ``root`` (default: the shipped vectors), sorted by ID.
 
-    :raises InvalidInputError: a file that is not JSON or not a valid vector.
+    :raises InvalidInputError: a file that is not a regular file, not JSON or not a valid
+        vector (the reason names the file).
     """
-    from oracle.cards import load_json
-    from oracle.validation import validate
+    from oracle.errors import InvalidInputError
+    from oracle.inputs import read_json
 
     root = root or vectors_dir()
     out = []
     for path in sorted(root.rglob("*.vector.json")):
-        doc = load_json(path)
-        validate(doc, "vector")
+        try:
+            doc = read_json(path, "vector")
+        except InvalidInputError as e:
+            raise InvalidInputError(e.path, e.reason if str(path) in e.reason
+                                    else f"{e.reason} (in {path})") from None
         if kind is None or doc["kind"] == kind:
             out.append(doc)
     return sorted(out, key=lambda d: d["id"])
@@ -221,7 +231,9 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
         computation ignores ``variants``).
     :param validate_mismatch: when a state differs, check it against the state schema and
         report a schema violation first (code ``state-schema-invalid``).
-    :returns: the first failure, or ``pass``. Never raises for a misbehaving driver.
+    :returns: the first failure, or ``pass`` (after at least one answer was compared; a
+        vector that compared nothing is ``skip`` with code :data:`NOTHING_CHECKED`). Never
+        raises for a misbehaving driver.
     """
     from digiconform.harness.driver import (
         ImplementationError,
@@ -235,7 +247,9 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
     )
 
     vid = vector["id"]
+    checked = 0  # answers compared; a vector that compares none has checked nothing
     for i, step in enumerate(vector["steps"]):
+        checked += 1
         kind = step["request"]
         expect = step["expect"]
         req = {k: v for k, v in step.items() if k != "expect"}
@@ -249,7 +263,7 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
                                  else driver.load_state(setup, step["state"]))
                 except UnsupportedError as e:
                     if "refused" in expect and expect["refused"]["kind"] == "unsupported":
-                        continue
+                        continue  # the expected refusal: checked
                     return VectorResult(vid, "skip", f"unsupported: {e.reason}", i, req,
                                         unsupported=True)
                 except OracleError as e:
@@ -261,6 +275,7 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
             elif kind == "legal_actions":
                 acts = driver.legal_actions()
                 if acts is None:
+                    checked -= 1
                     continue
                 missing, extra = legal_set_difference(expect["actions"], acts)
                 if missing or extra:
@@ -309,6 +324,10 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
                                     differences=diffs)
             return VectorResult(vid, "fail", "the state differs", i, req,
                                 differences=diffs)
+    if not checked:
+        return VectorResult(vid, "skip", "nothing was checked: every step of the vector asks "
+                            "for something the driver cannot answer (legal_actions)",
+                            code=NOTHING_CHECKED)
     return VectorResult(vid, "pass")
 
 
@@ -401,40 +420,43 @@ def _readings(chosen: Any, ruleset: str) -> dict[str, str]:
 # Export
 
 
-def export(out_dir: Path, source: Path | None = None) -> dict[str, int]:
+def export(out_dir: Path, source: Path | None = None, *, force: bool = False
+           ) -> dict[str, int]:
     """Write every shipped vector to ``out_dir`` with ``vector.schema.json`` (and the schemas
     it refers to), the bundled card set and decks, and a README.
 
+    Written through :class:`~digiconform.outdir.OutputDir`: ``out_dir`` must be new, empty or
+    written by an earlier export (its marker file), unless ``force``; no symlink is followed
+    and nothing but files of an earlier export is ever removed.
+
     :returns: counts by kind.
+    :raises OutputDirError: the directory cannot be written safely (see
+        :class:`~digiconform.outdir.OutputDir`).
+    :raises InvalidInputError: a source vector that is not valid.
     """
+    from digiconform.outdir import OutputDir
     from oracle.resources import data_dir, schemas_dir
 
     source = source or vectors_dir()
-    out_dir.mkdir(parents=True, exist_ok=True)
+    docs = load_vectors(source)  # each validated
+    out = OutputDir(out_dir, "digiconform vectors export", force=force)
     counts: dict[str, int] = {}
-    for doc in load_vectors(source):
-        sub = out_dir / doc["ruleset"] / ("scenarios" if doc["kind"] == "scenario"
-                                          else doc["kind"])
-        sub.mkdir(parents=True, exist_ok=True)
-        write_vector(sub / file_name(doc["id"]), doc)
+    for doc in docs:
+        sub = f"{doc['ruleset']}/{'scenarios' if doc['kind'] == 'scenario' else doc['kind']}"
+        out.write(f"{sub}/{file_name(doc['id'])}", vector_text(doc))
         counts[doc["kind"]] = counts.get(doc["kind"], 0) + 1
-    schemas = out_dir / "schemas"
-    if schemas.exists():
-        shutil.rmtree(schemas)
-    shutil.copytree(schemas_dir(), schemas)
-    cards = out_dir / "card-sets"
-    cards.mkdir(exist_ok=True)
-    shutil.copy(data_dir() / "upper-deck.cardset.json", cards / "upper-deck.cardset.json")
-    decks = out_dir / "decks"
-    decks.mkdir(exist_ok=True)
+    schemas = schemas_dir()
+    for p in sorted(schemas.rglob("*.schema.json")):
+        out.copy(p, "schemas/" + p.relative_to(schemas).as_posix())
+    out.copy(data_dir() / "upper-deck.cardset.json", "card-sets/upper-deck.cardset.json")
     for p in sorted((data_dir() / "decks").glob("*.json")):
-        shutil.copy(p, decks / p.name)
+        out.copy(p, f"decks/{p.name}")
     # The dcg ruleset's INVENTED test cards and shipped decks (setups name them).
-    shutil.copy(data_dir() / "dcg" / "test-cards.json", cards / "dcg-test-cards.json")
-    (decks / "dcg").mkdir(exist_ok=True)
+    out.copy(data_dir() / "dcg" / "test-cards.json", "card-sets/dcg-test-cards.json")
     for p in sorted((data_dir() / "dcg" / "decks").glob("*.json")):
-        shutil.copy(p, decks / "dcg" / p.name)
-    (out_dir / "README.md").write_text(_README, encoding="utf-8")
+        out.copy(p, f"decks/dcg/{p.name}")
+    out.write("README.md", _README)
+    out.finish()
     return counts
 
 

@@ -17,8 +17,16 @@ Misbehaving ones (the protocol is broken):
 - ``floods_output`` -- answers ``start``, then writes output without end and no newline.
 - ``wrong_seq`` -- echoes the wrong ``seq``.
 - ``schema_invalid_state`` -- a correct oracle whose states have ``score`` as a string.
-- ``slow`` -- a correct oracle that takes ``$MINIATURE_DELAY`` seconds (default 0.5) to
-  answer each request after ``start``: tests progress output against a slow engine.
+- ``deeply_nested_answer`` -- answers ``start``, then answers with a line nested 5,000
+  levels deep (issue 17: ``verify`` died on it without writing any report).
+- ``huge_number_answer`` -- answers ``start``, then with a ``seq`` of 5,000 digits.
+- ``setsid_child`` -- starts a child that calls ``setsid()`` (so it leaves the engine's
+  process group; its pid goes to ``$MINIATURE_MARKER``), then answers as the oracle: tests
+  that every descendant is ended, not only the process group.
+- ``slow_engine`` -- a correct oracle that waits ``$MINIATURE_DELAY`` seconds (default 1)
+  before each answer after ``start``: tests ``--deadline`` and the partial report.
+- ``chatty_crash_on_start`` -- writes 100 lines on stderr, the last naming the problem, and
+  exits 1 before answering ``start``: its stderr tail belongs on the console.
 
 Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
 
@@ -66,7 +74,8 @@ if str(HERE.parent.parent) not in sys.path:  # run as a script from anywhere
 MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "hangs_on_fifth_request", "crashes_once", "hangs_with_child", "prints_garbage",
                "floods_output", "wrong_seq", "schema_invalid_state", "follows_not_final",
-               "slow")
+               "deeply_nested_answer", "huge_number_answer", "setsid_child", "slow_engine",
+               "chatty_crash_on_start")
 
 PLANTED = {
     # name -> clauses a correct report may name for it
@@ -181,18 +190,6 @@ def follows_not_final() -> None:
     _serve(session=Session(NotFinal(), ready))
 
 
-def slow() -> None:
-    import os
-
-    delay = float(os.environ.get("MINIATURE_DELAY", "0.5"))
-
-    def wait(n: int, line: str) -> None:
-        if n > 1:
-            time.sleep(delay)
-
-    _serve(wait)
-
-
 def prints_garbage() -> None:
     def hook(n: int, line: str) -> None:
         if n > 1:
@@ -241,6 +238,58 @@ def schema_invalid_state() -> None:
             return answer
 
     _serve(session=Bad())
+
+
+def deeply_nested_answer() -> None:
+    def hook(n: int, line: str) -> None:
+        if n > 1:
+            sys.stdout.write("[" * 5000 + "]" * 5000 + "\n")
+            sys.stdout.flush()
+            sys.stdin.readline()  # wait for the kill
+
+    _serve(hook)
+
+
+def huge_number_answer() -> None:
+    def hook(n: int, line: str) -> None:
+        if n > 1:
+            sys.stdout.write('{"seq": ' + "9" * 5000 + ', "state": {}}\n')
+            sys.stdout.flush()
+            sys.stdin.readline()
+
+    _serve(hook)
+
+
+def setsid_child() -> None:
+    import os
+    import subprocess
+
+    # start_new_session: the child calls setsid() before exec, so it is in a session and
+    # process group of its own, which a kill of the engine's group does not reach.
+    child = subprocess.Popen(["sleep", "300"], start_new_session=True,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    Path(os.environ["MINIATURE_MARKER"]).write_text(str(child.pid))
+    _serve()
+
+
+def slow_engine() -> None:
+    import os
+
+    delay = float(os.environ.get("MINIATURE_DELAY", "1"))
+
+    def hook(n: int, line: str) -> None:
+        if n > 1:
+            time.sleep(delay)
+
+    _serve(hook)
+
+
+def chatty_crash_on_start() -> None:
+    for i in range(99):
+        print(f"chatty_crash_on_start: loading module {i}", file=sys.stderr)
+    print("chatty_crash_on_start: fatal: cannot open rules.db", file=sys.stderr)
+    sys.exit(1)
 
 
 # ---------------------------------------------------------------------------------------------

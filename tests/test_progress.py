@@ -27,7 +27,7 @@ def test_a_slow_engine_gets_a_progress_line_every_interval(tmp_path: Path) -> No
     with out_file.open("w") as out_stream:
         proc = subprocess.Popen(
             [sys.executable, "-m", "digiconform.cli", "verify", "--impl",
-             miniatures.command("slow"), "--clause", "DB-C.8", "--games", "0",
+             miniatures.command("slow_engine"), "--clause", "DB-C.8", "--games", "0",
              "--progress-interval", str(interval), "--traces", str(tmp_path)],
             stdout=out_stream, stderr=subprocess.PIPE, text=True, env=ENV, cwd=HERE.parent)
         stamps: list[tuple[float, str]] = []
@@ -58,7 +58,7 @@ def test_the_default_interval_is_at_most_30_seconds() -> None:
 
     opt = next(p for p in verify.params if p.name == "progress_interval")
     assert opt.default == DEFAULT_INTERVAL <= 30
-    assert opt.type.max <= 30  # type: ignore[attr-defined]
+    assert opt.type.hi <= 30  # type: ignore[attr-defined]
 
 
 def test_the_estimate_comes_from_each_part_s_own_pace() -> None:

@@ -39,6 +39,7 @@ from digiconform.harness.messages import (
 from digiconform.harness.process import MAX_LINE, Process, ProcessFailure
 from oracle.driver import Outcome, Refusal
 from oracle.errors import IllegalActionError, InvalidInputError, OracleError, UnsupportedError
+from oracle.inputs import parse_json
 
 STATE_SCHEMAS = {"digibattle": "state", "dcg": "dcg/state"}
 """The schema each ruleset's states are checked against (when that schema exists)."""
@@ -254,11 +255,11 @@ class ProtocolDriver:
             raise self._fail(ImplementationError(e.code, e.message, request=request.to_json(),
                                                  stderr=self.stderr_tail())) from None
         try:
-            doc = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+            doc = parse_json(raw, where="the answer")
+        except InvalidInputError as e:
             text = raw[:200].decode("utf-8", "replace")
             raise self._fail(ImplementationError(
-                "not-json", f"the answer is not JSON: {text!r}", request=request.to_json(),
+                "not-json", f"the answer is not JSON ({e}): {text!r}", request=request.to_json(),
                 stderr=self.stderr_tail())) from None
         try:
             answer = parse_response(doc, request, validate=self.validate)

@@ -114,6 +114,9 @@ class Report:
     differential: dict[str, Any] = field(default_factory=dict)
     implementation_errors: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    stopped: str | None = None
+    """Why the run was stopped before the end (a deadline, SIGINT, SIGTERM): the report is
+    then partial and never a pass. None for a complete run."""
 
     @property
     def checked(self) -> int:
@@ -123,8 +126,9 @@ class Report:
     @property
     def ok(self) -> bool:
         """True when everything required passed and something was checked at all (the exit
-        code is 0 exactly then): a run that tested nothing is not a pass."""
-        return not self.failures and self.checked > 0
+        code is 0 exactly then): a run that tested nothing, or was stopped before the end, is
+        not a pass."""
+        return not self.failures and self.checked > 0 and self.stopped is None
 
     def to_json(self) -> dict[str, Any]:
         """The report document (``schemas/report.schema.json``)."""
@@ -159,6 +163,8 @@ class Report:
             "differential": dict(self.differential),
             "implementation_errors": dict(self.implementation_errors),
             "notes": list(self.notes),
+            "partial": self.stopped is not None,
+            "stopped": self.stopped,
         }
 
 
@@ -228,6 +234,8 @@ def markdown(report: Report) -> str:
         f"Ruleset `{report.ruleset}`, command `{report.command}`; "
         f"{'**PASS**' if report.ok else '**FAIL**'} in {report.seconds:.1f} s.",
         "",
+        *([f"**PARTIAL REPORT**: the run was stopped early ({_md(report.stopped)}); only "
+           "what ran before is reported.", ""] if report.stopped else []),
         f"Vectors: {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
         f"{c['skipped']} skipped, {c['not_followed']} under readings not followed. "
         f"Random games: {report.differential.get('games', 0)} "
@@ -298,7 +306,8 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
         f"  vectors     {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
         f"{c['skipped']} skipped, {c['not_followed']} under readings not followed",
         ("  random      not run" if not d else
-         f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
+         f"  random      {d.get('games', 0)} games agreed before the stop" if "steps" not in d
+         else f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
          + ("no divergence" if not d.get("divergence") else
             "stopped by an implementation error" if d["divergence"]["kind"] == "errored" else
             f"divergence shrunk to {d['divergence'].get('length')} actions")),
@@ -349,5 +358,13 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
     if not report.failures and not report.checked:
         out.append("nothing was checked: no scenario vector ran and no random game was "
                    "played for this ruleset and selection")
+    for f in report.failures:
+        if f.id == "start" and f.stderr:
+            tail = f.stderr.rstrip("\n").splitlines()[-20:]
+            out.append("the implementation's stderr (last lines):")
+            out.extend(f"  | {line}" for line in tail)
+    if report.stopped:
+        out.append(f"PARTIAL: the run was stopped early ({report.stopped}); the reports "
+                   "hold what ran before")
     out.append(("PASS" if report.ok else "FAIL") + f" in {report.seconds:.1f} s")
     return "\n".join(out)

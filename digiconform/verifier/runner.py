@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from digiconform.verifier.report import AmbiguityResult, ClauseResult, Failure, Report
+from digiconform.verifier.stopping import RunStopped
 
 Progress = Callable[[str, str], None]
 """``progress(part, item_id)``: called after each vector (``"scenarios"``, its ID), after each
@@ -107,15 +108,50 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
     _init_clauses(report, opts.ruleset)
     driver = ProtocolDriver(opts.command, timeout=opts.timeout)
     try:
-        return _verify(opts, report, driver, t0, progress)
-    finally:
-        driver.close()
+        try:
+            return _verify(opts, report, driver, t0, progress)
+        finally:
+            driver.close()
+    except RunStopped as e:
+        # A deadline or a signal (digiconform.verifier.stopping): what ran so far is the
+        # report, marked partial; the engine and its descendants are ended by close().
+        return _stopped(report, driver, t0, e.reason)
+
+
+def stopped_before_start(opts: Options, reason: str) -> Report:
+    """The report of a run stopped (``reason``) before the implementation was started:
+    partial, nothing checked."""
+    report = Report(
+        command=opts.command, implementation=None, ruleset=opts.ruleset,
+        started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"))
+    _init_clauses(report, opts.ruleset)
+    report.stopped = reason
+    report.notes.append(f"the run was stopped before it began ({reason}): nothing was run")
+    report.cases.append({"part": "run", "id": "stopped", "status": "error",
+                         "message": f"stopped early: {reason}; the report is partial"})
+    return report
+
+
+def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
+    """Mark ``report`` partial (stopped by ``reason``) and finish it."""
+    report.stopped = reason
+    report.notes.append(f"the run was stopped early ({reason}): this report is partial")
+    if report.differential and "steps" not in report.differential:
+        n = report.differential.get("games", 0)
+        report.notes.append(f"{n} random games agreed before the stop (not a complete part: "
+                            "a divergence may have been next)")
+    report.cases.append({"part": "run", "id": "stopped", "status": "error",
+                         "message": f"stopped early: {reason}; the report is partial"})
+    try:
+        return _finish(report, driver, t0)
+    except RunStopped:  # pragma: no cover - the guard fires once
+        return report
 
 
 def _verify(opts: Options, report: Report, driver: Any, t0: float,
             progress: Progress | None) -> Report:
     from digiconform.harness.driver import ImplementationError
-    from digiconform.vectors import load_vectors, run_vector
+    from digiconform.vectors import NOTHING_CHECKED, load_vectors, run_vector
     from oracle import variants as registry
 
     try:
@@ -169,6 +205,10 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         t1 = time.monotonic()
         res = run_vector(driver, v)
         secs = time.monotonic() - t1
+        if res.status == "skip" and res.code == NOTHING_CHECKED:
+            _skip(report, v, res.reason)
+            _progress(progress, "scenarios", vid)
+            continue
         if res.status in ("pass", "fail"):
             for a, holds in deps.items():
                 tagged = a in v.get("ambiguities", ())
@@ -338,7 +378,7 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
         readings=readings, any_reading=caps.variants, ruleset=opts.ruleset,
         shrink_seconds=opts.shrink_seconds,
-        on_game=lambda n: _progress(progress, "random", str(n)),
+        on_game=lambda n: _game_done(report, opts, progress, n),
         on_shrink=lambda n: _progress(progress, "shrinking", str(n)))
     report.differential = {"games": res.games, "steps": res.steps,
                            "seconds": round(res.seconds, 3), "shrink_runs": res.shrink_runs,
@@ -389,6 +429,12 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         "actions": list(div.actions)}
     report.cases.append({**case, "status": "fail" if div.kind != "errored" else "error",
                          "clause": div.clause, "message": f.message})
+
+
+def _game_done(report: Report, opts: Options, progress: Progress | None, n: int) -> None:
+    """After each random game: the tally a partial report keeps if the run is stopped."""
+    report.differential = {"games": n, "seed": opts.seed, "divergence": None}
+    _progress(progress, "random", str(n))
 
 
 def _safe(name: str) -> str:

@@ -16,13 +16,13 @@ deck at fault. A malformed deck (a missing field, an unknown card) is invalid in
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from oracle.errors import IllegalActionError, InvalidInputError
+from oracle.inputs import read_json, shipped_name
 
 __all__ = [
     "ACTIONS",
@@ -253,10 +253,15 @@ def _card_from_json(d: Any, path: str) -> Card:
 def card_set_from_json(d: Mapping[str, Any]) -> CardSet:
     """Build a :class:`CardSet` from its JSON form ``{"name", "cards": [...]}``.
 
-    :raises InvalidInputError: on any malformed card or effect outside the vocabulary.
+    The document is checked against ``schemas/dcg/card-set.schema.json`` first (every field
+    typed and bounded), then for what the schema cannot say.
+
+    :raises InvalidInputError: on any malformed card or effect outside the vocabulary, at
+        its JSON path (``$.cards[3].dp``).
     """
-    if not isinstance(d, Mapping):
-        raise InvalidInputError("$", "expected an object")
+    from oracle.validation import validate
+
+    validate(d, "dcg/card-set")
     cards = _need(d, "cards", list, "$")
     out: dict[str, Card] = {}
     for i, c in enumerate(cards):
@@ -316,8 +321,9 @@ def deck_from_json(d: Mapping[str, Any], cards: CardSet) -> DeckList:
     :raises InvalidInputError: on a malformed deck.
     :raises DeckConstructionError: on an illegal one (see :func:`check_deck`).
     """
-    if not isinstance(d, Mapping):
-        raise InvalidInputError("$", "expected an object")
+    from oracle.validation import validate
+
+    validate(d, "dcg/deck")
     deck = DeckList(
         name=str(d.get("name", "")),
         main=tuple(_expand(d.get("deck"), "$.deck")),
@@ -333,23 +339,29 @@ _CACHE: dict[str, Any] = {}
 def load_test_cards() -> CardSet:
     """Load (once) the shipped INVENTED test card set ``oracle/data/dcg/test-cards.json``."""
     if "cards" not in _CACHE:
-        text = (_DATA_DIR / "test-cards.json").read_text(encoding="utf-8")
-        _CACHE["cards"] = card_set_from_json(json.loads(text))
+        _CACHE["cards"] = card_set_from_json(read_json(_DATA_DIR / "test-cards.json"))
     return _CACHE["cards"]
 
 
 def load_deck(name: str, cards: CardSet | None = None) -> DeckList:
     """Load a shipped deck ``oracle/data/dcg/decks/<name>.json`` (e.g. ``"red-memory"``).
 
-    :raises InvalidInputError: if there is no such deck.
+    ``name`` is a name, never a path: it is looked up among :func:`shipped_deck_names`, so
+    ``"../x"`` or ``"/abs/x"`` reads nothing.
+
+    :raises InvalidInputError: (path ``$.decks``) not a plain name, or no such deck.
     :raises DeckConstructionError: if it is illegal.
     """
-    path = _DATA_DIR / "decks" / f"{name}.json"
-    if not path.is_file():
-        raise InvalidInputError("$.decks", f"no shipped DCG deck named {name!r}")
-    return deck_from_json(json.loads(path.read_text(encoding="utf-8")), cards or load_test_cards())
+    shipped_name(name, "$.decks", "shipped DCG deck")
+    if name not in shipped_deck_names():
+        raise InvalidInputError("$.decks", f"no shipped DCG deck named {name!r} (shipped: "
+                                           f"{', '.join(shipped_deck_names())})")
+    doc = read_json(_DATA_DIR / "decks" / f"{name}.json")
+    return deck_from_json(doc, cards or load_test_cards())
 
 
 def shipped_deck_names() -> Sequence[str]:
-    """Names of the shipped DCG decks, sorted."""
-    return sorted(p.stem for p in (_DATA_DIR / "decks").glob("*.json"))
+    """Names of the shipped DCG decks, sorted (listed once)."""
+    if "names" not in _CACHE:
+        _CACHE["names"] = tuple(sorted(p.stem for p in (_DATA_DIR / "decks").glob("*.json")))
+    return _CACHE["names"]  # type: ignore[no-any-return]

@@ -176,17 +176,40 @@ def test_a_step_outside_its_phase_is_refused(phase, step, resume, path):
     ],
 )
 def test_every_phase_step_pair_the_engine_reaches_loads(phase, step, resume):
-    """Each pair loads where the engine stops at it: with an effect waiting to resolve (a
-    Flarehorn T-07 [End of Your Turn] gain). With nothing pending the engine would move on by
-    itself, so the position is refused at ``$.step`` (see the next test)."""
-    waiting = {"player": 0, "card": "T-07", "effect": 0, "source": None,
-               "timing": "end_of_your_turn", "delayed": False}
-    s = make_state(phase=phase, step=step, resume_step=resume, memory=-1, pending=[waiting])
+    """Each pair loads where the engine stops at it: with two different effects waiting for
+    the turn player to choose their order (a Flarehorn T-07 and a Blazewing T-09 [End of Your
+    Turn] gain; DCG-AMB-3 "turn-player-chooses"). With nothing pending the engine would move
+    on by itself, so the position is refused at ``$.step`` (see the next test); with only one
+    of them pending it would resolve by itself, so it is refused at ``$.pending``."""
+    s = make_state(phase=phase, step=step, resume_step=resume, memory=-1,
+                   pending=[_WAITING_T07, _WAITING_T09])
     assert (s.phase, s.step, s.resume_step) == (phase, step, resume)
     with pytest.raises(InvalidInputError) as e:
         make_state(phase=phase, step=step, resume_step=resume, memory=-1)
     assert e.value.path == "$.step"
+    with pytest.raises(InvalidInputError) as e:
+        make_state(phase=phase, step=step, resume_step=resume, memory=-1,
+                   pending=[_WAITING_T07])
+    assert e.value.path == "$.pending"
 
+
+_WAITING_T07 = {"player": 0, "card": "T-07", "effect": 0, "source": None,
+                "timing": "end_of_your_turn", "delayed": False}
+_WAITING_T09 = {"player": 0, "card": "T-09", "effect": 0, "source": None,
+                "timing": "end_of_your_turn", "delayed": False}
+
+
+@pytest.mark.parametrize(("step", "resume", "memory"), [
+    ("main", None, 2),  # a lone pending effect in the Main phase
+    ("end_of_turn", "main", 0),  # end of turn loaded at memory 0 with one effect pending
+])
+def test_a_position_nobody_can_act_in_is_refused_at_pending(step, resume, memory):
+    """Issue 17: such a position loaded, then ``legal_actions`` was ``[]``, ``resolve`` was
+    refused (DCG-6-1-3) and so was ``pass`` (DCG-6-5-1): stuck for ever."""
+    with pytest.raises(InvalidInputError) as e:
+        make_state(step=step, resume_step=resume, memory=memory, pending=[_WAITING_T07])
+    assert e.value.path == "$.pending"
+    assert "resolves by itself" in e.value.reason
 
 @pytest.mark.parametrize(
     ("change", "path"),
@@ -269,3 +292,22 @@ def test_a_partial_position_is_not_checked_card_by_card():
     """
     s = make_state(player(hand=["T-11"] * 5))
     assert s.players[0].hand == ("T-11",) * 5 and len(s.players[0].deck) == 10
+
+
+def test_every_position_that_loads_can_move():
+    """The loaded positions of the shipped dcg vectors each offer an action or a chance."""
+    from digiconform.vectors import load_vectors
+    from oracle.driver import OracleDriver
+
+    loaded = 0
+    for v in load_vectors(kind="scenario"):
+        for step in v["steps"]:
+            if v["ruleset"] != "dcg" or step["request"] != "load_state" or \
+                    "state" not in step["expect"]:
+                continue
+            driver = OracleDriver()
+            state = driver.load_state(step["setup"], step["state"])
+            loaded += 1
+            if state["to_move"] not in (None, "chance"):
+                assert driver.legal_actions(), v["id"]
+    assert loaded > 50
