@@ -210,7 +210,8 @@ def test_engine_stderr_is_shown_when_it_fails_to_start(tmp_path: Path) -> None:
     report = verify(Options(miniatures.command("crashes_on_start"), trace_dir=tmp_path,
                             timeout=5.0))
     text = terminal(report)
-    assert "did not start" in text and "engine stderr" in text, text
+    assert "did not start" in text and "stderr (last lines)" in text, text
+    assert text.count("giving up before saying anything") == 1, text
     assert _any_line_from(text, "crash"), text
 
 

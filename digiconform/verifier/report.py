@@ -343,7 +343,7 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
                        + (f", trace {f.trace}" if f.trace else ""))
         if f.replay:
             out.append(f"    replay: {f.replay}")
-        if f.stderr:
+        if f.stderr and f.id != "start":  # a failed start's stderr is shown below
             out.append("    engine stderr (last lines):")
             out.extend(f"      {line}" for line in f.stderr.rstrip().splitlines()[-15:])
     hidden = len(scenario_failures) - len(shown)
