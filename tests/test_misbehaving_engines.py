@@ -66,8 +66,11 @@ def test_the_stderr_tail_is_on_the_console_when_the_engine_fails_to_start(
     assert report["failures"][0]["id"] == "start"
 
 
-def _slow_verify(tmp: Path, *extra: str) -> subprocess.Popen[bytes]:
+def _slow_verify(tmp: Path, *extra: str, marker: Path | None = None
+                 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "MINIATURE_DELAY": "1"}
+    if marker is not None:
+        env["MINIATURE_MARKER"] = str(marker)
     return subprocess.Popen(
         [sys.executable, "-m", "digiconform", "verify", "--impl", command("slow_engine"),
          "--report", str(tmp / "r.json"), "--junit", str(tmp / "r.xml"),
@@ -100,8 +103,15 @@ def test_a_slow_engine_under_a_deadline_of_30_s_ends_within_35_s_with_partial_re
 
 def test_sigint_stops_the_run_with_partial_reports(tmp_path: Path) -> None:
     """Before: Ctrl-C printed ``Aborted!`` and left no report."""
-    proc = _slow_verify(tmp_path)
-    time.sleep(14)  # start-up, then a few vectors at 1 s an answer
+    marker = tmp_path / "requests"
+    proc = _slow_verify(tmp_path, marker=marker)
+    # Wait until the engine has answered a dozen requests (a few vectors at 1 s an answer),
+    # however long the start-up takes on a loaded machine.
+    end = time.monotonic() + 120
+    while time.monotonic() < end and proc.poll() is None:
+        if marker.is_file() and int(marker.read_text() or 0) >= 12:
+            break
+        time.sleep(0.2)
     t0 = time.monotonic()
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
