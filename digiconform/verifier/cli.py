@@ -438,7 +438,8 @@ def fuzz_command(command: str, impl_shell: bool, ruleset: str, budget: float, da
                  findings_path: str | None, progress_interval: float) -> None:
     """Play differential games against the oracle for --budget, print each new finding
     (grouped by kind, clause and differing fields) as it comes, and share every finding's
-    game through an example database. Exit 1 when anything was found."""
+    game through an example database. Exit 1 when anything was found, 130 when interrupted
+    (Ctrl-C) before finding anything, 0 otherwise."""
     import json
     import random
 
@@ -490,4 +491,4 @@ def fuzz_command(command: str, impl_shell: bool, ruleset: str, budget: float, da
                                                   indent=2, default=str) + "\n",
                                        encoding="utf-8")
         click.echo(f"wrote {findings_path}")
-    sys.exit(1 if res.findings else 0)
+    sys.exit(1 if res.findings else 130 if res.stopped and "SIGINT" in res.stopped else 0)

@@ -310,6 +310,8 @@ def fuzz(command: str, *, budget: float, database: Any, ruleset: str = "digibatt
                 result.notes.append(f"round {result.rounds}: {type(e).__name__}: {e}")
             result.rounds += 1
             replay_database()
+    except KeyboardInterrupt:  # Ctrl-C: stop, and keep (and print) what was found
+        result.stopped = "interrupted (SIGINT)"
     finally:
         driver.close()
         result.seconds = time.monotonic() - t0

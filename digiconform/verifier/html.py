@@ -265,7 +265,8 @@ def render(doc: Mapping[str, Any]) -> str:
     name = f"{impl.get('name', doc.get('command', '?'))} {impl.get('version', '')}".strip()
     summary = doc.get("summary") or {}
     diff = doc.get("differential") or {}
-    title = f"digiconform: {name} — {'PASS' if ok else 'FAIL'}"
+    title = (f"digiconform: {name} — {'PASS' if ok else 'FAIL'}"
+             + (" (partial)" if doc.get("stopped") else ""))
     meta = [("implementation", _e(name)),
             ("language", _e(impl.get("language", "?"))),
             ("command", f"<code>{_e(doc.get('command', ''))}</code>"),
@@ -294,7 +295,10 @@ def render(doc: Mapping[str, Any]) -> str:
     body = [
         f'<header class="{"pass" if ok else "fail"}"><h1>{_e(title)}</h1>'
         f"<div>vectors: {_e(counts)} · random games: {_e(games)} · "
-        f"{len(failures)} findings</div>" + _index(failures) + "</header><main>",
+        f"{len(failures)} findings</div>" + _index(failures)
+        + (f"<div><strong>PARTIAL REPORT</strong>: the run was stopped early "
+           f"({_e(doc['stopped'])}); only what ran before is reported.</div>"
+           if doc.get("stopped") else "") + "</header><main>",
         "<h2>Implementation</h2>", _kv_table(meta),
         "<h2>Clauses by rulebook section</h2>", _clause_matrix(doc.get("clauses") or {}),
         "<h2>Ambiguity readings</h2>", _ambiguities(doc.get("ambiguities") or {}),

@@ -101,7 +101,8 @@ def summarize(docs: Sequence[Mapping[str, Any]]) -> Summary:
     totals = []
     for doc in docs:
         s = doc.get("summary") or {}
-        totals.append(f"{'PASS' if doc.get('ok') else 'FAIL'}: {s.get('passed', 0)} passed, "
+        state = "PASS" if doc.get("ok") else "PARTIAL" if doc.get("stopped") else "FAIL"
+        totals.append(f"{state}: {s.get('passed', 0)} passed, "
                       f"{s.get('failed', 0) + s.get('errored', 0)} failed, "
                       f"{len(doc.get('failures') or [])} findings")
     return Summary(labels, [bool(d.get("ok")) for d in docs], totals, clauses, ambs)
