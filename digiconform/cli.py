@@ -104,6 +104,9 @@ class Group(click.Group):
         except click.exceptions.Exit as e:
             sys.exit(e.exit_code)
         except click.ClickException as e:
+            if type(e).__name__ == "NoArgsIsHelpError":  # a group without a command: its help
+                e.show()
+                sys.exit(e.exit_code)
             hint = ""
             if isinstance(e, click.UsageError) and e.ctx is not None:
                 hint = f" (see {e.ctx.command_path} --help)"

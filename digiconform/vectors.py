@@ -438,8 +438,8 @@ def export(out_dir: Path, source: Path | None = None, *, force: bool = False
     from oracle.resources import data_dir, schemas_dir
 
     source = source or vectors_dir()
+    out = OutputDir(out_dir, "digiconform vectors export", force=force)  # refuses at once
     docs = load_vectors(source)  # each validated
-    out = OutputDir(out_dir, "digiconform vectors export", force=force)
     counts: dict[str, int] = {}
     for doc in docs:
         sub = f"{doc['ruleset']}/{'scenarios' if doc['kind'] == 'scenario' else doc['kind']}"
@@ -451,8 +451,16 @@ def export(out_dir: Path, source: Path | None = None, *, force: bool = False
     out.copy(data_dir() / "upper-deck.cardset.json", "card-sets/upper-deck.cardset.json")
     for p in sorted((data_dir() / "decks").glob("*.json")):
         out.copy(p, f"decks/{p.name}")
-    # The dcg ruleset's INVENTED test cards and shipped decks (setups name them).
-    out.copy(data_dir() / "dcg" / "test-cards.json", "card-sets/dcg-test-cards.json")
+    # The dcg ruleset's card sets and shipped decks (setups name them): the REAL cards, and
+    # the real cards plus the three INVENTED test-only cards (for scenarios no real card
+    # reaches), both with every card's printed texts and effects.
+    from oracle.dcg.cards import load_test_only_cards
+    from oracle.dcg.trace import card_set_to_json
+
+    out.copy(data_dir() / "dcg" / "cards.json", "card-sets/dcg-real.json")
+    out.write("card-sets/dcg-real+test-only.json",
+              json.dumps(card_set_to_json(load_test_only_cards()), indent=2,
+                         ensure_ascii=False) + "\n")
     for p in sorted((data_dir() / "dcg" / "decks").glob("*.json")):
         out.copy(p, f"decks/dcg/{p.name}")
     out.write("README.md", _README)
@@ -469,9 +477,11 @@ with no Python:
   `load_state` (`setup` + `state`), `action` (`action`) or `legal_actions`; compare each
   answer with `expect` (`state`, `refused` {kind, clause} or `actions` as a set). A setup's
   `card_set` `{"id": "upper-deck-st-bo1"}` is `card-sets/upper-deck.cardset.json`; in a
-  `dcg` setup `{"name": "dcg-test-cards"}` is `card-sets/dcg-test-cards.json` (INVENTED
-  rules-testing cards), a `dcg` setup without `card_set` means that same set, and a deck
-  named `red-memory` is `decks/dcg/red-memory.json`.
+  `dcg` setup `{"name": "dcg-real"}` is `card-sets/dcg-real.json` (REAL Digimon Card Game
+  cards under their real numbers, with their printed texts), a `dcg` setup without `card_set`
+  means that same set, `{"name": "dcg-real+test-only"}` is `card-sets/dcg-real+test-only.json`
+  (the real cards plus three INVENTED test-only cards `X-01`..`X-03`, each saying why no real
+  card serves), and a deck named `red-memory` is `decks/dcg/red-memory.json`.
   `depends_on` lists, per ambiguity, the readings under which the vector holds.
 - `kind: "perft"`: from `setup` and the pinned chance outcomes, the number of legal action
   sequences to each depth (`counts`), and the split by first action (`divide`).

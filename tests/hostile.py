@@ -33,6 +33,7 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +138,12 @@ def _content_cases() -> Iterator[Case]:
                ["verify", "--impl", "false", "--report", "{TMP}/r", "--junit", "{TMP}/r"])
     for what, path in (("missing-dir", "{TMP}/no/such/t.json"), ("a-directory", "{TMP}")):
         yield Case(f"content/play-trace/{what}", ["play", "--quiet", "--trace", path])
+    # A named pipe as an output: writing would block until someone reads it.
+    yield Case("content/play-trace/fifo", ["play", "--quiet", "--trace", "{F0}"],
+               [("t.json", FIFO)])
+    for opt in ("--report", "--junit", "--markdown"):
+        yield Case(f"content/verify{opt}/fifo", ["verify", "--impl", "false", opt, "{F0}"],
+                   [("r.out", FIFO)])
     yield Case("content/export/onto-a-file", ["vectors", "export", "{F0}"],
                [("file", b"x")])
     yield Case("content/export/non-empty-dir", ["vectors", "export", "{TMP}"],
@@ -150,7 +157,9 @@ def _content_cases() -> Iterator[Case]:
 _POOL: list[Any] = [None, True, False, -1, -5000, 2 ** 63, 0, "x", "", [], {}, [[]], 1.5,
                     "../../../etc/passwd"]
 _FREE_FORM = {"meta", "effect_vocabulary", "description", "note", "source", "events",
-              "request", "depends_on", "tags"}
+              "request", "depends_on", "tags",
+              # union types: a player number or a word ("chance", "player")
+              "to_move", "target"}
 
 
 def _nodes(doc: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any]]:
@@ -217,6 +226,7 @@ _VECTOR_COMPARED = frozenset({"state", "expect", "action"})
 vector, exit 1), not validated by the vector schema."""
 
 
+@cache
 def _short_traces() -> dict[str, dict[str, Any]]:
     """A six-step trace of each ruleset (schemas/trace.schema.json)."""
     from digiconform.cli import load_game
@@ -242,9 +252,7 @@ def _short_traces() -> dict[str, dict[str, Any]]:
 
 
 def _vector(ruleset: str) -> dict[str, Any]:
-    from digiconform.vectors import load_vectors
-
-    return next(v for v in load_vectors(kind="scenario")
+    return next(v for v in _vector_all()
                 if v["ruleset"] == ruleset and len(v["steps"]) <= 4)
 
 
@@ -253,7 +261,7 @@ def _mutation_cases(rng: random.Random, per_kind: int) -> Iterator[Case]:
     # A small card set: the starter deck's cards only, so a game with it stays quick.
     deck = json.loads((DATA / "decks" / "starter-1.deck.json").read_text(encoding="utf-8"))
     db_cards["cards"] = [c for c in db_cards["cards"] if c["serial"] in set(deck["cards"])]
-    dcg_cards = json.loads((DATA / "dcg" / "test-cards.json").read_text(encoding="utf-8"))
+    dcg_cards = json.loads((DATA / "dcg" / "cards.json").read_text(encoding="utf-8"))
     dcg_deck = json.loads((DATA / "dcg" / "decks" / "red-memory.json").read_text(
         encoding="utf-8"))
     deck2 = (DATA / "decks" / "starter-2.deck.json").read_bytes()
@@ -356,15 +364,20 @@ def _traversal_cases() -> Iterator[Case]:
                    [("x.vector.json", json.dumps(v).encode())])
 
 
-def _vector_all() -> list[dict[str, Any]]:
+@cache
+def _all_vectors() -> list[dict[str, Any]]:
     from digiconform.vectors import load_vectors
 
-    return load_vectors(kind="scenario")
+    return load_vectors()
+
+
+def _vector_all() -> list[dict[str, Any]]:
+    return [v for v in _all_vectors() if v["kind"] == "scenario"]
 
 
 def _listed_cases() -> Iterator[Case]:
     """Each input issue 17 lists by name, as a case of its own (all strict)."""
-    dcg_cards = json.loads((DATA / "dcg" / "test-cards.json").read_text(encoding="utf-8"))
+    dcg_cards = json.loads((DATA / "dcg" / "cards.json").read_text(encoding="utf-8"))
     red = json.loads((DATA / "dcg" / "decks" / "red-memory.json").read_text(encoding="utf-8"))
     blue = (DATA / "dcg" / "decks" / "blue-tempo.json").read_bytes()
     for i, change in enumerate([{"effects": None}, {"digivolve": 3}, {"level": "x"},
@@ -375,8 +388,8 @@ def _listed_cases() -> Iterator[Case]:
         yield Case(f"listed/dcg-card/{json.dumps(change)}",
                    ["play", "--ruleset", "dcg", "--quiet", "--cards", "{F0}"],
                    [(f"cards{i}.json", json.dumps(doc).encode())])
-    for what, entry in (("count 2^63", {"id": "T-03", "count": 2 ** 63}),
-                        ("negative egg count", {"id": "T-01", "count": -1})):
+    for what, entry in (("count 2^63", {"id": "ST1-04", "count": 2 ** 63}),
+                        ("negative egg count", {"id": "ST1-01", "count": -1})):
         doc = copy.deepcopy(red)
         doc["eggs" if "egg" in what else "deck"][0] = entry
         yield Case(f"listed/dcg-deck/{what}", ["play", "--ruleset", "dcg", "--quiet",
@@ -395,9 +408,7 @@ def _listed_cases() -> Iterator[Case]:
     v["steps"][0]["expect"]["state"] = {}
     yield Case("listed/vector/expected state {}", ["vectors", "check", "{TMP}"],
                [("x.vector.json", json.dumps(v).encode())])
-    from digiconform.vectors import load_vectors
-
-    perft = copy.deepcopy(load_vectors(kind="perft")[0])
+    perft = copy.deepcopy(next(v for v in _all_vectors() if v["kind"] == "perft"))
     perft["divide_depth"] = 1e308
     yield Case("listed/vector/divide_depth 1e308", ["vectors", "check", "{TMP}"],
                [("x.vector.json", json.dumps(perft).encode())])

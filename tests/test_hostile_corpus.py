@@ -198,3 +198,12 @@ def test_a_real_serve_survives_the_hostile_lines_and_an_overlong_one() -> None:
     assert len(answers) == n + 1
     assert b"over 8,388,608 bytes" in answers[0]
     assert b'"seq":9' in answers[-1] and b'"state"' in answers[-1]
+
+
+@pytest.mark.parametrize("argv", [[], ["vectors"]], ids=["digiconform", "vectors"])
+def test_a_group_without_a_command_prints_its_help(argv: list[str]) -> None:
+    from digiconform.cli import main
+
+    res = CliRunner().invoke(main, argv)
+    assert res.output.startswith("Usage: ") and "\\n" not in res.output
+    assert "Commands:" in res.output

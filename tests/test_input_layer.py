@@ -107,7 +107,7 @@ def test_a_traversing_deck_name_is_refused_by_serve() -> None:
 def test_the_dcg_card_document_is_type_checked(change: dict, path: str) -> None:
     from oracle.dcg.cards import card_set_from_json
 
-    doc = read_json(data_dir() / "dcg" / "test-cards.json")
+    doc = read_json(data_dir() / "dcg" / "cards.json")
     doc["cards"][2].update(change)
     with pytest.raises(InvalidInputError) as e:
         card_set_from_json(doc)
@@ -115,13 +115,29 @@ def test_the_dcg_card_document_is_type_checked(change: dict, path: str) -> None:
 
 
 @pytest.mark.parametrize(("entries", "path"), [
-    ([{"id": "T-03", "count": 2 ** 63}], "$.deck[0].count"),
-    ([{"id": "T-03", "count": -1}], "$.deck[0].count"),
-    ([["T-03", 4]], "$.deck[0]"),
+    ([{"id": "ST1-04", "count": 2 ** 63}], "$.deck[0].count"),
+    ([{"id": "ST1-04", "count": -1}], "$.deck[0].count"),
+    ([["ST1-04", 4]], "$.deck[0]"),
 ])
 def test_the_dcg_deck_document_is_type_checked(entries: list, path: str) -> None:
-    from oracle.dcg.cards import deck_from_json, load_test_cards
+    from oracle.dcg.cards import deck_from_json, load_cards
 
     with pytest.raises(InvalidInputError) as e:
-        deck_from_json({"name": "x", "deck": entries}, load_test_cards())
+        deck_from_json({"name": "x", "deck": entries}, load_cards())
     assert e.value.path == path
+
+
+@pytest.mark.parametrize(("card_set", "path"), [
+    ({"id": "/etc/passwd"}, "$.card_set.id"),  # found by the corpus: a KeyError before
+    ({"id": "x", "cards": [{"name": "no serial"}]}, "$.card_set"),
+    ([1], "$.card_set"),
+])
+def test_a_digibattle_setup_names_an_unknown_or_malformed_card_set(card_set: object,
+                                                                  path: str) -> None:
+    from oracle.digibattle.state import default_setup
+    from oracle.driver import OracleDriver
+
+    setup = {**default_setup(), "card_set": card_set}
+    with pytest.raises(InvalidInputError) as e:
+        OracleDriver().new_game(setup)
+    assert e.value.path.startswith(path)

@@ -203,7 +203,7 @@ def check_conservation(players: tuple[PlayerState, PlayerState], game: Game) -> 
     position (tests/steps/dcg_positions.py builds the set-up's deck lists from the position's
     own cards), is *complete*: its cards are exactly the deck lists. Unit tests load
     *partial* positions against the shipped deck lists to start right where a rule applies
-    (tests/dcg/kit.py: a deck of ten T-03 where the deck list has four, and none of the other
+    (tests/dcg/kit.py: a deck of ten ST1-04 where the deck list has four, and none of the other
     cards). So a player holding as many cards as their deck list, or more, must hold exactly
     its cards; a player holding fewer is taken for such a sketch and not checked card by card.
 

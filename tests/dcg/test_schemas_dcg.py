@@ -230,7 +230,7 @@ def first_error_path(instance: Any, name: str) -> str:
     (lambda s: s.__setitem__("phase", "lunch"), "$.phase"),
     (lambda s: s.__setitem__("to_move", 2), "$.to_move"),
     (lambda s: s["players"].pop(), "$.players"),
-    (lambda s: s["players"][0].__setitem__("hand", ["T-03", 3]), "$.players[0].hand[1]"),
+    (lambda s: s["players"][0].__setitem__("hand", ["ST1-04", 3]), "$.players[0].hand[1]"),
     (lambda s: s["players"][1].__setitem__("battle_area", [{"id": 1, "cards": []}]),
      "$.players[1].battle_area[0].cards"),
     (lambda s: s["variants"].__setitem__("DB-AMB-6", "final"), "$.variants"),
@@ -249,10 +249,10 @@ def test_broken_state_is_refused_with_its_path(
 @pytest.mark.parametrize(("action", "path"), [
     ({"type": "cheat", "player": 0}, "$.type"),
     ({"type": "play", "player": 0}, "$"),
-    ({"type": "play", "player": 2, "card": "T-03"}, "$.player"),
+    ({"type": "play", "player": 2, "card": "ST1-04"}, "$.player"),
     ({"type": "attack", "player": 0, "attacker": 1, "target": "me"}, "$.target"),
-    ({"type": "pass", "player": 0, "card": "T-03"}, "$"),
-    ({"type": "link", "player": 0, "card": "T-03", "target": 4}, None),
+    ({"type": "pass", "player": 0, "card": "ST1-04"}, "$"),
+    ({"type": "link", "player": 0, "card": "ST1-04", "target": 4}, None),
 ], ids=["unknown type", "missing card", "bad player", "bad target", "extra field",
         "unsupported but well-formed"])
 def test_broken_action_is_refused_with_its_path(action: dict[str, Any], path: str | None) -> None:
