@@ -267,19 +267,13 @@ def dcg_test_only_setup(swap: bool = False, variants: Mapping[str, str] | None =
     decks let random games reach an end of turn before the unsuspend (DCG-6-2-1-2; about one
     game in five) and its postponement (DCG-6-6-4, DCG-AMB-1). The decks are written out as
     deck objects; ``digiconform vectors export`` writes the card set."""
-    from oracle.dcg import load_deck
-    from oracle.dcg.trace import deck_to_json
+    from oracle import rulesets
 
-    decks = []
-    for name, replaced in (("red-memory", "BT1-009"), ("blue-tempo", "ST2-02")):
-        deck = deck_to_json(load_deck(name))
-        deck["name"] = f"{name}-with-drain-testmon"
-        deck["deck"] = [{**e, "id": "X-01"} if e["id"] == replaced else e for e in deck["deck"]]
-        decks.append(deck)
+    setup = rulesets.get("dcg").named_setups["test-only"]()
     if swap:
-        decks.reverse()
-    return {"ruleset": "dcg", "card_set": {"name": "dcg-real+test-only"}, "decks": decks,
-            "variants": dict(variants or {})}
+        setup["decks"].reverse()
+    setup["variants"] = dict(variants or {})
+    return setup
 
 
 def _dcg_draw_setup(data: Any, readings: Mapping[str, str]) -> dict[str, Any]:

@@ -86,6 +86,7 @@ __all__ = [
     "make_game",
     "new_game",
     "state_from_json",
+    "drain_testmon_setup",
 ]
 
 
@@ -193,3 +194,22 @@ def default_setup() -> dict[str, Any]:
     the shipped REAL card set ``dcg-real`` (by name), default readings."""
     return {"ruleset": RULESET, "card_set": {"name": load_cards().name},
             "decks": list(DEFAULT_DECKS), "variants": {}}
+
+
+def drain_testmon_setup() -> dict[str, Any]:
+    """The JSON setup of the shipped real decks, each with four cards of one number
+    (red-memory's Monodramon BT1-009, blue-tempo's Gomamon ST2-02) replaced by four of the
+    INVENTED test-only Drain Testmon X-01 ("[Start of Your Turn] Lose 2 memory"), on the card
+    set ``dcg-real+test-only``. No real card loses memory at the start of a turn, so only such
+    decks let random games reach an end of turn before the unsuspend (DCG-6-2-1-2) and its
+    postponement (DCG-6-6-4, DCG-AMB-1). The decks are written out as deck objects."""
+    from oracle.dcg.trace import deck_to_json
+
+    decks = []
+    for name, replaced in (("red-memory", "BT1-009"), ("blue-tempo", "ST2-02")):
+        deck = deck_to_json(load_deck(name))
+        deck["name"] = f"{name}-with-drain-testmon"
+        deck["deck"] = [{**e, "id": "X-01"} if e["id"] == replaced else e for e in deck["deck"]]
+        decks.append(deck)
+    return {"ruleset": RULESET, "card_set": {"name": "dcg-real+test-only"}, "decks": decks,
+            "variants": {}}
