@@ -80,7 +80,7 @@ def test_the_estimate_comes_from_each_part_s_own_pace() -> None:
     assert "1/4 random games" in line and "now: random game 2 of 4" in line
     assert "~0s left" in line or "~1s left" in line, line  # 3 games x ~0.3 s
     p("shrinking", "40")
-    assert "shrinking a divergence" in p.line()
+    assert "shrinking 40 findings" in p.line()
 
 
 def test_live_progress_names_what_runs() -> None:

@@ -147,6 +147,12 @@ class ProtocolDriver:
         assert self.ready_info is not None
         return self.ready_info
 
+    @property
+    def details(self) -> tuple[str, ...]:
+        """The detail state fields the implementation declared in ``start`` (compared with
+        the core; :mod:`digiconform.verifier.compare`)."""
+        return tuple(self.ready.details)
+
     def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
         """See :meth:`oracle.driver.Driver.new_game`.
 
@@ -183,7 +189,7 @@ class ProtocolDriver:
         answer = self._call(Action(self._next_seq(), action))
         if isinstance(answer, Refused):
             return Outcome(refusal=Refusal(answer.kind, answer.reason, answer.clause,
-                                           answer.path))
+                                           answer.path, answer.clauses))
         assert isinstance(answer, Position)
         self._actions.append(action)
         return Outcome(state=answer.state, events=tuple(answer.events or ()))
@@ -195,6 +201,15 @@ class ProtocolDriver:
         answer = self._call(LegalActions(self._next_seq()))
         assert isinstance(answer, LegalSet)
         return list(answer.actions)
+
+    def fresh(self) -> None:
+        """End the running process (its group killed) so that the next request starts a
+        fresh one, with no game to replay: after an implementation error the verifier's next
+        random game begins on a clean process. Counts as a restart."""
+        proc, self._proc = self._proc, None
+        self._game, self._actions = (), []
+        if proc is not None:
+            proc.kill()
 
     def close(self) -> None:
         """Send ``stop`` and end the process (killing its group after a grace period)."""

@@ -43,7 +43,8 @@ HOMEPAGE = "https://digiconform.dev"
 
 def oracle_ready() -> Ready:
     """The handshake answer of the bundled oracle: every ruleset that loads, the default
-    reading of every ambiguity, and every capability (any reading can be asked for)."""
+    reading of every ambiguity, every capability (any reading can be asked for) and every
+    detail field (its states hold all its bookkeeping)."""
     from importlib.metadata import PackageNotFoundError, version
 
     from oracle import rulesets, variants
@@ -60,8 +61,11 @@ def oracle_ready() -> Ready:
             continue
         names.append(name)
     readings = {a.id: a.default for a in variants.REGISTRY if a.ruleset in names}
+    from digiconform.verifier.compare import all_details
+
     return Ready(PROTOCOL_VERSION, Implementation("digiconform-oracle", v, "python", HOMEPAGE),
-                 tuple(names), readings, Capabilities(True, True, True))
+                 tuple(names), readings, Capabilities(True, True, True),
+                 tuple(all_details()))
 
 
 class Session:
@@ -132,7 +136,7 @@ class Session:
 
 
 def _refused(seq: int, r: Refusal) -> Refused:
-    return Refused(seq, r.kind, r.reason, r.clause, r.path)
+    return Refused(seq, r.kind, r.reason, r.clause, r.path, r.clauses)
 
 
 def _clip(line: str | bytes, n: int = 200) -> str:

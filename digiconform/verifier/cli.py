@@ -77,6 +77,10 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
 @click.option("--skip", "skip_file", type=click.Path(dir_okay=False, exists=True),
               default=None, help="File of scenario IDs to skip, each with '# reason'.")
 @TIMEOUT
+@click.option("--budget", type=Float(0, 86_400), default=30.0, show_default=True,
+              help="Seconds for the random games once one diverged: they go on after a "
+                   "divergence, and new games are started until --games were played or "
+                   "this time (since the first game) is up.")
 @click.option("--shrink-seconds", type=Float(0, 86_400), default=90.0, show_default=True,
               help="Time allowed for shrinking a divergence.")
 @click.option("--traces", "trace_dir", type=click.Path(file_okay=False),
@@ -104,10 +108,10 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
                    "SIGINT (Ctrl-C) and SIGTERM do the same.")
 def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...],
            tags: tuple[str, ...], scenarios: tuple[str, ...], games: int, seed: int,
-           skip_file: str | None, timeout: float, shrink_seconds: float, trace_dir: str,
-           report_path: str | None, junit_path: str | None, markdown_path: str | None,
-           vectors_path: str | None, html_path: str | None, progress: bool,
-           progress_interval: float, deadline: float) -> None:
+           skip_file: str | None, timeout: float, budget: float, shrink_seconds: float,
+           trace_dir: str, report_path: str | None, junit_path: str | None,
+           markdown_path: str | None, vectors_path: str | None, html_path: str | None,
+           progress: bool, progress_interval: float, deadline: float) -> None:
     """Check an implementation against the suite: every scenario vector, differential
     random games against the oracle, and the reading it follows for each ambiguity.
 
@@ -136,7 +140,7 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     skips = parse_skip_file(read_text(skip_file)) if skip_file is not None else {}
     opts = Options(impl_command(command, impl_shell), ruleset, clauses, tags, scenarios, games,
                    seed, skips, timeout, shrink_seconds, Path(trace_dir),
-                   Path(vectors_path) if vectors_path else None)
+                   Path(vectors_path) if vectors_path else None, budget)
     report = None
     try:
         with stop_guard(deadline or None):

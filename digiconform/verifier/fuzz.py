@@ -4,8 +4,8 @@ example database shared by every worker.
 A campaign plays Hypothesis-drawn games in lockstep with the oracle (exactly as ``verify``'s
 random games: :func:`~digiconform.verifier.differential.play_lockstep` with the same
 chooser), in rounds of :data:`ROUND_GAMES` games with a new seed each round, until the
-budget is spent. A divergence is *grouped* (:func:`group_key`: its kind, the clause it is
-attributed to and the state fields that differ); the first of each group is shrunk,
+budget is spent. A divergence is *grouped* as ``verify`` groups it (:func:`group_key`: the
+clause it is attributed to and what differs); the first of each group is shrunk,
 attributed, saved as a trace file and printed at once; later ones only count.
 
 **The example database.** Every finding's game (setup and actions, JSON) is saved in a
@@ -95,18 +95,13 @@ def database_key(ruleset: str) -> bytes:
     return f"digiconform-fuzz/{ruleset}/games/v1".encode()
 
 
-def _fields(paths: Sequence[str]) -> list[str]:
-    names = {n for p in paths for n in re.findall(r"\.([a-z_]+)", p) if n != "players"}
-    return sorted(names)
-
-
 def group_key(div: Any) -> str:
-    """How findings are grouped: ``kind clause [fields]`` (the divergence's kind, the
-    clause it is attributed to, the state fields that differ)."""
-    fields = ",".join(_fields([p for p, _, _ in div.differences])) if div.kind in (
-        "state", "legal-set") else ""
-    clause = div.clause or "?"
-    return f"{div.kind} {clause}" + (f" [{fields}]" if fields else "")
+    """How findings are grouped: as ``verify`` groups them
+    (:func:`~digiconform.verifier.differential.finding_key`: the clause, and what differs),
+    as one string (``"DB-C.8 $.players[].score"``)."""
+    from digiconform.verifier.differential import finding_key
+
+    return " ".join(finding_key(div))
 
 
 @dataclass
@@ -345,7 +340,8 @@ def describe(n: int, f: Finding) -> list[str]:
     """Console lines for finding number ``n``."""
     where = "replayed from the database" if f.source == "database" else \
         f"found after {f.seconds:.1f} s"
-    what = f.key.replace(f" {f.clause or '?'}", "", 1)  # the clause is in brackets already
+    clause = f.clause or "?"
+    what = f.key[len(clause) + 1:] if f.key.startswith(clause + " ") else f.key
     lines = [f"FINDING {n} [{f.clause or '?'}] {what}: {f.message} ({len(f.actions)} "
              f"actions; {where})"]
     if f.explanation:

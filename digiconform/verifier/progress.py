@@ -10,8 +10,8 @@
 
 Both are the ``progress(part, item)`` callback of :func:`digiconform.verifier.runner.verify`:
 it is called after each vector (``"scenarios"``, its ID), after each random game
-(``"random"``, the number of games played) and when a divergence starts to be shrunk
-(``"shrinking"``, its length).
+(``"random"``, the number of games played) and when the findings start to be shrunk
+(``"shrinking"``, how many).
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ class _Counts:
         self.done_vectors = 0
         self.done_games = 0
         self.shrinking_since: float | None = None
+        self.shrinking = 0
         self.t0 = time.monotonic()
         self.part_started = {"scenarios": self.t0}
         self.last = self.t0
@@ -99,12 +100,15 @@ class _Counts:
                 self.done_games += 1
         elif part == "shrinking":
             self.shrinking_since = now
+            self.shrinking = int(item) if item.isdigit() else 1
         self.last = now
 
     def current(self) -> str:
         if self.shrinking_since is not None:
-            return (f"shrinking a divergence ({duration(time.monotonic() - self.shrinking_since)}"
-                    f" of at most {duration(self.shrink_seconds)})")
+            n = self.shrinking
+            return (f"shrinking {n} finding{'s' if n != 1 else ''} "
+                    f"({duration(time.monotonic() - self.shrinking_since)} of at most "
+                    f"{duration(self.shrink_seconds)})")
         if self.done_vectors < len(self.vectors):
             return f"scenario {self.vectors[self.done_vectors]}"
         if self.done_games < self.games:

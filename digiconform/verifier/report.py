@@ -114,6 +114,7 @@ class Report:
     differential: dict[str, Any] = field(default_factory=dict)
     implementation_errors: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    coverage: dict[str, Any] = field(default_factory=dict)
     stopped: str | None = None
     """Why the run was stopped before the end (a deadline, SIGINT, SIGTERM): the report is
     then partial and never a pass. None for a complete run."""
@@ -163,6 +164,7 @@ class Report:
             "differential": dict(self.differential),
             "implementation_errors": dict(self.implementation_errors),
             "notes": list(self.notes),
+            "coverage": dict(self.coverage),
             "partial": self.stopped is not None,
             "stopped": self.stopped,
         }
@@ -272,6 +274,15 @@ def markdown(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _findings_line(d: Mapping[str, Any]) -> str:
+    """``N findings: clause (count, length actions); ...`` for the terminal."""
+    found = d.get("findings") or [d["divergence"]]
+    parts = [f"{f.get('clause') or '?'} on {f.get('field', f.get('kind'))} "
+             f"(x{f.get('count', 1)}, {f.get('length')} actions)" for f in found[:6]]
+    more = f"; +{len(found) - 6} more" if len(found) > 6 else ""
+    return f"{len(found)} finding{'s' if len(found) != 1 else ''}: " + "; ".join(parts) + more
+
+
 def _md(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -308,10 +319,12 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
         ("  random      not run" if not d else
          f"  random      {d.get('games', 0)} games agreed before the stop" if "steps" not in d
          else f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
-         + ("no divergence" if not d.get("divergence") else
-            "stopped by an implementation error" if d["divergence"]["kind"] == "errored" else
-            f"divergence shrunk to {d['divergence'].get('length')} actions")),
+         + ("no divergence" if not d.get("divergence") else _findings_line(d))),
     ]
+    cov = report.coverage
+    if cov.get("needs_load_state"):
+        out.append(f"  coverage    {cov['runnable']} of {cov['vectors']} vectors run without "
+                   f"load_state; {cov['needs_load_state']} need it (reasons in the report)")
     statuses = [cr.status for cr in report.clauses.values()]
     out.append(f"  clauses     {statuses.count('pass')} pass, {statuses.count('fail')} fail, "
                f"{statuses.count('skip')} skip, {statuses.count('untested')} untested")

@@ -146,7 +146,9 @@ def test_every_state_field_the_schema_names_is_written(
 def test_the_required_state_fields_are_what_from_json_needs(
     games: list[tuple[State, list[Step]]],
 ) -> None:
-    """A state cut down to the fields the schema requires still loads (and to nothing less)."""
+    """A state cut down to the fields the schema requires (the core every engine answers),
+    plus the detail fields ``from_json`` also needs as input (``step``, ``pending``, a stack's
+    ``id``), still loads; and a state without a required field is refused by the schema."""
     schema = load("state")
     required, player_req = schema["required"], schema["$defs"]["player"]["required"]
     stack_req = schema["$defs"]["stack"]["required"]
@@ -162,10 +164,12 @@ def test_the_required_state_fields_are_what_from_json_needs(
             for p in full["players"]]
         for p in cut["players"]:
             p["battle_area"] = [{k: st[k] for k in stack_req} | {
-                "suspended": st["suspended"], "played_this_turn": st["played_this_turn"]}
+                "id": st["id"], "suspended": st["suspended"],
+                "played_this_turn": st["played_this_turn"]}
                 for st in p["battle_area"]]
-        cut |= {k: full[k] for k in ("first_player", "chance", "delayed", "attack",
-                                     "resume_step", "winner", "reason", "next_id", "variants")}
+        cut |= {k: full[k] for k in ("first_player", "chance", "delayed", "attack", "step",
+                                     "pending", "resume_step", "winner", "reason", "next_id",
+                                     "variants")}
         assert schema_errors(cut, "state") == []
         assert state_from_json(cut, step.state.game).to_json() == full
     for field in required:
