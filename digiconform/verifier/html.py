@@ -89,6 +89,22 @@ def _e(value: Any) -> str:
     return escape(str(value), quote=True)
 
 
+def _differential_entry(doc: Mapping[str, Any], failure: Mapping[str, Any]
+                        ) -> Mapping[str, Any] | None:
+    """The ``differential.findings`` entry of a random-game failure (``differential`` is the
+    first, ``differential-N`` the N-th), or ``differential.divergence`` in a report without
+    findings."""
+    m = re.fullmatch(r"differential(?:-(\d+))?", str(failure.get("id", "")))
+    if m is None:
+        return None
+    diff = doc.get("differential") or {}
+    n = int(m.group(1) or 1)
+    findings = diff.get("findings") or []
+    if len(findings) >= n:
+        return findings[n - 1]
+    return diff.get("divergence") if n == 1 else None
+
+
 def finding_steps(doc: Mapping[str, Any], failure: Mapping[str, Any]
                   ) -> list[dict[str, Any]]:
     """The rows of a finding's step table: one per action of its (shrunk) trace, each with
@@ -99,8 +115,10 @@ def finding_steps(doc: Mapping[str, Any], failure: Mapping[str, Any]
     finding) the report's ``differential.divergence.actions``; a scenario failure has one
     row, its failing request."""
     actions = failure.get("actions")
-    if actions is None and failure.get("kind") == "differential":
-        actions = ((doc.get("differential") or {}).get("divergence") or {}).get("actions")
+    if actions is None:
+        entry = _differential_entry(doc, failure)
+        if entry is not None:
+            actions = entry.get("actions")
     step = failure.get("step")
     diffs = [(d.get("path"), d.get("expected"), d.get("actual"))
              for d in failure.get("differences") or ()]
@@ -234,9 +252,12 @@ def _finding(doc: Mapping[str, Any], n: int, f: Mapping[str, Any]) -> str:
         extra.append(("error code", f"<code>{_e(f['code'])}</code>"))
     if f.get("trace"):
         extra.append(("trace file", f"<code>{_e(f['trace'])}</code>"))
-    for key in ("count", "seeds", "group"):  # added by later report versions, if present
-        if f.get(key) is not None:
-            extra.append((key, f"<code>{_e(_j(f[key], 200))}</code>"))
+    entry = _differential_entry(doc, f) or {}
+    if entry.get("field"):
+        extra.append(("what differs", f"<code>{_e(entry['field'])}</code>"))
+    if entry.get("count") is not None:
+        extra.append(("seen", f"{_e(entry['count'])} times in {_e(entry.get('games', '?'))} "
+                              "games"))
     parts.append(_kv_table(extra))
     rows = finding_steps(doc, f)
     if rows:
