@@ -183,8 +183,13 @@ def play(ruleset: str, seed: int, target: int, variant: tuple[str, ...], cards_p
 @RULESET
 @TARGET
 @VARIANT
-def bench(games: int, ruleset: str, target: int, variant: tuple[str, ...]) -> None:
-    """Benchmark the oracle: random games on one core; prints steps/s and games/s."""
+@click.option("--instructions", is_flag=True,
+              help="Also count instructions per step with valgrind's cachegrind (stable where "
+              "CPU seconds are not; needs valgrind on PATH).")
+def bench(games: int, ruleset: str, target: int, variant: tuple[str, ...],
+          instructions: bool) -> None:
+    """Benchmark the oracle: random games on one core; prints steps/s and games/s per CPU
+    second (and, with --instructions, instructions per step)."""
     if ruleset == "dcg":
         from oracle.dcg import DcgConfig, make_game
         from oracle.dcg.selfplay import play as selfplay
@@ -209,6 +214,44 @@ def bench(games: int, ruleset: str, target: int, variant: tuple[str, ...]) -> No
     if load > 1.5:
         click.echo(f"note: load average {load:.1f}: other processes share the CPU, so the "
                    "wall-clock rates understate the oracle")
+    if instructions:
+        args = ["--ruleset", ruleset, *(a for v in variant for a in ("--variant", v))]
+        if ruleset != "dcg":
+            args += ["--target", str(target)]
+        per_step = _instructions_per_step(args, games, steps)
+        if per_step is None:
+            click.echo("note: valgrind is not installed: no instruction count (the CPU-second "
+                       "rates above stand)")
+        else:
+            click.echo(f"{per_step:,.0f} instructions per step (cachegrind: {games} games "
+                       "minus 1 game, start-up excluded)")
+
+
+def _instructions_per_step(args: list[str], games: int, steps: int) -> float | None:
+    """Instructions per step of ``digiconform bench ARGS`` counted by cachegrind: a run of
+    ``games`` games minus a run of 1 game, divided by the ``steps`` in between (``steps``:
+    those of the ``games`` games). None when valgrind is missing or ``games`` < 2."""
+    import re
+    import shutil
+    import subprocess
+
+    if shutil.which("valgrind") is None or games < 2:
+        return None
+    counts = []
+    one_game_steps = 0
+    for n in (1, games):
+        out = subprocess.run(
+            ["valgrind", "--tool=cachegrind", "--cache-sim=no",
+             "--cachegrind-out-file=/dev/null", sys.executable, "-m", "digiconform", "bench",
+             *args, "--games", str(n)],
+            capture_output=True, text=True, check=True)
+        m = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+        if m is None:
+            return None
+        counts.append(int(m.group(1).replace(",", "")))
+        if n == 1:
+            one_game_steps = int(out.stdout.split(" steps")[0].split()[-1])
+    return (counts[1] - counts[0]) / (steps - one_game_steps)
 
 
 def _only_digibattle(*params: str) -> None:

@@ -623,11 +623,15 @@ def source_root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
-def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[str, int]:
+def record(out_dir: Path | None = None, *, jobs: str | None = "auto",
+           keyword: str | None = None) -> dict[str, int]:
     """Re-record every scenario vector by running the features against the oracle with
     ``--record-vectors``, dropping the scenarios that do not pass (``@oracle-bug`` ones), and
     replace ``out_dir/<ruleset>/scenarios`` for every ruleset (default: the source tree's
     ``vectors/``).
+
+    :param keyword: only the scenarios pytest's ``-k`` expression selects (a sample, for a
+        quick check into a scratch ``out_dir``).
 
     :returns: ``{"written": n, "dropped": n}``.
     :raises RuntimeError: not a source checkout, or the feature run failed.
@@ -652,6 +656,8 @@ def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[st
                "-p", "no:cacheprovider", "-p", "digiconform.vectors", "--record-vectors", str(raw)]
         if jobs:
             cmd += ["-n", jobs]
+        if keyword:
+            cmd += ["-k", keyword]
         env = {**os.environ, FAILED_IDS_ENV: str(failed)}
         proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
         if proc.returncode not in (0,):

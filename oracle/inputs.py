@@ -32,6 +32,11 @@ from typing import Any
 
 from oracle.errors import InvalidInputError
 
+try:  # a fast path of parse_json: the same documents accepted, the same errors raised
+    import orjson
+except ImportError:  # pragma: no cover - orjson is a dependency
+    orjson = None  # type: ignore[assignment]
+
 __all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "MAX_INT_DIGITS", "check_depth", "parse_json",
            "read_bytes", "read_json", "read_text", "shipped_name"]
 
@@ -146,6 +151,29 @@ def _constant(text: str) -> Any:
     raise _Refused(f"{text} is not JSON")
 
 
+def _within_limits(doc: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether a document :mod:`orjson` parsed is within the limits :func:`parse_json`
+    enforces (nesting, float range; its integers have at most 20 digits and it refuses
+    ``NaN``). A document outside them is parsed again the slow way, which says why."""
+    t = type(doc)
+    if t is float:
+        return math.isfinite(doc) and abs(doc) <= MAX_FLOAT
+    if t is not dict and t is not list:
+        return True
+    stack = [(doc, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return False
+        for v in (value.values() if type(value) is dict else value):
+            t = type(v)
+            if t is dict or t is list:
+                stack.append((v, depth + 1))
+            elif t is float and not (math.isfinite(v) and abs(v) <= MAX_FLOAT):
+                return False
+    return True
+
+
 def check_depth(doc: Any, limit: int = MAX_DEPTH) -> None:
     """Refuse a value nested more than ``limit`` arrays/objects deep (iterative, no
     recursion).
@@ -187,6 +215,14 @@ def parse_json(data: str | bytes, *, where: str = "the input") -> Any:
         not JSON, an integer over :data:`MAX_INT_DIGITS` digits, ``NaN``/``Infinity``, a
         float out of range, nesting deeper than :data:`MAX_DEPTH`.
     """
+    if orjson is not None:
+        try:
+            doc = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass  # (the standard library below says why, as it always has)
+        else:
+            if _within_limits(doc):
+                return doc
     text = _decode(data, where) if isinstance(data, bytes | bytearray) else data
     try:
         doc = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)

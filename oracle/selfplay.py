@@ -59,7 +59,7 @@ def play(game: Game, seed: int, max_steps: int = 100_000) -> Iterator[Step]:
     rng = random.Random(seed)
     state = new_game(game)
     for _ in range(max_steps):
-        if state.is_terminal():
+        if state.phase == "game_over":  # (state.is_terminal(), without the call)
             return
         action = chance_outcome(state, rng) if state.to_move == "chance" else \
             random_action(state, rng)

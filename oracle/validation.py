@@ -2,13 +2,19 @@
 
 Schemas live in ``schemas/`` (draft 2020-12, each with an ``$id`` of the form
 ``https://digiconform.dev/schemas/<name>.schema.json``) and are cross-referenced with ``$ref``
-through a :mod:`referencing` registry. Validation uses the :mod:`jsonschema` package only.
+through a :mod:`referencing` registry.
+
+Two validators stand behind each schema. A compiled one (:mod:`jsonschema_rs`, about 250×
+faster on a state) answers "valid or not"; only a document it rejects is run through
+:mod:`jsonschema`, whose error messages and relevance ordering (:func:`describe`) are the ones
+the project reports. Both read the same schema files; ``tests/test_schemas.py`` checks that
+they agree. Without :mod:`jsonschema_rs` installed, :mod:`jsonschema` does both jobs.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -45,6 +51,49 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema, registry=registry())
 
 
+@cache
+def _documents() -> dict[str, Any]:
+    """Every schema document in ``schemas/``, by ``$id``."""
+    out = {}
+    for path in sorted(schemas_dir().rglob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        out[contents["$id"]] = contents
+    return out
+
+
+@cache
+def compiled(name: str) -> Callable[[Any], bool]:
+    """A fast ``is_valid(instance) -> bool`` for schema ``name`` (a compiled
+    :mod:`jsonschema_rs` validator; :mod:`jsonschema`'s ``is_valid`` when that package is
+    missing). Formats are annotations only, as with :mod:`jsonschema`'s default.
+
+    :raises KeyError: no schema of that name.
+    """
+    uri = f"{BASE_URI}{name}.schema.json"
+    docs = _documents()
+    schema = docs[uri]
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover - jsonschema-rs is a dependency
+        return validator(name).is_valid
+    rs = jsonschema_rs.validator_for(
+        schema, registry=jsonschema_rs.Registry(list(docs.items())), validate_formats=False)
+    slow = validator(name).is_valid
+
+    def is_valid(instance: Any) -> bool:
+        try:
+            return rs.is_valid(instance)
+        except (ValueError, TypeError):  # (a Python value JSON cannot hold, e.g. a tuple)
+            return slow(instance)
+
+    return is_valid
+
+
+def is_valid(instance: Any, name: str) -> bool:
+    """Whether ``instance`` is valid against schema ``name`` (the compiled validator)."""
+    return compiled(name)(instance)
+
+
 def describe(error: ValidationError) -> tuple[str, str]:
     """``(json_path, message)`` of a schema error, said as precisely as the schema allows.
 
@@ -68,7 +117,12 @@ def describe(error: ValidationError) -> tuple[str, str]:
 
 def errors(instance: Any, name: str) -> Iterator[tuple[str, str]]:
     """Yield ``(json_path, message)`` for every schema error of ``instance`` against ``name``
-    (each said as :func:`describe` says it), the most relevant first."""
+    (each said as :func:`describe` says it), the most relevant first.
+
+    A valid document costs one compiled check; only an invalid one is searched for errors.
+    """
+    if compiled(name)(instance):
+        return
     for err in sorted(validator(name).iter_errors(instance), key=relevance, reverse=True):
         yield describe(err)
 
@@ -79,6 +133,8 @@ def validate(instance: Any, name: str) -> None:
     :raises InvalidInputError: with the JSON path and reason of the most relevant error
         (:func:`describe`).
     """
+    if compiled(name)(instance):
+        return
     err = best_match(validator(name).iter_errors(instance))
     if err is not None:
         raise InvalidInputError(*describe(err))

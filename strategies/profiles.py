@@ -56,15 +56,22 @@ def load_profile(name: str | None = None) -> str:
     return chosen
 
 
-STATEFUL_EXAMPLES = {"dev": 50, "ci": 60, "thorough": 1000}
+STATEFUL_EXAMPLES = {"dev": 20, "ci": 60, "thorough": 1000}
 """Examples (random games) of the Digi-Battle stateful test per profile: a game is cheap next
 to its checks, and most other tests need fewer examples than the profile's default."""
 
 
-def stateful_settings() -> settings:
+DCG_STATEFUL_EXAMPLES = {"dev": 10, "ci": 25, "thorough": 500}
+"""Examples (random games) of the DCG stateful test per profile (``ci`` and ``thorough``: the
+profiles' own ``max_examples``; ``dev``, the README's test command, fewer: its every-step
+checks made it the slowest test of the default run)."""
+
+
+def stateful_settings(ruleset: str = "digibattle") -> settings:
     """The current profile's settings with the stateful test's number of examples."""
     name = current_profile()
-    return settings(max_examples=STATEFUL_EXAMPLES.get(name, settings.default.max_examples))
+    table = DCG_STATEFUL_EXAMPLES if ruleset == "dcg" else STATEFUL_EXAMPLES
+    return settings(max_examples=table.get(name, settings.default.max_examples))
 
 
 def current_profile() -> str:

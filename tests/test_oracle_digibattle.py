@@ -211,3 +211,14 @@ def test_cli_bench_prints_rates() -> None:
     result = CliRunner().invoke(main, ["bench", "--games", "3"])
     assert result.exit_code == 0
     assert "steps/s" in result.output and "games/s" in result.output
+
+
+def test_cli_bench_instructions_without_valgrind_keeps_the_cpu_rates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import shutil
+
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    result = CliRunner().invoke(main, ["bench", "--games", "3", "--instructions"])
+    assert result.exit_code == 0
+    assert "per CPU second" in result.output and "valgrind is not installed" in result.output

@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 
 from oracle.errors import InvalidInputError
 from oracle.resources import data_dir, schemas_dir
-from oracle.validation import BASE_URI, registry, validate
+from oracle.validation import BASE_URI, compiled, registry, validate, validator
 
 SCHEMA_PATHS = sorted(schemas_dir().rglob("*.schema.json"))
 CARD_SET_PATH = data_dir() / "upper-deck.cardset.json"
@@ -49,7 +49,10 @@ def refs(node: Any, pointer: str = "#") -> Iterator[tuple[str, str]]:
 
 
 def rejected(instance: Any, name: str) -> InvalidInputError:
-    """Validate ``instance`` against ``name`` and return the error it must raise."""
+    """Validate ``instance`` against ``name`` and return the error it must raise (both the
+    compiled and the reference validator reject it)."""
+    assert not compiled(name)(instance), "the compiled validator accepts it"
+    assert not validator(name).is_valid(instance), "jsonschema accepts it"
     with pytest.raises(InvalidInputError) as info:
         validate(instance, name)
     return info.value
@@ -351,6 +354,22 @@ def test_states_of_random_games_validate(games: list[tuple[Any, Any, list[Any]]]
         assert schema_errors(initial.to_json(), "state") == []
         for i, step in enumerate(steps):
             assert schema_errors(step.state.to_json(), "state") == [], f"step {i}: {step.action}"
+
+
+def test_the_compiled_validator_agrees_with_jsonschema_on_random_games(
+    games: list[tuple[Any, Any, list[Any]]],
+) -> None:
+    """Valid documents: the compiled validator (``oracle.validation.compiled``) accepts what
+    jsonschema accepts (the broken documents below check the other direction)."""
+    for _game, initial, steps in games[:4]:
+        docs = [(initial.to_json(), "state")]
+        for step in steps[::3]:
+            docs.append((step.state.to_json(), "state"))
+            docs.append((step.action.to_json(), "action"))
+            docs.extend((e.to_json(), "event") for e in step.events)
+        for doc, name in docs:
+            assert compiled(name)(doc) is True
+            assert validator(name).is_valid(doc) is True
 
 
 def test_actions_and_events_of_random_games_validate(

@@ -9,7 +9,7 @@ Digivolve per player per Duel, empty Power Ports at each Duel's start, schema va
 round trips and determinism.
 
 The size of the run comes from the Hypothesis profile (``HYPOTHESIS_PROFILE``: ``dev``,
-``ci`` or ``thorough``; see :mod:`strategies.profiles`): 50, 60 or 1,000 random games.
+``ci`` or ``thorough``; see :mod:`strategies.profiles`): 20, 60 or 1,000 random games.
 """
 
 from __future__ import annotations

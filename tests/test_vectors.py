@@ -75,18 +75,31 @@ def test_vector_passes_on_the_oracle(vector: dict) -> None:
     assert run_vector(OracleDriver(), vector).status == "pass"
 
 
+#: The scenarios the default run re-records (pytest ``-k``): a sample of both rulesets' feature
+#: files; the ``thorough`` profile re-records every scenario.
+SAMPLE = "refused or rookie or memory or tie"
+
+
 def test_vectors_are_as_the_features_record_them(tmp_path: Path) -> None:
-    """The slow half of "up to date": re-record every scenario and compare byte for byte.
-    Fix with ``digiconform vectors record``."""
+    """The slow half of "up to date": re-record the scenarios and compare byte for byte (all
+    of them under ``HYPOTHESIS_PROFILE=thorough``, else the :data:`SAMPLE`: re-recording all
+    re-runs every feature, 30-40 s on 2 cores). Fix with ``digiconform vectors record``."""
+    from strategies.profiles import current_profile
+
+    everything = current_profile() == "thorough"
     out = tmp_path / "vectors"
-    counts = record(out, jobs=None)
+    counts = record(out, jobs=None, keyword=None if everything else SAMPLE)
     fresh = {p.relative_to(out).as_posix(): p.read_text(encoding="utf-8")
              for p in out.glob("*/scenarios/*.vector.json")}
     committed = {p.relative_to(vectors_dir()).as_posix(): p.read_text(encoding="utf-8")
                  for p in vectors_dir().glob("*/scenarios/*.vector.json")}
     assert {n.split("/")[0] for n in fresh} == {"digibattle", "dcg"}
     assert counts["written"] == len(fresh)
-    assert sorted(fresh) == sorted(committed), "scenarios added or removed: re-record"
+    if everything:
+        assert sorted(fresh) == sorted(committed), "scenarios added or removed: re-record"
+    else:
+        assert len(fresh) >= 20, "the sample re-records too few scenarios to mean anything"
+        assert set(fresh) <= set(committed), "scenarios added or renamed: re-record"
     stale = [n for n in fresh if fresh[n] != committed[n]]
     assert not stale, f"out of date (digiconform vectors record): {stale[:5]}"
 

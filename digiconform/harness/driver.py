@@ -17,6 +17,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from digiconform.harness import codec
 from digiconform.harness.messages import (
     PROTOCOL_VERSION,
     Action,
@@ -261,9 +262,9 @@ class ProtocolDriver:
     def _exchange(self, request: Request) -> Response:
         """Send one request and parse its answer; any failure kills the process."""
         assert self._proc is not None
-        line = json.dumps(request.to_json(), ensure_ascii=False, separators=(",", ":"))
+        line = codec.dumps(request.to_json())
         try:
-            raw = self._proc.request(line.encode("utf-8") + b"\n", self.timeout)
+            raw = self._proc.request(line + b"\n", self.timeout)
         except ProcessFailure as e:
             if e.code == "timeout":
                 self.timeouts += 1

@@ -8,12 +8,12 @@ goes on; only ``stop`` or the end of stdin ends it.
 
 from __future__ import annotations
 
-import json
 import sys
 import traceback
 from collections.abc import Callable, Iterator, Mapping
 from typing import IO, Any
 
+from digiconform.harness import codec
 from digiconform.harness.messages import (
     PROTOCOL_VERSION,
     Action,
@@ -188,8 +188,7 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
         answer = (Errored(None, f"a request line over {MAX_REQUEST:,} bytes", {
             "line": _clip(line)}) if too_long else session.handle_line(line))
         if answer is not None:
-            stdout.write(json.dumps(_to_json(answer), ensure_ascii=False,
-                                    separators=(",", ":")) + "\n")
+            stdout.write(codec.dumps(_to_json(answer)).decode("utf-8") + "\n")
             stdout.flush()
         if session.stopped:
             break

@@ -150,6 +150,8 @@ def state_differences(expected: Mapping[str, Any], actual: Any, *,
     """
     if not isinstance(actual, Mapping):
         return [("$", "a state object", actual)]
+    if actual == expected:  # (the usual case; equal JSON values have no difference below)
+        return []
     ruleset = str(expected.get("ruleset", "digibattle"))
     form = FORMS.get(ruleset)
     if form is None:
@@ -209,6 +211,9 @@ def legal_set_difference(expected: Iterable[Mapping[str, Any]],
                          actual: Iterable[Mapping[str, Any]]) -> tuple[list[str], list[str]]:
     """``(missing, extra)``: canonical actions the implementation did not list / listed but
     the oracle does not allow."""
+    expected, actual = list(expected), list(actual)
+    if expected == actual:  # (the same list in the same order: nothing to canonicalise)
+        return [], []
     e = {canonical_action(a) for a in expected}
     g = {canonical_action(a) for a in actual if isinstance(a, Mapping)}
     return sorted(e - g), sorted(g - e)

@@ -92,9 +92,11 @@ def legal_battle(state: State, p: int) -> list[Action]:
     """DB-C.1 … C.3: every playable Power Option (each way to fulfil it), then ``pass``."""
     cards = state.game.card_set.cards
     out: list[Action] = []
-    for s in sorted(set(state.players[p].hand)):
+    for s in sorted(state.players[p].hand):  # (serials are unique, DB-A.5)
         c = cards[s]
-        if not isinstance(c, PowerOptionCard) or _restriction_problem(state, p, c):
+        if not isinstance(c, PowerOptionCard) or (
+                (c.restrictions or c.option_type == "DIGIVOLVE")
+                and _restriction_problem(state, p, c)):
             continue
         targets = _targets(state, p, c)
         for discard, _ok in _fulfilment(state, p, c):
@@ -113,17 +115,21 @@ def play_option(tx: Tx, a: Action) -> None:
     """
     p = a.player
     assert p is not None
-    state = tx.build()
+    state = tx.s  # (nothing has changed yet in this action)
     me = state.players[p]
     card = tx.cards.get(a.card or "")
-    if a.card not in me.hand or not isinstance(card, PowerOptionCard):
-        raise IllegalActionError("DB-C.1", f"{a.card} is not a Power Option card in the hand")
-    problem = _restriction_problem(state, p, card)
-    if problem:
-        raise IllegalActionError(*problem)
-    discard = tuple(sorted(a.discard))
-    if discard != a.discard:  # (the usual case, already sorted, keeps the action as it is)
-        a = a._replace(discard=discard)
+    listed = tx.listed(a)
+    if not listed:
+        if a.card not in me.hand or not isinstance(card, PowerOptionCard):
+            raise IllegalActionError("DB-C.1",
+                                     f"{a.card} is not a Power Option card in the hand")
+        problem = _restriction_problem(state, p, card)
+        if problem:
+            raise IllegalActionError(*problem)
+        discard = tuple(sorted(a.discard))
+        if discard != a.discard:  # (the usual case, already sorted, keeps the action as it is)
+            a = a._replace(discard=discard)
+    assert isinstance(card, PowerOptionCard)
     ways = _fulfilment(state, p, card)
     match = [ok for d, ok in ways if d == a.discard]
     if not match:
@@ -131,11 +137,12 @@ def play_option(tx: Tx, a: Action) -> None:
             "DB-C.2", f"the Use Requirements of {card.name} are not fulfilled "
             f"(\"{card.text}\")")
     fulfilled = match[0]
-    targets = _targets(state, p, card)
-    if a.target not in targets:
-        raise IllegalActionError(
-            "DB-C.2", f"{card.name} needs a target player with a Champion showing: "
-            f"one of {[t for t in targets if t is not None]}")
+    if not listed:
+        targets = _targets(state, p, card)
+        if a.target not in targets:
+            raise IllegalActionError(
+                "DB-C.2", f"{card.name} needs a target player with a Champion showing: "
+                f"one of {[t for t in targets if t is not None]}")
     held = all(condition_holds(state, p, e.when) for e in card.effects if e.when)
     tx.upd(p, hand=remove(me.hand, (card.serial,)), power_port=me.power_port + (card.serial,))
     tx.event("option_played", "DB-C.1", p, card=card.serial, fulfilled=fulfilled)

@@ -14,7 +14,15 @@ from itertools import combinations
 
 from oracle.cards import LEVELS, DigimonCard, PowerOptionCard, Requirement
 from oracle.digibattle import phases
-from oracle.digibattle.state import PASS, READY, Action, Game, State, shared_action
+from oracle.digibattle.state import (
+    PASS,
+    READY,
+    Action,
+    Game,
+    PlayerState,
+    State,
+    shared_action,
+)
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
 
@@ -158,9 +166,20 @@ def legal_prepare(state: State, p: int) -> list[Action]:
         candidates = [s for s in hand if s in level_ok]
         if candidates:
             has_ultra = _holds_ultra(g, me.hand)
+            on_reveal = g.support_timing != "at-prepare"
             for s in candidates:
-                if has_ultra or s in named:
+                if not (has_ultra or s in named):
+                    continue
+                if not on_reveal:
                     out.extend(_prepare_options(state, p, s, has_ultra))
+                    continue
+                # _prepare_options for the on-reveal timing, without looking up again what
+                # is known here: with an ULTRA DIGIVOLVE card any next-level card is
+                # reachable (as _reachable finds first); else check the hand without it.
+                new: DigimonCard = cards[s]  # type: ignore[assignment]
+                if (has_ultra and new.level_index - base.level_index == 1) or _reachable(
+                        state, p, new, base, tuple([c for c in me.hand if c != s]), has_ultra):
+                    out.append(shared_action("prepare", p, card=s))
     out.append(READY[p])
     return out
 
@@ -282,7 +301,27 @@ def prepare(tx: Tx, a: Action) -> None:
     """
     p = a.player
     assert p is not None
-    state = tx.build()
+    state = tx.s  # (nothing has changed yet in this action)
+    me = state.players[p]
+    if not tx.listed(a):
+        _check_prepare(tx, state, p, a)
+    hand = remove(me.hand, (a.card,))
+    port = me.power_port
+    if a.support:
+        hand = remove(hand, (a.support,))
+        port = port + (a.support,)
+    tx.upd(p, hand=hand, digivolve_zone=(a.card,), power_port=port)
+    tx.event("prepared", "DB-D.5" if state.phase == "regroup" else "DB-B.0", p,
+             support=a.support)
+    end_preparation(tx, p)
+
+
+def _check_prepare(tx: Tx, state: State, p: int, a: Action) -> None:
+    """The checks of :func:`prepare` (DB-B.0, DB-D.5, DB-B.7) for an action ``legal_actions``
+    did not just list.
+
+    :raises IllegalActionError: as :func:`prepare` documents.
+    """
     me = state.players[p]
     clause = "DB-D.5" if state.phase == "regroup" else "DB-B.0"
     if me.digivolve_zone:
@@ -303,15 +342,6 @@ def prepare(tx: Tx, a: Action) -> None:
         raise IllegalActionError(
             clause, f"{new.name} cannot be prepared over {base.name}: its Digivolve "
             "Requirements do not name it, or they cannot be fulfilled now")
-    hand = remove(me.hand, (a.card,))
-    port = me.power_port
-    if a.support:
-        hand = remove(hand, (a.support,))
-        port = port + (a.support,)
-    tx.upd(p, hand=hand, digivolve_zone=(a.card,), power_port=port)
-    tx.event("prepared", "DB-D.5" if state.phase == "regroup" else "DB-B.0", p,
-             support=a.support)
-    end_preparation(tx, p)
 
 
 def change_rookie(tx: Tx, a: Action) -> None:
@@ -367,34 +397,38 @@ def start_duel(tx: Tx) -> None:
         phases.game_over(tx, None, "duel_limit")
         return
     tx.set(duel=duel, plays=())
-    for i in (0, 1):
-        tx.upd(i, digivolved=False)
     tx.event("duel_started", "DB-D.6", tx.get("first_player"), duel=duel)
-    begin_reveal(tx)
+    begin_reveal(tx, new_duel=True)
 
 
 # ---------------------------------------------------------------------------------------------
 # Reveal (DB-B.2 … DB-B.7)
 
 
-def begin_reveal(tx: Tx) -> None:
+def begin_reveal(tx: Tx, new_duel: bool = False) -> None:
     """DB-B.2: the first player starts the Digivolve phase; DB-B.6: if neither player has
-    anything to Digivolve, go straight to Battle."""
+    anything to Digivolve, go straight to Battle.
+
+    :param new_duel: a new Duel starts (DB-D.6): nobody has Digivolved in it yet (DB-B.7).
+    """
     first = tx.get("first_player")
     tx.set(phase="digivolve", step="reveal", to_move=first)
     for i in (0, 1):
-        tx.upd(i, acted=False, passed=False)
-    state = tx.build()
-    if not any(_has_something(state, i) for i in (0, 1)):
+        if new_duel:
+            tx.upd(i, digivolved=False, acted=False, passed=False)
+        else:
+            tx.upd(i, acted=False, passed=False)
+    if not (_has_something(tx, 0) or _has_something(tx, 1)):
         tx.event("digivolve_phase_skipped", "DB-B.6", None)
         phases.begin_battle(tx)
 
 
-def _has_something(state: State, p: int) -> bool:
-    me = state.players[p]
+def _has_something(tx: Tx, p: int) -> bool:
+    me = tx.ps[p]
     if me.digivolve_zone or me.pending_rookie:
         return True
-    if state.game.from_hand:
+    if tx.game.from_hand:
+        state = tx.build()
         return any(methods(state, p, s) for s in me.hand)
     return False
 
@@ -453,20 +487,11 @@ def digivolve(tx: Tx, a: Action) -> None:
                 f"not {a.card}")
     elif not (g.from_hand and a.card in me.hand):
         raise IllegalActionError("DB-B.6", "there is no card on the Digivolve Zone to turn over")
+    listed = tx.listed(a)
     _reveal_rookie(tx, p)
-    state = tx.build()
     new = tx.cards.get(a.card or "")
-    base = _base(state.players, tx.cards, p)
-    if isinstance(new, DigimonCard) and new.level_index > base.level_index + 1 and not (
-        g.dna == "either" and a.method == "dna"
-    ):
-        raise IllegalActionError(
-            "DB-B.7", f"{new.name} is more than one level above {base.name}")
-    hand = state.players[p].hand if me.digivolve_zone else None
-    if a not in methods(state, p, a.card or "", hand):
-        raise IllegalActionError(
-            "DB-B.3", f"the Digivolve Requirements of {a.card} are not fulfilled by "
-            f"{a.method} {a.support or ''}{' '.join(a.payment)}".rstrip())
+    if not listed:
+        _check_digivolve(tx, p, a, me)
     me = tx.ps[p]
     assert isinstance(new, DigimonCard)
     tx.upd(p, digivolve_zone=(), hand=remove(me.hand, (a.card,)),
@@ -477,6 +502,28 @@ def digivolve(tx: Tx, a: Action) -> None:
         if e.kind == "score_on_digivolve":
             phases.add_points(tx, p, e.points, "DB-B.3n", effect="score_on_digivolve")
     _next_reveal(tx, p)
+
+
+def _check_digivolve(tx: Tx, p: int, a: Action, before: PlayerState) -> None:
+    """The checks of :func:`digivolve` (DB-B.7, DB-B.3) after the Rookie change is revealed,
+    for an action ``legal_actions`` did not just list; ``before`` is the player before it.
+
+    :raises IllegalActionError: as :func:`digivolve` documents.
+    """
+    g = tx.game
+    state = tx.build()
+    new = tx.cards.get(a.card or "")
+    base = _base(state.players, tx.cards, p)
+    if isinstance(new, DigimonCard) and new.level_index > base.level_index + 1 and not (
+        g.dna == "either" and a.method == "dna"
+    ):
+        raise IllegalActionError(
+            "DB-B.7", f"{new.name} is more than one level above {base.name}")
+    hand = state.players[p].hand if before.digivolve_zone else None
+    if a not in methods(state, p, a.card or "", hand):
+        raise IllegalActionError(
+            "DB-B.3", f"the Digivolve Requirements of {a.card} are not fulfilled by "
+            f"{a.method} {a.support or ''}{' '.join(a.payment)}".rstrip())
 
 
 def _fulfil(tx: Tx, p: int, a: Action, new: DigimonCard) -> None:

@@ -57,13 +57,16 @@ def draw(tx: Tx, a: Action) -> None:
     tx.set(step="prepare")
     if need <= 0:
         return
-    online = tx.ps[p].online
+    me = tx.ps[p]
+    online = me.online
     if len(online) >= need:
-        drew = tx.take_online(p, need)
-        tx.upd(p, hand=tx.ps[p].hand + drew)
-        tx.event("drew", "DB-D.1", p, count=len(drew))
-        if not tx.ps[p].online and not tx.game.exact_zero_recycle:
-            tx.emptied.remove(p)  # DB-AMB-16 "wait": no recycle until a card is needed
+        drew, rest = online[:need], online[need:]
+        tx.upd(p, hand=me.hand + drew, online=rest)
+        tx.event("drew", "DB-D.1", p, count=need)
+        # An Online deck that reaches zero is recycled (DB-D.3), except under DB-AMB-16
+        # "wait": no recycle until a card is needed.
+        if not rest and tx.game.exact_zero_recycle and p not in tx.emptied:
+            tx.emptied.append(p)
         return
     drew = tx.take_online(p, len(online))
     tx.upd(p, hand=tx.ps[p].hand + drew)

@@ -8,9 +8,11 @@ it is. States are never mutated: ``apply`` returns a new state and the events.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from oracle.digibattle import battle, digivolve, regroup, setup
 from oracle.digibattle.state import CHANCE, Action, Event, State
-from oracle.digibattle.tx import Tx
+from oracle.digibattle.tx import Tx, remember_legal
 from oracle.errors import IllegalActionError
 
 # (phase, step) → clause for "not your turn"
@@ -64,7 +66,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if not isinstance(p, int):
         return ()
     generate = _LEGAL.get((state.phase, state.step))
-    return tuple(generate(state, p)) if generate else ()
+    if generate is None:
+        return ()
+    actions = tuple(generate(state, p))
+    remember_legal(state, actions)
+    return actions
 
 
 def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
@@ -80,34 +86,45 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     if state.to_move == CHANCE:
         _apply_chance(tx, state, action)
     else:
-        if action.type in ("shuffle", "coin_toss"):
-            raise IllegalActionError(
-                HOME_CLAUSES[action.type], f"no {action.type} is due: player {state.to_move} "
-                "is to move")
-        key = (state.phase, state.step)
-        if (key == ("battle", "play") and action.player in (0, 1)
-                and state.players[action.player].passed and action.player != state.to_move):
-            raise IllegalActionError(
-                "DB-C.3", f"player {action.player} passed and may not play again this Duel "
-                "(DB-AMB-6: final)", also=(_TURN_CLAUSE.get(key, "DB-C.1"),))
-        if action.player != state.to_move:
-            raise IllegalActionError(
-                _TURN_CLAUSE.get(key, "DB-C.1"),
-                f"it is player {state.to_move}'s turn ({state.phase}), not player "
-                f"{action.player}'s")
-        handlers = _HANDLERS.get(key)
+        handlers = _HANDLERS.get((state.phase, state.step))
         handler = handlers.get(action.type) if handlers is not None else None
-        if handler is None:
-            raise IllegalActionError(
-                HOME_CLAUSES.get(action.type, "DB-C.1"),
-                f"{action.type} is not allowed during {state.phase}/{state.step}")
+        if handler is None or action.player != state.to_move:
+            _refuse(state, action)
         if action.payment:
             payment = tuple(sorted(action.payment))
             if payment != action.payment:  # (already sorted and a tuple: kept as it is)
                 action = action._replace(payment=payment)
         handler(tx, action)
-    regroup.settle(tx)
+    if tx.emptied:
+        regroup.settle(tx)
     return tx.build(), tuple(tx.events)
+
+
+def _refuse(state: State, action: Action) -> NoReturn:
+    """Refuse an action the player to move may not take here (whose turn, which step).
+
+    :raises IllegalActionError: always: a chance outcome while a player is to move (its home
+        clause), a play after passing (DB-C.3), not this player's turn (the phase's turn
+        clause), or an action type this phase and step do not allow (its home clause).
+    """
+    if action.type in ("shuffle", "coin_toss"):
+        raise IllegalActionError(
+            HOME_CLAUSES[action.type], f"no {action.type} is due: player {state.to_move} "
+            "is to move")
+    key = (state.phase, state.step)
+    if (key == ("battle", "play") and action.player in (0, 1)
+            and state.players[action.player].passed and action.player != state.to_move):
+        raise IllegalActionError(
+            "DB-C.3", f"player {action.player} passed and may not play again this Duel "
+            "(DB-AMB-6: final)", also=(_TURN_CLAUSE.get(key, "DB-C.1"),))
+    if action.player != state.to_move:
+        raise IllegalActionError(
+            _TURN_CLAUSE.get(key, "DB-C.1"),
+            f"it is player {state.to_move}'s turn ({state.phase}), not player "
+            f"{action.player}'s")
+    raise IllegalActionError(
+        HOME_CLAUSES.get(action.type, "DB-C.1"),
+        f"{action.type} is not allowed during {state.phase}/{state.step}")
 
 
 def _apply_chance(tx: Tx, state: State, action: Action) -> None:

@@ -339,15 +339,31 @@ class Action(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: ``{"type": ..., "player": ..., ...}`` without unset fields."""
-        d: dict[str, Any] = {"type": self.type}
-        for k in ("player", "card", "method", "support", "source", "target", "winner"):
-            v = getattr(self, k)
-            if v is not None:
-                d[k] = v
-        for k in ("payment", "discard", "order"):
-            v = getattr(self, k)
-            if v:
-                d[k] = list(v)
+        (type_, player, card, method, support, payment, source, discard, target, order,
+         winner) = self
+        d: dict[str, Any] = {"type": type_}
+        # (the key order of the JSON form: player, card, method, support, source, target,
+        # winner, then the lists payment, discard, order)
+        if player is not None:
+            d["player"] = player
+        if card is not None:
+            d["card"] = card
+        if method is not None:
+            d["method"] = method
+        if support is not None:
+            d["support"] = support
+        if source is not None:
+            d["source"] = source
+        if target is not None:
+            d["target"] = target
+        if winner is not None:
+            d["winner"] = winner
+        if payment:
+            d["payment"] = list(payment)
+        if discard:
+            d["discard"] = list(discard)
+        if order:
+            d["order"] = list(order)
         return d
 
     def __str__(self) -> str:

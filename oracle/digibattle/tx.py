@@ -17,6 +17,20 @@ _PS_INDEX = {f: i for i, f in enumerate(PlayerState._fields)}
 _ST_INDEX = {f: i for i, f in enumerate(State._fields)}
 _new = tuple.__new__  # builds a NamedTuple from all its values, skipping argument parsing
 
+# The last answer of ``legal_actions``: (state, actions). Read by :meth:`Tx.listed`.
+_last_legal: tuple[State | None, tuple[Any, ...]] = (None, ())
+
+
+def remember_legal(state: State, actions: tuple[Any, ...]) -> None:
+    """Note the legal actions just listed for ``state`` (by :func:`~oracle.digibattle.rules.
+    legal_actions`), so that ``apply`` can skip re-deriving them for an action among them.
+
+    A speed-up only: the pair is replaced as a whole, and an action counts as listed only
+    for the very same state object, which the pair keeps alive.
+    """
+    global _last_legal
+    _last_legal = (state, actions)
+
 
 def remove(zone: tuple[str, ...], cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """``zone`` without ``cards`` (serials are unique within one player's cards, DB-A.5)."""
@@ -39,6 +53,12 @@ class Tx:
         self.fields: dict[str, Any] = {}
         self.owed: tuple[int, int, int] | None = None  # (player, cards to draw, to pay)
 
+    def listed(self, a: Any) -> bool:
+        """Whether ``a`` is among the legal actions last listed for this very state (then a
+        handler may skip the checks that only refuse unlisted actions)."""
+        last = _last_legal
+        return last[0] is self.s and a in last[1]
+
     def get(self, name: str) -> Any:
         """A state field as changed so far in this action."""
         return self.fields[name] if name in self.fields else getattr(self.s, name)
@@ -49,10 +69,11 @@ class Tx:
 
     def upd(self, i: int, **kw: Any) -> None:
         """Change fields of player ``i``."""
-        vals = list(self.ps[i])
-        for k, v in kw.items():
-            vals[_PS_INDEX[k]] = v
-        self.ps[i] = _new(PlayerState, vals)
+        ps = self.ps
+        vals = list(ps[i])
+        for k in kw:
+            vals[_PS_INDEX[k]] = kw[k]
+        ps[i] = _new(PlayerState, vals)
 
     def event(self, type_: str, clause: str, player: int | None = None, **data: Any) -> None:
         """Record an event caused by ``clause``."""
@@ -88,9 +109,14 @@ class Tx:
         self.upd(i, hand=remove(p.hand, cards), offline=p.offline + tuple(cards))
 
     def build(self) -> State:
-        """The next state."""
-        vals = list(self.s)
-        vals[1] = (self.ps[0], self.ps[1])
-        for k, v in self.fields.items():
-            vals[_ST_INDEX[k]] = v
+        """The next state (the state itself while nothing has changed)."""
+        s, ps, fields = self.s, self.ps, self.fields
+        players = s.players
+        if not fields:
+            if ps[0] is players[0] and ps[1] is players[1]:
+                return s
+        vals = list(s)
+        vals[1] = (ps[0], ps[1])
+        for k in fields:
+            vals[_ST_INDEX[k]] = fields[k]
         return _new(State, vals)

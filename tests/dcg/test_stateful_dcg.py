@@ -25,7 +25,7 @@ and the card data, never from the oracle's own answers:
   (``State.from_json``, ``action_from_json``) and schema validity (``schemas/dcg``).
 
 The size of the run comes from the Hypothesis profile (``HYPOTHESIS_PROFILE``: ``dev``, ``ci``
-or ``thorough``; :mod:`strategies.profiles`).
+or ``thorough``; :mod:`strategies.profiles`): 10, 25 or 500 random games.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from hypothesis import note, settings
+from hypothesis import note
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -49,7 +49,7 @@ from hypothesis.stateful import (
 from oracle.dcg import Action, Event, Game, State, action_from_json, apply, state_from_json
 from oracle.validation import validator
 from strategies import dcg as sd
-from strategies.profiles import load_profile
+from strategies.profiles import load_profile, stateful_settings
 
 load_profile()
 
@@ -341,7 +341,7 @@ class DcgMachine(RuleBasedStateMachine):
 
 def test_random_dcg_games_keep_the_rules() -> None:
     DcgMachine.stats.clear()
-    run_state_machine_as_test(DcgMachine, settings=settings())
+    run_state_machine_as_test(DcgMachine, settings=stateful_settings("dcg"))
     print(f"DCG stateful: {dict(DcgMachine.stats)}")
     assert DcgMachine.stats["steps"] > 0
 
