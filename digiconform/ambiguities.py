@@ -65,34 +65,6 @@ R, X = Reading, Example
 PROPOSED: tuple[Proposal, ...] = (
     Proposal(
         Ambiguity(
-            "DB-AMB-19", "digibattle", ("DB-C.1", "DB-C.7", "DB-D.6"),
-            "Who plays the first Power Option card in the Battle phase of a later Duel: the "
-            "Duel's first player or the coin-toss winner?",
-            (R("duel-first", "the player who goes first in the Duel (the last Duel's winner, "
-                             "DB-C.7) also starts the Battle phase"),
-             R("coin-toss", "every Battle phase starts with the coin-toss winner, as DB-C.1 "
-                            "says; DB-C.7 and DB-D.6 only decide who Digivolves first")),
-            "duel-first",
-            "'Winner goes first in the next Duel' (DB-C.7) names the whole Duel, and DB-C.1 was "
-            "written for the first Duel, where the coin-toss winner is the first player.",
-            ("seeds/001 C: 'Starting with the winner of the coin toss, players now take turns "
-             "playing POWER OPTION cards'",
-             "seeds/001 C: 'Winner goes first in the next Duel.'",
-             "seeds/001 D: 'Winner of the last Duel initiates the new Duel by starting at step "
-             "#2 of B. DIGIVOLVE'"),
-            title="Who starts the Battle phase",
-            example=X(
-                "My opponent won the coin toss; I won Duel 1. Duel 2 reaches its Battle phase.",
-                (("duel-first", "I play the first Power Option card."),
-                 ("coin-toss", "My opponent plays the first Power Option card."))),
-        ),
-        (("duel-first", "none (what the oracle does)"),
-         ("coin-toss", "phases.begin_battle: to_move = coin_toss_winner instead of "
-                       "first_player (the Digivolve phase keeps first_player)")),
-        "battle-starter",
-    ),
-    Proposal(
-        Ambiguity(
             "DB-AMB-20", "digibattle", ("DB-C.8", "DB-D.6"),
             "After a tie, who goes first: the player who went first in the tied Duel (DB-D.6) or "
             "the winner of the Duel before it (DB-C.8)?",
@@ -165,72 +137,6 @@ PROPOSED: tuple[Proposal, ...] = (
     ),
     Proposal(
         Ambiguity(
-            "DB-AMB-22", "digibattle", ("DB-C.8", "DB-C.6"),
-            "Bakemon ST-45 'Send opponent's Digimon offline when Duel ends in a tie': all the "
-            "opponent's Digimon except the Rookie, or only the one showing?",
-            (R("all-but-rookie", "as for a defeated player (DB-C.6): every Digimon above the "
-                                 "Rookie goes Offline"),
-             R("showing-only", "only the Digimon showing goes Offline (one level down); a "
-                               "Rookie showing stays")),
-            "all-but-rookie",
-            "The card echoes the loser's clean-up of DB-C.6 ('sends all Digimon, except the "
-            "Rookie, OFFLINE').",
-            ("Bakemon ST-45: 'Send opponent's Digimon offline when Duel ends in a tie.'",
-             "seeds/001 C: 'Defeated player sends all Digimon, except the Rookie, OFFLINE.'"),
-            title="Bakemon's tie effect",
-            example=X(
-                "I show LadyDevimon BO-22 over Devimon BO-02 over DemiDevimon ST-42 (420 "
-                "against Yellow); my opponent's Bakemon ST-45 (370) plays Metal Attack (+50): "
-                "the Duel ends in a tie, 420 to 420.",
-                (("all-but-rookie", "LadyDevimon and Devimon go Offline: I show DemiDevimon."),
-                 ("showing-only", "Only LadyDevimon goes Offline: I show Devimon."))),
-            note="The readings part only when the opponent has an Ultimate or Mega over a "
-                 "Champion; Bakemon is in Starter deck 2, but no random Starter game reached "
-                 "such a tie.",
-        ),
-        (("all-but-rookie", "none (what the oracle does)"),
-         ("showing-only", "battle.end_duel, tie branch: send only duel_zone[-1] Offline (when "
-                          "it is not the Rookie) instead of _lose_digimon")),
-        "bakemon-tie",
-    ),
-    Proposal(
-        Ambiguity(
-            "DB-AMB-23", "digibattle", ("DB-C.4", "DB-C.5", "DB-C.9"),
-            "At the end of a Duel, do 'when this Digimon wins' / 'if you lose the Duel' effects "
-            "(Nanimon ST-15, Blitz ST-52) and the clean-up happen before the winner scores, or "
-            "after - so not at all when the points win the game?",
-            (R("effects-first", "the effects, then the clean-up (DB-C.6), then the points and "
-                                "the target check"),
-             R("score-first", "in the text's order: the points and the target check first; a "
-                              "game won there ends before the effects and the clean-up")),
-            "effects-first",
-            "The effects are triggered by the Duel's result, which is known before the points "
-            "are counted.",
-            ("Nanimon ST-15: 'Send 1 card from opponent's Online to Offline when this Digimon "
-             "wins.'",
-             "Blitz ST-52: 'If you lose the Duel, send opponent's top three Online cards "
-             "Offline.'",
-             "seeds/001 C: the text orders 'wins the Duel', 'scores points', 'keeps all "
-             "Digimon'"),
-            title="End-of-Duel effects and the winning points",
-            example=X(
-                "Target 1000; I have 900 points, my opponent played Blitz ST-52, and I win the "
-                "Duel for 100 points.",
-                (("effects-first", "Blitz sends my top 3 Online cards Offline, then I score "
-                                   "and win the game."),
-                 ("score-first", "I score and win the game; Blitz never happens: my Online "
-                                 "deck keeps its 3 cards."))),
-            note="Only the final state of a won game differs (the winning Duel's effects and "
-                 "clean-up done or not); the winner is the same.",
-        ),
-        (("effects-first", "none (what the oracle does)"),
-         ("score-first", "battle.end_duel: add_points (and the DB-C.9 check) before the "
-                         "mill effects and _lose_digimon/_clear_power_ports; return at once "
-                         "when the game is over")),
-        "end-effects-order",
-    ),
-    Proposal(
-        Ambiguity(
             "DB-AMB-24", "digibattle", ("DB-C.3",),
             "Has a player with no playable Power Option card 'run out' (passed without a word), "
             "or must they still take a turn and say Pass?",
@@ -288,30 +194,6 @@ PROPOSED: tuple[Proposal, ...] = (
                           "digivolve.end_preparation: after that player, the other; then "
                           "start_duel")),
         "regroup-order",
-    ),
-    Proposal(
-        Ambiguity(
-            "DB-AMB-26", "digibattle", ("DB-C.2",),
-            "Digi-Duel ST-58 'You may only use one of these cards per Duel': one per player, or "
-            "one for both players together?",
-            (R("per-player", "each player may use one Digi-Duel per Duel"),
-             R("per-duel", "once either player has used a Digi-Duel, no other may be used in "
-                           "that Duel")),
-            "per-player",
-            "Restrictions on a card speak to the player who plays it.",
-            ("Digi-Duel ST-58: 'You may only use one of these cards per Duel.'",),
-            title="'One of these cards per Duel'",
-            example=X(
-                "My opponent played Digi-Duel ST-58 this Duel; I hold my own Digi-Duel.",
-                (("per-player", "I may play mine."),
-                 ("per-duel", "Mine is refused."))),
-            note="Never with the Starter decks: only Starter deck 2 holds a Digi-Duel, once "
-                 "(DB-A.5 allows no duplicates), so both decks need one.",
-        ),
-        (("per-player", "none (what the oracle does)"),
-         ("per-duel", "battle._restriction_problem, once_per_duel: look at both players' "
-                      "Power Ports")),
-        "digi-duel-per-duel",
     ),
 )
 

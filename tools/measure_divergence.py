@@ -33,7 +33,7 @@ from oracle.cards import card_set_from_json, default_card_set, default_decks  # 
 from oracle.digibattle import Action, Game, new_game  # noqa: E402
 from oracle.trace import build_trace, write_trace  # noqa: E402
 
-DATA = ROOT / "oracle" / "data" / "divergence.json"
+DATA = ROOT / "digiconform" / "data" / "divergence.json"
 TRACES = ROOT / "traces" / "ambiguities"
 
 # Entries the Starter decks never reach: a scripted position with a scenario card.
@@ -194,7 +194,7 @@ def _games(base: Game, amb: V.Ambiguity) -> dict[str, Game]:
 def find(amb: V.Ambiguity, seeds: int, budget: float) -> dict[str, Any] | None:
     """Search, shrink and describe the shortest divergence found for ``amb``."""
     target = TARGETS.get(amb.id, 1000)
-    base = Game.default(target=target)
+    base = Game.default(target=target, variants=dict(amb.within))
     games = _games(base, amb)
     best: D.Found | None = None
     for policy in D.POLICIES:

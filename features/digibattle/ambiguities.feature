@@ -137,6 +137,8 @@ Feature: Ambiguities - one outcome per reading
         | either  | Snimon BO-25 over Gabumon ST-05 | Gotsumon ST-23 | my Duel Zone shows Tekkamon EX-02 over Snimon BO-25 over Gabumon ST-05 |
         | strict  | Gotsumon ST-23                 | Snimon BO-25   | the action is refused for DB-B.7                                         |
         | either  | Gotsumon ST-23                 | Snimon BO-25   | my Duel Zone shows Tekkamon EX-02 over Gotsumon ST-23                    |
+        | partner-lower | Snimon BO-25 over Gabumon ST-05 | Gotsumon ST-23 | my Duel Zone shows Tekkamon EX-02 over Snimon BO-25 over Gabumon ST-05 |
+        | partner-lower | Gotsumon ST-23                 | Snimon BO-25   | the action is refused for DB-B.7                                   |
 
   @DB-AMB-5 @DB-C.6
   Rule: DB-AMB-5 What happens to the DNA partner on the Power Port after the Duel
@@ -422,3 +424,148 @@ Feature: Ambiguities - one outcome per reading
         | reading  | outcome                          |
         | showing  | my Digimon Power is 840          |
         | anywhere | the action is refused for DB-C.2 |
+
+  @DB-AMB-19 @DB-C.1 @DB-C.7
+  Rule: DB-AMB-19 Who plays the first Power Option card in a later Duel
+
+    Scenario Outline: Duel 2 reaches its Battle phase under "<reading>"
+      Given the reading "<reading>" of DB-AMB-19
+      And it is the Digivolve phase and I go first
+      And this is Duel 2
+      And my opponent won the coin toss
+      And I won the last Duel
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      When I pass
+      And my opponent passes
+      Then the phase is battle
+      And it is <whose> turn
+
+      Examples:
+        | reading    | whose           |
+        | duel-first | my              |
+        | coin-toss  | my opponent's   |
+
+  @DB-AMB-22 @DB-C.8 @DB-C.6
+  Rule: DB-AMB-22 Bakemon's "Send opponent's Digimon offline when Duel ends in a tie"
+
+    Scenario Outline: A tie against Bakemon with LadyDevimon over Devimon under "<reading>"
+      Given the reading "<reading>" of DB-AMB-22
+      And it is the Battle phase and I go first
+      And my Duel Zone shows LadyDevimon BO-22 over Devimon BO-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Bakemon ST-45 over DemiDevimon ST-42
+      And my opponent's hand holds Metal Attack ST-53 and Palmon ST-09
+      # LadyDevimon against Yellow: 420; Bakemon against Yellow: 370, +50 with Metal Attack.
+      When I pass
+      And my opponent plays Metal Attack ST-53 sending Palmon ST-09 Offline
+      And my opponent passes
+      Then the Duel is a tie
+      And my Duel Zone shows <zone>
+
+      Examples:
+        | reading        | zone                         |
+        | all-but-rookie | Agumon ST-01                 |
+        | showing-only   | Devimon BO-02 over Agumon ST-01 |
+
+  @DB-AMB-23 @DB-C.5 @DB-C.6 @DB-C.9
+  Rule: DB-AMB-23 End-of-Duel clean-up and the winning points
+
+    Scenario Outline: The winning Duel's clean-up under "<reading>"
+      Given the reading "<reading>" of DB-AMB-23
+      And the target score is 1000
+      And it is the Battle phase and I go first
+      And my score is 900
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      # Greymon against Yellow: 420; Nanimon against Red: 100; a Champion is worth 100.
+      When I pass
+      And my opponent passes
+      Then the game is over and I win
+      And my opponent's Duel Zone shows <zone>
+
+      Examples:
+        | reading       | zone                          |
+        | effects-first | Palmon ST-09                  |
+        | score-first   | Nanimon ST-15 over Palmon ST-09 |
+
+  @DB-AMB-26 @DB-C.2
+  Rule: DB-AMB-26 Digi-Duel's "You may only use one of these cards per Duel"
+
+    Scenario Outline: My Digi-Duel after my opponent's under "<reading>"
+      Given the reading "<reading>" of DB-AMB-26
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my opponent's Power Port holds Digi-Duel ST-58
+      And my hand holds Digi-Duel ST-58 and 2 other cards
+      And my Online deck holds 10 cards
+      When I try to play Digi-Duel ST-58
+      Then <outcome>
+
+      Examples:
+        | reading    | outcome                                |
+        | per-player | my Power Port holds Digi-Duel ST-58    |
+        | per-duel   | the action is refused for DB-C.2       |
+
+  @DB-AMB-27 @DB-B.3 @DB-AMB-9
+  Rule: DB-AMB-27 Whether a card committed at preparation binds the player
+
+    Scenario Outline: Greymon prepared with Ultra Digivolve, then paid for, under "<reading>"
+      Given the reading "at-prepare" of DB-AMB-9
+      And the reading "<reading>" of DB-AMB-27
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my Power Port holds Ultra Digivolve ST-56
+      And my hand holds 5 cards
+      And my Online deck holds 10 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to Digivolve into Greymon ST-02 paying 2 cards from Online
+      Then <outcome>
+
+      Examples:
+        | reading | outcome                                         |
+        | free    | my Duel Zone shows Greymon ST-02 over Agumon ST-01 |
+        | bound   | the action is refused for DB-B.3                |
+
+    Scenario Outline: Greymon prepared with Ultra Digivolve, then Ultra Digivolved, under "<reading>"
+      Given the reading "at-prepare" of DB-AMB-9
+      And the reading "<reading>" of DB-AMB-27
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my Power Port holds Ultra Digivolve ST-56
+      And my hand holds 5 cards
+      And my Online deck holds 10 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I Digivolve into Greymon ST-02 with Ultra Digivolve ST-56
+      Then my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand is empty
+
+      Examples:
+        | reading |
+        | free    |
+        | bound   |
+
+  @DB-AMB-28 @DB-B.5 @DB-AMB-9
+  Rule: DB-AMB-28 Where the committed card goes when the player passes
+
+    Scenario Outline: I pass with MegaKabuterimon and its Digivice committed under "<reading>"
+      Given the reading "at-prepare" of DB-AMB-9
+      And the reading "<reading>" of DB-AMB-28
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my Digivolve Zone holds MegaKabuterimon ST-28 face down
+      And my Power Port holds Digivice Red ST-59
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I pass
+      Then my Digivolve Zone is empty
+      And my Offline pile includes <offline>
+      And <port>
+
+      Examples:
+        | reading | offline                                    | port                                 |
+        | port    | MegaKabuterimon ST-28                      | my Power Port holds Digivice Red ST-59 |
+        | offline | MegaKabuterimon ST-28 and Digivice Red ST-59 | my Power Port is empty               |
