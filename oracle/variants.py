@@ -333,7 +333,7 @@ REGISTRY: tuple[Ambiguity, ...] = (
              "decks never diverge; the scenario defines such a Champion itself.",
     ),
     Ambiguity(
-        "DB-AMB-12", "digibattle", ("DB-B.4",),
+        "DB-AMB-12", "digibattle", ("DB-B.4", "DB-B.2"),
         "May the second player Digivolve with a card they did not place face down beforehand?",
         (R("prepared-only", "only the card face down on the Digivolve Zone can be turned over"),
          R("from-hand", "a player whose Digivolve Zone is empty may Digivolve straight from "

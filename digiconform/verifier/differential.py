@@ -595,6 +595,8 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
             if (out.refusal is None) != (ref.refusal is None):
                 return False
             continue
+        if not _step_changed_by(amb, ref, out):
+            return False
         if div.kind == "state":
             if out.refusal is not None or div.actual_state is None:
                 return False
@@ -611,6 +613,27 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
             return out.refusal.to_json().get("clause") == (div.actual or {}).get("clause")
         return False
     return False
+
+
+def _step_changed_by(amb: str, ref: Any, alt: Any) -> bool:
+    """Is the diverging step one that the reading changes? The oracle's answers at that step
+    under the game's reading (``ref``) and under the other reading (``alt``) must differ in
+    an event or a refusal that cites one of the ambiguity's clauses or names the ambiguity;
+    answers with the same events (a state-only difference, such as Digimon Power) count too.
+    Without this, an engine that simply leaves a rule out (a missing DB-B.6 skip) could be
+    "explained" by a reading that happens to produce the same state at that step."""
+    from oracle import variants as registry
+
+    def marks(o: Any) -> set[tuple[str, str | None, str | None]]:
+        if o.refusal is not None:
+            return {("refused", o.refusal.to_json().get("clause"), None)}
+        return {(e.get("type", ""), e.get("clause"), e.get("ambiguity")) for e in o.events}
+
+    a, b = marks(ref), marks(alt)
+    if a == b:
+        return True
+    clauses = set(registry.BY_ID[amb].clauses)
+    return any(c in clauses or m == amb for _, c, m in a ^ b)
 
 
 def divergence_trace(div: Divergence, implementation: str) -> dict[str, Any]:
