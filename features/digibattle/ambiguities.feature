@@ -201,6 +201,24 @@ Feature: Ambiguities - one outcome per reading
         | immediate   | the game is over and I win |
         | end-of-duel | the game goes on          |
 
+    Scenario Outline: 900 points at the end of a Duel against the target <target> under "<reading>"
+      Given the reading "<reading>" of DB-AMB-7
+      And the target score is <target>
+      And it is the Battle phase and I go first
+      And my score is 800
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When I pass
+      And my opponent passes
+      Then my score is 900
+      And <result>
+
+      Examples:
+        | reading     | target | result                     |
+        | end-of-duel | 901    | the game goes on           |
+        | end-of-duel | 899    | the game is over and I win |
+        | immediate   | 901    | the game goes on           |
+
   @DB-AMB-8 @DB-D.4
   Rule: DB-AMB-8 Changing the Rookie while a Champion is showing
 
@@ -341,6 +359,26 @@ Feature: Ambiguities - one outcome per reading
       And I pass
       Then I win the Duel
       And my score is <score>
+
+      Examples:
+        | reading     | score |
+        | duel-points | 500   |
+        | total       | 800   |
+
+    Scenario Outline: Digi-Duel's points against the agreed target 801 under "<reading>"
+      Given the reading "<reading>" of DB-AMB-14
+      And the target score is 801
+      And it is the Battle phase and I go first
+      And my score is 300
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my hand holds Digi-Duel ST-58 and 2 other cards
+      And my Online deck holds 10 cards
+      When I play Digi-Duel ST-58
+      And my opponent passes
+      And I pass
+      Then my score is <score>
+      And the game goes on
 
       Examples:
         | reading     | score |
