@@ -62,8 +62,21 @@ class Proposal:
 
 R, X = Reading, Example
 
-PROPOSED: tuple[Proposal, ...] = (
-    Proposal(
+PROPOSED: tuple[Proposal, ...] = ()
+"""None left: DB-AMB-19 … 26 were made selectable (oracle/variants.py) or retired."""
+
+
+@dataclass(frozen=True)
+class Retirement:
+    """A proposed ambiguity that the text decides after all: the entry as proposed, and why
+    it is not a reading the register offers."""
+
+    entry: Ambiguity
+    reason: str
+
+
+RETIRED: tuple[Retirement, ...] = (
+    Retirement(
         Ambiguity(
             "DB-AMB-20", "digibattle", ("DB-C.8", "DB-D.6"),
             "After a tie, who goes first: the player who went first in the tied Duel (DB-D.6) or "
@@ -93,107 +106,13 @@ PROPOSED: tuple[Proposal, ...] = (
                  "tie'), it differs only after two ties in a row that follow a Duel won by the "
                  "player who lost the coin toss.",
         ),
-        (("went-first", "none (what the oracle does)"),
-         ("previous-winner", "a new state field (e.g. last_duel_tied) set by every Duel's end; "
-                             "in battle.end_duel's tie branch, first_player = coin_toss_winner "
-                             "when the Duel before was also a tie (or there was none), else "
-                             "last_duel_winner")),
-        "first-after-tie",
-    ),
-    Proposal(
-        Ambiguity(
-            "DB-AMB-21", "digibattle", ("DB-D.3", "DB-B.3", "DB-C.2"),
-            "When a payment empties the Online deck in the middle of a Duel, is the deck "
-            "recycled at once, taking the Digimon just Digivolved and the Power Port with it?",
-            (R("at-once", "at once: every card on the player's side except the Rookie (the "
-                          "Digimon showing, the Power Port) goes Offline and is recycled; the "
-                          "player fights on with the Rookie"),
-             R("after-duel", "the empty deck waits until the Duel has ended (after scoring and "
-                             "the DB-C.6 clean-up); the recycle then takes what is left on the "
-                             "board")),
-            "at-once",
-            "DB-D.3: 'If at any time during play the number of your Online cards goes down to "
-            "zero ... you must send ALL the cards on your side of the board, except the Rookie, "
-            "Offline ... before resuming play.'",
-            ("seeds/001 D Note (quoted in the reason)",
-             "the payments that can empty the deck mid-Duel: Rookie-to-Champion payments "
-             "(DB-B.3) and Digi-Duel ST-58's 'send three of your Online cards Offline'"),
-            title="An Online deck emptied in the middle of a Duel",
-            example=X(
-                "With exactly 2 cards Online I Digivolve Agumon ST-01 into Greymon ST-02, paying "
-                "2 cards from Online to Offline.",
-                (("at-once", "Greymon goes Offline with the recycle at once: I battle with "
-                             "Agumon."),
-                 ("after-duel", "I battle with Greymon; my deck is recycled when the Duel is "
-                                "over."))),
-        ),
-        (("at-once", "none (what the oracle does: regroup.settle after every action)"),
-         ("after-duel", "regroup.settle: while the phase is digivolve or battle, remember the "
-                        "player (a new state field) instead of recycling; battle.end_duel: "
-                        "recycle the remembered players after scoring and clean-up. A payment "
-                        "that needs cards from the empty deck meanwhile follows DB-AMB-2 "
-                        "(refused, forgiven, or - across - the recycle happens then)")),
-        "mid-duel-exhaustion",
-    ),
-    Proposal(
-        Ambiguity(
-            "DB-AMB-24", "digibattle", ("DB-C.3",),
-            "Has a player with no playable Power Option card 'run out' (passed without a word), "
-            "or must they still take a turn and say Pass?",
-            (R("say-pass", "the player keeps their turns; their only legal action is to pass"),
-             R("run-out", "a player with no playable Power Option card counts as passed at "
-                          "once: at the start of the Battle phase or as soon as they have "
-                          "none")),
-            "say-pass",
-            "The text has the player stop and say \"Pass\"; nothing says that running out "
-            "passes for them.",
-            ("seeds/001 C: 'Continue taking turns until a player runs out of Power Option cards "
-             "to play, or decides to stop playing them, and says \"Pass.\"'",
-             "Digi-Duel ST-58: 'This card can not be used after opponent passes.'"),
-            title="Running out of Power Option cards",
-            example=X(
-                "The Battle phase starts and I go first, holding Digi-Duel ST-58 (Greymon "
-                "showing, 10 Online cards); my opponent holds no playable Power Option card.",
-                (("say-pass", "I may play Digi-Duel: my opponent has not passed yet."),
-                 ("run-out", "My opponent has run out, so has passed: Digi-Duel is refused "
-                             "('can not be used after opponent passes').")),
-            ),
-            note="Mostly a matter of procedure (a pass with no choice is or is not an action); "
-                 "it changes outcomes only through cards that look at a pass, such as "
-                 "Digi-Duel.",
-        ),
-        (("say-pass", "none (what the oracle does)"),
-         ("run-out", "battle.begin_battle and after every play: a player whose legal_battle is "
-                     "only pass gets passed=True with a 'passed' event (DB-C.3); to_move skips "
-                     "passed players and end_duel runs when both have passed")),
-        "runs-out",
-    ),
-    Proposal(
-        Ambiguity(
-            "DB-AMB-25", "digibattle", ("DB-D.1", "DB-D.6"),
-            "Who regroups first: player 0 (seat order) or the player who goes first in the next "
-            "Duel?",
-            (R("seat-order", "player 0 discards, draws and prepares, then player 1"),
-             R("first-player", "the next Duel's first player regroups first")),
-            "seat-order",
-            "The text does not say; both players regroup at the same time at a table, and "
-            "nothing one does in Regroup changes what the other may do.",
-            ("seeds/001 D: 'First, you must restore your hand to 10 cards ...' (addressed to "
-             "each player; no order)",),
-            title="Who regroups first",
-            example=X(
-                "My opponent wins the Duel (so goes first in the next one).",
-                (("seat-order", "I regroup first."),
-                 ("first-player", "My opponent regroups first."))),
-            note="Procedure only: the same choices reach the same position in either order; "
-                 "what differs is whose action is asked for (and what the second player has "
-                 "seen of the first player's preparation).",
-        ),
-        (("seat-order", "none (what the oracle does)"),
-         ("first-player", "phases.begin_regroup: begin_discard(first_player); "
-                          "digivolve.end_preparation: after that player, the other; then "
-                          "start_duel")),
-        "regroup-order",
+        "DB-D.6 decides it: 'If the last Duel ended in a tie, the player who went first last "
+        "time initiates the new Duel.' It is written for exactly this case, so it rules over "
+        "DB-C.8's general 'Winner of the previous Duel (or of the coin toss) goes first', "
+        "which, read as 'the last Duel that had a winner', says the same (see the note). The "
+        "literal reading of DB-C.8 is not a reading of the rules as a whole: the oracle keeps "
+        "DB-D.6 (scenario 'After a tie the winner of the previous Duel goes first again', "
+        "features/digibattle/scoring.feature).",
     ),
 )
 
@@ -309,6 +228,7 @@ def entry_json(amb: Ambiguity, data: Mapping[str, Any], proposal: Proposal | Non
         "example": ({"situation": amb.example.situation,
                      "outcomes": dict(amb.example.outcomes)} if amb.example else None),
         "note": amb.note or None,
+        "within": dict(amb.within) or None,
     }
     if proposal:
         d["oracle_changes"] = dict(proposal.changes)
@@ -343,6 +263,22 @@ def register(data: Mapping[str, Any] | None = None, ruleset: str = "all") -> dic
         "ambiguities": [entry_json(a, data) for a in V.REGISTRY if a.ruleset in wanted],
         "proposed": [entry_json(p.entry, data, p) for p in PROPOSED
                      if p.entry.ruleset in wanted],
+        "retired": [retired_json(r) for r in RETIRED if r.entry.ruleset in wanted],
+    }
+
+
+def retired_json(r: Retirement) -> dict[str, Any]:
+    """A retired proposal as JSON: the entry as it was proposed and why it was retired."""
+    amb = r.entry
+    return {
+        "id": amb.id, "ruleset": amb.ruleset, "title": amb.title, "status": "retired",
+        "clauses": [_clause(c) for c in amb.clauses], "question": amb.question,
+        "readings": [{"name": x.name, "summary": x.summary, "default": x.name == amb.default}
+                     for x in sorted(amb.readings, key=lambda x: x.name != amb.default)],
+        "default": amb.default, "reason": amb.reason, "evidence": list(amb.evidence),
+        "example": ({"situation": amb.example.situation,
+                     "outcomes": dict(amb.example.outcomes)} if amb.example else None),
+        "note": amb.note or None, "within": None, "retired_reason": r.reason,
     }
 
 
@@ -467,6 +403,10 @@ def _summary_table(entries: list[Mapping[str, Any]], proposed: list[Mapping[str,
                    f"{'-' if win is None else _pct({'rate': win, 'count': win > 0})} |")
     out += ["", "*diverges*: the larger of the two lockstep divergence rates over the other "
             "readings; *winner differs*: see above.", ""]
+    if RETIRED:
+        out += ["Retired (decided by the text; see [Retired](#digibattle-retired)): " + ", ".join(
+            f"[{r.entry.id}](#{r.entry.id.lower()})" for r in RETIRED
+            if r.entry.ruleset == "digibattle") + ".", ""]
     if proposed:
         out += ["Proposed, not yet selectable (see [the end of this section](#digibattle-"
                 "proposed)):", "",
@@ -518,6 +458,13 @@ def _entry_md(e: Mapping[str, Any], games: int | None) -> list[str]:
         out.append("")
     if e.get("note"):
         out += [f"Note: {e['note']}", ""]
+    if e.get("within"):
+        out += ["Arises only under: " + ", ".join(
+            f"{k} = `{v}`" for k, v in e["within"].items()) + " (the measurements, traces "
+            "and verdicts for this entry are taken under those readings).", ""]
+    if e["status"] == "retired":
+        out += [f"**Retired.** {e['retired_reason']}", ""]
+        return out
     if e["status"] == "proposed":
         out += ["Rule change per reading (for the oracle):", ""]
         out += [f"- `{r}`: {c}" for r, c in e["oracle_changes"].items()]
@@ -605,6 +552,14 @@ def _section_md(ruleset: str, reg: Mapping[str, Any], entries: list[Mapping[str,
     out = [intro, *_summary_table(entries, proposed)]
     for e in entries:
         out += _entry_md(e, games)
+    retired = [e for e in reg.get("retired", []) if e.get("ruleset") == ruleset]
+    if retired:
+        out += ['<a id="digibattle-retired"></a>', "",
+                "# Retired Digi-Battle proposals", "",
+                "Proposed as ambiguities, then found to be decided by the text; kept here "
+                "with the reason, so that the question is not raised again.", ""]
+        for e in retired:
+            out += _entry_md(e, games)
     if proposed:
         out += ['<a id="digibattle-proposed"></a>', "",
                 "# Proposed Digi-Battle ambiguities (not yet selectable)", "",

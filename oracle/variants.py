@@ -137,7 +137,7 @@ REGISTRY: tuple[Ambiguity, ...] = (
              ("across", "The same recycle, then 1 more card goes from the new Online deck "
                         "to Offline."))),
         note="Under every reading that lets the payment empty the Online deck, the DB-D.3 "
-             "recycle takes the Digimon just Digivolved (see the proposed DB-AMB-21).",
+             "recycle takes the Digimon just Digivolved (see DB-AMB-21).",
     ),
     Ambiguity(
         "DB-AMB-3", "digibattle", ("DB-D.2", "DB-D.3"),
@@ -487,6 +487,32 @@ REGISTRY: tuple[Ambiguity, ...] = (
              ("coin-toss", "My opponent plays the first Power Option card."))),
     ),
     Ambiguity(
+        "DB-AMB-21", "digibattle", ("DB-D.3", "DB-B.3", "DB-C.2"),
+        "When a payment empties the Online deck in the middle of a Duel, is the deck "
+        "recycled at once, taking the Digimon just Digivolved and the Power Port with it?",
+        (R("at-once", "at once: every card on the player's side except the Rookie (the "
+                      "Digimon showing, the Power Port) goes Offline and is recycled; the "
+                      "player fights on with the Rookie"),
+         R("after-duel", "the empty deck waits until the Duel has ended (after scoring and "
+                         "the DB-C.6 clean-up); the recycle then takes what is left on the "
+                         "board")),
+        "at-once",
+        "DB-D.3: 'If at any time during play the number of your Online cards goes down to "
+        "zero ... you must send ALL the cards on your side of the board, except the Rookie, "
+        "Offline ... before resuming play.'",
+        ("seeds/001 D Note (quoted in the reason)",
+         "the payments that can empty the deck mid-Duel: Rookie-to-Champion payments "
+         "(DB-B.3) and Digi-Duel ST-58's 'send three of your Online cards Offline'"),
+        title="An Online deck emptied in the middle of a Duel",
+        example=X(
+            "With exactly 2 cards Online I Digivolve Agumon ST-01 into Greymon ST-02, paying "
+            "2 cards from Online to Offline.",
+            (("at-once", "Greymon goes Offline with the recycle at once: I battle with "
+                         "Agumon."),
+             ("after-duel", "I battle with Greymon; my deck is recycled when the Duel is "
+                            "over."))),
+    ),
+    Ambiguity(
         "DB-AMB-22", "digibattle", ("DB-C.8", "DB-C.6"),
         "Bakemon ST-45 'Send opponent's Digimon offline when Duel ends in a tie': all the "
         "opponent's Digimon except the Rookie, or only the one showing?",
@@ -538,6 +564,52 @@ REGISTRY: tuple[Ambiguity, ...] = (
                              "deck keeps its 3 cards."))),
         note="Only the final state of a won game differs (the winning Duel's effects and "
              "clean-up done or not); the winner is the same.",
+    ),
+    Ambiguity(
+        "DB-AMB-24", "digibattle", ("DB-C.3",),
+        "Has a player with no playable Power Option card 'run out' (passed without a word), "
+        "or must they still take a turn and say Pass?",
+        (R("say-pass", "the player keeps their turns; their only legal action is to pass"),
+         R("run-out", "a player with no playable Power Option card counts as passed at "
+                      "once: at the start of the Battle phase or as soon as they have "
+                      "none")),
+        "say-pass",
+        "The text has the player stop and say \"Pass\"; nothing says that running out "
+        "passes for them.",
+        ("seeds/001 C: 'Continue taking turns until a player runs out of Power Option cards "
+         "to play, or decides to stop playing them, and says \"Pass.\"'",
+         "Digi-Duel ST-58: 'This card can not be used after opponent passes.'"),
+        title="Running out of Power Option cards",
+        example=X(
+            "The Battle phase starts and I go first, holding Digi-Duel ST-58 (Greymon "
+            "showing, 10 Online cards); my opponent holds no playable Power Option card.",
+            (("say-pass", "I may play Digi-Duel: my opponent has not passed yet."),
+             ("run-out", "My opponent has run out, so has passed: Digi-Duel is refused "
+                         "('can not be used after opponent passes').")),
+        ),
+        note="Mostly a matter of procedure (a pass with no choice is or is not an action); "
+             "it changes outcomes only through cards that look at a pass, such as "
+             "Digi-Duel.",
+    ),
+    Ambiguity(
+        "DB-AMB-25", "digibattle", ("DB-D.1", "DB-D.6"),
+        "Who regroups first: player 0 (seat order) or the player who goes first in the next "
+        "Duel?",
+        (R("seat-order", "player 0 discards, draws and prepares, then player 1"),
+         R("first-player", "the next Duel's first player regroups first")),
+        "seat-order",
+        "The text does not say; both players regroup at the same time at a table, and "
+        "nothing one does in Regroup changes what the other may do.",
+        ("seeds/001 D: 'First, you must restore your hand to 10 cards ...' (addressed to "
+         "each player; no order)",),
+        title="Who regroups first",
+        example=X(
+            "My opponent wins the Duel (so goes first in the next one).",
+            (("seat-order", "I regroup first."),
+             ("first-player", "My opponent regroups first."))),
+        note="Procedure only: the same choices reach the same position in either order; "
+             "what differs is whose action is asked for (and what the second player has "
+             "seen of the first player's preparation).",
     ),
     Ambiguity(
         "DB-AMB-26", "digibattle", ("DB-C.2",),

@@ -607,3 +607,80 @@ Feature: Ambiguities - one outcome per reading
         | reading | offline                                    | port                                 |
         | port    | MegaKabuterimon ST-28                      | my Power Port holds Digivice Red ST-59 |
         | offline | MegaKabuterimon ST-28 and Digivice Red ST-59 | my Power Port is empty               |
+
+  @DB-AMB-21 @DB-D.3 @DB-B.3
+  Rule: DB-AMB-21 An Online deck emptied in the middle of a Duel
+
+    Scenario Outline: Greymon's payment takes my last 2 Online cards under "<reading>"
+      Given the reading "<reading>" of DB-AMB-21
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my hand holds 5 cards
+      And my Online deck holds 2 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      # Offline: 30 - 1 - 1 - 5 - 2 = 21; the payment adds 2, the recycle Greymon: 24.
+      When I Digivolve into Greymon ST-02 paying 2 cards from Online
+      Then my Duel Zone shows <zone>
+      And <chance>
+
+      Examples:
+        | reading    | zone                            | chance                          |
+        | at-once    | Agumon ST-01                    | a shuffle of my 24 cards is due |
+        | after-duel | Greymon ST-02 over Agumon ST-01 | no chance outcome is due        |
+
+    Scenario: Under "after-duel" the empty deck is recycled when the Duel is over
+      Given the reading "after-duel" of DB-AMB-21
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds 5 cards
+      And my Online deck holds 0 cards
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      # I win and keep Greymon (DB-C.6); then it goes Offline with the recycle: 30 - 2 - 5 + 1.
+      When I pass
+      And my opponent passes
+      Then I win the Duel
+      And my Duel Zone shows Agumon ST-01
+      And a shuffle of my 24 cards is due
+
+  @DB-AMB-24 @DB-C.3
+  Rule: DB-AMB-24 Running out of Power Option cards
+
+    Scenario Outline: My opponent holds no Power Option card when the Battle starts, under "<reading>"
+      Given the reading "<reading>" of DB-AMB-24
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my Digivolve Zone holds MetalGreymon BO-01 face down
+      And my hand holds Digi-Duel ST-58, Metal Attack ST-53 and 2 other cards
+      And my Online deck holds 10 cards
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my opponent's Digivolve Zone holds Mammothmon ST-46 face down
+      And my opponent's hand holds Palmon ST-09
+      When I pass
+      And my opponent passes
+      And I try to play Digi-Duel ST-58
+      Then <outcome>
+
+      Examples:
+        | reading  | outcome                             |
+        | say-pass | my Power Port holds Digi-Duel ST-58 |
+        | run-out  | the action is refused for DB-C.2    |
+
+  @DB-AMB-25 @DB-D.1 @DB-D.6
+  Rule: DB-AMB-25 Who regroups first
+
+    Scenario Outline: My opponent wins the Duel; Regroup starts under "<reading>"
+      Given the reading "<reading>" of DB-AMB-25
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      When I pass
+      And my opponent passes
+      Then my opponent wins the Duel
+      And the phase is Regroup
+      And it is <whose> turn
+
+      Examples:
+        | reading      | whose         |
+        | seat-order   | my            |
+        | first-player | my opponent's |

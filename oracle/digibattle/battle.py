@@ -243,6 +243,10 @@ def end_duel(tx: Tx) -> None:
         if s0 >= t or s1 >= t:
             phases.game_over(tx, 0 if s0 > s1 else 1 if s1 > s0 else tx.get("first_player"))
             return
+    if tx.game.recycle_after_duel:  # DB-AMB-21: the decks emptied during the Duel (DB-D.3)
+        for i in (0, 1):
+            if not tx.ps[i].online and i not in tx.emptied:
+                tx.emptied.append(i)
     phases.begin_regroup(tx)
 
 

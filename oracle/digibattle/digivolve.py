@@ -361,8 +361,8 @@ def end_preparation(tx: Tx, p: int) -> None:
             tx.set(to_move=1)
         else:
             tx.set(step="coin_toss", to_move="chance", chance=("coin_toss",))
-    elif p == 0:
-        phases.begin_discard(tx, 1)
+    elif p == phases.regroup_first(tx):  # DB-D.1 / DB-AMB-25: the other player regroups
+        phases.begin_discard(tx, 1 - p)
     else:
         start_duel(tx)
 

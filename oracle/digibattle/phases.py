@@ -26,9 +26,17 @@ def begin_battle(tx: Tx) -> None:
 
 
 def begin_regroup(tx: Tx) -> None:
-    """DB-D.1: Regroup starts with seat 0's discards."""
+    """DB-D.1: Regroup starts with seat 0's discards (DB-AMB-25 ``first-player``: with the
+    next Duel's first player's)."""
     tx.set(phase="regroup")
-    begin_discard(tx, 0)
+    begin_discard(tx, regroup_first(tx))
+
+
+def regroup_first(tx: Tx) -> int:
+    """Who regroups first (DB-D.1, DB-AMB-25): seat 0, or the next Duel's first player."""
+    if tx.game.regroup_order == "first-player":
+        return int(tx.get("first_player"))
+    return 0
 
 
 def begin_discard(tx: Tx, p: int) -> None:
