@@ -125,9 +125,9 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         return diverge("state", "the initial states differ", differences=diffs)
     for _ in range(max_steps):
         state = oracle.state
-        if state.to_move is None:
-            return None
-        if legal and isinstance(state.to_move, int):
+        # The legal set is compared at every position, chance nodes and the game's end
+        # included (where it must be empty).
+        if legal:
             try:
                 got_legal = impl.legal_actions()
             except (ImplementationError, ImplementationSkipped) as e:
@@ -139,6 +139,8 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                     return diverge("legal-set", "the legal actions differ", expected=missing,
                                    actual=extra, differences=[("$.missing", missing, None),
                                                               ("$.extra", None, extra)])
+        if state.to_move is None:
+            return None
         action = choose(state)
         actions.append(action)
         if counter is not None:
