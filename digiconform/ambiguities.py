@@ -62,6 +62,15 @@ class Proposal:
 
 R, X = Reading, Example
 
+NO_TRACE: Mapping[str, str] = {
+    "DB-AMB-22": "The readings part only in a tie against Bakemon ST-45 by an opponent showing "
+                 "an Ultimate or Mega over a Champion, which takes a second Duel and equal "
+                 "powers: no random game reached it (150 seeds per player policy) and no "
+                 "scripted game has been written; the scenarios pin both readings.",
+}
+"""Implemented entries without a divergence trace, and why (tests/test_ambiguities_register.py
+accepts only these)."""
+
 PROPOSED: tuple[Proposal, ...] = ()
 """None left: DB-AMB-19 … 26 were made selectable (oracle/variants.py) or retired."""
 
@@ -505,6 +514,8 @@ def _entry_md(e: Mapping[str, Any], games: int | None) -> list[str]:
     t = e.get("trace")
     if t:
         out += _trace_md(e, t)
+    elif e["id"] in NO_TRACE:
+        out += [f"Divergence trace: none. {NO_TRACE[e['id']]}", ""]
     return out
 
 

@@ -26,6 +26,8 @@ Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
 - ``game_ends_at_999`` -- the game is won at 999 points, whatever target was agreed (DB-C.9).
 - ``ends_one_point_early`` -- the game is won at target - 1 points (DB-C.9): caught only by
   targets and scores that are not multiples of 100.
+- ``never_skips_digivolve_phase`` -- the Digivolve phase is never skipped (DB-B.6): the
+  verifier must not explain it as "behaves as if DB-AMB-12 = from-hand".
 - ``pass_not_final`` -- a player who passed in Battle may play again (DB-C.3, DB-AMB-6
   read as ``not-final`` although the default ``final`` is declared).
 - ``wrong_refusal_clause`` -- every illegal action is refused citing DB-C.1.
@@ -77,6 +79,7 @@ PLANTED = {
     "no_reshuffle_on_exhaustion": ("DB-D.2", "DB-D.3"),
     "game_ends_at_999": ("DB-C.9",),
     "ends_one_point_early": ("DB-C.9",),
+    "never_skips_digivolve_phase": ("DB-B.6",),
     "pass_not_final": ("DB-C.3",),
     "wrong_refusal_clause": None,  # any clause: the refusal names the wrong one
     "loser_goes_first": ("DB-C.7",),
@@ -322,6 +325,18 @@ def _patch_one_early() -> None:
     phases.add_points = add_points
 
 
+def _patch_no_skip() -> None:
+    from oracle.digibattle import digivolve
+
+    def begin_reveal(tx):  # type: ignore[no-untyped-def]
+        first = tx.get("first_player")
+        tx.set(phase="digivolve", step="reveal", to_move=first)
+        for i in (0, 1):
+            tx.upd(i, acted=False, passed=False)
+
+    digivolve.begin_reveal = begin_reveal
+
+
 def _patch_pass() -> None:
     from oracle.digibattle import battle, rules
 
@@ -441,6 +456,7 @@ _PATCHES = {
     "no_reshuffle_on_exhaustion": _patch_reshuffle,
     "game_ends_at_999": _patch_999,
     "ends_one_point_early": _patch_one_early,
+    "never_skips_digivolve_phase": _patch_no_skip,
     "pass_not_final": _patch_pass,
     "wrong_refusal_clause": _patch_clause,
     "loser_goes_first": _patch_loser_first,

@@ -71,6 +71,7 @@ class Mutant:
     line: int
     index: int
     text: str
+    equivalent: str | None = None
 
     @property
     def id(self) -> str:
@@ -99,6 +100,27 @@ def _sites(tree: ast.AST) -> Iterator[tuple[str, ast.AST, str]]:
                     yield "delete", stmt, type(stmt).__name__
 
 
+def _equivalent(tree: ast.AST, op: str, node: ast.AST) -> str | None:
+    """Why a mutant is equivalent by construction at the protocol level, or None.
+
+    - deleting an event (``tx.event(...)``, ``w.emit(...)``): events are never compared
+      (docs/PROTOCOL.md, "How answers are compared");
+    - a constant inside a decorator (``lru_cache(maxsize=4096)``): a cache's size changes
+      speed, not answers.
+    """
+    if op == "delete" and isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        f = node.value.func
+        if isinstance(f, ast.Attribute) and f.attr in ("event", "emit"):
+            return "deletes an event: events are never compared"
+    if op.startswith("const"):
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.ClassDef)):
+                for dec in fn.decorator_list:
+                    if any(n is node for n in ast.walk(dec)):
+                        return "a decorator's constant (a cache size): speed only"
+    return None
+
+
 def _docstring_only(fn: ast.FunctionDef) -> bool:
     return len(fn.body) == 1 and isinstance(fn.body[0], ast.Expr)
 
@@ -108,7 +130,8 @@ def mutants(module: str) -> list[Mutant]:
     tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
     out = []
     for i, (op, node, text) in enumerate(_sites(tree)):
-        out.append(Mutant(module, op, getattr(node, "lineno", 0), i, text))
+        out.append(Mutant(module, op, getattr(node, "lineno", 0), i, text,
+                          _equivalent(tree, op, node)))
     return out
 
 
@@ -148,8 +171,11 @@ def _ruleset_of(module: str) -> str:
 
 
 def run_one(m: Mutant, games: int, timeout: float = 600.0) -> dict[str, object]:
-    """Serve mutant ``m`` and verify it; ``{"id", "status", "seconds", ...}``."""
+    """Serve mutant ``m`` and verify it; ``{"id", "status", "seconds", ...}``. A mutant
+    equivalent by construction (:func:`_equivalent`) is not run."""
     t0 = time.monotonic()
+    if m.equivalent:
+        return {**asdict(m), "id": m.id, "status": "equivalent", "seconds": 0.0}
     with tempfile.TemporaryDirectory(prefix="digiconform-mutant-") as tmp:
         shutil.copytree(ROOT / "oracle", Path(tmp) / "oracle",
                         ignore=shutil.ignore_patterns("__pycache__"))
@@ -187,6 +213,7 @@ def main() -> None:
         p.add_argument("--seed", type=int, default=13)
     r = sub.choices["run"]
     r.add_argument("--games", type=int, default=3)
+    r.add_argument("--jobs", type=int, default=1, help="mutants verified at the same time")
     r.add_argument("--threshold", type=float, default=0.0, help="minimum score, percent")
     r.add_argument("--report", type=Path)
     a = ap.parse_args()
@@ -197,26 +224,37 @@ def main() -> None:
                       key=lambda m: (m.module, m.index))
     if a.cmd == "list":
         for m in pool:
-            print(m.id, m.text)
+            print(m.id, m.text, f"[equivalent: {m.equivalent}]" if m.equivalent else "")
         print(f"{len(pool)} mutants", file=sys.stderr)
         return
+    from concurrent.futures import ThreadPoolExecutor
+
     results = []
-    for i, m in enumerate(pool, 1):
-        res = run_one(m, a.games)
-        results.append(res)
-        print(f"[{i}/{len(pool)}] {res['status']:9} {m.id} {m.text} ({res['seconds']} s)",
-              flush=True)
+    with ThreadPoolExecutor(max(1, a.jobs)) as ex:
+        for i, res in enumerate(ex.map(lambda m: run_one(m, a.games), pool), 1):
+            results.append(res)
+            print(f"[{i}/{len(pool)}] {res['status']:10} {res['id']} {res['text']} "
+                  f"({res['seconds']} s)", flush=True)
     per: dict[str, dict[str, int]] = {}
     for res in results:
-        d = per.setdefault(str(res["module"]), {"killed": 0, "survived": 0})
-        d["killed" if res["status"] != "survived" else "survived"] += 1
+        d = per.setdefault(str(res["module"]), {"killed": 0, "survived": 0, "equivalent": 0})
+        st = str(res["status"])
+        d["survived" if st == "survived" else "equivalent" if st == "equivalent"
+          else "killed"] += 1
     killed = sum(d["killed"] for d in per.values())
-    score = 100.0 * killed / len(results) if results else 100.0
+    counted = sum(d["killed"] + d["survived"] for d in per.values())
+    score = 100.0 * killed / counted if counted else 100.0
+    for rs, mods in MODULES.items():
+        k = sum(per[m]["killed"] for m in mods if m in per)
+        n = sum(per[m]["killed"] + per[m]["survived"] for m in mods if m in per)
+        if n:
+            print(f"{rs}: {k}/{n} killed ({100.0 * k / n:.1f} %)")
     for mod, d in sorted(per.items()):
         n = d["killed"] + d["survived"]
-        print(f"{mod}: {d['killed']}/{n} killed ({100.0 * d['killed'] / n:.1f} %)")
-    print(f"mutation score: {killed}/{len(results)} = {score:.1f} % "
-          f"(threshold {a.threshold:.1f} %)")
+        pct = f"{100.0 * d['killed'] / n:.1f} %" if n else "-"
+        print(f"  {mod}: {d['killed']}/{n} killed ({pct}), {d['equivalent']} equivalent")
+    print(f"mutation score: {killed}/{counted} = {score:.1f} % "
+          f"(threshold {a.threshold:.1f} %; equivalent mutants not counted)")
     if a.report:
         a.report.write_text(json.dumps({"score": score, "per_module": per,
                                         "mutants": results}, indent=1) + "\n",

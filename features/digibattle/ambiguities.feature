@@ -161,6 +161,37 @@ Feature: Ambiguities - one outcome per reading
         | offline | my Offline pile includes Gekomon ST-27                                                |
         | stays   | my Duel Zone shows Piximon ST-30 over Gekomon ST-27 over Tortomon ST-25 over Tentomon ST-07 |
 
+    # A tie against Bakemon (DB-C.8): its effect sends my Digimon but the Rookie Offline, so
+    # no stack is left for the partner to stay in, under either reading. No bundled DNA
+    # Ultimate ties with Bakemon: Tiemon EX-06 is Piximon with 390 against Yellow.
+    Scenario Outline: My DNA partner after a tie against Bakemon under the reading "<reading>"
+      Given a card that is not in the bundled card set:
+        | serial                 | EX-06                                                                         |
+        | name                   | Tiemon                                                                        |
+        | kind                   | digimon                                                                       |
+        | level                  | Ultimate                                                                      |
+        | battle_type            | Green                                                                         |
+        | power                  | {"Red": 470, "Green": 420, "Yellow": 390}                                     |
+        | score                  | {"Rookie": 100, "Champion": 100, "Ultimate": 200, "Mega": 300}                |
+        | digivolve_requirements | [{"kind": "dna", "partners": [{"name": "Tortomon"}, {"name": "Gekomon"}]}]    |
+      And the reading "<reading>" of DB-AMB-5
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Tiemon EX-06 over Tortomon ST-25 over Tentomon ST-07
+      And my Power Port holds Gekomon ST-27
+      And my opponent's Duel Zone shows Bakemon ST-45 over DemiDevimon ST-42
+      # Tiemon against Yellow: 390; Bakemon against Green: 390.
+      When I pass
+      And my opponent passes
+      Then the Duel is a tie
+      And my Duel Zone shows Tentomon ST-07
+      And my Power Port is empty
+      And my Offline pile includes Gekomon ST-27
+
+      Examples:
+        | reading |
+        | offline |
+        | stays   |
+
   @DB-AMB-6 @DB-C.3
   Rule: DB-AMB-6 Whether a pass in the Battle phase is final
 
