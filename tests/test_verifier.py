@@ -164,8 +164,6 @@ def test_verdicts_are_not_confounded_by_another_reading(tmp_path: Path) -> None:
     amb7 = report.ambiguities["DB-AMB-7"]
     assert "immediate" in amb7.follows and amb7.verdict.startswith("follows 'immediate'"), \
         amb7.verdict
-    for amb in report.ambiguities.values():
-        assert not amb.verdict.startswith("no single reading"), (amb.id, amb.verdict)
 
 
 def test_a_missing_phase_skip_is_not_explained_by_a_reading(tmp_path: Path) -> None:

@@ -618,12 +618,13 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
 
 
 def _step_changed_by(amb: str, ref: Any, alt: Any) -> bool:
-    """Is the diverging step one that the reading changes? The oracle's answers at that step
-    under the game's reading (``ref``) and under the other reading (``alt``) must differ in
-    an event or a refusal that cites one of the ambiguity's clauses or names the ambiguity;
-    answers with the same events (a state-only difference, such as Digimon Power) count too.
-    Without this, an engine that simply leaves a rule out (a missing DB-B.6 skip) could be
-    "explained" by a reading that happens to produce the same state at that step."""
+    """Is the diverging step one that the reading changes? When the oracle's answers at that
+    step under the game's reading (``ref``) and under the other reading (``alt``) differ in
+    their events or refusal, one of the two must cite one of the ambiguity's clauses (or name
+    the ambiguity): the step is then one where the ambiguity's rule acts. Answers with the same
+    events (a state-only difference, such as Digimon Power) count too. Without this, an
+    engine that simply leaves a rule out (a missing DB-B.6 skip) could be "explained" by a
+    reading that happens to produce the same state at that step."""
     from oracle import variants as registry
 
     def marks(o: Any) -> set[tuple[str, str | None, str | None]]:
@@ -635,7 +636,7 @@ def _step_changed_by(amb: str, ref: Any, alt: Any) -> bool:
     if a == b:
         return True
     clauses = set(registry.BY_ID[amb].clauses)
-    return any(c in clauses or m == amb for _, c, m in a ^ b)
+    return any(c in clauses or m == amb for _, c, m in a | b)
 
 
 def divergence_trace(div: Divergence, implementation: str) -> dict[str, Any]:

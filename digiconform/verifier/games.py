@@ -208,6 +208,8 @@ _DB_EVENT_FIELDS = _fields((
                   "last_duel_winner"),
     ("game_won", "phase step winner to_move end_reason score"),
     ("game_stopped", "phase step winner to_move end_reason"),
+    # A skipped Digivolve phase explains the phase change better than the Battle's start.
+    ("digivolve_phase_skipped", "phase step to_move"),
     ("rookie_changed", "duel_zone offline pending_rookie"),
     ("downgraded", "duel_zone offline digimon_power"),
     ("hand_sent_offline", "hand offline"),
@@ -234,7 +236,6 @@ _DB_EVENT_FIELDS = _fields((
     ("rookie_chosen", "duel_zone deck to_move"),
     ("battle_started", "phase step to_move passed"),
     ("duel_started", "duel to_move phase step"),
-    ("digivolve_phase_skipped", "phase step to_move"),
 ))
 
 
@@ -248,7 +249,9 @@ def _digibattle() -> GameHooks:
         _db_draw_setup, _db_shrink_setups, _db_chance, _db_probes, _db_chance_probes,
         ("choose_rookie", "prepare", "ready", "change_rookie", "digivolve", "pass",
          "play_option", "discard", "draw"),
-        _DB_EVENT_FIELDS, "points_scored", dict(db.home_clauses))
+        _DB_EVENT_FIELDS, "points_scored", dict(db.home_clauses),
+        # A game ended (or not) where no oracle event ends it: DB-C.9 says when it is won.
+        unexplained=(("winner", "DB-C.9"), ("end_reason", "DB-C.9")))
 
 
 # ---------------------------------------------------------------------------------------------
