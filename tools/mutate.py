@@ -103,8 +103,8 @@ def _sites(tree: ast.AST) -> Iterator[tuple[str, ast.AST, str]]:
 def _equivalent(tree: ast.AST, op: str, node: ast.AST) -> str | None:
     """Why a mutant is equivalent by construction at the protocol level, or None.
 
-    - deleting an event (``tx.event(...)``, ``w.emit(...)``): events are never compared
-      (docs/PROTOCOL.md, "How answers are compared");
+    - deleting an event (``tx.event(...)``, ``w.emit(...)``) or changing what it carries:
+      events are never compared (docs/PROTOCOL.md, "How answers are compared");
     - a constant inside a decorator (``lru_cache(maxsize=4096)``): a cache's size changes
       speed, not answers.
     """
@@ -112,6 +112,11 @@ def _equivalent(tree: ast.AST, op: str, node: ast.AST) -> str | None:
         f = node.value.func
         if isinstance(f, ast.Attribute) and f.attr in ("event", "emit"):
             return "deletes an event: events are never compared"
+    for call in ast.walk(tree):
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
+                and call.func.attr in ("event", "emit") and call is not node \
+                and any(n is node for a in [*call.args, *call.keywords] for n in ast.walk(a)):
+            return "changes an event's fields: events are never compared"
     if op.startswith("const"):
         for fn in ast.walk(tree):
             if isinstance(fn, (ast.FunctionDef, ast.ClassDef)):
@@ -136,7 +141,9 @@ def mutants(module: str) -> list[Mutant]:
 
 
 def mutated_source(m: Mutant) -> str:
-    """The module's source with mutant ``m`` applied."""
+    """The module's source with mutant ``m`` applied (``op == "control"``: unchanged)."""
+    if m.op == "control":
+        return (ROOT / m.module).read_text(encoding="utf-8")
     tree = ast.parse((ROOT / m.module).read_text(encoding="utf-8"))
     sites = list(_sites(tree))
     op, node, text = sites[m.index]
@@ -183,8 +190,10 @@ def run_one(m: Mutant, games: int, timeout: float = 600.0) -> dict[str, object]:
         (Path(tmp) / m.module).write_text(mutated_source(m), encoding="utf-8")
         # Only the served engine imports the mutant; the verifier's oracle stays clean.
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        # -P: the working directory (the checkout, with the clean oracle) is not put first
+        # on sys.path, so PYTHONPATH's copy is the one imported.
         impl = (f"env PYTHONPATH={shlex.quote(tmp)} PYTHONDONTWRITEBYTECODE=1 "
-                f"{shlex.quote(sys.executable)} -m digiconform.cli serve")
+                f"{shlex.quote(sys.executable)} -P -m digiconform.cli serve")
         cmd = [sys.executable, "-m", "digiconform.cli", "verify", "--impl", impl,
                "--ruleset", _ruleset_of(m.module), "--games", str(games),
                "--shrink-seconds", "0", "--timeout", "10", "--no-progress",
@@ -229,6 +238,17 @@ def main() -> None:
         return
     from concurrent.futures import ThreadPoolExecutor
 
+    # The control: an unmutated copy served the same way must pass, or every "kill" is noise.
+    controls = sorted({_ruleset_of(m.module): m.module for m in pool}.items())
+    with ThreadPoolExecutor(max(1, a.jobs)) as ex:
+        for (rs, _mod), res in zip(controls, ex.map(
+                lambda c: run_one(Mutant(c[1], "control", 0, -1, "unmutated"), a.games),
+                controls), strict=True):
+            if res["status"] != "survived":
+                print(f"control failed: an unmutated copy of the {rs} oracle does not pass "
+                      f"verify ({res['status']}); the kill check is broken", file=sys.stderr)
+                sys.exit(2)
+            print(f"control: the unmutated {rs} oracle passes ({res['seconds']} s)", flush=True)
     results = []
     with ThreadPoolExecutor(max(1, a.jobs)) as ex:
         for i, res in enumerate(ex.map(lambda m: run_one(m, a.games), pool), 1):
