@@ -155,6 +155,18 @@ Feature: C. Battle - playing Power Option cards
       And I try to play Metal Attack ST-53 sending Palmon ST-09 Offline
       Then the action is refused for DB-C.3
 
+    @DB-C.3 @DB-AMB-6
+    Scenario: My opponent who passed may not play again either (the reading "final")
+      Given it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Metal Attack ST-53 and Palmon ST-09
+      And my opponent's hand holds Metal Attack ST-53, Blitz ST-52 and Biyomon ST-03
+      When my opponent passes
+      And I play Metal Attack ST-53 sending Palmon ST-09 Offline
+      And my opponent tries to play Metal Attack ST-53 sending Biyomon ST-03 Offline
+      Then the action is refused for DB-C.3
+
     @DB-C.3
     Scenario: A player with no Power Option cards left can only pass
       Given it is the Battle phase and I go first
