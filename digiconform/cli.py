@@ -15,14 +15,16 @@ from typing import Any
 
 import click
 
+from digiconform.options import Float, Int
+from digiconform.options import parse_variants as parse_variants
 from oracle.errors import OracleError
 
 VARIANT = click.option(
     "--variant", "variant", multiple=True, metavar="ID=READING",
     help="Choose a reading of an ambiguity, e.g. DB-AMB-6=not-final (repeatable).")
-TARGET = click.option("--target", type=click.IntRange(1, 1000), default=1000, show_default=True,
+TARGET = click.option("--target", type=Int(1, 1000), default=1000, show_default=True,
                       help="Points that win the game (DB-C.9).")
-SEED = click.option("--seed", type=int, default=0, show_default=True,
+SEED = click.option("--seed", type=Int(0, 2 ** 63 - 1), default=0, show_default=True,
                     help="Seed of the random players and chance outcomes.")
 CARDS = click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
                      help="A card-set JSON file (default: the bundled Upper Deck set).")
@@ -33,20 +35,6 @@ RULESET = click.option("--ruleset", type=click.Choice(["digibattle", "dcg"]),
                        default="digibattle", show_default=True,
                        help="digibattle (Digi-Battle Arena) or dcg (Digimon Card Game 2020, "
                             "chapter 6, INVENTED test cards).")
-
-
-def parse_variants(items: tuple[str, ...]) -> dict[str, str]:
-    """``("DB-AMB-6=not-final", ...)`` → ``{"DB-AMB-6": "not-final"}``.
-
-    :raises click.BadParameter: an item without ``=``.
-    """
-    out = {}
-    for item in items:
-        key, sep, val = item.partition("=")
-        if not sep:
-            raise click.BadParameter(f"expected ID=READING, got {item!r}", param_hint="--variant")
-        out[key.strip()] = val.strip()
-    return out
 
 
 def load_game(cards_path: str | None, deck_paths: tuple[str, ...], target: int,
@@ -61,31 +49,73 @@ def load_game(cards_path: str | None, deck_paths: tuple[str, ...], target: int,
     )
     from oracle.digibattle import Game
 
-    card_set = card_set_from_json(load_json(cards_path)) if cards_path else default_card_set()
+    card_set = (card_set_from_json(load_json(cards_path, "card-set")) if cards_path is not None
+                else default_card_set())
     if deck_paths:
         if len(deck_paths) != 2:
             raise click.BadParameter("give --deck twice (seat 0, then seat 1)")
-        decks = tuple(deck_from_json(load_json(p)) for p in deck_paths)
+        decks = tuple(deck_from_json(load_json(p, "deck")) for p in deck_paths)
     else:
         decks = default_decks()
     return Game(card_set, (decks[0].cards, decks[1].cards), target, variants, max_duels)
 
 
+def one_line(text: str, limit: int = 400) -> str:
+    """``text`` on one line: control characters (a newline in a file name or a JSON key)
+    written as escapes, clipped to ``limit`` characters."""
+    out = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def error_line(message: str) -> str:
+    """The one line every refusal is: ``digiconform: error: <message>``."""
+    return f"digiconform: error: {one_line(message)}"
+
+
 class Group(click.Group):
-    """Turns the oracle's input errors into one line and exit code 2."""
+    """Turns every refusal into one line on stderr and exit code 2: the oracle's input
+    errors (``$.path: reason``), unreadable files, and click's usage errors (a bad option
+    value: ``--timeout: 'nan' is not a finite number``), which click would otherwise print
+    as a usage block."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except OracleError as e:
-            click.echo(f"digiconform: error: {e}", err=True)
+            click.echo(error_line(str(e)), err=True)
             ctx.exit(2)
         except BrokenPipeError:  # output piped into `head` and closed: not an error
             sys.stderr.close()
             ctx.exit(0)
         except OSError as e:
-            click.echo(f"digiconform: error: {e}", err=True)
+            click.echo(error_line(str(e)), err=True)
             ctx.exit(2)
+
+    def main(self, args: Any = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        """click's ``main``, with usage errors said in one line (exit 2) and Ctrl-C outside
+        ``verify`` (which writes a partial report) said as ``interrupted`` (exit 130)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            # Not standalone, click returns the code of ctx.exit(code) instead of exiting.
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.Exit as e:
+            sys.exit(e.exit_code)
+        except click.ClickException as e:
+            if type(e).__name__ == "NoArgsIsHelpError":  # a group without a command: its help
+                e.show()
+                sys.exit(e.exit_code)
+            hint = ""
+            if isinstance(e, click.UsageError) and e.ctx is not None:
+                hint = f" (see {e.ctx.command_path} --help)"
+            click.echo(error_line(e.format_message() + hint), err=True)
+            sys.exit(e.exit_code)
+        except (click.Abort, KeyboardInterrupt):
+            click.echo("digiconform: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else 0)
 
 
 @click.group(cls=Group)
@@ -105,7 +135,7 @@ def main() -> None:
               help="Write the whole game (initial state, then each action with the state "
                    "after it) as JSON (schemas/trace.schema.json).")
 @click.option("--quiet", is_flag=True, help="Print only the result line.")
-@click.option("--max-duels", type=click.IntRange(min=0), default=100, show_default=True,
+@click.option("--max-duels", type=Int(0, 1_000_000), default=100, show_default=True,
               help="Referee's safeguard, not a rule: stop the game undecided after this many "
                    "Duels (0: no limit). Some readings can stall a game for ever, e.g. "
                    "DB-AMB-3=just-sent once both players hold only tying Rookies.")
@@ -114,6 +144,9 @@ def play(ruleset: str, seed: int, target: int, variant: tuple[str, ...], cards_p
          max_duels: int) -> None:
     """Play one complete game between two random legal players (Starter decks by default;
     with --ruleset dcg the red-memory and blue-tempo decks, or --deck/--cards DCG JSON)."""
+    from digiconform.options import check_output_file
+
+    check_output_file(trace_path, "--trace")  # before the game, not after it
     if ruleset == "dcg":
         from digiconform.dcg_playlog import play_command
 
@@ -145,7 +178,8 @@ def play(ruleset: str, seed: int, target: int, variant: tuple[str, ...], cards_p
 
 
 @main.command()
-@click.option("--games", type=int, default=300, show_default=True, help="Games to play.")
+@click.option("--games", type=Int(1, 1_000_000), default=300, show_default=True,
+              help="Games to play.")
 @RULESET
 @TARGET
 @VARIANT
@@ -219,7 +253,7 @@ if __name__ == "__main__":  # pragma: no cover
 @click.option("--impl", "command", default=None, metavar="COMMAND",
               help="Replay the trace through this implementation (harness protocol), in "
                    "lockstep with the oracle.")
-@click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.0, show_default=True,
+@click.option("--timeout", type=Float(0.1, 3600), default=5.0, show_default=True,
               help="Seconds allowed for each answer (with --impl).")
 def replay(trace_path: str, variant: tuple[str, ...], fmt: str, command: str | None,
            timeout: float) -> None:

@@ -24,6 +24,7 @@ _TIMING = {
     "on_play": "[On Play]",
     "when_attacking": "[When Attacking]",
     "main": "[Main]",
+    "security": "[Security]",
     "end_of_turn": "(end of turn)",
 }
 _REASON = {
@@ -61,8 +62,16 @@ _ACTION_EVENTS = frozenset(("played", "digivolved", "option_used", "passed"))
 
 
 def _effect(state: State, d: dict[str, Any]) -> str:
-    """``"gain 2 memory"``, ``"if 2 or less, set memory to 3"``."""
+    """``"gain 2 memory"``, ``"if 2 or less, set memory to 3"``, ``"no effect: its condition
+    (opponent_has_digimon_without_sources) does not hold"``, ``"play it without paying its
+    cost"``, ``"hatch"``."""
     action, value = d["action"], d["value"]
+    if action == "none":
+        return f"no effect: its condition ({d.get('condition')}) does not hold"
+    if action == "play_self":
+        return "play it without paying its memory cost"
+    if action in ("hatch", "move"):
+        return action
     if action == "set_memory_if_at_most":
         at_most = next(e.at_most for e in state.game.cards[d["card"]].effects
                        if e.action == action)
@@ -119,12 +128,14 @@ def describe_step(prev: State, step: Any, tracker: _Tracker | None = None) -> It
         elif kind == "drew" and ev.clause != "CR4.2 Game setup":
             yield f"  P{p} draws {_card(s, d['card'])}"
         elif kind == "hatched":
-            yield f"  P{p} hatches {_card(s, d['card'])} (#{d['stack']}, DCG-6-4-1-1)"
+            yield f"  P{p} hatches {_card(s, d['card'])} (#{d['stack']}, {ev.clause})"
         elif kind == "moved":
             yield (f"  P{p} moves {_card(s, d['card'])} #{d['stack']} to the battle area "
-                   "(DCG-6-4-1-2)")
+                   f"({ev.clause})")
         elif kind == "did_nothing":
             yield f"  P{p} makes no breeding action (DCG-6-4-1-3)"
+        elif kind == "played" and ev.clause == "CR4.2 Security checks":
+            yield f"    P{p} plays {_card(s, d['card'])} #{d['stack']} from security, free"
         elif kind == "played":
             yield f"  P{p} plays {_card(s, d['card'])} #{d['stack']} for {d['cost']}{tail}"
         elif kind == "digivolved":
@@ -204,12 +215,12 @@ def play_command(seed: int, variants: dict[str, str], cards_path: str | None,
     from oracle.trace import build_trace, write_trace
 
     setup: dict[str, Any] = {"ruleset": "dcg", "variants": variants}
-    if cards_path:
-        setup["card_set"] = load_json(cards_path)
+    if cards_path is not None:
+        setup["card_set"] = load_json(cards_path, "dcg/card-set")
     if deck_paths:
         if len(deck_paths) != 2:
             raise click.BadParameter("give --deck twice (seat 0, then seat 1)")
-        setup["decks"] = [load_json(p) for p in deck_paths]
+        setup["decks"] = [load_json(p, "dcg/deck") for p in deck_paths]
     game = game_from_setup(setup)
     initial = new_game(game)
     steps = []

@@ -15,24 +15,45 @@ FILE`` (the JSON report), and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 
+from digiconform.options import Float, Int
+
 _REPORT = pytest.StashKey[Any]()
+
+
+def _ranged(kind: click.ParamType) -> Callable[[str], Any]:
+    """An argparse ``type`` from one of the CLI's option types (digiconform.options): the
+    same values are refused (``nan``, negatives, full-width digits)."""
+    import argparse
+
+    def convert(text: str) -> Any:
+        try:
+            return kind.convert(text, None, None)
+        except click.BadParameter as e:
+            raise argparse.ArgumentTypeError(e.format_message()) from None
+
+    convert.__name__ = kind.name
+    return convert
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("digiconform", "digiconform conformance of an engine")
     group.addoption("--impl", metavar="COMMAND", default=None,
                     help="Verify the engine started by COMMAND (docs/PROTOCOL.md).")
-    group.addoption("--impl-games", type=int, default=40, help="Random games (default 40).")
-    group.addoption("--impl-timeout", type=float, default=5.0,
+    group.addoption("--impl-games", type=_ranged(Int(0, 100_000)), default=40,
+                    help="Random games (default 40).")
+    group.addoption("--impl-timeout", type=_ranged(Float(0.1, 3600)), default=5.0,
                     help="Seconds allowed per answer (default 5).")
     group.addoption("--impl-skip", metavar="FILE", default=None,
                     help="Scenario IDs to skip, one per line with '# reason'.")
-    group.addoption("--impl-seed", type=int, default=0, help="Seed of the random games.")
+    group.addoption("--impl-seed", type=_ranged(Int(0, 2 ** 63 - 1)), default=0,
+                    help="Seed of the random games.")
     group.addoption("--impl-ruleset", default="digibattle", choices=("digibattle", "dcg"),
                     help="Ruleset to verify (default digibattle).")
     group.addoption("--impl-report", metavar="FILE", default=None,
@@ -43,6 +64,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _options(config: pytest.Config) -> Any:
     from digiconform.verifier.runner import Options, parse_skip_file
+    from oracle.inputs import read_text
 
     skip = config.getoption("--impl-skip")
     return Options(
@@ -50,7 +72,7 @@ def _options(config: pytest.Config) -> Any:
         timeout=config.getoption("--impl-timeout"), seed=config.getoption("--impl-seed"),
         clauses=tuple(config.getoption("--impl-clause")),
         ruleset=config.getoption("--impl-ruleset"),
-        skips=parse_skip_file(Path(skip).read_text(encoding="utf-8")) if skip else {},
+        skips=parse_skip_file(read_text(skip)) if skip else {},
         trace_dir=Path(config.rootpath) / "digiconform-traces")
 
 

@@ -34,6 +34,8 @@ from oracle.driver import Driver, OracleDriver, Outcome, Refusal
 from oracle.errors import OracleError, UnsupportedError
 
 VECTOR_FORMAT = "digiconform-vector/1"
+NOTHING_CHECKED = "nothing-checked"
+""":attr:`VectorResult.code` of a vector none of whose answers could be compared."""
 CLAUSE_RE = re.compile(r"^(DB-[A-D]\.(\d+n?|ex)|DCG-[0-9-]+)$")
 AMBIGUITY_RE = re.compile(r"^[A-Z]+-AMB-\d+$")
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -164,23 +166,31 @@ def write_vector(path: Path, doc: Mapping[str, Any]) -> None:
     from oracle.validation import validate
 
     validate(doc, "vector")
-    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-                    encoding="utf-8")
+    path.write_text(vector_text(doc), encoding="utf-8")
+
+
+def vector_text(doc: Mapping[str, Any]) -> str:
+    """The file text of a vector (stable key order, one space of indent)."""
+    return json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def load_vectors(root: Path | None = None, kind: str | None = None) -> list[dict[str, Any]]:
     """Every ``*.vector.json`` under ``root`` (default: the shipped vectors), sorted by ID.
 
-    :raises InvalidInputError: a file that is not JSON or not a valid vector.
+    :raises InvalidInputError: a file that is not a regular file, not JSON or not a valid
+        vector (the reason names the file).
     """
-    from oracle.cards import load_json
-    from oracle.validation import validate
+    from oracle.errors import InvalidInputError
+    from oracle.inputs import read_json
 
     root = root or vectors_dir()
     out = []
     for path in sorted(root.rglob("*.vector.json")):
-        doc = load_json(path)
-        validate(doc, "vector")
+        try:
+            doc = read_json(path, "vector")
+        except InvalidInputError as e:
+            raise InvalidInputError(e.path, e.reason if str(path) in e.reason
+                                    else f"{e.reason} (in {path})") from None
         if kind is None or doc["kind"] == kind:
             out.append(doc)
     return sorted(out, key=lambda d: d["id"])
@@ -221,7 +231,9 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
         computation ignores ``variants``).
     :param validate_mismatch: when a state differs, check it against the state schema and
         report a schema violation first (code ``state-schema-invalid``).
-    :returns: the first failure, or ``pass``. Never raises for a misbehaving driver.
+    :returns: the first failure, or ``pass`` (after at least one answer was compared; a
+        vector that compared nothing is ``skip`` with code :data:`NOTHING_CHECKED`). Never
+        raises for a misbehaving driver.
     """
     from digiconform.harness.driver import (
         ImplementationError,
@@ -233,9 +245,16 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
         refusal_difference,
         state_differences,
     )
+    from digiconform.verifier.differential import declared_details, waits_only_in_oracle
 
     vid = vector["id"]
+    details = declared_details(driver)
+    skip: set[int] = set()
+    checked = 0  # answers compared; a vector that compares none has checked nothing
     for i, step in enumerate(vector["steps"]):
+        if i in skip:
+            continue
+        checked += 1
         kind = step["request"]
         expect = step["expect"]
         req = {k: v for k, v in step.items() if k != "expect"}
@@ -249,7 +268,7 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
                                  else driver.load_state(setup, step["state"]))
                 except UnsupportedError as e:
                     if "refused" in expect and expect["refused"]["kind"] == "unsupported":
-                        continue
+                        continue  # the expected refusal: checked
                     return VectorResult(vid, "skip", f"unsupported: {e.reason}", i, req,
                                         unsupported=True)
                 except OracleError as e:
@@ -261,6 +280,7 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
             elif kind == "legal_actions":
                 acts = driver.legal_actions()
                 if acts is None:
+                    checked -= 1
                     continue
                 missing, extra = legal_set_difference(expect["actions"], acts)
                 if missing or extra:
@@ -300,7 +320,12 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
         if ignore and isinstance(act, Mapping):
             exp = {k: v for k, v in exp.items() if k not in ignore}
             act = {k: v for k, v in act.items() if k not in ignore}
-        diffs = state_differences(exp, act)
+        diffs = state_differences(exp, act, details=details)
+        if diffs and waits_only_in_oracle(details):
+            passed = _moved_on(vector, i, act, details)
+            if passed:
+                skip.update(passed)
+                continue
         if diffs:
             problem = state_schema_problem(got_state, vector.get("ruleset", "digibattle")) \
                 if validate_mismatch else None
@@ -309,7 +334,75 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
                                     differences=diffs)
             return VectorResult(vid, "fail", "the state differs", i, req,
                                 differences=diffs)
+    if not checked:
+        return VectorResult(vid, "skip", "nothing was checked: every step of the vector asks "
+                            "for something the driver cannot answer (legal_actions)",
+                            code=NOTHING_CHECKED)
     return VectorResult(vid, "pass")
+
+
+def _moved_on(vector: Mapping[str, Any], i: int, actual: Any,
+              details: Sequence[str] | None) -> list[int]:
+    """The indexes of the vector's next steps the implementation already took by itself
+    after step ``i``: each the only legal action where the oracle waited (``legal_actions``
+    steps in between included), the implementation's state that after the last of them; when
+    the scenario ends at the waiting point, the steps left (or ``[len(steps)]``). ``[]`` when
+    it did not move on that way."""
+    from digiconform.verifier.compare import state_differences
+    from digiconform.verifier.differential import forced_path
+
+    steps = vector["steps"]
+    setups = [s["setup"] for s in steps[:i + 1] if "setup" in s]
+    if not setups:
+        return []
+    o = OracleDriver()
+    try:
+        o.load_state(resolve_setup(setups[-1]), steps[i]["expect"]["state"])
+        path = forced_path(vector.get("ruleset", "digibattle"), o.state, actual, details)
+    except Exception:  # noqa: BLE001 - a position the oracle does not take: no waiting point
+        return []
+    if not path:
+        return []
+    from digiconform.verifier.compare import refusal_difference
+
+    ahead = OracleDriver()
+    ahead.load_state(resolve_setup(setups[-1]), steps[i]["expect"]["state"])
+    for forced in path:
+        ahead.apply(forced)
+
+    def same_refusal_there(step: Mapping[str, Any]) -> bool:
+        # A refused probe that the position the implementation is at refuses alike.
+        want = step["expect"].get("refused")
+        if step["request"] != "action" or not want:
+            return False
+        out = ahead.apply(step["action"])
+        return out.refusal is not None and refusal_difference(
+            want, out.refusal.to_json()) is None
+
+    out: list[int] = []
+    j = i + 1
+    for forced in path:
+        while j < len(steps) and (steps[j]["request"] == "legal_actions"
+                                  or same_refusal_there(steps[j])):
+            if steps[j]["request"] == "legal_actions":
+                out.append(j)
+            j += 1
+        if j >= len(steps):  # the scenario ends at the waiting point: nothing more to check
+            return out or [len(steps)]
+        if steps[j]["request"] != "action" or _canon(steps[j]["action"]) != _canon(forced):
+            return []
+        out.append(j)
+        j += 1
+    last = steps[out[-1]]["expect"].get("state")
+    if last is None or state_differences(last, actual, details=details):
+        return []
+    return out
+
+
+def _canon(action: Mapping[str, Any]) -> str:
+    from digiconform.verifier.compare import canonical_action
+
+    return canonical_action(action)
 
 
 def _clip_state(s: Any) -> Any:
@@ -401,40 +494,51 @@ def _readings(chosen: Any, ruleset: str) -> dict[str, str]:
 # Export
 
 
-def export(out_dir: Path, source: Path | None = None) -> dict[str, int]:
+def export(out_dir: Path, source: Path | None = None, *, force: bool = False
+           ) -> dict[str, int]:
     """Write every shipped vector to ``out_dir`` with ``vector.schema.json`` (and the schemas
     it refers to), the bundled card set and decks, and a README.
 
+    Written through :class:`~digiconform.outdir.OutputDir`: ``out_dir`` must be new, empty or
+    written by an earlier export (its marker file), unless ``force``; no symlink is followed
+    and nothing but files of an earlier export is ever removed.
+
     :returns: counts by kind.
+    :raises OutputDirError: the directory cannot be written safely (see
+        :class:`~digiconform.outdir.OutputDir`).
+    :raises InvalidInputError: a source vector that is not valid.
     """
+    from digiconform.outdir import OutputDir
     from oracle.resources import data_dir, schemas_dir
 
     source = source or vectors_dir()
-    out_dir.mkdir(parents=True, exist_ok=True)
+    out = OutputDir(out_dir, "digiconform vectors export", force=force)  # refuses at once
+    docs = load_vectors(source)  # each validated
     counts: dict[str, int] = {}
-    for doc in load_vectors(source):
-        sub = out_dir / doc["ruleset"] / ("scenarios" if doc["kind"] == "scenario"
-                                          else doc["kind"])
-        sub.mkdir(parents=True, exist_ok=True)
-        write_vector(sub / file_name(doc["id"]), doc)
+    for doc in docs:
+        sub = f"{doc['ruleset']}/{'scenarios' if doc['kind'] == 'scenario' else doc['kind']}"
+        out.write(f"{sub}/{file_name(doc['id'])}", vector_text(doc))
         counts[doc["kind"]] = counts.get(doc["kind"], 0) + 1
-    schemas = out_dir / "schemas"
-    if schemas.exists():
-        shutil.rmtree(schemas)
-    shutil.copytree(schemas_dir(), schemas)
-    cards = out_dir / "card-sets"
-    cards.mkdir(exist_ok=True)
-    shutil.copy(data_dir() / "upper-deck.cardset.json", cards / "upper-deck.cardset.json")
-    decks = out_dir / "decks"
-    decks.mkdir(exist_ok=True)
+    schemas = schemas_dir()
+    for p in sorted(schemas.rglob("*.schema.json")):
+        out.copy(p, "schemas/" + p.relative_to(schemas).as_posix())
+    out.copy(data_dir() / "upper-deck.cardset.json", "card-sets/upper-deck.cardset.json")
     for p in sorted((data_dir() / "decks").glob("*.json")):
-        shutil.copy(p, decks / p.name)
-    # The dcg ruleset's INVENTED test cards and shipped decks (setups name them).
-    shutil.copy(data_dir() / "dcg" / "test-cards.json", cards / "dcg-test-cards.json")
-    (decks / "dcg").mkdir(exist_ok=True)
+        out.copy(p, f"decks/{p.name}")
+    # The dcg ruleset's card sets and shipped decks (setups name them): the REAL cards, and
+    # the real cards plus the three INVENTED test-only cards (for scenarios no real card
+    # reaches), both with every card's printed texts and effects.
+    from oracle.dcg.cards import load_test_only_cards
+    from oracle.dcg.trace import card_set_to_json
+
+    out.copy(data_dir() / "dcg" / "cards.json", "card-sets/dcg-real.json")
+    out.write("card-sets/dcg-real+test-only.json",
+              json.dumps(card_set_to_json(load_test_only_cards()), indent=2,
+                         ensure_ascii=False) + "\n")
     for p in sorted((data_dir() / "dcg" / "decks").glob("*.json")):
-        shutil.copy(p, decks / "dcg" / p.name)
-    (out_dir / "README.md").write_text(_README, encoding="utf-8")
+        out.copy(p, f"decks/dcg/{p.name}")
+    out.write("README.md", _README)
+    out.finish()
     return counts
 
 
@@ -447,19 +551,42 @@ with no Python:
   `load_state` (`setup` + `state`), `action` (`action`) or `legal_actions`; compare each
   answer with `expect` (`state`, `refused` {kind, clause} or `actions` as a set). A setup's
   `card_set` `{"id": "upper-deck-st-bo1"}` is `card-sets/upper-deck.cardset.json`; in a
-  `dcg` setup `{"name": "dcg-test-cards"}` is `card-sets/dcg-test-cards.json` (INVENTED
-  rules-testing cards), a `dcg` setup without `card_set` means that same set, and a deck
-  named `red-memory` is `decks/dcg/red-memory.json`.
-  `depends_on` lists, per ambiguity, the readings under which the vector holds.
+  `dcg` setup `{"name": "dcg-real"}` is `card-sets/dcg-real.json` (REAL Digimon Card Game
+  cards under their real numbers, with their printed texts), a `dcg` setup without `card_set`
+  means that same set, `{"name": "dcg-real+test-only"}` is `card-sets/dcg-real+test-only.json`
+  (the real cards plus three INVENTED test-only cards `X-01`..`X-03`, each saying why no real
+  card serves), and a deck named `red-memory` is `decks/dcg/red-memory.json`.
+  `depends_on` lists, per ambiguity, the readings under which the vector holds. A refusal
+  may list `clauses` (every rule the action breaks): naming any of them matches. A vector
+  that starts with `load_state` also has `played` (the same scenario from `new_game`, for an
+  engine that cannot load a position) or `needs_load_state` (why no legal game reaches it).
 - `kind: "perft"`: from `setup` and the pinned chance outcomes, the number of legal action
   sequences to each depth (`counts`), and the split by first action (`divide`).
 
 Vectors are under `digibattle/` and `dcg/` (the `ruleset` field says which). States compare
-on the fields the ruleset's state schema requires (`schemas/state.schema.json`,
-`schemas/dcg/state.schema.json`), plus any optional field your state also has; `hand` and
+on the core fields the ruleset's state schema requires (`schemas/state.schema.json`,
+`schemas/dcg/state.schema.json`), plus the detail fields your engine declares in `start`; `hand` and
 `offline` (digibattle), `hand`, `trash` and `once_per_turn_used` (dcg) as multisets. See
 docs/PROTOCOL.md.
 """
+
+
+def with_reachability(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with how an engine without ``load_state`` runs it: ``played`` (the scenario
+    played from ``new_game``) when its described position is reached, else
+    ``needs_load_state`` (the reason; :mod:`digiconform.reach`). A vector that starts with
+    ``new_game`` gets neither."""
+    from digiconform.reach import derive_played, load_state_step, needs_load_state
+
+    out = {k: v for k, v in doc.items() if k not in ("played", "needs_load_state")}
+    if load_state_step(out) is None:
+        return out
+    played = derive_played(out)
+    if played is not None:
+        out["played"] = played
+        return out
+    out["needs_load_state"] = needs_load_state(out) or "no prelude reaches the position"
+    return out
 
 
 def iter_vector_files(root: Path) -> Iterator[Path]:
@@ -538,6 +665,7 @@ def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[st
                 shutil.rmtree(dest)
             dest.mkdir(parents=True)
             for path in paths:
-                shutil.copy(path, dest / path.name)
+                doc = json.loads(path.read_text(encoding="utf-8"))
+                write_vector(dest / path.name, with_reachability(doc))
                 written += 1
     return {"written": written, "dropped": len(dropped)}

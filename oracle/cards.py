@@ -12,7 +12,6 @@ Option Use Requirements), DB-C.5 (SCORE chart).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -398,17 +397,17 @@ def check_deck(deck: Deck | Sequence[str], card_set: CardSet, *, path: str = "$"
         raise IllegalActionError("DB-A.1", "a deck needs at least one Rookie to start with")
 
 
-def load_json(path: str | Path) -> Any:
-    """Read a JSON file. :raises InvalidInputError: unreadable file or invalid JSON."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise InvalidInputError("$", f"cannot read {p}: {e.strerror or e}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InvalidInputError("$", f"{p} is not valid JSON: {e.msg} at line {e.lineno}") from None
+def load_json(path: str | Path, schema: str | None = None) -> Any:
+    """Read a JSON file through the input layer (:func:`oracle.inputs.read_json`: a regular
+    file within the size limit, UTF-8, bounded nesting and numbers; validated against
+    ``schema`` when one is named).
+
+    :raises InvalidInputError: unreadable or special file, not UTF-8, invalid JSON, or not
+        valid under ``schema``.
+    """
+    from oracle.inputs import read_json
+
+    return read_json(path, schema)
 
 
 def _data_dir() -> Path:

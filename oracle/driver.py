@@ -39,15 +39,27 @@ class Refusal:
     reason: str
     clause: str | None = None
     path: str | None = None
+    clauses: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"kind", "reason", "clause", "path"}`` (unset fields omitted)."""
+        """``{"kind", "reason", "clause", "clauses", "path"}`` (unset fields omitted;
+        ``clauses``, every clause the action breaks with ``clause`` first, only when there is
+        more than one)."""
         d: dict[str, Any] = {"kind": self.kind, "reason": self.reason}
         if self.clause:
             d["clause"] = self.clause
+        if len(self.clauses) > 1:
+            d["clauses"] = list(self.clauses)
         if self.path:
             d["path"] = self.path
         return d
+
+    @property
+    def broken(self) -> tuple[str, ...]:
+        """Every clause the refusal names (``clause`` and ``clauses``)."""
+        out = [self.clause] if self.clause else []
+        out += [c for c in self.clauses if c not in out]
+        return tuple(out)
 
     @classmethod
     def from_error(cls, e: OracleError) -> Refusal:
@@ -139,6 +151,10 @@ class OracleDriver:
         try:
             act = mod.action_from_json(action)
             nxt, events = mod.apply(self._state, act)
+        except IllegalActionError as e:
+            r = Refusal.from_error(e)
+            also = broken_clauses(mod, self._state, act, e)
+            return Outcome(refusal=Refusal(r.kind, r.reason, r.clause, r.path, also))
         except OracleError as e:
             return Outcome(refusal=Refusal.from_error(e))
         self._state = nxt
@@ -156,3 +172,39 @@ class OracleDriver:
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def broken_clauses(mod: Any, state: Any, action: Any, error: IllegalActionError
+                   ) -> tuple[str, ...]:
+    """Every clause ``action`` breaks in ``state``, the one ``error`` names first.
+
+    An action is checked against the rules in some order, and the first rule it breaks is
+    the refusal's ``clause``; an engine may check in another order and name another rule the
+    action breaks just as well. Besides ``error.clause``:
+
+    - the clauses the rule code knows are broken too (``error.also``; e.g. a Digi-Battle
+      player who passed and plays again also plays out of turn, DB-C.3 and DB-C.1);
+    - an action by a player who is not to move also breaks whatever rule it would break if
+      it were that player's move (the same action checked with ``to_move`` set to its
+      player: the clause of that refusal, if any).
+
+    :param mod: the ruleset's functions (:func:`oracle.rulesets.get`).
+    :returns: the clauses, ``error.clause`` first, without repeats.
+    """
+    import dataclasses
+
+    out = [error.clause] + [c for c in error.also if c != error.clause]
+    p = getattr(action, "player", None)
+    to_move = getattr(state, "to_move", None)
+    if isinstance(p, int) and isinstance(to_move, int) and p != to_move:
+        try:
+            alt = (state._replace(to_move=p) if hasattr(state, "_replace")
+                   else dataclasses.replace(state, to_move=p))
+            mod.apply(alt, action)
+        except IllegalActionError as e:
+            if e.clause and e.clause not in out:
+                out.append(e.clause)
+        except Exception:  # noqa: BLE001 - a position the rules never reach: no more clauses
+            pass
+    return tuple(out)
+

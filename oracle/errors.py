@@ -34,13 +34,17 @@ class InvalidInputError(OracleError, ValueError):
 class IllegalActionError(OracleError, ValueError):
     """An action the rules forbid in the current state.
 
-    :param clause: the clause ID the action breaks (``"DB-B.7"``, ``"DCG-6-5-1"``).
+    :param clause: the clause ID the action breaks (``"DB-B.7"``, ``"DCG-6-5-1"``): the first
+        rule found broken.
     :param reason: one sentence saying why.
+    :param also: other clauses the action breaks as well (an engine checking in another
+        order may name any of them; :func:`oracle.driver.broken_clauses`).
     """
 
-    def __init__(self, clause: str, reason: str) -> None:
+    def __init__(self, clause: str, reason: str, also: tuple[str, ...] = ()) -> None:
         self.clause = clause
         self.reason = reason
+        self.also = tuple(also)
         super().__init__(f"[{clause}] {reason}")
 
 

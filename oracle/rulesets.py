@@ -4,8 +4,9 @@ A ruleset entry offers ``new_game(game)``, ``legal_actions(state)``, ``apply(sta
 ``action_from_json(d)``, ``state_from_json(d, game)`` and ``game_from_setup(setup)`` (a setup
 is the JSON object described in :mod:`oracle.driver`), plus the facts a referee needs about
 its actions: ``home_clauses`` (action type → the clause that governs when it may be taken;
-the clause of a refusal for an action the current step does not allow) and
-``default_setup()`` (the JSON setup of the shipped default game).
+the clause of a refusal for an action the current step does not allow),
+``default_setup()`` (the JSON setup of the shipped default game) and ``named_setups`` (other
+shipped setups by name, e.g. the DCG decks with an invented test-only card).
 
 The registry imports each ruleset package when first asked for it; no ruleset imports the
 registry or the driver (one way: :mod:`oracle.driver` → here → ``oracle.digibattle`` /
@@ -15,7 +16,7 @@ registry or the driver (one way: :mod:`oracle.driver` → here → ``oracle.digi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from oracle.errors import InvalidInputError
@@ -34,6 +35,7 @@ class Ruleset:
     game_from_setup: Callable[[Mapping[str, Any]], Any]
     home_clauses: Mapping[str, str]
     default_setup: Callable[[], dict[str, Any]]
+    named_setups: Mapping[str, Callable[[], dict[str, Any]]] = field(default_factory=dict)
 
 
 def _digibattle() -> Ruleset:
@@ -51,6 +53,7 @@ def _dcg() -> Ruleset:
     return Ruleset(
         "dcg", dcg.new_game, dcg.legal_actions, dcg.apply, dcg.action_from_json,
         dcg.state_from_json, dcg.game_from_setup, dict(dcg.HOME_CLAUSES), dcg.default_setup,
+        {"test-only": dcg.drain_testmon_setup},
     )
 
 

@@ -462,8 +462,10 @@ REGISTRY: tuple[Ambiguity, ...] = (
              ("anywhere", "Refused: Agumon is in my Duel Zone, under Greymon."))),
     ),
     # ------------------------------------------------------------------------------------
-    # Digimon Card Game (2020), chapter 6 (ruleset "dcg"; cards are the INVENTED test set
-    # oracle/data/dcg/test-cards.json). oracle/dcg/variants.py reads these entries.
+    # Digimon Card Game (2020), chapter 6 (ruleset "dcg"; cards are the REAL cards of
+    # oracle/data/dcg/cards.json and, where no real card reaches the position, the INVENTED
+    # test-only cards X-01..X-03 of oracle/data/dcg/test-only-cards.json). oracle/dcg/variants.py
+    # reads these entries.
     Ambiguity(
         "DB-AMB-19", "digibattle", ("DB-C.1", "DB-C.7", "DB-D.6"),
         "Who plays the first Power Option card in the Battle phase of a later Duel: the "
@@ -710,10 +712,12 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "side, you stop ending the turn and return to the phase you were in"),
         title="Where a postponed end of turn goes on",
         example=X(
-            "My turn starts at memory 1 with Abyssdrake T-10 ('[Start of Your Turn] Lose 2 "
-            "memory') and Flarehorn T-07 ('[End of Your Turn] Gain 1 memory'), both suspended: "
-            "memory goes to my opponent's 1, the turn ends before unsuspending (6-2-1-2), "
-            "Flarehorn brings it back to 0 and the end of turn is postponed (6-6-4).",
+            "My turn starts at memory 1 with the test-only Drain Testmon X-01 ('[Start of Your "
+            "Turn] Lose 2 memory') and Dusk Testmon X-02 ('[End of Your Turn] [Once Per Turn] "
+            "Gain 2 memory'), both suspended (no real card loses memory at the start of its "
+            "turn): memory goes to my opponent's 1, the turn ends before unsuspending "
+            "(6-2-1-2), Dusk Testmon brings it back to my 1 and the end of turn is postponed "
+            "(6-6-4).",
             (("same-phase", "The Unsuspend phase goes on: both Digimon unsuspend, I draw and "
                             "make my breeding action, then the Main phase."),
              ("main-phase", "The turn goes straight to the Main phase: my Digimon stay "
@@ -738,15 +742,16 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "ends"),
         title="A pass with memory already past 3 on the opponent's side",
         example=X(
-            "With Tamer Zed T-19 ('Your turn ends only when memory is 6 or more on your "
-            "opponent's side') in play, memory is at my opponent's 5 and I pass.",
+            "With the test-only Tamer Testzed X-03 ('Your turn ends only when memory is 6 or "
+            "more on your opponent's side') in play, memory is at my opponent's 5 and I pass.",
             (("set-to-3", "Memory goes back to my opponent's 3; my turn goes on (below 6)."),
              ("never-lower", "Memory stays at my opponent's 5; my turn goes on (below 6)."))),
         note="The printed cards that raise the threshold (BT14-081, BT17-069) raise it to 3: "
              "memory at 3 or more on the opponent's side then ends the turn, so a pass never "
              "finds it past 3 and the readings agree. They part only under a higher threshold, "
-             "such as the invented Tamer Zed T-19 (6 or more). With nothing but a pass to play "
-             "under Tamer Zed, the same position comes back after every pass: under either "
+             "such as the invented test-only Tamer Testzed X-03 (6 or more). With nothing but a "
+             "pass to play under Tamer Testzed, the same position comes back after every pass: "
+             "under either "
              "reading the game is a draw (CR4.2 18-3 Infinite loops; the second scenario).",
     ),
     Ambiguity(
@@ -769,18 +774,19 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "turn' Tamer the turn player chooses the order; set to 3 first, then +1, gives 4"),
         title="The order of simultaneous start-of-turn effects",
         example=X(
-            "My turn starts at memory 1 with Tamer Ace T-13 ('[Start of Your Turn] If you have "
-            "2 or less memory, set it to 3'), played first, and Tamer Bea T-14 ('[Start of "
-            "Your Turn] Gain 1 memory').",
-            (("turn-player-chooses", "I choose: Ace first gives 3 then 4 (QA945); Bea first "
-                                     "gives 2 then 3."),
-             ("card-order", "Ace (in play first) resolves first: memory 4."))),
+            "My turn starts at memory 2 with Tai Kamiya BT2-089 ('[Start of Your Turn] If you "
+            "have 2 memory or less, set your memory to 3'), played first, and Vegiemon "
+            "BT11-049 ('[Start of Your Turn] Gain 1 memory').",
+            (("turn-player-chooses", "I choose: Tai Kamiya first gives 3 then 4 (QA945); "
+                                     "Vegiemon first gives 3, then nothing to set: 3."),
+             ("card-order", "Tai Kamiya (in play first) resolves first: memory 4."))),
         note="The order can decide whether a loop of turns that end before their draw goes on "
              "(CR4.2 18-3 Infinite loops: a loop nobody can stop is a draw). When no order "
-             "stops it, the game is a draw under either reading. When one order does (Tamer "
-             "Ace T-13 with two Abyssdrake T-10: Ace first ends the turn before the draw, an "
-             "Abyssdrake first does not), the game goes on under turn-player-chooses and is a "
-             "draw under card-order, where Ace, in play first, always resolves first (the "
+             "stops it, the game is a draw under either reading. When one order does (Tai "
+             "Kamiya BT2-089 with two test-only Drain Testmon X-01: Tai first ends the turn "
+             "before the draw, a Drain Testmon first does not), the game goes on under "
+             "turn-player-chooses and is a draw under card-order, where Tai Kamiya, in play "
+             "first, always resolves first (the "
              "second and third scenarios).",
     ),
     Ambiguity(

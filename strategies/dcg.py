@@ -1,5 +1,5 @@
-"""Hypothesis strategies for the Digimon Card Game ruleset (``dcg``): decks of the INVENTED
-test card set, variant choices, set-ups, chance outcomes and whole games.
+"""Hypothesis strategies for the Digimon Card Game ruleset (``dcg``): decks of the REAL card
+set ``dcg-real``, variant choices, set-ups, chance outcomes and whole games.
 
 Fixed strategies are module constants (``variant_choices``, ``first_players``); parameterised
 ones are functions (``deck_lists(cards)``, ``chance_outcomes(state)``); ``@composite`` is kept
@@ -7,8 +7,8 @@ for dependent draws (a deck whose counts add up to 50, a game that walks ``legal
 
 Everything shrinks towards small, readable examples:
 
-- a deck towards the lowest card IDs, four copies each, in card-set order (``T-03`` ×4,
-  ``T-04`` ×4, …) and no Digi-Eggs; a set-up towards the shipped decks (red-memory vs
+- a deck towards the lowest card IDs, four copies each, in sorted order (``BT1-009`` ×4,
+  ``BT1-014`` ×4, …) and no Digi-Eggs; a set-up towards the shipped decks (red-memory vs
   blue-tempo) and every default reading (``{}``);
 - rock-paper-scissors towards player 0; a shuffle (a permutation) towards the sorted order;
 - a player's choice is drawn from ``legal_actions(state)`` in :data:`PREFERENCE` order
@@ -38,8 +38,8 @@ from oracle.dcg import (
     State,
     apply,
     legal_actions,
+    load_cards,
     load_deck,
-    load_test_cards,
     make_game,
     new_game,
 )
@@ -92,14 +92,15 @@ def _fill(counts: list[int], total: int) -> list[int]:
 
 def deck_lists(cards: CardSet | None = None, *, min_eggs: int = 0,
                max_eggs: int = MAX_EGGS) -> SearchStrategy[DeckList]:
-    """Legal decks (CR4.2 Deck construction) of ``cards`` (default: the INVENTED test set):
-    50 main-deck cards, ``min_eggs`` … ``max_eggs`` Digi-Eggs, at most 4 copies of a card.
+    """Legal decks (CR4.2 Deck construction) of ``cards`` (default: the REAL set
+    ``dcg-real``): 50 main-deck cards, ``min_eggs`` … ``max_eggs`` Digi-Eggs, at most 4
+    copies of a card, supported cards only (an unsupported card is refused in a deck).
 
     :raises InvalidArgument: bad egg bounds, or a card set too small for a 50-card deck.
     """
-    cs = cards or load_test_cards()
-    main_ids = sorted(c.id for c in cs.cards.values() if c.kind != "digi-egg")
-    egg_ids = sorted(c.id for c in cs.cards.values() if c.kind == "digi-egg")
+    cs = cards or load_cards()
+    main_ids = sorted(c.id for c in cs.cards.values() if c.kind != "digi-egg" and c.supported)
+    egg_ids = sorted(c.id for c in cs.cards.values() if c.kind == "digi-egg" and c.supported)
     if not 0 <= min_eggs <= max_eggs <= MAX_EGGS:
         raise InvalidArgument(f"need 0 <= min_eggs <= max_eggs <= 5, got {min_eggs}, {max_eggs}")
     if MAX_COPIES * len(main_ids) < DECK_SIZE:
@@ -138,7 +139,7 @@ missing IDs take their default. Shrinks towards ``{}`` and each reading towards 
 
 class DcgSetup(NamedTuple):
     """What a game is played with: the decks (seat 0, seat 1) and the readings (the card set
-    is the INVENTED test set)."""
+    is the REAL set ``dcg-real``)."""
 
     decks: tuple[DeckList, DeckList]
     variants: Mapping[str, str]
@@ -160,7 +161,7 @@ class DcgSetup(NamedTuple):
         """
         from oracle.dcg.cards import deck_from_json
 
-        cards = load_test_cards()
+        cards = load_cards()
         decks = [deck_from_json(x, cards) for x in d["decks"]]
         return cls((decks[0], decks[1]), dict(d.get("variants") or {}))
 
@@ -251,10 +252,11 @@ def next_actions(state: State) -> SearchStrategy[Action]:
 
 def is_stuck(state: State) -> bool:
     """True when the player to move can only pass and the pass changes nothing, so the game
-    can never end but by CR4.2 "Infinite loops": e.g. under a raised turn-end threshold
-    (Tamer Zed T-19: "ends only when memory is 6 or more on your opponent's side") a pass
-    leaves memory at 3 (or, DCG-AMB-2 "never-lower", further) on the opponent's side and the
-    turn goes on. The oracle ends the game as a draw there (``reason == "infinite_loop"``),
+    can never end but by CR4.2 "Infinite loops": e.g. under a raised turn-end threshold (the
+    test-only Tamer Testzed X-03: "ends only when memory is 6 or more on your opponent's
+    side") a pass leaves memory at 3 (or, DCG-AMB-2 "never-lower", further) on the
+    opponent's side and the turn goes on. The oracle ends the game as a draw there
+    (``reason == "infinite_loop"``),
     at the latest after that pass, and as soon as play reaches such a position; so only a
     hand-built (loaded) state is ever stuck, and a random game never stops at one (see
     ``tests/dcg/test_pass_loop.py``).

@@ -17,6 +17,18 @@ Misbehaving ones (the protocol is broken):
 - ``floods_output`` -- answers ``start``, then writes output without end and no newline.
 - ``wrong_seq`` -- echoes the wrong ``seq``.
 - ``schema_invalid_state`` -- a correct oracle whose states have ``score`` as a string.
+- ``crashes_in_duel_3`` -- a correct oracle that exits when a game reaches its third Duel
+  (in every process): the random games must go on, each on a fresh process.
+- ``deeply_nested_answer`` -- answers ``start``, then answers with a line nested 5,000
+  levels deep (issue 17: ``verify`` died on it without writing any report).
+- ``huge_number_answer`` -- answers ``start``, then with a ``seq`` of 5,000 digits.
+- ``setsid_child`` -- starts a child that calls ``setsid()`` (so it leaves the engine's
+  process group; its pid goes to ``$MINIATURE_MARKER``), then answers as the oracle: tests
+  that every descendant is ended, not only the process group.
+- ``slow_engine`` -- a correct oracle that waits ``$MINIATURE_DELAY`` seconds (default 1)
+  before each answer after ``start``: tests ``--deadline`` and the partial report.
+- ``chatty_crash_on_start`` -- writes 100 lines on stderr, the last naming the problem, and
+  exits 1 before answering ``start``: its stderr tail belongs on the console.
 
 Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
 
@@ -32,6 +44,9 @@ Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
   read as ``not-final`` although the default ``final`` is declared).
 - ``wrong_refusal_clause`` -- every illegal action is refused citing DB-C.1.
 - ``loser_goes_first`` -- the loser of a Duel goes first in the next one (DB-C.7).
+- ``digi_duel_after_pass`` -- a Power Option whose Use Requirements forbid it after the
+  opponent passed (Digi-Duel) may be played then (DB-C.2, though the play happens in a
+  scenario about passing, DB-C.3).
 
 Planted ``dcg`` rule bugs (the cases public engines got wrong; verified with ``--ruleset dcg``):
 
@@ -45,6 +60,19 @@ Planted ``dcg`` rule bugs (the cases public engines got wrong; verified with ``-
   unsuspends the turn player's cards (DCG-6-2-1-2).
 - ``dcg_wrong_refusal_clause`` -- every illegal action is refused citing DCG-6-1-1 (so rules
   from outside chapter 6, "CR4.2 …", are blamed too).
+
+Two faults at once (``verify`` must report both in one run, each with its own clause):
+
+- ``two_faults`` -- ``pass_not_final`` (a reading difference: DB-AMB-6 behaved as
+  ``not-final``, clause DB-C.3) and ``loser_goes_first`` (DB-C.7) together.
+
+A correct ``dcg`` implementation with no waiting step where nothing can be chosen:
+
+- ``dcg_moves_on`` -- the oracle, except that when the only legal action is ``do_nothing`` (a
+  Breeding phase with nothing to hatch or move) it takes it by itself; it declares no detail
+  field, so the oracle's waiting step must not fail it. ``dcg_moves_on_declaring_step`` is
+  the same engine declaring the ``step`` detail: then its states are compared with the
+  oracle's waiting steps, and it fails.
 
 A correct implementation with a reading of its own:
 
@@ -70,7 +98,9 @@ if str(HERE.parent.parent) not in sys.path:  # run as a script from anywhere
 MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "hangs_on_fifth_request", "crashes_once", "hangs_with_child", "prints_garbage",
                "floods_output", "wrong_seq", "schema_invalid_state", "follows_not_final",
-               "follows_at_prepare")
+               "crashes_in_duel_3", "dcg_moves_on", "dcg_moves_on_declaring_step",
+               "deeply_nested_answer", "huge_number_answer", "setsid_child", "slow_engine",
+               "chatty_crash_on_start", "follows_at_prepare")
 
 PLANTED = {
     # name -> clauses a correct report may name for it
@@ -83,6 +113,12 @@ PLANTED = {
     "pass_not_final": ("DB-C.3",),
     "wrong_refusal_clause": None,  # any clause: the refusal names the wrong one
     "loser_goes_first": ("DB-C.7",),
+    "digi_duel_after_pass": ("DB-C.2",),
+}
+
+TWO_FAULTS = {
+    # name -> the clause of each fault: a report must name every one, each in a finding
+    "two_faults": ("DB-C.3", "DB-C.7"),
 }
 
 PLANTED_DCG = {
@@ -185,7 +221,8 @@ def _follows(name: str, amb: str, reading: str) -> None:
     readings = {k: v for k, v in base.readings.items() if k.startswith("DB-")}
     readings[amb] = reading
     ready = type(base)(base.version, Implementation(name, "1.0", "python"),
-                       ("digibattle",), readings, Capabilities(True, True, False))
+                       ("digibattle",), readings, Capabilities(True, True, False),
+                       base.details)
     _serve(session=Session(Forced(), ready))
 
 
@@ -247,6 +284,109 @@ def schema_invalid_state() -> None:
     _serve(session=Bad())
 
 
+def _moves_on(details: tuple[str, ...]) -> None:
+    from digiconform.harness.messages import Implementation
+    from digiconform.harness.serve import Session, oracle_ready
+    from oracle.driver import OracleDriver, Outcome
+
+    class MovesOn(OracleDriver):
+        def apply(self, action):  # type: ignore[no-untyped-def]
+            out = super().apply(action)
+            events = list(out.events)
+            while out.refusal is None and self.state is not None and \
+                    self.state.to_move not in (None, "chance"):
+                acts = self.legal_actions() or []
+                if len(acts) != 1 or acts[0].get("type") != "do_nothing":
+                    break
+                nxt = super().apply(acts[0])
+                events += nxt.events
+                out = Outcome(state=nxt.state, events=tuple(events))
+            return out
+
+    base = oracle_ready()
+    ready = type(base)(base.version, Implementation("dcg_moves_on", "1.0", "python"),
+                       base.rulesets, base.readings, base.capabilities, details)
+    _serve(session=Session(MovesOn(), ready))
+
+
+def dcg_moves_on() -> None:
+    _moves_on(())
+
+
+def dcg_moves_on_declaring_step() -> None:
+    _moves_on(("step",))
+
+
+def crashes_in_duel_3() -> None:
+    from digiconform.harness.messages import Position
+    from digiconform.harness.serve import Session
+
+    class Crash(Session):
+        def handle_line(self, line):  # type: ignore[no-untyped-def]
+            answer = super().handle_line(line)
+            if isinstance(answer, Position) and answer.state.get("duel", 1) >= 3:
+                print("crashes_in_duel_3: dying in Duel 3", file=sys.stderr)
+                sys.exit(1)
+            return answer
+
+    _serve(session=Crash())
+
+
+def deeply_nested_answer() -> None:
+    def hook(n: int, line: str) -> None:
+        if n > 1:
+            sys.stdout.write("[" * 5000 + "]" * 5000 + "\n")
+            sys.stdout.flush()
+            sys.stdin.readline()  # wait for the kill
+
+    _serve(hook)
+
+
+def huge_number_answer() -> None:
+    def hook(n: int, line: str) -> None:
+        if n > 1:
+            sys.stdout.write('{"seq": ' + "9" * 5000 + ', "state": {}}\n')
+            sys.stdout.flush()
+            sys.stdin.readline()
+
+    _serve(hook)
+
+
+def setsid_child() -> None:
+    import os
+    import subprocess
+
+    # start_new_session: the child calls setsid() before exec, so it is in a session and
+    # process group of its own, which a kill of the engine's group does not reach.
+    child = subprocess.Popen(["sleep", "300"], start_new_session=True,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    Path(os.environ["MINIATURE_MARKER"]).write_text(str(child.pid))
+    _serve()
+
+
+def slow_engine() -> None:
+    import os
+
+    delay = float(os.environ.get("MINIATURE_DELAY", "1"))
+    marker = os.environ.get("MINIATURE_MARKER")
+
+    def hook(n: int, line: str) -> None:
+        if marker:  # how many requests have come in (a test waits on it)
+            Path(marker).write_text(str(n))
+        if n > 1:
+            time.sleep(delay)
+
+    _serve(hook)
+
+
+def chatty_crash_on_start() -> None:
+    for i in range(99):
+        print(f"chatty_crash_on_start: loading module {i}", file=sys.stderr)
+    print("chatty_crash_on_start: fatal: cannot open rules.db", file=sys.stderr)
+    sys.exit(1)
+
+
 # ---------------------------------------------------------------------------------------------
 # Planted rule bugs: the oracle, patched
 
@@ -258,7 +398,7 @@ def _planted(patch: Callable[[], None], name: str) -> None:
     patch()
     ready = oracle_ready()
     ready = type(ready)(ready.version, Implementation(name, "0.0.1", "python"),
-                        ready.rulesets, ready.readings, ready.capabilities)
+                        ready.rulesets, ready.readings, ready.capabilities, ready.details)
     _serve(session=Session(ready=ready))
 
 
@@ -394,6 +534,22 @@ def _patch_loser_first() -> None:
     battle.end_duel = end_duel
 
 
+def _patch_digi_duel_after_pass() -> None:
+    import dataclasses
+
+    from oracle.digibattle import battle
+
+    original = battle._restriction_problem
+
+    def restriction_problem(state, p, card):  # type: ignore[no-untyped-def]
+        if "not_after_opponent_passes" in card.restrictions:  # the bug: the check is lost
+            card = dataclasses.replace(card, restrictions=tuple(
+                r for r in card.restrictions if r != "not_after_opponent_passes"))
+        return original(state, p, card)
+
+    battle._restriction_problem = restriction_problem
+
+
 def _patch_dcg_draw_seat_0() -> None:
     from oracle.dcg import engine
 
@@ -460,11 +616,13 @@ _PATCHES = {
     "pass_not_final": _patch_pass,
     "wrong_refusal_clause": _patch_clause,
     "loser_goes_first": _patch_loser_first,
+    "digi_duel_after_pass": _patch_digi_duel_after_pass,
     "dcg_draw_skip_for_seat_0": _patch_dcg_draw_seat_0,
     "dcg_turn_ends_at_2": _patch_dcg_turn_end_at_2,
     "dcg_pass_to_1": _patch_dcg_pass_to_1,
     "dcg_unsuspends_before_ending": _patch_dcg_unsuspend_first,
     "dcg_wrong_refusal_clause": _patch_dcg_clause,
+    "two_faults": lambda: (_patch_pass(), _patch_loser_first()),
 }
 
 

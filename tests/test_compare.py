@@ -61,8 +61,9 @@ def test_dcg_hand_and_trash_are_multisets_deck_and_security_are_not() -> None:
 
 
 def test_dcg_optional_fields_are_compared_only_when_present() -> None:
+    """With no declaration (an oracle compared with itself): optional fields when present."""
     doc = _late_dcg_state()
-    lean = {k: v for k, v in doc.items() if k not in ("winner", "reason", "next_id", "chance")}
+    lean = {k: v for k, v in doc.items() if k not in ("reason", "next_id", "chance")}
     lean["players"] = [{k: v for k, v in p.items() if k not in ("mulliganed",)}
                        for p in doc["players"]]
     assert state_differences(doc, lean) == []
@@ -71,3 +72,63 @@ def test_dcg_optional_fields_are_compared_only_when_present() -> None:
     assert [p for p, _, _ in state_differences(doc, wrong)] == ["$.players[0].breeding_area"]
     wrong = dict(lean, winner=1)
     assert [p for p, _, _ in state_differences(doc, wrong)] == ["$.winner"]
+
+
+def _core_only(doc: dict, ruleset: str) -> dict:
+    """``doc`` with only its core fields (what an engine with no detail answers); a dcg
+    stack keeps ``cards`` and ``suspended``."""
+    top, player, _ = FORMS[ruleset]
+    out = {k: v for k, v in doc.items() if k in top}
+    out["players"] = [{k: v for k, v in p.items() if k in player} for p in doc["players"]]
+    if ruleset == "dcg":
+        for p in out["players"]:
+            p["battle_area"] = [{k: v for k, v in st.items() if k in ("cards", "suspended")}
+                                for st in p["battle_area"]]
+    return out
+
+
+def test_details_are_compared_only_when_declared() -> None:
+    doc = _late_dcg_state()
+    core = _core_only(doc, "dcg")
+    assert any(p["battle_area"] for p in doc["players"])
+    # An engine answering only the core, with no detail declared, agrees with the oracle.
+    assert state_differences(doc, core, details=()) == []
+    # Its own step label and pending list are not compared unless declared.
+    own = dict(core, step="my-own-step", pending=[{"whatever": 1}])
+    assert state_differences(doc, own, details=()) == []
+    assert [p for p, _, _ in state_differences(doc, own, details=("step",))] == ["$.step"]
+    # A declared detail it leaves out is a difference; the core always counts.
+    assert [p for p, _, _ in state_differences(doc, core, details=("next_id",))] == \
+        ["$.next_id"]
+    wrong = json.loads(json.dumps(core))
+    wrong["memory"] = doc["memory"] + 1 if doc["memory"] < 10 else 9
+    assert [p for p, _, _ in state_differences(doc, wrong, details=())] == ["$.memory"]
+    # Stack IDs are a detail, a stack's cards and suspension are not.
+    tp = next(i for i, p in enumerate(doc["players"]) if p["battle_area"])
+    flipped = json.loads(json.dumps(core))
+    st = flipped["players"][tp]["battle_area"][0]
+    st["suspended"] = not doc["players"][tp]["battle_area"][0].get("suspended", False)
+    assert [p for p, _, _ in state_differences(doc, flipped, details=())] == \
+        [f"$.players[{tp}].battle_area[0].suspended"]
+    with_ids = json.loads(json.dumps(doc))
+    with_ids["players"][tp]["battle_area"][0]["id"] = 999
+    assert state_differences(doc, with_ids, details=()) == []
+    assert state_differences(doc, with_ids, details=("stack_id",)) != []
+
+
+def test_digibattle_phase_at_a_chance_node_is_a_detail() -> None:
+    from digiconform.verifier.games import db_setup
+    from oracle.driver import OracleDriver
+
+    o = OracleDriver()
+    o.new_game(db_setup())
+    while o.state.to_move != "chance":  # the set-up shuffle, after both Rookies
+        o.apply(o.legal_actions()[0])
+    doc = o.state.to_json()
+    core = _core_only(doc, "digibattle")
+    assert state_differences(doc, core, details=()) == []
+    assert state_differences(doc, dict(core, phase="regroup"), details=()) == []
+    assert [p for p, _, _ in state_differences(doc, dict(core, phase="regroup"),
+                                               details=("phase_at_chance",))] == ["$.phase"]
+    assert [p for p, _, _ in state_differences(doc, dict(core, winner=0), details=())] == \
+        ["$.winner"]

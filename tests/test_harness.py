@@ -112,13 +112,13 @@ def test_bad_requests_are_protocol_errors() -> None:
 
 
 def _dcg_deck(**fields: object) -> dict:
-    return {"name": "x", "deck": [{"id": "T-03", "count": 4}], "eggs": [], **fields}
+    return {"name": "x", "deck": [{"id": "ST1-04", "count": 4}], "eggs": [], **fields}
 
 
 @pytest.mark.parametrize(("deck", "where", "says"), [
-    (_dcg_deck(deck=[{"id": "T-03", "count": 0}]), "$.setup.decks[0].deck[0].count",
+    (_dcg_deck(deck=[{"id": "ST1-04", "count": 0}]), "$.setup.decks[0].deck[0].count",
      "0 is less than the minimum of 1"),
-    (_dcg_deck(deck=[{"id": "T-03", "count": "4"}]), "$.setup.decks[0].deck[0].count",
+    (_dcg_deck(deck=[{"id": "ST1-04", "count": "4"}]), "$.setup.decks[0].deck[0].count",
      "'4' is not of type 'integer'"),
     (_dcg_deck(extra=1), "$.setup.decks[0]", "('extra' was unexpected)"),
     ({"name": "x", "eggs": []}, "$.setup.decks[0]", "'deck' is a required property"),
@@ -216,16 +216,17 @@ def test_serve_answers_garbage_and_keeps_going() -> None:
 def test_serve_refuses_an_illegal_dcg_deck_like_a_digibattle_one() -> None:
     """CR4.2 Deck construction is refused as illegal with its clause (Digi-Battle: DB-A.0); a
     malformed deck (an unknown card) stays invalid, with its path."""
-    main = [{"id": c, "count": 4} for c in ("T-03", "T-04", "T-05", "T-06", "T-07", "T-08",
-                                              "T-09", "T-10", "T-11", "T-12", "T-13", "T-14")]
+    main = [{"id": c, "count": 4} for c in ("ST1-02", "ST1-04", "BT1-009", "ST1-05", "BT1-014",
+                                              "ST12-05", "BT1-020", "BT4-014", "ST1-10",
+                                              "ST2-02", "ST2-04", "BT1-028")]
     decks = {
-        "49 cards": {"deck": [*main, {"id": "T-15", "count": 1}]},
-        "6 Digi-Eggs": {"deck": [*main, {"id": "T-15", "count": 2}],
-                        "eggs": [{"id": "T-01", "count": 4}, {"id": "T-02", "count": 2}]},
-        "5 copies": {"deck": [*main[:-1], {"id": "T-14", "count": 5},
-                              {"id": "T-15", "count": 1}]},
-        "an egg in the main deck": {"deck": [*main, {"id": "T-01", "count": 2}]},
-        "unknown card": {"deck": [*main, {"id": "T-99", "count": 2}]},
+        "49 cards": {"deck": [*main, {"id": "ST2-05", "count": 1}]},
+        "6 Digi-Eggs": {"deck": [*main, {"id": "ST2-05", "count": 2}],
+                        "eggs": [{"id": "ST1-01", "count": 4}, {"id": "ST2-01", "count": 2}]},
+        "5 copies": {"deck": [*main[:-1], {"id": "BT1-028", "count": 5},
+                              {"id": "ST2-05", "count": 1}]},
+        "an egg in the main deck": {"deck": [*main, {"id": "ST1-01", "count": 2}]},
+        "unknown card": {"deck": [*main, {"id": "BT99-999", "count": 2}]},
     }
     lines = [json.dumps({"cmd": "start", "version": 1})]
     for seq, deck in enumerate(decks.values(), 1):

@@ -22,6 +22,7 @@ DRIVER_CONTRACT = frozenset({
     "oracle", "oracle.driver", "oracle.rulesets", "oracle.errors", "oracle.trace",
     "oracle.replay", "oracle.jsondiff", "oracle.validation", "oracle.resources",
     "oracle.variants",
+    "oracle.inputs",  # the input layer every file and protocol line goes through (issue 17)
 })
 
 

@@ -91,7 +91,8 @@ def test_exported_vectors_validate_and_replay_through_serve(tmp_path: Path) -> N
     assert counts["scenario"] == len(SCENARIOS) and counts["perft"] >= 4
     assert (tmp_path / "schemas" / "vector.schema.json").is_file()
     assert (tmp_path / "card-sets" / "upper-deck.cardset.json").is_file()
-    assert (tmp_path / "card-sets" / "dcg-test-cards.json").is_file()
+    assert (tmp_path / "card-sets" / "dcg-real.json").is_file()
+    assert (tmp_path / "card-sets" / "dcg-real+test-only.json").is_file()
     assert {p.stem for p in (tmp_path / "decks" / "dcg").glob("*.json")} >= {"red-memory",
                                                                              "blue-tempo"}
     assert len(list((tmp_path / "dcg" / "scenarios").glob("*.vector.json"))) >= 100

@@ -4,8 +4,9 @@ steering notes, when they are present (a developer check, not part of the test s
     python tools/check_rule_copies.py [SHARED_DIR]     # default: ../shared beside the checkout
 
 Copies: ``docs/rules/`` ← ``SHARED/rules/``; ``tools/raw/upper-deck/`` ←
-``SHARED/data/digibattle/upper-deck/``. Exit 0 when every file is byte-identical, 1 when any
-differs or is missing (each named on its own line), 2 when SHARED_DIR does not exist.
+``SHARED/data/digibattle/upper-deck/``; ``tools/raw/dcg/`` ← ``SHARED/data/dcg/``. Exit 0
+when every file is byte-identical, 1 when any differs or is missing (each named on its own
+line), 2 when SHARED_DIR does not exist.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 COPIES = (("rules", ROOT / "docs" / "rules"),
-          ("data/digibattle/upper-deck", ROOT / "tools" / "raw" / "upper-deck"))
+          ("data/digibattle/upper-deck", ROOT / "tools" / "raw" / "upper-deck"),
+          ("data/dcg", ROOT / "tools" / "raw" / "dcg"))
 OWN_FILES = {ROOT / "docs" / "rules" / "README.md"}
 
 

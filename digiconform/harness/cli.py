@@ -13,7 +13,7 @@ def serve() -> None:
     oracle. Ends on ``stop`` or end of input; malformed lines get an ``errored`` answer."""
     from digiconform.harness.serve import serve as run
 
-    # Line-buffered text streams: one answer per line, flushed at once.
-    sys.stdin.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[attr-defined]
+    # Requests are read as bytes (a line that is not UTF-8 is answered ``errored``); answers
+    # go out on a line-buffered text stream: one answer per line, flushed at once.
     sys.stdout.reconfigure(encoding="utf-8", line_buffering=True)  # type: ignore[attr-defined]
-    sys.exit(run())
+    sys.exit(run(sys.stdin.buffer))

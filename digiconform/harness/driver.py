@@ -39,6 +39,7 @@ from digiconform.harness.messages import (
 from digiconform.harness.process import MAX_LINE, Process, ProcessFailure
 from oracle.driver import Outcome, Refusal
 from oracle.errors import IllegalActionError, InvalidInputError, OracleError, UnsupportedError
+from oracle.inputs import parse_json
 
 STATE_SCHEMAS = {"digibattle": "state", "dcg": "dcg/state"}
 """The schema each ruleset's states are checked against (when that schema exists)."""
@@ -146,6 +147,12 @@ class ProtocolDriver:
         assert self.ready_info is not None
         return self.ready_info
 
+    @property
+    def details(self) -> tuple[str, ...]:
+        """The detail state fields the implementation declared in ``start`` (compared with
+        the core; :mod:`digiconform.verifier.compare`)."""
+        return tuple(self.ready.details)
+
     def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
         """See :meth:`oracle.driver.Driver.new_game`.
 
@@ -182,7 +189,7 @@ class ProtocolDriver:
         answer = self._call(Action(self._next_seq(), action))
         if isinstance(answer, Refused):
             return Outcome(refusal=Refusal(answer.kind, answer.reason, answer.clause,
-                                           answer.path))
+                                           answer.path, answer.clauses))
         assert isinstance(answer, Position)
         self._actions.append(action)
         return Outcome(state=answer.state, events=tuple(answer.events or ()))
@@ -194,6 +201,15 @@ class ProtocolDriver:
         answer = self._call(LegalActions(self._next_seq()))
         assert isinstance(answer, LegalSet)
         return list(answer.actions)
+
+    def fresh(self) -> None:
+        """End the running process (its group killed) so that the next request starts a
+        fresh one, with no game to replay: after an implementation error the verifier's next
+        random game begins on a clean process. Counts as a restart."""
+        proc, self._proc = self._proc, None
+        self._game, self._actions = (), []
+        if proc is not None:
+            proc.kill()
 
     def close(self) -> None:
         """Send ``stop`` and end the process (killing its group after a grace period)."""
@@ -254,11 +270,11 @@ class ProtocolDriver:
             raise self._fail(ImplementationError(e.code, e.message, request=request.to_json(),
                                                  stderr=self.stderr_tail())) from None
         try:
-            doc = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+            doc = parse_json(raw, where="the answer")
+        except InvalidInputError as e:
             text = raw[:200].decode("utf-8", "replace")
             raise self._fail(ImplementationError(
-                "not-json", f"the answer is not JSON: {text!r}", request=request.to_json(),
+                "not-json", f"the answer is not JSON ({e}): {text!r}", request=request.to_json(),
                 stderr=self.stderr_tail())) from None
         try:
             answer = parse_response(doc, request, validate=self.validate)

@@ -184,6 +184,8 @@ class Ready(Response):
 
     :param readings: ambiguity ID → the reading the implementation follows (IDs from
         :mod:`oracle.variants`); an ID left out is assumed to follow the default reading.
+    :param details: the detail state fields the implementation answers and wants compared
+        (:data:`digiconform.verifier.compare.DETAILS`); the core is always compared.
     """
 
     wire: ClassVar[str] = "ready"
@@ -192,13 +194,17 @@ class Ready(Response):
     rulesets: tuple[str, ...] = ("digibattle",)
     readings: Mapping[str, str] = field(default_factory=dict)
     capabilities: Capabilities = Capabilities()
+    details: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form (``schemas/protocol/ready.schema.json``)."""
-        return {"ready": True, "version": self.version,
-                "implementation": self.implementation.to_json(),
-                "rulesets": list(self.rulesets), "readings": dict(self.readings),
-                "capabilities": self.capabilities.to_json()}
+        d = {"ready": True, "version": self.version,
+             "implementation": self.implementation.to_json(),
+             "rulesets": list(self.rulesets), "readings": dict(self.readings),
+             "capabilities": self.capabilities.to_json()}
+        if self.details:
+            d["details"] = list(self.details)
+        return d
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Ready:
@@ -211,7 +217,8 @@ class Ready(Response):
         return cls(int(d["version"]), Implementation(**d["implementation"]),
                    tuple(d.get("rulesets") or ("digibattle",)), dict(d.get("readings") or {}),
                    Capabilities(**{k: bool(caps.get(k, False))
-                                   for k in ("load_state", "legal_actions", "variants")}))
+                                   for k in ("load_state", "legal_actions", "variants")}),
+                   tuple(d.get("details") or ()))
 
 
 @dataclass(frozen=True)
@@ -243,12 +250,16 @@ class Refused(Response):
     reason: str
     clause: str | None = None
     path: str | None = None
+    clauses: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"seq", "refused": {"kind", "reason", "clause"?, "path"?}}``."""
+        """``{"seq", "refused": {"kind", "reason", "clause"?, "clauses"?, "path"?}}``
+        (``clauses``: every rule the action breaks, when more than one)."""
         r: dict[str, Any] = {"kind": self.kind, "reason": self.reason}
         if self.clause:
             r["clause"] = self.clause
+        if len(self.clauses) > 1:
+            r["clauses"] = list(self.clauses)
         if self.path:
             r["path"] = self.path
         return {"seq": self.seq, "refused": r}
@@ -355,7 +366,8 @@ def parse_response(d: Any, request: Request, *, validate: bool = True) -> Respon
         return Position(seq, d["state"], tuple(ev) if ev is not None else None)
     if key == "refused":
         r = d["refused"]
-        return Refused(seq, r["kind"], r.get("reason", ""), r.get("clause"), r.get("path"))
+        return Refused(seq, r["kind"], r.get("reason", ""), r.get("clause"), r.get("path"),
+                       tuple(r.get("clauses") or ()))
     if key == "skipped":
         return Skipped(seq, str(d["skipped"].get("reason", "")))
     return LegalSet(seq, tuple(d["actions"]))

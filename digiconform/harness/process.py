@@ -1,7 +1,17 @@
 """A child process spoken to in lines, with every wait bounded.
 
-The implementation runs in its own session (a new process group), so :meth:`Process.kill`
-ends it together with every child it started. Reads and writes are non-blocking and driven
+The implementation runs in its own session (a new process group). :meth:`Process.kill` ends
+it with **every descendant**, not only its group: a child that called ``setsid()`` leaves the
+group, so the descendants are found three ways and each is killed and reaped (Linux; elsewhere
+the process group only):
+
+- the process tree under the implementation, read from ``/proc`` before anything is killed;
+- the environment: the implementation is started with ``DIGICONFORM_ENGINE=<token>``, which
+  its descendants inherit, so one that was re-parented is still found;
+- this process is made a *child subreaper* (``prctl(PR_SET_CHILD_SUBREAPER)``, via ctypes)
+  before the first implementation starts, so orphaned descendants are re-parented to it
+  rather than to init, and can be reaped once killed.
+ Reads and writes are non-blocking and driven
 by a selector with a deadline: an implementation that hangs, stops reading its stdin, writes
 a line longer than ``max_line`` bytes or floods stderr cannot block the harness. stderr is
 drained continually into a bounded tail kept for diagnostics.
@@ -9,11 +19,14 @@ drained continually into a bounded tail kept for diagnostics.
 
 from __future__ import annotations
 
+import itertools
 import os
+import secrets
 import selectors
 import shlex
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Mapping, Sequence
 
@@ -22,6 +35,107 @@ MAX_LINE = 8 * 1024 * 1024
 
 STDERR_TAIL = 16 * 1024
 """How much of the end of stderr is kept for reports (bytes)."""
+
+
+ENGINE_ENV = "DIGICONFORM_ENGINE"
+"""The environment variable that marks an implementation and all its descendants."""
+
+_COUNTER = itertools.count(1)
+_SUBREAPER: list[bool] = []
+
+
+def become_subreaper() -> bool:
+    """Make this process a child subreaper (Linux ``prctl(PR_SET_CHILD_SUBREAPER, 1)``), once.
+
+    :returns: True when it is one (False elsewhere, or when the call failed).
+    """
+    if _SUBREAPER:
+        return _SUBREAPER[0]
+    ok = False
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            ok = libc.prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER = 36
+        except (OSError, AttributeError):  # pragma: no cover - no libc / no prctl
+            ok = False
+    _SUBREAPER.append(ok)
+    return ok
+
+
+def _proc_table() -> dict[int, int]:
+    """pid → parent pid of every process in ``/proc`` (empty where there is no ``/proc``)."""
+    out: dict[int, int] = {}
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return out
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        # "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+        fields = stat[stat.rfind(b")") + 2:].split()
+        if len(fields) >= 2:
+            out[int(name)] = int(fields[1])
+    return out
+
+
+def _marked(token: bytes, pids: Sequence[int]) -> set[int]:
+    """The pids among ``pids`` whose environment holds ``DIGICONFORM_ENGINE=<token>``."""
+    needle = ENGINE_ENV.encode() + b"=" + token + b"\0"
+    out = set()
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                env = f.read() + b"\0"
+        except OSError:
+            continue
+        if needle in env:
+            out.add(pid)
+    return out
+
+
+def descendants(root: int, token: bytes | None = None) -> set[int]:
+    """Every live process below ``root`` in the process tree, plus every process marked
+    with ``token`` (see :data:`ENGINE_ENV`); ``root`` itself is not included."""
+    table = _proc_table()
+    children: dict[int, list[int]] = {}
+    for pid, ppid in table.items():
+        children.setdefault(ppid, []).append(pid)
+    out: set[int] = set()
+    todo = [root]
+    while todo:
+        for c in children.get(todo.pop(), ()):
+            if c not in out:
+                out.add(c)
+                todo.append(c)
+    if token:
+        out |= _marked(token, [p for p in table if p not in out])
+    out.discard(root)
+    out.discard(os.getpid())
+    return out
+
+
+def _alive(pid: int) -> bool:
+    """True while ``pid`` exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return not os.path.isdir("/proc")  # no /proc: assume alive only without it
+    return stat[stat.rfind(b")") + 2:][:1] not in (b"Z", b"X")
 
 
 class ProcessFailure(Exception):
@@ -46,16 +160,22 @@ class Process:
 
     def __init__(self, command: str | Sequence[str], *, cwd: str | None = None,
                  env: Mapping[str, str] | None = None, max_line: int = MAX_LINE) -> None:
-        argv = shlex.split(command) if isinstance(command, str) else list(command)
+        try:
+            argv = shlex.split(command) if isinstance(command, str) else list(command)
+        except ValueError as e:
+            raise ProcessFailure("spawn", f"cannot parse the command: {e}") from None
         if not argv:
             raise ProcessFailure("spawn", "empty command")
         self.argv = argv
         self.max_line = max_line
+        self.token = f"{os.getpid()}-{next(_COUNTER)}-{secrets.token_hex(4)}".encode()
+        child_env = dict(os.environ if env is None else env)
+        child_env[ENGINE_ENV] = self.token.decode()
+        become_subreaper()
         try:
             self.popen = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                cwd=cwd, env=dict(env) if env is not None else None, start_new_session=True,
-                bufsize=0,
+                cwd=cwd, env=child_env, start_new_session=True, bufsize=0,
             )
         except OSError as e:
             raise ProcessFailure("spawn", f"cannot start {argv[0]!r}: {e}") from e
@@ -217,15 +337,39 @@ class Process:
         self.kill()
 
     def kill(self) -> None:
-        """Kill the child's whole process group (SIGKILL) and reap it. Idempotent."""
+        """Kill the child, its process group and every descendant (SIGKILL; see the module
+        docstring) and reap them. Idempotent."""
+        others = descendants(self.popen.pid, self.token)
         try:
             os.killpg(self.popen.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+        for pid in others:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
         try:
             self.popen.wait(5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL cannot be ignored
             pass
+        # Descendants killed above, or started in the meantime, marked with the token.
+        others |= descendants(self.popen.pid, self.token)
+        end = time.monotonic() + 2.0
+        while others and time.monotonic() < end:
+            for pid in list(others):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+                if not _alive(pid):  # dead or a zombie: reap it if it is ours now
+                    try:  # (re-parented to us: we are a subreaper)
+                        os.waitpid(pid, os.WNOHANG)
+                    except ChildProcessError:
+                        pass
+                    others.discard(pid)
+            if others:
+                time.sleep(0.02)
         self._drain_err()
         self._sel.close()
         for f in (self.popen.stdin, self.popen.stdout, self.popen.stderr):

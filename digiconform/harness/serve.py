@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import IO, Any
 
 from digiconform.harness.messages import (
@@ -35,14 +35,16 @@ from digiconform.harness.messages import (
     parse_request,
 )
 from oracle.driver import Driver, OracleDriver, Refusal
-from oracle.errors import OracleError
+from oracle.errors import InvalidInputError, OracleError
+from oracle.inputs import parse_json
 
 HOMEPAGE = "https://digiconform.dev"
 
 
 def oracle_ready() -> Ready:
     """The handshake answer of the bundled oracle: every ruleset that loads, the default
-    reading of every ambiguity, and every capability (any reading can be asked for)."""
+    reading of every ambiguity, every capability (any reading can be asked for) and every
+    detail field (its states hold all its bookkeeping)."""
     from importlib.metadata import PackageNotFoundError, version
 
     from oracle import rulesets, variants
@@ -59,8 +61,11 @@ def oracle_ready() -> Ready:
             continue
         names.append(name)
     readings = {a.id: a.default for a in variants.REGISTRY if a.ruleset in names}
+    from digiconform.verifier.compare import all_details
+
     return Ready(PROTOCOL_VERSION, Implementation("digiconform-oracle", v, "python", HOMEPAGE),
-                 tuple(names), readings, Capabilities(True, True, True))
+                 tuple(names), readings, Capabilities(True, True, True),
+                 tuple(all_details()))
 
 
 class Session:
@@ -77,10 +82,15 @@ class Session:
         self.stopped = False
 
     def handle_line(self, line: str | bytes) -> Response | None:
-        """Decode and answer one line; malformed input becomes an :class:`Errored` answer."""
+        """Decode and answer one line; malformed input becomes an :class:`Errored` answer.
+
+        The line goes through the input layer (:func:`oracle.inputs.parse_json`): bytes
+        that are not UTF-8, JSON nested too deep, an integer of too many digits, ``NaN``
+        are each answered ``errored`` with the reason, like a line that is not JSON.
+        """
         try:
-            doc = json.loads(line)
-        except (ValueError, UnicodeDecodeError) as e:
+            doc = parse_json(line, where="the line")
+        except InvalidInputError as e:
             return Errored(None, f"not JSON: {e}", {"line": _clip(line)})
         seq = doc.get("seq") if isinstance(doc, Mapping) else None
         seq = seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else None
@@ -126,7 +136,7 @@ class Session:
 
 
 def _refused(seq: int, r: Refusal) -> Refused:
-    return Refused(seq, r.kind, r.reason, r.clause, r.path)
+    return Refused(seq, r.kind, r.reason, r.clause, r.path, r.clauses)
 
 
 def _clip(line: str | bytes, n: int = 200) -> str:
@@ -134,25 +144,49 @@ def _clip(line: str | bytes, n: int = 200) -> str:
     return text if len(text) <= n else text[:n] + "…"
 
 
-def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None,
+MAX_REQUEST = 8 * 1024 * 1024
+"""The longest request line read (bytes); a longer one is answered ``errored`` and skipped."""
+
+
+def _lines(stdin: IO[Any], limit: int = MAX_REQUEST) -> Iterator[tuple[str | bytes, bool]]:
+    """``(line, too_long)`` for each line of ``stdin`` (text or binary), reading at most
+    ``limit`` bytes of a line at a time: the rest of a longer line is read and dropped."""
+    while True:
+        line = stdin.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith("\n" if isinstance(line, str) else b"\n"):
+            while True:  # drop the rest of the line
+                more = stdin.readline(limit)
+                if not more or more.endswith("\n" if isinstance(more, str) else b"\n"):
+                    break
+            yield line[:200], True
+            continue
+        yield line, False
+
+
+def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
           session: Session | None = None,
           on_request: Callable[[int, str], None] | None = None) -> int:
     """Answer requests line by line until ``stop`` or end of input; returns exit code 0.
 
+    :param stdin: text or binary lines (the CLI passes the binary stdin, so that bytes that
+        are not UTF-8 are answered ``errored`` instead of being replaced).
     :param on_request: called with (request number, line) before each answer (for fake
         implementations that misbehave on purpose).
     """
-    stdin = stdin or sys.stdin
+    stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout
     session = session or Session()
     n = 0
-    for line in stdin:
+    for line, too_long in _lines(stdin):
         if not line.strip():
             continue
         n += 1
         if on_request is not None:
-            on_request(n, line)
-        answer = session.handle_line(line)
+            on_request(n, line.decode("utf-8", "replace") if isinstance(line, bytes) else line)
+        answer = (Errored(None, f"a request line over {MAX_REQUEST:,} bytes", {
+            "line": _clip(line)}) if too_long else session.handle_line(line))
         if answer is not None:
             stdout.write(json.dumps(_to_json(answer), ensure_ascii=False,
                                     separators=(",", ":")) + "\n")

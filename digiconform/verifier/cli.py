@@ -8,12 +8,18 @@ from pathlib import Path
 
 import click
 
+from digiconform.options import Float, Int
+
 IMPL = click.option("--impl", "command", required=True, metavar="COMMAND",
                     help="How to start the implementation, e.g. \"./engine --harness\" "
                          "(it must speak docs/PROTOCOL.md on stdin/stdout).")
 RULESET = click.option("--ruleset", type=click.Choice(["digibattle", "dcg"]),
                        default="digibattle", show_default=True, help="Ruleset to verify.")
-TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.0,
+DEFAULT_DEADLINE = 1800.0
+"""``verify --deadline`` default (s): half an hour fits a CI job's limit with room to spare;
+a full default run of the bundled oracle takes about a minute."""
+
+TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
                        show_default=True, help="Seconds allowed for each answer.")
 
 
@@ -25,14 +31,18 @@ TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.
 @click.option("--tag", "tags", multiple=True, metavar="TAG", help="Only scenarios with a tag.")
 @click.option("--scenario", "scenarios", multiple=True, metavar="ID",
               help="Only the scenario with this ID (repeatable).")
-@click.option("--games", type=click.IntRange(0), default=40, show_default=True,
+@click.option("--games", type=Int(0, 100_000), default=40, show_default=True,
               help="Differential random games (0: none).")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=Int(0, 2 ** 63 - 1), default=0, show_default=True,
               help="Seed of the random games.")
 @click.option("--skip", "skip_file", type=click.Path(dir_okay=False, exists=True),
               default=None, help="File of scenario IDs to skip, each with '# reason'.")
 @TIMEOUT
-@click.option("--shrink-seconds", type=click.FloatRange(0), default=90.0, show_default=True,
+@click.option("--budget", type=Float(0, 86_400), default=30.0, show_default=True,
+              help="Seconds for the random games once one diverged: they go on after a "
+                   "divergence, and new games are started until --games were played or "
+                   "this time (since the first game) is up.")
+@click.option("--shrink-seconds", type=Float(0, 86_400), default=90.0, show_default=True,
               help="Time allowed for shrinking a divergence.")
 @click.option("--traces", "trace_dir", type=click.Path(file_okay=False),
               default="digiconform-traces", show_default=True,
@@ -47,33 +57,57 @@ TIMEOUT = click.option("--timeout", type=click.FloatRange(0.1, 3600), default=5.
               default=None, help="Scenario vectors to run (default: the shipped ones).")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar (default: when stderr is a terminal).")
+@click.option("--deadline", type=Float(0, 7 * 86_400), default=DEFAULT_DEADLINE,
+              show_default=True,
+              help="Seconds the whole run may take (0: no limit). When they are up the run "
+                   "stops and every report asked for is written, marked partial (exit 1). "
+                   "SIGINT (Ctrl-C) and SIGTERM do the same.")
 def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str, ...],
            scenarios: tuple[str, ...], games: int, seed: int, skip_file: str | None,
-           timeout: float, shrink_seconds: float, trace_dir: str, report_path: str | None,
+           timeout: float, budget: float, shrink_seconds: float, trace_dir: str,
+           report_path: str | None,
            junit_path: str | None, markdown_path: str | None, vectors_path: str | None,
-           progress: bool | None) -> None:
+           progress: bool | None, deadline: float) -> None:
     """Check an implementation against the suite: every scenario vector, differential
     random games against the oracle, and the reading it follows for each ambiguity.
 
-    Exit 0 when everything required passed, 1 otherwise, 2 on bad usage.
+    The output paths are checked before the run starts. Exit 0 when everything required
+    passed, 1 otherwise (a partial run included), 2 on bad usage.
     """
+    from digiconform.options import check_output_dir, check_output_file
     from digiconform.vectors import load_vectors
     from digiconform.verifier.report import markdown, terminal, write_json, write_junit
-    from digiconform.verifier.runner import Options, parse_skip_file, select
+    from digiconform.verifier.runner import Options, parse_skip_file, select, stopped_before_start
     from digiconform.verifier.runner import verify as run
+    from digiconform.verifier.stopping import RunStopped, stop_guard
+    from oracle.inputs import read_text
 
-    skips = parse_skip_file(Path(skip_file).read_text(encoding="utf-8")) if skip_file else {}
-    opts = Options(command, ruleset, clauses, tags, scenarios, games, seed, skips, timeout,
-                   shrink_seconds, Path(trace_dir),
-                   Path(vectors_path) if vectors_path else None)
+    # Checked before the run (and before the deadline can cut anything short).
+    outputs = [(check_output_file(p, opt), opt) for p, opt in (
+        (report_path, "--report"), (junit_path, "--junit"), (markdown_path, "--markdown"))]
+    named = [p.resolve() for p, _ in outputs if p is not None]
+    if len(set(named)) != len(named):
+        raise click.BadParameter("two reports would be written to the same file",
+                                 param_hint="--report/--junit/--markdown")
+    check_output_dir(trace_dir, "--traces")
+    skips = parse_skip_file(read_text(skip_file)) if skip_file is not None else {}
+    opts = Options(command, ruleset, clauses, tags, scenarios, games, seed, skips,
+                   timeout, shrink_seconds, Path(trace_dir),
+                   Path(vectors_path) if vectors_path else None, budget)
     show = sys.stderr.isatty() if progress is None else progress
-    total = len(select(load_vectors(opts.vectors, kind="scenario"), opts)) + games
-    if show:
-        with click.progressbar(length=total, label="verifying", file=sys.stderr,
-                               show_pos=True) as bar:
-            report = run(opts, progress=lambda part, item: bar.update(1))
-    else:
-        report = run(opts)
+    report = None
+    try:
+        with stop_guard(deadline or None):
+            total = len(select(load_vectors(opts.vectors, kind="scenario"), opts)) + games
+            if show:
+                with click.progressbar(length=total, label="verifying", file=sys.stderr,
+                                       show_pos=True) as bar:
+                    report = run(opts, progress=lambda part, item: bar.update(1))
+            else:
+                report = run(opts)
+    except RunStopped as e:  # stopped before the run began (or just after it ended)
+        if report is None:
+            report = stopped_before_start(opts, e.reason)
     click.echo(terminal(report))
     for path, writer in ((report_path, write_json), (junit_path, write_junit)):
         if path:
@@ -92,12 +126,20 @@ def vectors() -> None:
 
 @vectors.command("export")
 @click.argument("out_dir", type=click.Path(file_okay=False))
-def vectors_export(out_dir: str) -> None:
+@click.option("--force", is_flag=True,
+              help="Write into a non-empty directory that an earlier export did not write "
+                   "(files of the same names are overwritten; nothing is deleted).")
+def vectors_export(out_dir: str, force: bool) -> None:
     """Write every scenario and perft vector to OUT_DIR with the schemas, the bundled card set
-    and decks, and a README."""
+    and decks, and a README.
+
+    OUT_DIR must be new, empty, or written by an earlier export (it holds the marker file
+    .digiconform-export.json, which lists the files written: re-exporting replaces them and
+    removes those no longer exported). Symlinks are never followed; nothing else is deleted.
+    """
     from digiconform.vectors import export
 
-    counts = export(Path(out_dir))
+    counts = export(Path(out_dir), force=force)
     click.echo(f"wrote {', '.join(f'{n} {k} vectors' for k, n in sorted(counts.items()))} "
                f"to {out_dir}")
 
@@ -110,13 +152,17 @@ def vectors_export(out_dir: str) -> None:
 @TIMEOUT
 def vectors_check(vector_dir: str | None, command: str | None, timeout: float) -> None:
     """Validate every vector (default: the shipped ones), replay the scenario vectors and
-    recompute the perft counts with the oracle. Exit 1 on any failure."""
+    recompute the perft counts with the oracle. Exit 1 on any failure (a vector that
+    checks nothing included), 2 when VECTOR_DIR holds no vector at all."""
     from digiconform.harness import ProtocolDriver
     from digiconform.perft import check_vector
     from digiconform.vectors import load_vectors, run_vector
     from oracle.driver import OracleDriver
 
-    docs = load_vectors(Path(vector_dir) if vector_dir else None)
+    docs = load_vectors(Path(vector_dir) if vector_dir is not None else None)
+    if not docs:
+        raise click.BadParameter(f"no *.vector.json file under {vector_dir}: nothing to check",
+                                 param_hint="VECTOR_DIR")
     driver = ProtocolDriver(command, timeout=timeout) if command else OracleDriver()
     bad = 0
     try:
@@ -151,7 +197,7 @@ def vectors_record() -> None:
 
 @click.command()
 @click.argument("name", required=False)
-@click.option("--depth", type=click.IntRange(1, 12), default=None,
+@click.option("--depth", type=Int(1, 12), default=None,
               help="Depth (default: the position's recorded depth).")
 @click.option("--divide", "show_divide", is_flag=True,
               help="Split the count at DEPTH by first action.")

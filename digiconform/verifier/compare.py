@@ -2,11 +2,13 @@
 
 States (``schemas/state.schema.json``):
 
-- the fields the schema requires (``phase``, ``step``, ``to_move``, ``duel``, ``players`` and,
-  per player, ``hand``, ``online``, ``offline``, ``duel_zone``, ``digivolve_zone``,
-  ``power_port``, ``score``, ``passed``, ``digivolved``) are always compared;
-- every other field the oracle writes (``winner``, ``chance``, ``digimon_power``, ...) is
-  compared only when the implementation's state has it: helper fields are optional;
+- the *core*, what the rules decide and every engine answers (the fields the schema requires:
+  ``phase``, ``to_move``, ``duel``, ``winner``, ``players`` and, per player, ``hand``,
+  ``online``, ``offline``, ``duel_zone``, ``digivolve_zone``, ``power_port``, ``score``,
+  ``passed``), is always compared, except ``phase`` while a chance outcome is due;
+- the *details* (:data:`DETAILS`: ``step``, ``chance``, ``first_player``, ``digimon_power``,
+  ``digivolved``, ...: the oracle's bookkeeping and waiting steps) are compared only when the
+  implementation declares them in ``start`` (``"details": [...]``);
   ``variants`` (an echo of the setup) is never compared: the readings an implementation
   follows are judged from its behaviour (:mod:`digiconform.verifier.runner`);
 - ``hand`` and ``offline`` are compared as multisets (no rule orders them); every other list
@@ -14,14 +16,16 @@ States (``schemas/state.schema.json``):
   order).
 
 ``dcg`` states (``schemas/dcg/state.schema.json``) follow the same principle with their own
-fields: the top-level and per-player fields that schema requires are always compared, other
-fields only when the implementation has them, ``variants`` never; ``hand``, ``trash`` and
-``once_per_turn_used`` are multisets (``deck``, ``egg_deck`` and ``security`` are top first,
-``battle_area`` in play order, a stack's ``cards`` bottom first).
+fields: the core (``turn``, ``turn_player``, ``phase``, ``memory``, ``to_move``, ``winner`` and
+the zones; a stack's ``cards`` and ``suspended``) always, the details (``step``, ``pending``,
+``delayed``, ``attack``, stack IDs, ...) only when declared, ``variants`` never; ``hand``,
+``trash`` and ``once_per_turn_used`` are multisets (``deck``, ``egg_deck`` and ``security``
+are top first, ``battle_area`` in play order, a stack's ``cards`` bottom first).
 
-Refusals: the ``kind`` must match and, for an ``illegal`` action, the ``clause`` too (the
-reason is free text). Legal actions: compared as sets of canonical actions (unset fields
-dropped, ``payment`` and ``discard`` sorted).
+Refusals: the ``kind`` must match and, for an ``illegal`` action, the implementation must name
+(in ``clause`` or ``clauses``) one of the rules the oracle says the action breaks (its
+``clause`` and ``clauses``); the reason is free text. Legal actions: compared as sets of
+canonical actions (unset fields dropped, ``payment`` and ``discard`` sorted).
 """
 
 from __future__ import annotations
@@ -33,20 +37,36 @@ from typing import Any
 from oracle.jsondiff import differences
 
 UNORDERED = ("hand", "offline")
-REQUIRED_TOP = ("phase", "step", "to_move", "duel", "players")
+REQUIRED_TOP = ("phase", "to_move", "duel", "winner", "players")
 IGNORED = ("variants",)
 REQUIRED_PLAYER = ("hand", "online", "offline", "duel_zone", "digivolve_zone", "power_port",
-                   "score", "passed", "digivolved")
+                   "score", "passed")
 
-#: Per ruleset: (required top-level fields, required player fields, unordered player lists).
-#: Each matches the ``required`` lists of the ruleset's state schema (a test checks it).
+#: Per ruleset: (core top-level fields, core player fields, unordered player lists). The core
+#: is what every engine answers and what is always compared: it matches the ``required``
+#: lists of the ruleset's state schema (a test checks it).
 FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "digibattle": (REQUIRED_TOP, REQUIRED_PLAYER, UNORDERED),
-    "dcg": (("ruleset", "turn", "turn_player", "phase", "step", "memory", "to_move", "pending",
+    "dcg": (("ruleset", "turn", "turn_player", "phase", "memory", "to_move", "winner",
              "players"),
             ("hand", "deck", "egg_deck", "breeding_area", "battle_area", "security", "trash"),
             ("hand", "trash", "once_per_turn_used")),
 }
+
+#: Per ruleset, the *detail* fields: the oracle's bookkeeping, compared only when the
+#: implementation declares them in ``start`` (``"details": [...]``). Top-level and player
+#: fields by name; ``phase_at_chance`` is the ``phase`` label while a chance outcome is due
+#: (a recycle shuffle falls between phases); ``stack_id`` and ``played_this_turn`` are the
+#: fields of a dcg stack (``battle_area`` / ``breeding_area``).
+DETAILS: dict[str, tuple[str, ...]] = {
+    "digibattle": ("step", "phase_at_chance", "chance", "target", "first_player",
+                   "coin_toss_winner", "last_duel_winner", "digimon_power", "end_reason",
+                   "plays", "resume", "deck", "digivolved", "pending_rookie", "acted"),
+    "dcg": ("step", "pending", "delayed", "attack", "resume_step", "reason", "next_id",
+            "chance", "first_player", "mulliganed", "mulligan_decided", "once_per_turn_used",
+            "stack_id", "played_this_turn"),
+}
+_STACK_FIELDS = {"stack_id": "id", "played_this_turn": "played_this_turn"}
 
 Diff = tuple[str, Any, Any]
 
@@ -69,36 +89,85 @@ def _normalise(s: Mapping[str, Any], unordered: tuple[str, ...] = UNORDERED
     return out
 
 
+def _strip_stack(st: Any, drop: tuple[str, ...]) -> Any:
+    if isinstance(st, Mapping):
+        return {k: v for k, v in st.items() if k not in drop}
+    return st
+
+
 def _restrict(expected: Mapping[str, Any], actual: Mapping[str, Any],
-              top: tuple[str, ...] = REQUIRED_TOP, player: tuple[str, ...] = REQUIRED_PLAYER
-              ) -> dict[str, Any]:
-    """``expected`` limited to the required fields plus those ``actual`` also has."""
-    out = {k: v for k, v in expected.items()
-           if (k in top or k in actual) and k not in IGNORED}
+              top: tuple[str, ...] = REQUIRED_TOP, player: tuple[str, ...] = REQUIRED_PLAYER,
+              details: frozenset[str] | None = None, ruleset: str = "digibattle"
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(expected, actual)`` limited to what is compared: the core fields, and the detail
+    fields the implementation declared (``details``; None: every field ``actual`` has)."""
+
+    def keep(k: str, fields: tuple[str, ...], have: Mapping[str, Any]) -> bool:
+        if k in IGNORED:
+            return False
+        if k in fields:
+            return True
+        return k in have if details is None else k in details
+
+    out = {k: v for k, v in expected.items() if keep(k, top, actual)}
+    act = {k: v for k, v in actual.items() if k not in IGNORED}
+    if details is not None and "phase" in out and expected.get("to_move") == "chance" and \
+            "phase_at_chance" not in details:
+        out.pop("phase")
+        act.pop("phase", None)
+    drop = () if details is None else tuple(
+        f for name, f in _STACK_FIELDS.items() if name not in details)
     if isinstance(expected.get("players"), list) and isinstance(actual.get("players"), list):
-        ps = []
+        ps, aps = [], []
         for i, p in enumerate(expected["players"]):
             a = actual["players"][i] if i < len(actual["players"]) else {}
             a = a if isinstance(a, Mapping) else {}
-            ps.append({k: v for k, v in p.items() if k in player or k in a})
+            ep = {k: v for k, v in p.items() if keep(k, player, a)}
+            ap = dict(a)
+            if drop and ruleset == "dcg":
+                for side in (ep, ap):
+                    if isinstance(side.get("battle_area"), list):
+                        side["battle_area"] = [_strip_stack(x, drop) for x in side["battle_area"]]
+                    if "breeding_area" in side:
+                        side["breeding_area"] = _strip_stack(side["breeding_area"], drop)
+            ps.append(ep)
+            aps.append(ap)
         out["players"] = ps
-    return out
+        act["players"] = aps + list(actual["players"][len(aps):])
+    return out, act
 
 
 def state_differences(expected: Mapping[str, Any], actual: Any, *,
-                      limit: int = 12) -> list[Diff]:
+                      details: Iterable[str] | None = None, limit: int = 12) -> list[Diff]:
     """``(json_path, expected, actual)`` for each difference that counts (see module doc;
-    the ruleset's :data:`FORMS` entry says which fields are required and which lists are
-    multisets). A state of a ruleset without a form is compared whole."""
+    the ruleset's :data:`FORMS` entry says which fields are the core and which lists are
+    multisets, :data:`DETAILS` which fields are details). A state of a ruleset without a
+    form is compared whole.
+
+    :param details: the detail fields the implementation declared: those are compared with
+        the core, no other field is. None (an oracle compared with itself): every field
+        ``actual`` has is compared.
+    """
     if not isinstance(actual, Mapping):
         return [("$", "a state object", actual)]
-    form = FORMS.get(str(expected.get("ruleset", "digibattle")))
+    ruleset = str(expected.get("ruleset", "digibattle"))
+    form = FORMS.get(ruleset)
     if form is None:
         return differences(expected, actual, limit=limit)
     top, player, unordered = form
-    e = _normalise(_restrict(expected, actual, top, player), unordered)
-    a = _normalise({k: v for k, v in actual.items() if k not in IGNORED}, unordered)
-    return differences(e, a, limit=limit)
+    e, a = _restrict(expected, actual, top, player,
+                     None if details is None else frozenset(details), ruleset)
+    return differences(_normalise(e, unordered), _normalise(a, unordered), limit=limit)
+
+
+def all_details(ruleset: str | None = None) -> list[str]:
+    """Every detail field name (of one ruleset, or of all): what an implementation that
+    keeps all the oracle's bookkeeping (``digiconform serve``) declares."""
+    names: list[str] = []
+    for rs, fields in DETAILS.items():
+        if ruleset is None or rs == ruleset:
+            names += [f for f in fields if f not in names]
+    return names
 
 
 def refusal_difference(expected: Mapping[str, Any], actual: Mapping[str, Any] | None
@@ -110,11 +179,21 @@ def refusal_difference(expected: Mapping[str, Any], actual: Mapping[str, Any] | 
                 + (f", {expected['clause']}" if expected.get("clause") else "") + ")")
     if actual.get("kind") != expected.get("kind"):
         return f"refused as {actual.get('kind')!r}, expected {expected.get('kind')!r}"
-    if expected.get("kind") == "illegal" and expected.get("clause") and \
-            actual.get("clause") != expected.get("clause"):
-        return (f"refused under clause {actual.get('clause')!r}, expected "
-                f"{expected['clause']!r}")
+    if expected.get("kind") == "illegal" and expected.get("clause"):
+        want = refusal_clauses(expected)
+        got = refusal_clauses(actual)
+        if not set(want) & set(got):
+            return (f"refused under clause {actual.get('clause')!r}, expected "
+                    + (f"{expected['clause']!r}" if len(want) == 1 else
+                       f"one of {', '.join(map(repr, want))} (every rule the action breaks)"))
     return None
+
+
+def refusal_clauses(refusal: Mapping[str, Any]) -> list[str]:
+    """The clauses a refusal's JSON names: ``clause`` then ``clauses`` (no repeats)."""
+    out = [refusal["clause"]] if refusal.get("clause") else []
+    out += [c for c in refusal.get("clauses") or () if isinstance(c, str) and c not in out]
+    return out
 
 
 def canonical_action(a: Mapping[str, Any]) -> str:

@@ -12,9 +12,14 @@ a card not in hand). The same action goes to both; they must agree on every resu
 (:mod:`digiconform.verifier.compare`), on every refusal (kind and clause) and, when the
 implementation lists legal actions, on the legal set.
 
-The first divergence is shrunk by Hypothesis to a minimal game (within a time budget), its
-clause attributed (:func:`attribute`), and it is saved as a trace file
-(``schemas/trace.schema.json``) that ``digiconform replay`` can check.
+A divergence does not end the run, nor its game: the game goes on from where the
+implementation is (:func:`play_lockstep` with ``collect``), fresh games are played within the
+time budget, and every divergence is attributed to a clause (:func:`attribute`) and grouped
+into a :class:`Finding` by clause and first differing field (:func:`finding_key`). After a
+divergence a reading explains, the oracle plays the rest of the run under that reading. Each
+finding's counterexample is shrunk to a short game (within a shared time budget, oracle-guided:
+:func:`shrink`) and saved as a trace file (``schemas/trace.schema.json``) that ``digiconform
+replay`` can check.
 """
 
 from __future__ import annotations
@@ -31,8 +36,9 @@ from oracle.driver import Driver, OracleDriver
 MAX_STEPS = 400
 """Actions per random game at most (a game that is still going is cut, not failed)."""
 
-__all__ = ["MAX_STEPS", "TARGETS", "Divergence", "DifferentialResult", "attribute",
-           "base_setup", "divergence_trace", "play_lockstep", "run_differential", "shrink"]
+__all__ = ["MAX_STEPS", "TARGETS", "DifferentialResult", "Divergence", "Finding", "attribute",
+           "base_setup", "divergence_trace", "finding_key", "oracle_setup", "play_lockstep",
+           "run_differential", "shrink"]
 
 
 @dataclass
@@ -45,6 +51,17 @@ class Divergence:
         ``errored`` (the implementation misbehaved: ``code``).
     :param step: index in ``actions`` of the diverging action (-1: at ``new_game``).
     :param actions: the game's actions up to and including the diverging one.
+    :param overrides: readings the oracle played although ``setup`` (what the
+        implementation was sent) names others (:attr:`oracle_setup`).
+    :param resynced: an earlier divergence of the same game was mended (the oracle took
+        the implementation's state), so ``actions`` alone do not reproduce this one from
+        ``new_game``.
+    :param before: the oracle's state (JSON) before the diverging action.
+    :param events: the oracle's events (JSON) at the diverging action.
+    :param reading: ``(ambiguity, reading)`` that explains the divergence (set by
+        :func:`attribute`).
+    :param game: which game of a run it belongs to.
+    :param details: the detail fields the implementation declared (None: all compared).
     """
 
     kind: str
@@ -60,12 +77,26 @@ class Divergence:
     clauses: list[str] = field(default_factory=list)
     explanation: str | None = None
     actual_state: Mapping[str, Any] | None = None
+    overrides: dict[str, str] = field(default_factory=dict)
+    resynced: bool = False
+    before: Mapping[str, Any] | None = None
+    events: list[Mapping[str, Any]] | None = None
+    reading: tuple[str, str] | None = None
+    game: int = 0
+    details: tuple[str, ...] | None = None
+
+    @property
+    def oracle_setup(self) -> dict[str, Any]:
+        """The setup the oracle played (``setup`` with :attr:`overrides`)."""
+        return oracle_setup(self.setup, self.overrides)
 
 
 @dataclass
 class DifferentialResult:
-    """What the differential phase did: games and steps played, the (shrunk) divergence if
-    any, how many games were tried while shrinking, and the time taken."""
+    """What the differential phase did: games and steps played, every finding (a group of
+    divergences with its shrunk counterexample, most frequent first), ``divergence`` the
+    first finding's counterexample (None when everything agreed), how many games were tried
+    while shrinking, and the time taken."""
 
     games: int = 0
     steps: int = 0
@@ -74,14 +105,7 @@ class DifferentialResult:
     seconds: float = 0.0
     first_length: int | None = None
     notes: list[str] = field(default_factory=list)
-
-
-class _Found(Exception):
-    pass
-
-
-class _Abort(Exception):
-    pass
+    findings: list[Finding] = field(default_factory=list)
 
 
 def base_setup(target: int = 1000, swap: bool = False,
@@ -93,14 +117,72 @@ def base_setup(target: int = 1000, swap: bool = False,
     return db_setup(target, swap, variants)
 
 
+def oracle_setup(setup: Mapping[str, Any], overrides: Mapping[str, str] | None
+                 ) -> dict[str, Any]:
+    """``setup`` with the readings in ``overrides`` (ambiguity ID -> reading) put in: the
+    setup the oracle plays when the implementation was seen to follow other readings."""
+    if not overrides:
+        return dict(setup)
+    return {**setup, "variants": {**(setup.get("variants") or {}), **overrides}}
+
+
+def _load(oracle: OracleDriver, setup: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
+    """Put ``oracle`` into ``state`` (its readings those of ``setup``); False when the oracle
+    does not take it."""
+    doc = dict(state)
+    if isinstance(doc.get("variants"), Mapping):
+        doc["variants"] = {**doc["variants"], **(setup.get("variants") or {})}
+    try:
+        oracle.load_state(setup, doc)
+    except Exception:  # noqa: BLE001 - a state the oracle cannot take: the game ends here
+        return False
+    return True
+
+
+def _merged(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> dict[str, Any]:
+    """The oracle's state with every field the implementation answered taken from the
+    implementation (per player too): where the game goes on after a divergence."""
+    out = {k: v for k, v in expected.items()}
+    for k, v in actual.items():
+        if k in ("players", "variants") or k not in expected:
+            continue
+        out[k] = v
+    ep, ap = expected.get("players"), actual.get("players")
+    if isinstance(ep, list) and isinstance(ap, list) and len(ep) == len(ap):
+        out["players"] = [{**e, **{k: v for k, v in a.items() if k in e}}
+                          if isinstance(e, Mapping) and isinstance(a, Mapping) else e
+                          for e, a in zip(ep, ap, strict=True)]
+    return out
+
+
+OnDivergence = Any
+"""``on_divergence(div) -> Mapping[str, str] | None``: called for each divergence when a game
+goes on after it; returns readings the oracle should switch to (the divergence is explained
+by them), or None."""
+
+
 def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                   legal: bool = False, max_steps: int = MAX_STEPS,
-                  counter: list[int] | None = None) -> Divergence | None:
+                  counter: list[int] | None = None,
+                  overrides: Mapping[str, str] | None = None,
+                  collect: list[Divergence] | None = None,
+                  on_divergence: OnDivergence = None,
+                  max_divergences: int = 8) -> Divergence | None:
     """Play one game on the oracle and ``impl`` together.
 
     :param choose: ``choose(oracle_state) -> action JSON`` (the next action to send).
     :param legal: also compare the legal sets (the implementation lists them).
     :param counter: a one-element list incremented per step (for statistics).
+    :param overrides: readings the oracle plays although ``setup`` (sent to ``impl``) names
+        others (:func:`oracle_setup`): the implementation was seen to follow them.
+    :param collect: when given, the game *goes on* after a divergence and every divergence
+        is appended here (at most ``max_divergences``): after a state difference or an
+        accepted illegal action the oracle takes the implementation's state
+        (:func:`_merged`; when the oracle cannot take it, the game ends), after a legal
+        action the implementation refused the oracle steps back, after a refusal for
+        another clause or a legal-set difference nothing needs mending. ``on_divergence``
+        may name readings that explain a divergence: the oracle then replays the game under
+        them and goes on under them. An ``errored`` divergence ends the game.
     :returns: the first divergence, or None when the game ended (or was cut) in agreement.
     """
     from digiconform.harness.driver import ImplementationError, ImplementationSkipped
@@ -109,73 +191,202 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     oracle = OracleDriver()
     actions: list[Mapping[str, Any]] = []
     ruleset = str(setup.get("ruleset", "digibattle"))
+    chosen: dict[str, str] = dict(overrides or {})
+    details = declared_details(impl)
+    resynced = [False]
+    first: list[Divergence] = []
 
     def diverge(kind: str, msg: str, **kw: Any) -> Divergence:
-        return Divergence(kind, len(actions) - 1, dict(setup), list(actions), msg, **kw)
+        div = Divergence(kind, len(actions) - 1, dict(setup), list(actions), msg,
+                         overrides=dict(chosen), resynced=resynced[0], game=game_id,
+                         details=details, **kw)
+        if not first:
+            first.append(div)
+        if collect is not None:
+            collect.append(div)
+        return div
 
-    expected = oracle.new_game(setup)
+    def goes_on() -> bool:
+        return collect is not None and sum(
+            1 for d in collect if d.game == game_id) < max_divergences
+
+    game_id = id(actions)
+    expected = oracle.new_game(oracle_setup(setup, chosen))
     try:
         got = impl.new_game(setup)
     except (ImplementationError, ImplementationSkipped) as e:
         return diverge("errored", f"new_game: {e}", code=getattr(e, "code", "skipped"))
     except OracleError as e:
         return diverge("refused-legal", f"new_game refused: {e}", expected=expected)
-    diffs = state_differences(expected, got)
+    diffs = state_differences(expected, got, details=details)
     if diffs:
-        return diverge("state", "the initial states differ", differences=diffs)
+        div = diverge("state", "the initial states differ", differences=diffs,
+                      actual_state=got, before=None, events=[])
+        if not goes_on() or not _load(oracle, oracle_setup(setup, chosen),
+                                      _merged(expected, got)):
+            return first[0]
+        resynced[0] = True
+    ahead: list[Mapping[str, Any]] = []  # forced actions the implementation took by itself
     for _ in range(max_steps):
         state = oracle.state
         # The legal set is compared at every position, chance nodes and the game's end
-        # included (where it must be empty).
-        if legal:
+        # included (where it must be empty); not at a waiting point only the oracle has.
+        if legal and not ahead:
             try:
                 got_legal = impl.legal_actions()
             except (ImplementationError, ImplementationSkipped) as e:
-                return diverge("errored", f"legal_actions: {e}",
-                               code=getattr(e, "code", "skipped"))
+                diverge("errored", f"legal_actions: {e}", code=getattr(e, "code", "skipped"))
+                return first[0]
             if got_legal is not None:
                 missing, extra = legal_set_difference(oracle.legal_actions() or [], got_legal)
                 if missing or extra:
-                    return diverge("legal-set", "the legal actions differ", expected=missing,
-                                   actual=extra, differences=[("$.missing", missing, None),
-                                                              ("$.extra", None, extra)])
+                    diverge("legal-set", "the legal actions differ", expected=missing,
+                            actual=extra, differences=[("$.missing", missing, None),
+                                                       ("$.extra", None, extra)],
+                            before=state.to_json(), events=[])
+                    if not goes_on():
+                        return first[0]
         if state.to_move is None:
-            return None
+            break
+        if ahead:
+            # A waiting point only the oracle has: it takes the one legal action; the
+            # implementation, already past it, is not sent it.
+            choose(state)  # (keeps a replayed game's actions in step)
+            action = ahead.pop(0)
+            actions.append(action)
+            oracle.apply(action)
+            continue
         action = choose(state)
         actions.append(action)
         if counter is not None:
             counter[0] += 1
+        before = state
         want = oracle.apply(action)
         try:
             out = impl.apply(action)
         except (ImplementationError, ImplementationSkipped) as e:
-            return diverge("errored", f"action: {e}", code=getattr(e, "code", "skipped"))
+            diverge("errored", f"action: {e}", code=getattr(e, "code", "skipped"))
+            return first[0]
         if want.refusal is not None:
             if out.refusal is None:
-                return diverge("accepted-illegal", "the implementation accepted an action "
-                               f"the rules forbid: {want.refusal.reason}",
-                               expected=want.refusal.to_json(), actual={"state": "accepted"},
-                               clause=want.refusal.clause)
+                div = diverge("accepted-illegal", "the implementation accepted an action "
+                              f"the rules forbid: {want.refusal.reason}",
+                              expected=want.refusal.to_json(), actual={"state": "accepted"},
+                              clause=want.refusal.clause, actual_state=out.state,
+                              before=before.to_json(), events=[])
+                if not goes_on() or not _follow(oracle, setup, chosen, actions, div,
+                                                on_divergence, before.to_json(), out.state):
+                    return first[0]
+                resynced[0] = True
+                continue
             why = refusal_difference(want.refusal.to_json(), out.refusal.to_json())
             if why:
-                return diverge("refusal", why, expected=want.refusal.to_json(),
-                               actual=out.refusal.to_json(), clause=want.refusal.clause)
+                diverge("refusal", why, expected=want.refusal.to_json(),
+                        actual=out.refusal.to_json(), clause=want.refusal.clause,
+                        before=before.to_json(), events=[])
+                if not goes_on():
+                    return first[0]
             continue
         if out.refusal is not None:
-            return diverge("refused-legal", f"the implementation refused a legal action: "
-                           f"{out.refusal.reason}", expected={"state": "accepted"},
-                           actual=out.refusal.to_json())
-        diffs = state_differences(want.state or {}, out.state)
+            diverge("refused-legal", f"the implementation refused a legal action: "
+                    f"{out.refusal.reason}", expected={"state": "accepted"},
+                    actual=out.refusal.to_json(), before=before.to_json(),
+                    events=list(want.events))
+            if not goes_on() or not _load(oracle, oracle_setup(setup, chosen),
+                                          before.to_json()):
+                return first[0]
+            actions.pop()  # the implementation did not take it: neither does the game
+            resynced[0] = True
+            continue
+        diffs = state_differences(want.state or {}, out.state, details=details)
+        if diffs and waits_only_in_oracle(details):
+            ahead = forced_path(ruleset, oracle.state, out.state, details) or []
+            if ahead:
+                continue
         if diffs:
             from digiconform.harness.driver import state_schema_problem
 
             problem = state_schema_problem(out.state, ruleset)
             if problem:
-                return diverge("errored", problem, code="state-schema-invalid",
-                               differences=diffs)
-            return diverge("state", "the states differ", differences=diffs,
-                           actual_state=out.state)
+                diverge("errored", problem, code="state-schema-invalid", differences=diffs)
+                return first[0]
+            div = diverge("state", "the states differ", differences=diffs,
+                          actual_state=out.state, before=before.to_json(),
+                          events=list(want.events))
+            if not goes_on() or not _follow(oracle, setup, chosen, actions, div,
+                                            on_divergence, want.state or {}, out.state):
+                return first[0]
+            resynced[0] = True
+    return first[0] if first else None
+
+
+def waits_only_in_oracle(details: Sequence[str] | None) -> bool:
+    """May the implementation move on by itself where the oracle waits for the one legal
+    action? Yes unless it declared the ``step`` detail (its waiting steps are the oracle's)."""
+    return details is not None and "step" not in details
+
+
+def forced_path(ruleset: str, state: Any, actual: Any, details: Sequence[str] | None,
+                limit: int = 4) -> list[Mapping[str, Any]] | None:
+    """The forced actions (each the only legal action of the player to move) that take the
+    oracle from ``state`` to the implementation's state ``actual``, or None when no such
+    path of at most ``limit`` actions exists. An engine with no waiting point where nothing
+    can be chosen (a Breeding phase with only ``do_nothing``) moves on by itself."""
+    if not isinstance(actual, Mapping):
+        return None
+    game = hooks(ruleset)
+    path: list[Mapping[str, Any]] = []
+    st = state
+    for _ in range(limit):
+        if not isinstance(st.to_move, int):
+            return None
+        acts = game.legal_actions(st)
+        if len(acts) != 1:
+            return None
+        st, _events = game.apply(st, acts[0])
+        path.append(acts[0].to_json())
+        if not state_differences(st.to_json(), actual, details=details):
+            return path
     return None
+
+
+def declared_details(impl: Any) -> tuple[str, ...] | None:
+    """The detail state fields ``impl`` declared (``details`` of a protocol driver); None
+    for a driver without the notion (the oracle itself: every field is compared)."""
+    try:
+        got = getattr(impl, "details", None)
+    except Exception:  # noqa: BLE001 - an implementation that did not start: no details
+        return ()
+    return None if got is None else tuple(got)
+
+
+def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, str],
+            actions: Sequence[Mapping[str, Any]], div: Divergence, on_divergence: OnDivergence,
+            expected: Mapping[str, Any], actual: Any) -> bool:
+    """Make the oracle go on from where the implementation is after ``div``: under the
+    readings ``on_divergence`` says explain it (when the oracle, replaying the game under
+    them, reaches the implementation's state), else from the implementation's state merged
+    into its own. False when neither works (the game ends)."""
+    if on_divergence is not None:
+        readings = on_divergence(div)
+        if readings and not div.resynced:
+            trial = {**chosen, **readings}
+            o = OracleDriver()
+            try:
+                o.new_game(oracle_setup(setup, trial))
+                for a in actions:
+                    o.apply(a)
+            except Exception:  # noqa: BLE001
+                o = None  # type: ignore[assignment]
+            if o is not None and isinstance(actual, Mapping) and not state_differences(
+                    {k: v for k, v in o.state.to_json().items() if k != "variants"}, actual,
+                    details=div.details):
+                chosen.update(readings)
+                oracle._state = o.state
+                return True
+    if not isinstance(actual, Mapping):
+        return False
+    return _load(oracle, oracle_setup(setup, chosen), _merged(expected, actual))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -206,20 +417,87 @@ def _chooser(data: Any, game: GameHooks, probe_rate: int = 12) -> Any:
     return choose
 
 
+def finding_key(div: Divergence) -> tuple[str, str]:
+    """How divergences are grouped into findings: ``(clause, what differs)``.
+
+    What differs is the first differing state field with list indexes dropped
+    (``$.players[].score``) for a state divergence, ``reading:<ambiguity>=<reading>`` for one
+    a reading explains, the error code for an ``errored`` one, else the divergence kind
+    (``accepted-illegal``, ``refusal``, ``refused-legal``, ``legal-set``).
+    """
+    import re
+
+    clause = div.clause or "?"
+    if div.reading is not None:
+        return clause, f"reading:{div.reading[0]}={div.reading[1]}"
+    if div.kind == "errored":
+        return clause, f"errored:{div.code or '?'}"
+    if div.kind == "state" and div.differences:
+        return clause, re.sub(r"\[\d+\]", "[]", div.differences[0][0])
+    return clause, div.kind
+
+
+@dataclass
+class Finding:
+    """One group of divergences of a run (same :func:`finding_key`).
+
+    :param count: divergences seen in the group (over every game of the run).
+    :param games: games in which it was seen.
+    :param divergence: its counterexample: the shortest one reproducible from ``new_game``
+        (shrunk when shrinking ran), with its clause attributed.
+    :param first_length: the length of the group's first counterexample, before shrinking.
+    """
+
+    key: tuple[str, str]
+    divergence: Divergence
+    count: int = 0
+    games: int = 0
+    first_length: int = 0
+    shrunk: bool = False
+
+    @property
+    def clause(self) -> str | None:
+        """The clause the group is attributed to."""
+        return self.divergence.clause
+
+    @property
+    def field(self) -> str:
+        """What differs (the second part of :attr:`key`)."""
+        return self.key[1]
+
+
+def _better(new: Divergence, old: Divergence) -> bool:
+    """Is ``new`` a better counterexample than ``old`` (reproducible first, then shorter)?"""
+    if new.resynced != old.resynced:
+        return not new.resynced
+    return len(new.actions) < len(old.actions)
+
+
 def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: bool = False,
                      readings: Mapping[str, str] | None = None, any_reading: bool = False,
                      ruleset: str = "digibattle",
                      shrink_seconds: float = 90.0, budget_seconds: float | None = None,
-                     on_game: Any = None) -> DifferentialResult:
-    """Play ``games`` Hypothesis-drawn games in lockstep; shrink the first divergence.
+                     on_game: Any = None, max_findings: int = 400) -> DifferentialResult:
+    """Play up to ``games`` Hypothesis-drawn games in lockstep within ``budget_seconds``;
+    every divergence is a finding (the game goes on after it: :func:`play_lockstep` with
+    ``collect``), findings are grouped (:func:`finding_key`) and each group's
+    counterexample is shrunk.
+
+    After a divergence a reading explains (:func:`attribute`), the oracle plays every later
+    game under that reading (``overrides``), so that it cannot hide other faults. After an
+    implementation error the next game starts on a fresh process (``impl.fresh()`` when the
+    driver has it); the run ends early only when the driver gave up on the implementation.
 
     :param readings: the readings the implementation declared (used in every setup).
     :param any_reading: the implementation honours any reading: readings are drawn too.
     :param ruleset: the ruleset played (``digibattle`` or ``dcg``).
-    :param shrink_seconds: time allowed for shrinking (:func:`shrink`); the shortest
-        divergence found by then is kept.
-    :param budget_seconds: stop generating new games after this long (None: no limit).
+    :param shrink_seconds: time allowed for shrinking, shared by the findings (:func:`shrink`);
+        the shortest divergence found by then is kept.
+    :param budget_seconds: once something diverged, stop starting new games after this long
+        since the phase began (None: no limit). A run where everything agrees plays all
+        ``games`` whatever the time, as its coverage should not depend on the machine's load.
     :param on_game: called after each generated game (for a progress bar).
+    :param max_findings: divergences recorded at most (later ones are only counted).
     :returns: a :class:`DifferentialResult`; never raises for a misbehaving implementation.
     """
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
@@ -230,9 +508,22 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
 
     result = DifferentialResult()
     t0 = time.monotonic()
-    state: dict[str, Any] = {"best": None, "found_at": None, "abort": False, "steps": [0]}
+    steps = [0]
+    overrides: dict[str, str] = {}
+    groups: dict[tuple[str, str], Finding] = {}
+    seen = [0]
     ambs = [a for a in registry.REGISTRY if a.ruleset == ruleset]
     game_hooks = hooks(ruleset)
+
+    def explain(div: Divergence) -> Mapping[str, str] | None:
+        try:
+            attribute(div)
+        except Exception as e:  # noqa: BLE001
+            result.notes.append(f"clause attribution failed: {type(e).__name__}: {e}")
+        return {div.reading[0]: div.reading[1]} if div.reading else None
+
+    def dead() -> bool:
+        return bool(getattr(impl, "dead", None))
 
     @settings(max_examples=games, database=None, deadline=None, derandomize=False,
               suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
@@ -241,12 +532,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     @hseed(seed)
     @given(st.data())
     def game(data: Any) -> None:
-        if state["abort"]:
-            return
-        now = time.monotonic()
-        if state["found_at"] is not None:
-            return
-        if budget_seconds is not None and now - t0 > budget_seconds:
+        if dead() or (budget_seconds is not None and groups and
+                      time.monotonic() - t0 > budget_seconds):
             return
         setup = game_hooks.draw_setup(data, {})
         chosen = dict(readings or {})
@@ -254,47 +541,70 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             for a in ambs:
                 chosen[a.id] = data.draw(st.sampled_from(a.reading_names()))
         setup["variants"] = chosen
-        div = play_lockstep(impl, setup, _chooser(data, game_hooks), legal=legal,
-                            counter=state["steps"])
-        if state["found_at"] is None:
-            result.games += 1
-            if on_game is not None:
-                on_game(result.games)
-        if div is None:
-            return
-        best = state["best"]
-        if best is None or len(div.actions) < len(best.actions) or (
-                best.kind == "errored" and div.kind != "errored"):
-            state["best"] = div
-        if state["found_at"] is None:
-            state["found_at"] = time.monotonic()
-            result.first_length = len(div.actions)
-        if div.kind == "errored" and div.code in ("timeout", "gave-up", "exited", "flood",
-                                                  "replay-failed", "spawn"):
-            # Misbehaviour, not a rules divergence: do not spend the budget shrinking it.
-            state["abort"] = True
-        raise _Found
+        collect: list[Divergence] = []
+        play_lockstep(impl, setup, _chooser(data, game_hooks), legal=legal, counter=steps,
+                      overrides={k: v for k, v in overrides.items()
+                                 if not any_reading or k not in chosen},
+                      collect=collect if seen[0] < max_findings else None,
+                      on_divergence=explain)
+        result.games += 1
+        if on_game is not None:
+            on_game(result.games)
+        keys_this_game: set[tuple[str, str]] = set()
+        for div in collect:
+            seen[0] += 1
+            if div.kind != "errored" and div.clause is None and div.reading is None:
+                explain(div)
+            if div.reading is not None and not any_reading:
+                overrides[div.reading[0]] = div.reading[1]
+            key = finding_key(div)
+            f = groups.get(key)
+            if f is None:
+                f = groups[key] = Finding(key, div, first_length=len(div.actions))
+            elif _better(div, f.divergence):
+                f.divergence = div
+            f.count += 1
+            if key not in keys_this_game:
+                f.games += 1
+                keys_this_game.add(key)
+        if any(d.kind == "errored" for d in collect):
+            fresh = getattr(impl, "fresh", None)
+            if callable(fresh):
+                fresh()
 
     try:
         game()
-    except _Found:
-        pass
     except Exception as e:  # noqa: BLE001 - Hypothesis' own complaints (flaky, ...) are data
-        if state["best"] is None:
-            result.notes.append(f"differential run stopped: {type(e).__name__}: {e}")
-    result.steps = state["steps"][0]
-    div = state["best"]
-    if div is not None and div.kind != "errored":
-        try:
-            div, result.shrink_runs = shrink(impl, div, legal=legal, seconds=shrink_seconds,
-                                             seed=seed, default_readings=any_reading)
-        except Exception as e:  # noqa: BLE001 - keep the unshrunk divergence
-            result.notes.append(f"shrinking stopped: {type(e).__name__}: {e}")
-        try:
-            attribute(div)
-        except Exception as e:  # noqa: BLE001
-            result.notes.append(f"clause attribution failed: {type(e).__name__}: {e}")
-    result.divergence = div
+        result.notes.append(f"differential run stopped: {type(e).__name__}: {e}")
+    result.steps = steps[0]
+    findings = sorted(groups.values(), key=lambda f: (-f.count, f.key))
+    left = shrink_seconds
+    todo = [f for f in findings if f.divergence.kind != "errored"]
+    for i, f in enumerate(todo):
+        share = left / (len(todo) - i)
+        t1 = time.monotonic()
+        if share > 0 and not dead():
+            key = f.key
+
+            def same(found: Divergence, key: tuple[str, str] = key) -> bool:
+                explain(found)
+                return finding_key(found) == key
+
+            try:
+                div, runs = shrink(impl, f.divergence, legal=legal, seconds=share, seed=seed,
+                                   default_readings=any_reading, same=same)
+                result.shrink_runs += runs
+                f.shrunk = div is not f.divergence
+                f.divergence = div
+            except Exception as e:  # noqa: BLE001 - keep the unshrunk divergence
+                result.notes.append(f"shrinking stopped: {type(e).__name__}: {e}")
+        left = max(0.0, left - (time.monotonic() - t1))
+        if f.divergence.clause is None and f.divergence.reading is None:
+            explain(f.divergence)
+    result.findings = findings
+    if findings:
+        result.divergence = findings[0].divergence
+        result.first_length = findings[0].first_length
     result.seconds = time.monotonic() - t0
     return result
 
@@ -323,7 +633,7 @@ def _trigger(div: Divergence) -> tuple[str, str]:
         return action.get("type", ""), f"refused:{(div.expected or {}).get('clause')}"
     if div.kind == "legal-set":
         return "legal-set", ""
-    events = _oracle_events(div.setup, div.actions)
+    events = _step_events(div)
     if div.kind == "state" and game.unexplained:
         clause = _unexplained(game, events, div.differences)
         if clause and any(e.get("clause") == clause for e in events):
@@ -358,7 +668,8 @@ def _key_event(game: GameHooks, events: Sequence[Mapping[str, Any]],
 
 def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float = 30.0,
            seed: int = 0, max_candidates: int = 400, patience: int = 8000,
-           default_readings: bool = False) -> tuple[Divergence, int]:
+           default_readings: bool = False,
+           same: Any = None) -> tuple[Divergence, int]:
     """A shorter game that still diverges, found by oracle-guided search.
 
     The oracle (fast, in-process) plays many short random games whose action-type weights
@@ -375,6 +686,12 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     Stops after ``seconds``, after ``max_candidates`` implementation games, or after
     ``patience`` oracle games without a shorter confirmed divergence.
 
+    The oracle plays under the divergence's :attr:`~Divergence.overrides` (readings the
+    implementation was seen to follow). ``same(found) -> bool``, when given, says whether a
+    confirmed divergence is one of the same finding (another fault of the implementation
+    must not replace this one). A divergence that happened after an earlier one was mended
+    (``resynced``) is not reproducible from its actions: any confirmed game replaces it.
+
     :returns: ``(the shortest divergence found, implementation games played)``.
     """
     import random
@@ -383,6 +700,7 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
 
     game = _hooks_of(div.setup)
     best = div
+    overrides = dict(div.overrides)
     games: dict[int, Any] = {}
     deadline = time.monotonic() + seconds
     action_type, key = _trigger(div)
@@ -390,6 +708,13 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     # action caused it; a common one (a card played, a pass) only with the same action.
     specific = key.startswith("clause:") or game.is_specific(key)
     rng = random.Random(seed)
+    # A legal set with an action the rules forbid: look for positions where that action
+    # (by the player to move) is forbidden by the same rule.
+    extra, extra_clause = None, None
+    if action_type == "legal-set" and div.actual and div.clause:
+        import json
+
+        extra, extra_clause = json.loads(div.actual[0]), div.clause
 
     def pick(n: int) -> int:
         return rng.randrange(n)
@@ -416,7 +741,8 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
         gkey = id(setup)
         if gkey not in games:
             try:
-                games[gkey] = game.new_game(OracleDriver()._game(setup))
+                games[gkey] = game.new_game(OracleDriver()._game(
+                    oracle_setup(setup, overrides)))
             except OracleError:
                 games[gkey] = None
         st = games[gkey]
@@ -424,8 +750,9 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
             continue
         actions: list[Mapping[str, Any]] = []
         hit = False
-        limit = len(best.actions) - 1
-        if rng.random() < 0.5 and setup is setups[0]:
+        cap = len(best.actions) if not best.resynced else MAX_STEPS + 1
+        limit = cap - 1
+        if rng.random() < 0.5 and setup is setups[0] and not best.resynced:
             # Keep a prefix of the best game so far and play the rest anew.
             for a in best.actions[:rng.randrange(max(limit, 1))]:
                 try:
@@ -438,7 +765,8 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
                 a = game.chance(st, pick, permute)
             else:
                 acts = game.legal_actions(st)
-                if action_type == "legal-set" and len(acts) > 1 and actions:
+                if action_type == "legal-set" and len(acts) > 1 and actions and (
+                        extra is None or _refused_with(game, st, extra, extra_clause)):
                     hit = True
                     break
                 if key.startswith("refused:") and len(actions) < limit - 1:
@@ -455,20 +783,35 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
                     e.type == key or f"clause:{e.clause}" == key for e in events):
                 hit = True
                 break
-        if not hit or len(actions) >= len(best.actions):
+        if not hit or len(actions) >= cap:
             continue
         runs += 1
         try:
             found = play_lockstep(impl, setup, _replayer(actions), legal=legal,
-                                  max_steps=len(actions))
+                                  max_steps=len(actions), overrides=overrides)
         except StopIteration:  # pragma: no cover - the replayer ran out
             found = None
         if found is not None and found.kind != "errored" and \
-                len(found.actions) < len(best.actions):
+                (len(found.actions) < len(best.actions) or best.resynced) and \
+                (same is None or same(found)):
             best = found
             last_gain = attempts
             last_run_gain = runs
     return best, runs
+
+
+def _refused_with(game: GameHooks, state: Any, action: Mapping[str, Any],
+                  clause: str | None) -> bool:
+    """Is ``action``, sent by the player to move, refused in ``state`` citing ``clause``?"""
+    from oracle.errors import IllegalActionError, OracleError
+
+    try:
+        game.apply(state, game.action_from_json({**action, "player": state.to_move}))
+    except IllegalActionError as e:
+        return e.clause == clause
+    except OracleError:
+        return False
+    return False
 
 
 def _matching_probe(game: GameHooks, state: Any, acts: Sequence[Any], action_type: str,
@@ -527,11 +870,11 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
 
 
 def attribute(div: Divergence) -> None:
-    """Fill in ``div.clause`` (and ``clauses``, ``explanation``).
+    """Fill in ``div.clause`` (and ``clauses``, ``explanation``, ``reading``).
 
-    1. If the oracle under another reading of one ambiguity agrees with the implementation
-       on the whole counterexample, the divergence is that reading: the clause is the
-       ambiguity's, and ``explanation`` says so.
+    1. If the oracle under another reading of one ambiguity gives the implementation's
+       answer at the diverging step (from the same position), the divergence is that
+       reading: the clause is the ambiguity's, and ``explanation`` says so.
     2. Else, for a state divergence, a field the implementation changed although none of the
        oracle's events at that step changes it names the rule that says when it may change
        (:attr:`~digiconform.verifier.games.GameHooks.unexplained`).
@@ -542,20 +885,26 @@ def attribute(div: Divergence) -> None:
     from oracle import variants as registry
 
     game = _hooks_of(div.setup)
-    events = _oracle_events(div.setup, div.actions)
+    events = _step_events(div)
     div.clauses = sorted({e["clause"] for e in events if e.get("clause")})
-    for amb in registry.REGISTRY:
-        if amb.ruleset != game.ruleset:
-            continue
-        current = registry.resolve(div.setup.get("variants"), game.ruleset)[amb.id]
-        for reading in amb.reading_names():
-            if reading == current:
+    if div.kind != "errored":
+        for amb in registry.REGISTRY:
+            if amb.ruleset != game.ruleset:
                 continue
-            if _explained_by(div, amb.id, reading):
-                div.explanation = (f"the implementation behaves as if {amb.id} = {reading!r} "
-                                   f"(declared or default: {current!r}): {amb.question}")
-                div.clause = amb.clauses[0]
-                return
+            current = registry.resolve(div.oracle_setup.get("variants"),
+                                       game.ruleset)[amb.id]
+            for reading in amb.reading_names():
+                if reading == current:
+                    continue
+                if _explained_by(div, amb.id, reading):
+                    div.explanation = (f"the implementation behaves as if {amb.id} = "
+                                       f"{reading!r} (declared or default: {current!r}): "
+                                       f"{amb.question}")
+                    div.clause = amb.clauses[0]
+                    div.reading = (amb.id, reading)
+                    return
+    if div.clause is None and div.kind == "legal-set":
+        div.clause = _legal_set_clause(div)
     if div.clause is None and div.kind == "state" and game.unexplained:
         div.clause = _unexplained(game, events, div.differences)
     if div.clause is None and div.kind in ("state", "refused-legal", "legal-set"):
@@ -566,6 +915,62 @@ def attribute(div: Divergence) -> None:
             div.clause = ranked[0]["clause"]
     if div.clause is None and div.actions:
         div.clause = game.home_clause.get(div.actions[-1].get("type", ""), None)
+
+
+def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
+                differences: Sequence[tuple[str, Any, Any]] = (),
+                refusal_clause: str | None = None,
+                action_type: str | None = None) -> str | None:
+    """The clause one failing step breaks, from the oracle's events at that step (steps 2-4
+    of :func:`attribute`, with no reading check): the refusal's clause for an action the
+    rules forbid; for a state difference the rule of a change the oracle did not make
+    (:attr:`~digiconform.verifier.games.GameHooks.unexplained`), else the event that first
+    produces a differing field (most specific first); else the action's home clause.
+
+    :param kind: ``state``, ``refused-legal``, ``accepted-illegal`` or ``refusal``.
+    """
+    if kind in ("accepted-illegal", "refusal") and refusal_clause:
+        return refusal_clause
+    game = hooks(ruleset)
+    if kind == "state" and game.unexplained:
+        clause = _unexplained(game, events, differences)
+        if clause:
+            return clause
+    ranked, hit = _ranked(game, events, differences)
+    if hit is not None:
+        return str(hit["clause"])
+    if ranked:
+        return str(ranked[0]["clause"])
+    return game.home_clause.get(action_type or "", None)
+
+
+def _legal_set_clause(div: Divergence) -> str | None:
+    """For a legal-set divergence: the clause the oracle refuses the first extra action with
+    (the rule the implementation lets be broken); else, for a missing action, the home
+    clause of its type."""
+    import json
+
+    if div.before is None:
+        return None
+    for text in div.actual or []:
+        o = OracleDriver()
+        if not _load(o, div.oracle_setup, div.before):
+            return None
+        out = o.apply(json.loads(text))
+        if out.refusal is not None and out.refusal.clause:
+            return out.refusal.clause
+    for text in div.expected or []:
+        clause = _hooks_of(div.setup).home_clause.get(json.loads(text).get("type", ""))
+        if clause:
+            return clause
+    return None
+
+
+def _step_events(div: Divergence) -> list[Mapping[str, Any]]:
+    """The oracle's events at the diverging step (recorded, or found by replaying)."""
+    if div.events is not None:
+        return list(div.events)
+    return _oracle_events(div.oracle_setup, div.actions)
 
 
 def _oracle_events(setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]
@@ -580,40 +985,58 @@ def _oracle_events(setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]
 
 
 def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
-    """Does the oracle under ``amb = reading`` agree with the implementation's answer at
-    the diverging step (and accept everything before it like the recorded run)?"""
-    setup = {**div.setup, "variants": {**(div.setup.get("variants") or {}), amb: reading}}
+    """Does the oracle under ``amb = reading`` give the implementation's answer at the
+    diverging step? From the position before it (:attr:`Divergence.before`) when known,
+    else by replaying the game (which must then be accepted alike up to that step)."""
+    base_setup = div.oracle_setup
+    setup = {**base_setup, "variants": {**(base_setup.get("variants") or {}), amb: reading}}
     o = OracleDriver()
-    try:
-        o.new_game(setup)
-    except Exception:  # noqa: BLE001
+    if not div.actions:
         return False
-    base = OracleDriver()
-    base.new_game(div.setup)
-    for i, a in enumerate(div.actions):
-        out = o.apply(a)
-        ref = base.apply(a)
-        if i < len(div.actions) - 1:
-            if (out.refusal is None) != (ref.refusal is None):
-                return False
-            continue
-        if not _step_changed_by(amb, ref, out):
+    ref = None
+    if div.before is not None:
+        if not _load(o, setup, div.before):
             return False
-        if div.kind == "state":
-            if out.refusal is not None or div.actual_state is None:
+        out = o.apply(div.actions[-1])
+        base0 = OracleDriver()
+        if _load(base0, base_setup, div.before):
+            ref = base0.apply(div.actions[-1])
+    else:
+        try:
+            o.new_game(setup)
+        except Exception:  # noqa: BLE001
+            return False
+        base = OracleDriver()
+        base.new_game(base_setup)
+        out = None
+        for i, a in enumerate(div.actions):
+            out = o.apply(a)
+            ref = base.apply(a)
+            if i < len(div.actions) - 1 and (out.refusal is None) != (ref.refusal is None):
                 return False
-            # The alternative reading must reproduce the implementation's state.
-            strip = ("variants",)
-            alt = {k: v for k, v in (out.state or {}).items() if k not in strip}
-            got = {k: v for k, v in div.actual_state.items() if k not in strip}
-            return not state_differences(alt, got)
-        if div.kind == "accepted-illegal":
-            return out.refusal is None
-        if div.kind == "refused-legal":
-            return out.refusal is not None
-        if div.kind == "refusal" and out.refusal is not None:
-            return out.refusal.to_json().get("clause") == (div.actual or {}).get("clause")
+        assert out is not None
+    if ref is not None and not _step_changed_by(amb, ref, out):
         return False
+    if div.kind == "state":
+        if out.refusal is not None or div.actual_state is None:
+            return False
+        # The alternative reading must reproduce the implementation's state.
+        strip = ("variants",)
+        alt = {k: v for k, v in (out.state or {}).items() if k not in strip}
+        got = {k: v for k, v in div.actual_state.items() if k not in strip}
+        return not state_differences(alt, got, details=div.details)
+    if div.kind == "accepted-illegal":
+        if out.refusal is not None:
+            return False
+        if div.actual_state is None:
+            return True
+        alt = {k: v for k, v in (out.state or {}).items() if k != "variants"}
+        return not state_differences(alt, {k: v for k, v in div.actual_state.items()
+                                           if k != "variants"}, details=div.details)
+    if div.kind == "refused-legal":
+        return out.refusal is not None
+    if div.kind == "refusal" and out.refusal is not None:
+        return out.refusal.to_json().get("clause") == (div.actual or {}).get("clause")
     return False
 
 
@@ -648,7 +1071,7 @@ def divergence_trace(div: Divergence, implementation: str) -> dict[str, Any]:
 
     game = _hooks_of(div.setup)
     o = OracleDriver()
-    o.new_game(div.setup)
+    o.new_game(div.oracle_setup)
     initial = o.state
     steps = []
     state = initial

@@ -260,7 +260,7 @@ def _digibattle() -> GameHooks:
 
 def dcg_setup(swap: bool = False, variants: Mapping[str, str] | None = None
               ) -> dict[str, Any]:
-    """A ``dcg`` setup: the shipped INVENTED test card set and the two shipped decks (by name;
+    """A ``dcg`` setup: the shipped REAL card set and the two shipped decks (by name;
     ``digiconform vectors export`` writes them out for other engines)."""
     from oracle import rulesets
 
@@ -271,10 +271,33 @@ def dcg_setup(swap: bool = False, variants: Mapping[str, str] | None = None
     return setup
 
 
+def dcg_test_only_setup(swap: bool = False, variants: Mapping[str, str] | None = None
+                        ) -> dict[str, Any]:
+    """A ``dcg`` setup on the card set ``dcg-real+test-only``: the shipped real decks, each
+    with four cards of one number (red-memory's Monodramon BT1-009, blue-tempo's Gomamon
+    ST2-02) replaced by four of the INVENTED test-only Drain Testmon X-01 ("[Start of Your
+    Turn] Lose 2 memory"). No real card loses memory at the start of a turn, so only such
+    decks let random games reach an end of turn before the unsuspend (DCG-6-2-1-2; about one
+    game in five) and its postponement (DCG-6-6-4, DCG-AMB-1). The decks are written out as
+    deck objects; ``digiconform vectors export`` writes the card set."""
+    from oracle import rulesets
+
+    setup = rulesets.get("dcg").named_setups["test-only"]()
+    if swap:
+        setup["decks"].reverse()
+    setup["variants"] = dict(variants or {})
+    return setup
+
+
 def _dcg_draw_setup(data: Any, readings: Mapping[str, str]) -> dict[str, Any]:
+    """The shipped real decks (either seat first) in half the games; else
+    :func:`dcg_test_only_setup` (either seat first)."""
     from hypothesis import strategies as st
 
-    return dcg_setup(data.draw(st.booleans()), readings)
+    kind = data.draw(st.integers(0, 3))
+    if kind >= 2:
+        return dcg_test_only_setup(kind == 3, readings)
+    return dcg_setup(kind == 1, readings)
 
 
 def _dcg_shrink_setups(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -301,7 +324,7 @@ def _dcg_probes(state: Any, acts: Sequence[Any]) -> list[Mapping[str, Any]]:
     p = state.to_move
     me = state.players[p]
     hand = set(me.hand)
-    not_in_hand = next((c for c in sorted(state.game.cards.cards) if c not in hand), "T-01")
+    not_in_hand = next((c for c in sorted(state.game.cards.cards) if c not in hand), "ST1-01")
     return [
         {**acts[0].to_json(), "player": 1 - p},
         {"type": "choose_first", "winner": 0},

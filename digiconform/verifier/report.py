@@ -114,6 +114,10 @@ class Report:
     differential: dict[str, Any] = field(default_factory=dict)
     implementation_errors: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    coverage: dict[str, Any] = field(default_factory=dict)
+    stopped: str | None = None
+    """Why the run was stopped before the end (a deadline, SIGINT, SIGTERM): the report is
+    then partial and never a pass. None for a complete run."""
 
     @property
     def checked(self) -> int:
@@ -123,8 +127,9 @@ class Report:
     @property
     def ok(self) -> bool:
         """True when everything required passed and something was checked at all (the exit
-        code is 0 exactly then): a run that tested nothing is not a pass."""
-        return not self.failures and self.checked > 0
+        code is 0 exactly then): a run that tested nothing, or was stopped before the end, is
+        not a pass."""
+        return not self.failures and self.checked > 0 and self.stopped is None
 
     def to_json(self) -> dict[str, Any]:
         """The report document (``schemas/report.schema.json``)."""
@@ -159,6 +164,9 @@ class Report:
             "differential": dict(self.differential),
             "implementation_errors": dict(self.implementation_errors),
             "notes": list(self.notes),
+            "coverage": dict(self.coverage),
+            "partial": self.stopped is not None,
+            "stopped": self.stopped,
         }
 
 
@@ -223,6 +231,8 @@ def markdown(report: Report) -> str:
         f"Ruleset `{report.ruleset}`, command `{report.command}`; "
         f"{'**PASS**' if report.ok else '**FAIL**'} in {report.seconds:.1f} s.",
         "",
+        *([f"**PARTIAL REPORT**: the run was stopped early ({_md(report.stopped)}); only "
+           "what ran before is reported.", ""] if report.stopped else []),
         f"Vectors: {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
         f"{c['skipped']} skipped, {c['not_followed']} under readings not followed. "
         f"Random games: {report.differential.get('games', 0)} "
@@ -259,6 +269,15 @@ def markdown(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _findings_line(d: Mapping[str, Any]) -> str:
+    """``N findings: clause (count, length actions); ...`` for the terminal."""
+    found = d.get("findings") or [d["divergence"]]
+    parts = [f"{f.get('clause') or '?'} on {f.get('field', f.get('kind'))} "
+             f"(x{f.get('count', 1)}, {f.get('length')} actions)" for f in found[:6]]
+    more = f"; +{len(found) - 6} more" if len(found) > 6 else ""
+    return f"{len(found)} finding{'s' if len(found) != 1 else ''}: " + "; ".join(parts) + more
+
+
 def _md(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -274,11 +293,14 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
         f"  vectors     {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
         f"{c['skipped']} skipped, {c['not_followed']} under readings not followed",
         ("  random      not run" if not d else
-         f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
-         + ("no divergence" if not d.get("divergence") else
-            "stopped by an implementation error" if d["divergence"]["kind"] == "errored" else
-            f"divergence shrunk to {d['divergence'].get('length')} actions")),
+         f"  random      {d.get('games', 0)} games agreed before the stop" if "steps" not in d
+         else f"  random      {d.get('games', 0)} games, {d.get('steps', 0)} actions, "
+         + ("no divergence" if not d.get("divergence") else _findings_line(d))),
     ]
+    cov = report.coverage
+    if cov.get("needs_load_state"):
+        out.append(f"  coverage    {cov['runnable']} of {cov['vectors']} vectors run without "
+                   f"load_state; {cov['needs_load_state']} need it (reasons in the report)")
     statuses = [cr.status for cr in report.clauses.values()]
     out.append(f"  clauses     {statuses.count('pass')} pass, {statuses.count('fail')} fail, "
                f"{statuses.count('skip')} skip, {statuses.count('untested')} untested")
@@ -304,5 +326,13 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
     if not report.failures and not report.checked:
         out.append("nothing was checked: no scenario vector ran and no random game was "
                    "played for this ruleset and selection")
+    for f in report.failures:
+        if f.id == "start" and f.stderr:
+            tail = f.stderr.rstrip("\n").splitlines()[-20:]
+            out.append("the implementation's stderr (last lines):")
+            out.extend(f"  | {line}" for line in tail)
+    if report.stopped:
+        out.append(f"PARTIAL: the run was stopped early ({report.stopped}); the reports "
+                   "hold what ran before")
     out.append(("PASS" if report.ok else "FAIL") + f" in {report.seconds:.1f} s")
     return "\n".join(out)

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from digiconform.verifier.report import AmbiguityResult, ClauseResult, Failure, Report
+from digiconform.verifier.stopping import RunStopped
 
 Progress = Callable[[str, str], None]
 """``progress(part, item_id)``: called after each vector and each random game."""
@@ -51,6 +52,10 @@ class Options:
     shrink_seconds: float = 90.0
     trace_dir: Path | None = Path("digiconform-traces")
     vectors: Path | None = None
+    budget: float | None = 30.0
+    """Seconds for playing random games once one diverged (no new game is started after it;
+    a run where everything agrees plays all ``games``; shrinking has its own
+    ``shrink_seconds``). None: no limit."""
 
 
 def parse_skip_file(text: str) -> dict[str, str]:
@@ -105,15 +110,50 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
     _init_clauses(report, opts.ruleset)
     driver = ProtocolDriver(opts.command, timeout=opts.timeout)
     try:
-        return _verify(opts, report, driver, t0, progress)
-    finally:
-        driver.close()
+        try:
+            return _verify(opts, report, driver, t0, progress)
+        finally:
+            driver.close()
+    except RunStopped as e:
+        # A deadline or a signal (digiconform.verifier.stopping): what ran so far is the
+        # report, marked partial; the engine and its descendants are ended by close().
+        return _stopped(report, driver, t0, e.reason)
+
+
+def stopped_before_start(opts: Options, reason: str) -> Report:
+    """The report of a run stopped (``reason``) before the implementation was started:
+    partial, nothing checked."""
+    report = Report(
+        command=opts.command, implementation=None, ruleset=opts.ruleset,
+        started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"))
+    _init_clauses(report, opts.ruleset)
+    report.stopped = reason
+    report.notes.append(f"the run was stopped before it began ({reason}): nothing was run")
+    report.cases.append({"part": "run", "id": "stopped", "status": "error",
+                         "message": f"stopped early: {reason}; the report is partial"})
+    return report
+
+
+def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
+    """Mark ``report`` partial (stopped by ``reason``) and finish it."""
+    report.stopped = reason
+    report.notes.append(f"the run was stopped early ({reason}): this report is partial")
+    if report.differential and "steps" not in report.differential:
+        n = report.differential.get("games", 0)
+        report.notes.append(f"{n} random games agreed before the stop (not a complete part: "
+                            "a divergence may have been next)")
+    report.cases.append({"part": "run", "id": "stopped", "status": "error",
+                         "message": f"stopped early: {reason}; the report is partial"})
+    try:
+        return _finish(report, driver, t0)
+    except RunStopped:  # pragma: no cover - the guard fires once
+        return report
 
 
 def _verify(opts: Options, report: Report, driver: Any, t0: float,
             progress: Progress | None) -> Report:
     from digiconform.harness.driver import ImplementationError
-    from digiconform.vectors import load_vectors, run_vector
+    from digiconform.vectors import NOTHING_CHECKED, load_vectors, run_vector
     from oracle import variants as registry
 
     try:
@@ -149,6 +189,7 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     # ambiguity -> (vector passed, readings it holds under, tagged with the ambiguity,
     # the engine follows the vector's other depends_on readings)
     amb_records: dict[str, list[tuple[bool, list[str], bool, bool]]] = {}
+    coverage: dict[str, Any] = {"played": 0, "needing": []}
     for v in vectors:
         vid = v["id"]
         if driver.dead:
@@ -163,12 +204,22 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
             _progress(progress, "scenarios", vid)
             continue
         if not caps.load_state and any(s["request"] == "load_state" for s in v["steps"]):
-            _skip(report, v, "needs the load_state capability")
-            _progress(progress, "scenarios", vid)
-            continue
+            if v.get("played"):
+                v = {**v, "steps": v["played"]}  # the position reached by legal play
+                coverage["played"] += 1
+            else:
+                why = v.get("needs_load_state") or "starts from a described position"
+                coverage["needing"].append({"id": vid, "reason": why})
+                _skip(report, v, f"needs the load_state capability: {why}")
+                _progress(progress, "scenarios", vid)
+                continue
         t1 = time.monotonic()
         res = run_vector(driver, v)
         secs = time.monotonic() - t1
+        if res.status == "skip" and res.code == NOTHING_CHECKED:
+            _skip(report, v, res.reason)
+            _progress(progress, "scenarios", vid)
+            continue
         if res.status in ("pass", "fail"):
             for a, holds in deps.items():
                 tagged = a in v.get("ambiguities", ())
@@ -190,12 +241,26 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
             continue
         _record_vector(report, v, res, secs, opts)
         _progress(progress, "scenarios", vid)
+    _coverage(report, len(vectors), coverage)
     _ambiguity_verdicts(report, amb_records, declared, ready.readings, caps.variants,
                         opts.ruleset)
     if opts.games > 0 and not driver.dead:
         _differential(report, driver, opts, declared if not caps.variants else
                       {k: v for k, v in ready.readings.items() if k in own}, caps, progress)
     return _finish(report, driver, t0)
+
+
+def _coverage(report: Report, total: int, coverage: Mapping[str, Any]) -> None:
+    """``report.coverage``: the vectors the implementation can run with its capabilities,
+    and each one that needs ``load_state`` with the reason, tallied by kind of reason."""
+    needing = list(coverage["needing"])
+    by_reason: dict[str, int] = {}
+    for n in needing:
+        kind = n["reason"].split(" - ")[0]
+        by_reason[kind] = by_reason.get(kind, 0) + 1
+    report.coverage = {"vectors": total, "runnable": total - len(needing),
+                       "played": coverage["played"], "needs_load_state": len(needing),
+                       "by_reason": by_reason, "needing": needing}
 
 
 def _off_message(deps: Mapping[str, list[str]], off: Sequence[str],
@@ -234,11 +299,60 @@ def _skip(report: Report, v: Mapping[str, Any], reason: str) -> None:
                          "clause": (v.get("clauses") or [None])[0], "message": reason})
 
 
+def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
+    """The clause a failing vector is filed under: the rule of the step that failed, not
+    every tag of the scenario.
+
+    The vector is replayed on the oracle up to the failing step; an action the rules forbid
+    names the refusal's clause; a state that differs (or a legal action refused) names the
+    clause whose rule produces the first differing field among the oracle's events of that
+    step (:func:`~digiconform.verifier.differential.step_clause`). When nothing more precise
+    is known (the failing step is the ``new_game``/``load_state`` one, or the replay fails),
+    the scenario's first clause tag.
+    """
+    from digiconform.vectors import resolve_setup
+    from digiconform.verifier.differential import step_clause
+    from oracle.driver import OracleDriver
+
+    clauses = list(v.get("clauses", ()))
+    fallback = clauses[0] if clauses else None
+    i = res.step
+    if i is None or not 0 <= i < len(v["steps"]):
+        return fallback
+    step = v["steps"][i]
+    expect = step.get("expect") or {}
+    if step["request"] != "action":
+        return fallback
+    refused = expect.get("refused") or {}
+    if refused.get("clause") and not expect.get("state"):
+        return str(refused["clause"])
+    o = OracleDriver()
+    try:
+        out = None
+        for s in v["steps"][:i + 1]:
+            if s["request"] == "new_game":
+                o.new_game(resolve_setup(s["setup"]))
+            elif s["request"] == "load_state":
+                o.load_state(resolve_setup(s["setup"]), s["state"])
+            elif s["request"] == "action":
+                out = o.apply(s["action"])
+    except Exception:  # noqa: BLE001 - the recorded steps no longer replay: use the tag
+        return fallback
+    if out is None or out.refusal is not None:
+        return fallback
+    kind = "state" if res.differences else "refused-legal"
+    clause = step_clause(v.get("ruleset", "digibattle"), kind, list(out.events),
+                         res.differences, action_type=step["action"].get("type"))
+    return clause or fallback
+
+
 def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
                    opts: Options) -> None:
     vid = v["id"]
     clauses = list(v.get("clauses", ()))
     clause = clauses[0] if clauses else None
+    if res.status in ("fail", "error") and res.code != "state-schema-invalid":
+        clause = failing_clause(v, res)
     case = {"part": "scenarios", "id": vid, "clause": clause, "seconds": round(secs, 4)}
     if res.status == "pass":
         report.counts["passed"] += 1
@@ -249,8 +363,8 @@ def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
     if res.status == "skip":
         # Declined by the implementation: required unless listed in the skip file.
         report.counts["failed"] += 1
-        for c in clauses:
-            _clause(report, c).failed += 1
+        if clause:
+            _clause(report, clause).failed += 1
         report.failures.append(Failure(
             vid, "scenario", f"declined by the implementation ({res.reason}); list it in a "
             "--skip file to accept that", clause, clauses, res.step, res.request,
@@ -259,8 +373,9 @@ def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
         return
     key = "errored" if res.status == "error" else "failed"
     report.counts[key] += 1
-    for c in clauses:
-        _clause(report, c).failed += 1
+    # Filed under the clause of the step that failed, not under every tag.
+    if clause:
+        _clause(report, clause).failed += 1
     expected = res.expected
     if expected is None and res.step is not None:
         expected = v["steps"][res.step]["expect"]
@@ -335,38 +450,55 @@ def _ambiguity_verdicts(report: Report,
 
 def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[str, str],
                   caps: Any, progress: Progress | None) -> None:
-    from digiconform.verifier.differential import divergence_trace, run_differential
-    from oracle.trace import write_trace
+    """Run the random games and report every finding: one failure per group of divergences
+    (count, clause, shortest trace, replay command); ``report.differential["findings"]``
+    lists them and ``["divergence"]`` is the first (most frequent) one."""
+    from digiconform.verifier.differential import run_differential
 
     res = run_differential(
         driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
         readings=readings, any_reading=caps.variants, ruleset=opts.ruleset,
-        shrink_seconds=opts.shrink_seconds,
-        on_game=lambda n: _progress(progress, "random", str(n)))
+        shrink_seconds=opts.shrink_seconds, budget_seconds=opts.budget,
+        on_game=lambda n: _game_done(report, opts, progress, n))
     report.differential = {"games": res.games, "steps": res.steps,
                            "seconds": round(res.seconds, 3), "shrink_runs": res.shrink_runs,
                            "legal_sets": bool(caps.legal_actions), "seed": opts.seed,
-                           "divergence": None}
+                           "budget": opts.budget, "divergence": None, "findings": []}
     report.notes.extend(res.notes)
-    div = res.divergence
     case = {"part": "differential", "id": f"random games (seed {opts.seed})",
             "seconds": round(res.seconds, 3)}
-    if div is None and res.games == 0:
+    if not res.findings and res.games == 0:
         why = "; ".join(res.notes) or "no game was played"
         report.failures.append(Failure("differential", "implementation",
                                        f"the random games did not run: {why}"))
         report.cases.append({**case, "status": "error", "message": why})
         return
-    if div is None:
+    if not res.findings:
         report.cases.append({**case, "status": "pass",
                              "message": f"{res.games} games agree"})
         return
+    for n, finding in enumerate(res.findings, 1):
+        _report_finding(report, opts, finding, n, len(res.findings))
+    report.differential["divergence"] = report.differential["findings"][0]
+    worst = res.findings[0]
+    report.cases.append({**case, "status": "fail" if worst.divergence.kind != "errored"
+                         else "error", "clause": worst.clause,
+                         "message": f"{len(res.findings)} findings in {res.games} games"})
+
+
+def _report_finding(report: Report, opts: Options, finding: Any, n: int, total: int) -> None:
+    from digiconform.verifier.differential import divergence_trace
+    from oracle.trace import write_trace
+
+    div = finding.divergence
     trace_path = None
-    if div.kind != "errored" and opts.trace_dir is not None:
+    if div.kind != "errored" and opts.trace_dir is not None and not div.resynced:
         try:
             opts.trace_dir.mkdir(parents=True, exist_ok=True)
             name = (report.implementation or {}).get("name", "impl")
-            path = opts.trace_dir / f"divergence-{_safe(name)}-seed{opts.seed}.trace.json"
+            suffix = "" if n == 1 else f"-{n}"
+            path = opts.trace_dir / (f"divergence-{_safe(name)}-seed{opts.seed}{suffix}"
+                                     ".trace.json")
             write_trace(path, divergence_trace(div, name))
             trace_path = str(path)
         except Exception as e:  # noqa: BLE001 - a trace problem must not hide the divergence
@@ -375,9 +507,12 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
               if trace_path else
               f"digiconform verify --impl {shlex.quote(opts.command)} --ruleset {opts.ruleset} "
               f"--games {opts.games} --seed {opts.seed}")
+    seen = f"seen {finding.count} times in {finding.games} games"
+    kind = "differential" if div.kind != "errored" else "implementation"
+    fid = "differential" if n == 1 else f"differential-{n}"
     f = Failure(
-        "differential", "differential" if div.kind != "errored" else "implementation",
-        f"{div.kind}: {div.message}", div.clause, div.clauses or
+        fid, kind, f"{div.kind}: {div.message} ({seen}; finding {n} of {total}, "
+        f"on {finding.field})", div.clause, div.clauses or
         ([div.clause] if div.clause else []), div.step,
         div.actions[div.step] if 0 <= div.step < len(div.actions) else None,
         div.expected, div.actual, div.differences, div.code, replay, trace_path,
@@ -385,13 +520,20 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
     report.failures.append(f)
     if div.clause:
         _clause(report, div.clause).failed += 1
-    report.differential["divergence"] = {
-        "kind": div.kind, "clause": div.clause, "length": len(div.actions),
-        "first_length": res.first_length, "trace": trace_path, "explanation": div.explanation,
+    report.differential["findings"].append({
+        "kind": div.kind, "clause": div.clause, "field": finding.field,
+        "count": finding.count, "games": finding.games, "length": len(div.actions),
+        "first_length": finding.first_length, "trace": trace_path, "replay": replay,
+        "explanation": div.explanation, "overrides": dict(div.overrides),
+        "reproducible": not div.resynced, "code": div.code,
         "setup": {k: v for k, v in div.setup.items() if k != "decks"},
-        "actions": list(div.actions)}
-    report.cases.append({**case, "status": "fail" if div.kind != "errored" else "error",
-                         "clause": div.clause, "message": f.message})
+        "actions": list(div.actions)})
+
+
+def _game_done(report: Report, opts: Options, progress: Progress | None, n: int) -> None:
+    """After each random game: the tally a partial report keeps if the run is stopped."""
+    report.differential = {"games": n, "seed": opts.seed, "divergence": None}
+    _progress(progress, "random", str(n))
 
 
 def _safe(name: str) -> str:

@@ -5,51 +5,57 @@ Feature: DCG ambiguities - one outcome per reading
   Outline sets the reading and its Examples give the expected outcome under each reading, so a
   report can say which reading an implementation follows (`digiconform ambiguities --ruleset dcg`).
 
-  "I" am seat 0 and "my opponent" is seat 1. Cards are the INVENTED test cards of
-  oracle/data/dcg/test-cards.json; the expected numbers follow from the printed costs and
-  effects (given in comments) and the readings' own descriptions.
+  "I" am seat 0 and "my opponent" is seat 1. Cards are REAL cards of oracle/data/dcg/cards.json
+  (printed name and card number) and, where no real card reaches the position, the INVENTED
+  test-only cards of oracle/data/dcg/test-only-cards.json (Drain Testmon X-01, Dusk Testmon
+  X-02, Tamer Testzed X-03; each says there why no real card serves). The expected numbers
+  follow from the printed costs and effects (given in comments) and the readings' own
+  descriptions.
 
   @DCG-AMB-1 @DCG-6-6-4 @DCG-6-2-1-2
   Rule: DCG-AMB-1 Where the turn goes on after an end of turn postponed before the Main phase
 
     Scenario Outline: An end of turn postponed in the Unsuspend phase under "<reading>"
-      # My turn starts with memory 1 (Redling T-03 costs 3). Abyssdrake T-10: [Start of Your
+      # My turn starts with memory 1 (Dracomon ST1-04 costs 3). Drain Testmon X-01: [Start of Your
       # Turn] Lose 2 memory: 1 on my opponent's side, end of turn before unsuspending.
-      # Flarehorn T-07: [End of Your Turn] Gain 1 memory: back to 0, so the turn does not end.
+      # Dusk Testmon X-02: [End of Your Turn] [Once Per Turn] Gain 2 memory: back to 1 on my
+      # side, so the turn does not end.
       # "same-phase": the Unsuspend phase goes on (unsuspend, draw, Breeding phase).
       # "main-phase": the turn goes on in the Main phase; nothing unsuspends, nothing is drawn,
-      # and Wavecrest T-08's [Start of Your Main Phase] Gain 1 memory triggers.
+      # and Angoramon LM-008's [Start of Your Main Phase] (If you have a Tamer, gain 1 memory;
+      # Tai Kamiya ST1-12 is my Tamer) triggers.
       Given the reading "<reading>" of DCG-AMB-1
       And it is my opponent's turn in the Main phase with memory 2
-      And my battle area has a suspended Abyssdrake T-10
-      And my battle area has a suspended Flarehorn T-07
-      And my battle area has a suspended Wavecrest T-08
+      And my battle area has a suspended Drain Testmon X-01
+      And my battle area has a suspended Dusk Testmon X-02
+      And my battle area has a suspended Angoramon LM-008
+      And my battle area has Tai Kamiya ST1-12
       And my hand holds 3 cards
-      And my opponent's hand holds Redling T-03
-      When my opponent plays Redling T-03
+      And my opponent's hand holds Dracomon ST1-04
+      When my opponent plays Dracomon ST1-04
       Then it is my turn in the <phase> phase
       And <memory>
-      And my Abyssdrake T-10 is <orientation>
+      And my Drain Testmon X-01 is <orientation>
       And my hand holds <hand> cards
 
       Examples:
         | reading    | phase    | memory                  | orientation | hand |
-        | same-phase | Breeding | memory is 0             | unsuspended | 4    |
-        | main-phase | Main     | memory is 1 on my side  | suspended   | 3    |
+        | same-phase | Breeding | memory is 1 on my side  | unsuspended | 4    |
+        | main-phase | Main     | memory is 2 on my side  | suspended   | 3    |
 
   @DCG-AMB-2 @DCG-6-5-1-7
   Rule: DCG-AMB-2 A pass while memory is already past 3 on my opponent's side
 
     Scenario Outline: Passing at 5 on my opponent's side under "<reading>"
-      # Tamer Zed T-19: [Your Turn] Your turn ends only when memory is 6 or more on your
+      # Tamer Testzed X-03: [Your Turn] Your turn ends only when memory is 6 or more on your
       # opponent's side, so neither 5 nor what the pass leaves ends the turn.
-      # Abyssdrake T-10 costs 6: from memory 1 to 5 on my opponent's side. Redling T-03 stays
+      # Drain Testmon X-01 costs 6: from memory 1 to 5 on my opponent's side. Dracomon ST1-04 stays
       # in my hand, so passing is not the only thing I could do next.
       Given the reading "<reading>" of DCG-AMB-2
       And it is my turn in the Main phase with memory 1
-      And my battle area has Tamer Zed T-19
-      And my hand holds Abyssdrake T-10 and Redling T-03
-      When I play Abyssdrake T-10
+      And my battle area has Tamer Testzed X-03
+      And my hand holds Drain Testmon X-01 and Dracomon ST1-04
+      When I play Drain Testmon X-01
       Then memory is 5 on my opponent's side
       When I pass
       Then memory is <memory> on my opponent's side
@@ -61,13 +67,13 @@ Feature: DCG ambiguities - one outcome per reading
         | never-lower | 5      |
 
     Scenario Outline: Passing at 5 on my opponent's side with nothing else to do, "<reading>"
-      # Under Tamer Zed T-19 neither 3 nor 5 on my opponent's side ends the turn, and with an
+      # Under Tamer Testzed X-03 neither 3 nor 5 on my opponent's side ends the turn, and with an
       # empty hand passing is all I can do: the same position comes back after every pass.
       # Nobody can stop that loop, so under either reading the game is a draw (CR4.2
       # "Infinite loops").
       Given the reading "<reading>" of DCG-AMB-2
       And it is my turn in the Main phase with memory 5 on my opponent's side
-      And my battle area has Tamer Zed T-19
+      And my battle area has Tamer Testzed X-03
       When I pass
       Then the game is a draw
 
@@ -79,39 +85,39 @@ Feature: DCG ambiguities - one outcome per reading
   @DCG-AMB-3 @DCG-6-2-1-1
   Rule: DCG-AMB-3 The order of simultaneous start-of-turn effects
 
-    Scenario Outline: Tamer Ace and Tamer Bea when my turn starts with memory 2, "<reading>"
-      # Emberpup T-04 costs 2: my turn starts with memory 2. Tamer Ace T-13: [Start of Your
-      # Turn] If you have 2 or less memory, set it to 3. Tamer Bea T-14: [Start of Your Turn]
+    Scenario Outline: Tai Kamiya and Vegiemon when my turn starts with memory 2, "<reading>"
+      # Biyomon ST1-02 costs 2: my turn starts with memory 2. Tai Kamiya BT2-089: [Start of Your
+      # Turn] If you have 2 memory or less, set your memory to 3. Vegiemon BT11-049: [Start of Your Turn]
       # Gain 1 memory. Set-to-3 first, then +1: 4 (QA945); +1 first: 3, then nothing to set.
       # "card-order": they resolve in the order the cards entered the battle area.
       Given the reading "<reading>" of DCG-AMB-3
       And it is my opponent's turn in the Main phase with memory 0
       And my battle area has <first> and <second>
-      And my opponent's hand holds Emberpup T-04
-      When my opponent plays Emberpup T-04
+      And my opponent's hand holds Biyomon ST1-02
+      When my opponent plays Biyomon ST1-02
       And <order>
       Then it is my turn in the Breeding phase
       And memory is <memory> on my side
 
       Examples:
-        | reading             | first          | second         | order                                        | memory |
-        | turn-player-chooses | Tamer Ace T-13 | Tamer Bea T-14 | I resolve the effect of Tamer Ace T-13 first | 4      |
-        | turn-player-chooses | Tamer Ace T-13 | Tamer Bea T-14 | I resolve the effect of Tamer Bea T-14 first | 3      |
-        | card-order          | Tamer Ace T-13 | Tamer Bea T-14 | the effects resolve without a choice         | 4      |
-        | card-order          | Tamer Bea T-14 | Tamer Ace T-13 | the effects resolve without a choice         | 3      |
+        | reading             | first              | second             | order                                             | memory |
+        | turn-player-chooses | Tai Kamiya BT2-089 | Vegiemon BT11-049  | I resolve the effect of Tai Kamiya BT2-089 first  | 4      |
+        | turn-player-chooses | Tai Kamiya BT2-089 | Vegiemon BT11-049  | I resolve the effect of Vegiemon BT11-049 first   | 3      |
+        | card-order          | Tai Kamiya BT2-089 | Vegiemon BT11-049  | the effects resolve without a choice              | 4      |
+        | card-order          | Vegiemon BT11-049  | Tai Kamiya BT2-089 | the effects resolve without a choice              | 3      |
 
     Scenario Outline: Every turn ends before its draw, whatever order I pick: a draw, "<reading>"
-      # Tamer Bea T-14 (+1) and two Abyssdrake T-10 (-2 each) at the start of my turn, Flarehorn
-      # T-07 (+1) at its end; my opponent's Abyssdrake at the start of theirs. Emberpup T-04
-      # costs 2: my turn begins at 1; it ends at 1 on my opponent's side in any order, theirs
-      # too, and mine begins at 1 again. Choosing an order changes nothing, so nobody can stop
+      # Vegiemon BT11-049 (+1) and two Drain Testmon X-01 (-2 each) at the start of my turn, and
+      # the same three at the start of my opponent's. Biyomon ST1-02 costs 2: my turn begins at
+      # 1 and ends at 2 on my opponent's side in any order; theirs begins at 2 and ends at 1 on
+      # my side; mine begins at 1 again. Choosing an order changes nothing, so nobody can stop
       # the loop (CR4.2 "Infinite loops"): the game is a draw as soon as it starts.
       Given the reading "<reading>" of DCG-AMB-3
       And it is my opponent's turn in the Main phase with memory 1
-      And my battle area has Tamer Bea T-14, Abyssdrake T-10, Abyssdrake T-10 and Flarehorn T-07
-      And my opponent's battle area has Abyssdrake T-10
-      And my opponent's hand holds Emberpup T-04
-      When my opponent plays Emberpup T-04
+      And my battle area has Vegiemon BT11-049, Drain Testmon X-01 and Drain Testmon X-01
+      And my opponent's battle area has Vegiemon BT11-049, Drain Testmon X-01 and Drain Testmon X-01
+      And my opponent's hand holds Biyomon ST1-02
+      When my opponent plays Biyomon ST1-02
       Then the game is a draw
 
       Examples:
@@ -119,18 +125,19 @@ Feature: DCG ambiguities - one outcome per reading
         | turn-player-chooses |
         | card-order          |
 
-    Scenario Outline: With Tamer Ace the order decides whether the loop goes on, "<reading>"
-      # Tamer Ace T-13 instead of Bea, and no Flarehorn: from 1, Ace first gives 3 - 2 - 2: 1
-      # on my opponent's side and the turn ends; an Abyssdrake first gives 1 on my opponent's
-      # side, set to 3, then 1: the turn goes on. "turn-player-chooses": I can stop the loop,
-      # so the game goes on and the order is mine to pick. "card-order": Ace entered first, so
-      # every turn of mine ends before the draw, and my opponent's too: a draw.
+    Scenario Outline: With Tai Kamiya the order decides whether the loop goes on, "<reading>"
+      # Tai Kamiya BT2-089 (set to 3 if 2 or less) and two Drain Testmon X-01: from 1, Tai first
+      # gives 3 - 2 - 2: 1 on my opponent's side and the turn ends; a Drain Testmon first gives
+      # 1 on my opponent's side, set to 3, then 1: the turn goes on. "turn-player-chooses": I
+      # can stop the loop, so the game goes on and the order is mine to pick. "card-order": Tai
+      # entered first, so every turn of mine ends before the draw, and my opponent's too (one
+      # Drain Testmon from 1): a draw.
       Given the reading "<reading>" of DCG-AMB-3
       And it is my opponent's turn in the Main phase with memory 1
-      And my battle area has Tamer Ace T-13, Abyssdrake T-10 and Abyssdrake T-10
-      And my opponent's battle area has Abyssdrake T-10
-      And my opponent's hand holds Emberpup T-04
-      When my opponent plays Emberpup T-04
+      And my battle area has Tai Kamiya BT2-089, Drain Testmon X-01 and Drain Testmon X-01
+      And my opponent's battle area has Drain Testmon X-01
+      And my opponent's hand holds Biyomon ST1-02
+      When my opponent plays Biyomon ST1-02
       Then <outcome>
 
       Examples:

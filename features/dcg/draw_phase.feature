@@ -4,22 +4,22 @@ Feature: 6-3 Draw phase - the turn player draws 1 card, except in the first play
   deck loses (CR4.2 Victory conditions); an empty deck at any other time is no loss.
 
   "I" am seat 0 and "my opponent" is seat 1. The first player is whoever won
-  rock-paper-scissors, whatever their seat. A new game uses the shipped test decks red-memory
+  rock-paper-scissors, whatever their seat. A new game uses the shipped real decks red-memory
   (seat 0) and blue-tempo (seat 1), each shuffle answered with the cards in the order the game
-  lists them. Cards are the INVENTED test cards of oracle/data/dcg/test-cards.json.
+  lists them. Cards are REAL cards of oracle/data/dcg/cards.json (printed name and number).
 
   Rule: DCG-6-3-1 The turn player draws 1 card
 
     @DCG-6-3-1
     Scenario: I draw the top card of my deck in my Draw phase
       Given it is my opponent's turn in the Main phase with memory 0
-      And the top card of my deck is Tamer Bea T-14
+      And the top card of my deck is Vegiemon BT11-049
       And my deck holds 10 cards
       And my hand holds 2 cards
       When my opponent passes
       Then it is my turn in the Breeding phase
       And my hand holds 3 cards
-      And my hand includes Tamer Bea T-14
+      And my hand includes Vegiemon BT11-049
       And my deck holds 9 cards
 
     @DCG-6-3-1
@@ -38,27 +38,27 @@ Feature: 6-3 Draw phase - the turn player draws 1 card, except in the first play
 
     @DCG-6-3-1
     Scenario: An empty deck outside the Draw phase is no loss: digivolving draws nothing
-      # Flarehorn T-07 digivolves from a red level-3 for 2; digivolving draws 1 card if it can.
+      # Birdramon ST1-05 digivolves from a red level 3 for 2; digivolving draws 1 card if it can.
       Given it is my turn in the Main phase with memory 3
       And my deck is empty
-      And my battle area has Redling T-03
-      And my hand holds Flarehorn T-07
-      When I digivolve Redling T-03 into Flarehorn T-07
+      And my battle area has Dracomon ST1-04
+      And my hand holds Birdramon ST1-05
+      When I digivolve Dracomon ST1-04 into Birdramon ST1-05
       Then the game goes on
       And it is still my turn in the Main phase
-      And my battle area has an unsuspended Flarehorn T-07 over Redling T-03
+      And my battle area has an unsuspended Birdramon ST1-05 over Dracomon ST1-04
       And memory is 1 on my side
       And my hand holds 0 cards
 
     @DCG-6-3-1
     Scenario: A turn that ends before its Draw phase is no loss with an empty deck
-      # My turn starts with memory 1; Abyssdrake T-10 loses 2 and the turn ends before the
-      # Draw phase.
+      # My turn starts with memory 1; Drain Testmon X-01 (test only: no real card loses memory
+      # at the start of its turn) loses 2 and the turn ends before the Draw phase.
       Given it is my opponent's turn in the Main phase with memory 2
       And my deck is empty
-      And my battle area has Abyssdrake T-10
-      And my opponent's hand holds Redling T-03
-      When my opponent plays Redling T-03
+      And my battle area has Drain Testmon X-01
+      And my opponent's hand holds Dracomon ST1-04
+      When my opponent plays Dracomon ST1-04
       Then the game goes on
       And it is my opponent's turn in the Breeding phase
 

@@ -14,103 +14,117 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
   implement DigiXros, Assembly, DNA, Burst, App Fusion or Link: they are refused as
   unsupported, naming the clause that lists them.
 
-  "I" am seat 0 and "my opponent" is seat 1. Cards are the INVENTED test cards of
-  oracle/data/dcg/test-cards.json; my opponent's security cards are Option cards (no battle)
-  unless a scenario names them.
+  "I" am seat 0 and "my opponent" is seat 1. Cards are REAL cards of oracle/data/dcg/cards.json
+  (printed name and card number); the INVENTED test-only cards of
+  oracle/data/dcg/test-only-cards.json appear only where no real card serves: Drain Testmon
+  X-01 (a 6-cost Digimon), Dusk Testmon X-02 ([End of Your Turn] [Once Per Turn] Gain 2
+  memory) and Tamer Testzed X-03 (the turn ends only at 6 or more on the opponent's side: with
+  real cards memory is never below 0 in my Main phase, so no real card costs more than memory
+  + 10 there). My opponent's security cards are Gravity Crush BT1-090 (an Option without a
+  [Security] effect: no battle) unless a scenario names them.
 
   Rule: DCG-6-5-1 Main-phase actions, any number in any order, while nothing is unresolved
 
     @DCG-6-5-1
     Scenario: Several actions in a row in one Main phase
-      # Tamer Cid T-15 costs 3: [Main] [Once Per Turn] Gain 1 memory. Emberpup T-04 costs 2.
+      # Gravity Crush BT1-090 (red Option) costs 0: [Main] Gain 2 memory. At end of turn, lose
+      # 2 memory. Biyomon ST1-02 costs 2. Dracomon ST1-04 is red.
       Given it is my turn in the Main phase with memory 5
-      And my hand holds Tamer Cid T-15 and Emberpup T-04
-      When I play Tamer Cid T-15
-      And I activate the [Main] effect of Tamer Cid T-15
-      And I play Emberpup T-04
+      And my battle area has Dracomon ST1-04
+      And my hand holds Gravity Crush BT1-090 and Biyomon ST1-02
+      When I use Gravity Crush BT1-090
+      And I play Biyomon ST1-02
       Then the turn does not end
-      And memory is 1 on my side
-      And my battle area has an unsuspended Tamer Cid T-15
-      And my battle area has an unsuspended Emberpup T-04
+      And memory is 5 on my side
+      And my battle area has an unsuspended Biyomon ST1-02
+      And my trash includes Gravity Crush BT1-090
 
     @DCG-6-5-1
     Scenario: The same actions in another order end in the same place
       Given it is my turn in the Main phase with memory 5
-      And my hand holds Tamer Cid T-15 and Emberpup T-04
-      When I play Emberpup T-04
-      And I play Tamer Cid T-15
-      And I activate the [Main] effect of Tamer Cid T-15
+      And my battle area has Dracomon ST1-04
+      And my hand holds Gravity Crush BT1-090 and Biyomon ST1-02
+      When I play Biyomon ST1-02
+      And I use Gravity Crush BT1-090
       Then the turn does not end
-      And memory is 1 on my side
+      And memory is 5 on my side
+      And my battle area has an unsuspended Biyomon ST1-02
 
     @DCG-6-5-1 @DCG-6-6-2
     Scenario: No main-phase action while end-of-turn effects wait to be resolved
-      # Flarehorn T-07: [End of Your Turn] Gain 1 memory. Blazewing T-09: [End of Your Turn]
-      # [Once Per Turn] Gain 2 memory. Abyssdrake T-10 costs 6.
+      # Gravity Crush: 2 -> 4 and "at end of turn, lose 2 memory" waits. Drain Testmon X-01
+      # costs 6: 4 -> 2 on my opponent's side, end of turn: Dusk Testmon X-02 ([End of Your
+      # Turn] [Once Per Turn] Gain 2 memory) and the loss of 2 both wait.
       Given it is my turn in the Main phase with memory 2
-      And my battle area has Flarehorn T-07 and Blazewing T-09
-      And my hand holds Abyssdrake T-10 and Redling T-03
-      When I play Abyssdrake T-10
-      And I try to play Redling T-03
+      And my battle area has Dusk Testmon X-02
+      And my hand holds Gravity Crush BT1-090, Drain Testmon X-01 and Biyomon ST1-02
+      When I use Gravity Crush BT1-090
+      And I play Drain Testmon X-01
+      And I try to play Biyomon ST1-02
       Then the action is refused for DCG-6-5-1
       And 2 effects are waiting to resolve
-      And my hand includes Redling T-03
+      And my hand includes Biyomon ST1-02
 
   Rule: DCG-6-5-1-1 Play a Digimon or Tamer card from hand, paying its cost
 
     @DCG-6-5-1-1
     Scenario: Playing a Digimon pays its cost and puts it in the battle area
+      # Dracomon ST1-04 costs 3.
       Given it is my turn in the Main phase with memory 4
-      And my hand holds Redling T-03
-      When I play Redling T-03
-      Then my battle area has an unsuspended Redling T-03
+      And my hand holds Dracomon ST1-04
+      When I play Dracomon ST1-04
+      Then my battle area has an unsuspended Dracomon ST1-04
       And memory is 1 on my side
       And my hand holds 0 cards
 
     @DCG-6-5-1-1
     Scenario: Playing a Tamer
-      # Tamer Bea T-14 costs 2.
+      # Tai Kamiya ST1-12 (Tamer) costs 2.
       Given it is my turn in the Main phase with memory 2
-      And my hand holds Tamer Bea T-14
-      When I play Tamer Bea T-14
-      Then my battle area has an unsuspended Tamer Bea T-14
+      And my hand holds Tai Kamiya ST1-12
+      When I play Tai Kamiya ST1-12
+      Then my battle area has an unsuspended Tai Kamiya ST1-12
       And memory is 0
 
     @DCG-6-5-1-1
     Scenario: The largest cost I can pay is my memory + 10
-      # Infernox T-11 costs 12: from memory 2 the marker ends at 10 on my opponent's side.
-      Given it is my turn in the Main phase with memory 2
-      And my hand holds Infernox T-11
-      When I play Infernox T-11
-      Then my battle area has an unsuspended Infernox T-11
+      # Phoenixmon ST1-10 costs 10: from memory 0 the marker ends at 10 on my opponent's side.
+      Given it is my turn in the Main phase with memory 0
+      And my hand holds Phoenixmon ST1-10
+      When I play Phoenixmon ST1-10
+      Then my battle area has an unsuspended Phoenixmon ST1-10
       And memory is 10 on my opponent's side
       And the turn ends
 
     @DCG-6-5-1-1
     Scenario: A card whose cost is more than my memory + 10 cannot be played
+      # Under Tamer Testzed X-03 (test only) my turn goes on at 2 on my opponent's side, where
+      # I can pay at most 8: Phoenixmon ST1-10 (10) cannot be declared; Biyomon ST1-02 (2) could.
       Given it is my turn in the Main phase with memory 1
-      And my hand holds Infernox T-11
-      When I try to play Infernox T-11
+      And my battle area has Tamer Testzed X-03
+      And my hand holds Dracomon ST1-04, Phoenixmon ST1-10 and Biyomon ST1-02
+      When I play Dracomon ST1-04
+      And I try to play Phoenixmon ST1-10
       Then the action is refused for DCG-6-5-1-1
-      And memory is 1 on my side
-      And my hand includes Infernox T-11
+      And memory is 2 on my opponent's side
+      And my hand includes Phoenixmon ST1-10
 
     @DCG-6-5-1-1
     Scenario: An Option card is used, not played
       Given it is my turn in the Main phase with memory 3
-      And my battle area has Redling T-03
-      And my hand holds Memory Spark T-16
-      When I try to play Memory Spark T-16
+      And my battle area has Dracomon ST1-04
+      And my hand holds Gravity Crush BT1-090
+      When I try to play Gravity Crush BT1-090
       Then the action is refused for DCG-6-5-1-1
       And memory is 3 on my side
 
     @DCG-6-5-1-1
     Scenario Outline: Playing with <how> is not supported by this ruleset
       Given it is my turn in the Main phase with memory 5
-      And my hand holds Redling T-03
-      When I try to play Redling T-03 with <how>
+      And my hand holds Dracomon ST1-04
+      When I try to play Dracomon ST1-04 with <how>
       Then the action is refused as unsupported for DCG-6-5-1-1
-      And my hand includes Redling T-03
+      And my hand includes Dracomon ST1-04
       And memory is 5 on my side
 
       Examples:
@@ -122,76 +136,77 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
 
     @DCG-6-5-1-2
     Scenario: Digivolving pays the digivolve cost and draws a card
-      # Flarehorn T-07 digivolves from a red level-3 Digimon for 2.
+      # Birdramon ST1-05 digivolves from a red level 3 Digimon for 2.
       Given it is my turn in the Main phase with memory 3
-      And my battle area has Redling T-03
-      And my hand holds Flarehorn T-07
-      And the top card of my deck is Tamer Bea T-14
-      When I digivolve Redling T-03 into Flarehorn T-07
-      Then my battle area has an unsuspended Flarehorn T-07 over Redling T-03
+      And my battle area has Dracomon ST1-04
+      And my hand holds Birdramon ST1-05
+      And the top card of my deck is Vegiemon BT11-049
+      When I digivolve Dracomon ST1-04 into Birdramon ST1-05
+      Then my battle area has an unsuspended Birdramon ST1-05 over Dracomon ST1-04
       And memory is 1 on my side
       And my hand holds 1 card
-      And my hand includes Tamer Bea T-14
+      And my hand includes Vegiemon BT11-049
 
     @DCG-6-5-1-2
     Scenario: A Digi-Egg in the breeding area digivolves in the Main phase
-      # Redling T-03 digivolves from a red level-2 for 0.
+      # Dracomon ST1-04 digivolves from a red level 2 for 0.
       Given it is my turn in the Main phase with memory 3
-      And my breeding area holds Testegg Red T-01
-      And my hand holds Redling T-03
-      When I digivolve Testegg Red T-01 into Redling T-03
-      Then my breeding area holds an unsuspended Redling T-03 over Testegg Red T-01
+      And my breeding area holds Koromon ST1-01
+      And my hand holds Dracomon ST1-04
+      When I digivolve Koromon ST1-01 into Dracomon ST1-04
+      Then my breeding area holds an unsuspended Dracomon ST1-04 over Koromon ST1-01
       And memory is 3 on my side
       And my hand holds 1 card
 
     @DCG-6-5-1-2
-    Scenario: Digivolving is not playing: no [On Play] effect
-      # Tidepup T-06 digivolves from a blue level-2 for 0; [On Play] Gain 2 memory.
+    Scenario: A Digimon cannot digivolve into a card two levels up
+      # Birdramon ST1-05 (level 4) digivolves from a red level 3 only; Koromon is level 2.
       Given it is my turn in the Main phase with memory 3
-      And my breeding area holds Testegg Blue T-02
-      And my hand holds Tidepup T-06
-      When I digivolve Testegg Blue T-02 into Tidepup T-06
-      Then my breeding area holds an unsuspended Tidepup T-06 over Testegg Blue T-02
+      And my breeding area holds Koromon ST1-01
+      And my hand holds Birdramon ST1-05
+      When I try to digivolve Koromon ST1-01 into Birdramon ST1-05
+      Then the action is refused for DCG-6-5-1-2
+      And my breeding area holds an unsuspended Koromon ST1-01
       And memory is 3 on my side
 
     @DCG-6-5-1-2
     Scenario: A Tamer cannot be digivolved
       Given it is my turn in the Main phase with memory 3
-      And my battle area has Tamer Ace T-13
-      And my hand holds Redling T-03
-      When I try to digivolve Tamer Ace T-13 into Redling T-03
+      And my battle area has Tai Kamiya ST1-12
+      And my hand holds Dracomon ST1-04
+      When I try to digivolve Tai Kamiya ST1-12 into Dracomon ST1-04
       Then the action is refused for DCG-6-5-1-2
-      And my hand includes Redling T-03
+      And my hand includes Dracomon ST1-04
 
     @DCG-6-5-1-2
     Scenario: A Digimon whose colour does not match cannot digivolve
-      # Wavecrest T-08 digivolves from a blue level-3 only; Redling T-03 is red.
+      # Ikkakumon ST2-05 digivolves from a blue level 3 only; Dracomon ST1-04 is red.
       Given it is my turn in the Main phase with memory 3
-      And my battle area has Redling T-03
-      And my hand holds Wavecrest T-08
-      When I try to digivolve Redling T-03 into Wavecrest T-08
+      And my battle area has Dracomon ST1-04
+      And my hand holds Ikkakumon ST2-05
+      When I try to digivolve Dracomon ST1-04 into Ikkakumon ST2-05
       Then the action is refused for DCG-6-5-1-2
-      And my battle area has an unsuspended Redling T-03
+      And my battle area has an unsuspended Dracomon ST1-04
       And memory is 3 on my side
 
     @DCG-6-5-1-2
     Scenario: A Digimon in play since the start of the turn may attack after digivolving
       Given it is my turn in the Main phase with memory 3
-      And my battle area has Redling T-03
-      And my hand holds Flarehorn T-07
-      When I digivolve Redling T-03 into Flarehorn T-07
-      And I attack my opponent with Flarehorn T-07
+      And my battle area has Dracomon ST1-04
+      And my hand holds Birdramon ST1-05
+      When I digivolve Dracomon ST1-04 into Birdramon ST1-05
+      And I attack my opponent with Birdramon ST1-05
       Then my opponent's security holds 4 cards
-      And my Flarehorn T-07 is suspended
+      And my Birdramon ST1-05 is suspended
 
     @DCG-6-5-1-2
     Scenario Outline: <how> is not supported by this ruleset
       Given it is my turn in the Main phase with memory 5
-      And my battle area has Redling T-03
-      And my hand holds Flarehorn T-07
-      When I try to <how> Redling T-03 into Flarehorn T-07
+      And my battle area has Dracomon ST1-04
+      And my hand holds Birdramon ST1-05
+      When I try to <how> Dracomon ST1-04 into Birdramon ST1-05
       Then the action is refused as unsupported for DCG-6-5-1-2
-      And my battle area has an unsuspended Redling T-03
+      And my battle area has an unsuspended Dracomon ST1-04
       And memory is 5 on my side
 
       Examples:
@@ -204,162 +219,228 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
 
     @DCG-6-5-1-3
     Scenario: Using an Option pays its cost, resolves its effect and trashes it
-      # Memory Spark T-16 (red Option) costs 1: [Main] Gain 2 memory. Paying takes memory to
-      # 1 on my opponent's side; the effect resolves before the turn-end condition is looked at.
+      # Gravity Crush BT1-090 (red Option) costs 0: [Main] Gain 2 memory. At end of turn, lose
+      # 2 memory.
       Given it is my turn in the Main phase with memory 0
-      And my battle area has Redling T-03
-      And my hand holds Memory Spark T-16
-      When I use Memory Spark T-16
+      And my battle area has Dracomon ST1-04
+      And my hand holds Gravity Crush BT1-090
+      When I use Gravity Crush BT1-090
       Then the turn does not end
-      And memory is 1 on my side
-      And my trash includes Memory Spark T-16
+      And memory is 2 on my side
+      And my trash includes Gravity Crush BT1-090
       And my hand holds 0 cards
 
     @DCG-6-5-1-3
     Scenario: An Option needs a Digimon or Tamer of its colour
+      # Bearmon ST2-04 is blue, Gravity Crush red.
       Given it is my turn in the Main phase with memory 3
-      And my battle area has Bluefin T-05
-      And my hand holds Memory Spark T-16
-      When I try to use Memory Spark T-16
+      And my battle area has Bearmon ST2-04
+      And my hand holds Gravity Crush BT1-090
+      When I try to use Gravity Crush BT1-090
       Then the action is refused for DCG-6-5-1-3
-      And my hand includes Memory Spark T-16
+      And my hand includes Gravity Crush BT1-090
       And memory is 3 on my side
 
     @DCG-6-5-1-3
     Scenario: A Digimon card is played, not used
       Given it is my turn in the Main phase with memory 3
-      And my battle area has Redling T-03
-      And my hand holds Emberpup T-04
-      When I try to use Emberpup T-04
+      And my battle area has Dracomon ST1-04
+      And my hand holds MetalGreymon BT1-021
+      When I try to use MetalGreymon BT1-021
       Then the action is refused for DCG-6-5-1-3
-      And my hand includes Emberpup T-04
+      And my hand includes MetalGreymon BT1-021
+
+    @DCG-6-5-1-3
+    Scenario: Memory gained past 10 is lost
+      Given it is my turn in the Main phase with memory 10
+      And my battle area has Dracomon ST1-04
+      And my hand holds Gravity Crush BT1-090
+      When I use Gravity Crush BT1-090
+      Then memory is 10 on my side
 
   Rule: DCG-6-5-1-4 Link a card from hand or the battle area to one of my Digimon
 
     @DCG-6-5-1-4
     Scenario: Linking a card from my hand is not supported by this ruleset
       Given it is my turn in the Main phase with memory 3
-      And my battle area has Redling T-03
-      And my hand holds Tamer Cid T-15
-      When I try to link Tamer Cid T-15 from my hand to Redling T-03
+      And my battle area has Dracomon ST1-04
+      And my hand holds Tai Kamiya ST1-12
+      When I try to link Tai Kamiya ST1-12 from my hand to Dracomon ST1-04
       Then the action is refused as unsupported for DCG-6-5-1-4
-      And my hand includes Tamer Cid T-15
+      And my hand includes Tai Kamiya ST1-12
       And memory is 3 on my side
 
     @DCG-6-5-1-4
     Scenario: Linking a card from my battle area is not supported by this ruleset
       Given it is my turn in the Main phase with memory 3
-      And my battle area has Redling T-03 and Tamer Cid T-15
-      When I try to link Tamer Cid T-15 from my battle area to Redling T-03
+      And my battle area has Dracomon ST1-04 and Tai Kamiya ST1-12
+      When I try to link Tai Kamiya ST1-12 from my battle area to Dracomon ST1-04
       Then the action is refused as unsupported for DCG-6-5-1-4
-      And my battle area has an unsuspended Tamer Cid T-15
-      And my battle area has an unsuspended Redling T-03
+      And my battle area has an unsuspended Tai Kamiya ST1-12
+      And my battle area has an unsuspended Dracomon ST1-04
 
   Rule: DCG-6-5-1-5 Attack with one of my Digimon in the battle area
 
     @DCG-6-5-1-5
     Scenario: Attacking my opponent: my Digimon suspends and checks one security card
       Given it is my turn in the Main phase with memory 2
-      And my battle area has an unsuspended Redling T-03
-      When I attack my opponent with Redling T-03
+      And my battle area has an unsuspended Dracomon ST1-04
+      When I attack my opponent with Dracomon ST1-04
       Then my opponent's security holds 4 cards
-      And my Redling T-03 is suspended
+      And my Dracomon ST1-04 is suspended
       And the turn does not end
       And memory is 2 on my side
 
     @DCG-6-5-1-5
     Scenario: An attack on a player with no security cards wins the game
       Given it is my turn in the Main phase with memory 2
-      And my battle area has an unsuspended Redling T-03
+      And my battle area has an unsuspended Dracomon ST1-04
       And my opponent's security is empty
-      When I attack my opponent with Redling T-03
+      When I attack my opponent with Dracomon ST1-04
       Then I win the game
 
     @DCG-6-5-1-5
     Scenario: A security Digimon with more DP deletes my attacker and goes to the trash
-      # Redling T-03 has 3000 DP, Leviathon T-12 11000 DP.
+      # Dracomon ST1-04 has 4000 DP, Plesiomon ST2-10 12000 DP.
       Given it is my turn in the Main phase with memory 2
-      And my battle area has an unsuspended Redling T-03
-      And the top card of my opponent's security is Leviathon T-12
-      When I attack my opponent with Redling T-03
-      Then my battle area has no Redling T-03
-      And my trash includes Redling T-03
-      And my opponent's trash includes Leviathon T-12
+      And my battle area has an unsuspended Dracomon ST1-04
+      And the top card of my opponent's security is Plesiomon ST2-10
+      When I attack my opponent with Dracomon ST1-04
+      Then my battle area has no Dracomon ST1-04
+      And my trash includes Dracomon ST1-04
+      And my opponent's trash includes Plesiomon ST2-10
       And my opponent's security holds 4 cards
 
     @DCG-6-5-1-5
-    Scenario: Attacking a suspended Digimon: the one with less DP is deleted
-      # Flarehorn T-07 has 5000 DP, Bluefin T-05 3000 DP.
+    Scenario: A [Security] Tamer is played without paying its cost instead of being trashed
+      # Matt Ishida ST2-12: [Security] Play this card without paying its memory cost.
       Given it is my turn in the Main phase with memory 2
-      And my battle area has an unsuspended Flarehorn T-07 over Redling T-03
-      And my opponent's battle area has a suspended Bluefin T-05
-      When I attack my opponent's Bluefin T-05 with Flarehorn T-07
-      Then my opponent's battle area has no Bluefin T-05
-      And my opponent's trash includes Bluefin T-05
-      And my battle area has a suspended Flarehorn T-07 over Redling T-03
+      And my battle area has an unsuspended Dracomon ST1-04
+      And the top card of my opponent's security is Matt Ishida ST2-12
+      When I attack my opponent with Dracomon ST1-04
+      Then my opponent's battle area has an unsuspended Matt Ishida ST2-12
+      And my opponent's security holds 4 cards
+      And memory is 2 on my side
+      And my battle area has a suspended Dracomon ST1-04
+
+    @DCG-6-5-1-5
+    Scenario: Attacking a suspended Digimon: the one with less DP is deleted
+      # Birdramon ST1-05 has 5000 DP, Bearmon ST2-04 4000 DP.
+      Given it is my turn in the Main phase with memory 2
+      And my battle area has an unsuspended Birdramon ST1-05 over Dracomon ST1-04
+      And my opponent's battle area has a suspended Bearmon ST2-04
+      When I attack my opponent's Bearmon ST2-04 with Birdramon ST1-05
+      Then my opponent's battle area has no Bearmon ST2-04
+      And my opponent's trash includes Bearmon ST2-04
+      And my battle area has a suspended Birdramon ST1-05 over Dracomon ST1-04
       And my opponent's security holds 5 cards
+
+    @DCG-6-5-1-5
+    Scenario: An inherited DP bonus of the card underneath counts in battle
+      # Agumon ST1-03 inherited: [Your Turn] This Digimon gets +1000 DP. Birdramon ST1-05 over
+      # Agumon has 6000 DP in my turn, as many as Shellmon BT7-020: both are deleted.
+      Given it is my turn in the Main phase with memory 2
+      And my battle area has an unsuspended Birdramon ST1-05 over Agumon ST1-03
+      And my opponent's battle area has a suspended Shellmon BT7-020
+      When I attack my opponent's Shellmon BT7-020 with Birdramon ST1-05
+      Then my opponent's battle area has no Shellmon BT7-020
+      And my battle area has no Birdramon ST1-05
+      And my trash includes Agumon ST1-03
+
+    @DCG-6-5-1-5
+    Scenario: A Tamer's [Your Turn] DP bonus counts for my attacker
+      # Tai Kamiya ST1-12: [Your Turn] All of your Digimon get +1000 DP. Dracomon ST1-04 (4000)
+      # has 5000 DP then, as many as Ikkakumon ST2-05: both are deleted (without the bonus only
+      # Dracomon would be).
+      Given it is my turn in the Main phase with memory 2
+      And my battle area has an unsuspended Dracomon ST1-04
+      And my battle area has Tai Kamiya ST1-12
+      And my opponent's battle area has a suspended Ikkakumon ST2-05
+      When I attack my opponent's Ikkakumon ST2-05 with Dracomon ST1-04
+      Then my opponent's battle area has no Ikkakumon ST2-05
+      And my battle area has no Dracomon ST1-04
+      And my battle area has an unsuspended Tai Kamiya ST1-12
 
     @DCG-6-5-1-5
     Scenario: A Digimon played this turn cannot attack
       Given it is my turn in the Main phase with memory 2
-      And my battle area has an unsuspended Redling T-03 played this turn
-      When I try to attack my opponent with Redling T-03
+      And my battle area has an unsuspended Dracomon ST1-04 played this turn
+      When I try to attack my opponent with Dracomon ST1-04
       Then the action is refused for DCG-6-5-1-5
       And my opponent's security holds 5 cards
-      And my Redling T-03 is unsuspended
+      And my Dracomon ST1-04 is unsuspended
 
     @DCG-6-5-1-5
     Scenario: A suspended Digimon cannot attack
       Given it is my turn in the Main phase with memory 2
-      And my battle area has a suspended Redling T-03
-      When I try to attack my opponent with Redling T-03
+      And my battle area has a suspended Dracomon ST1-04
+      When I try to attack my opponent with Dracomon ST1-04
       Then the action is refused for DCG-6-5-1-5
       And my opponent's security holds 5 cards
 
     @DCG-6-5-1-5
     Scenario: An unsuspended Digimon cannot be attacked
       Given it is my turn in the Main phase with memory 2
-      And my battle area has an unsuspended Flarehorn T-07 over Redling T-03
-      And my opponent's battle area has an unsuspended Bluefin T-05
-      When I try to attack my opponent's Bluefin T-05 with Flarehorn T-07
+      And my battle area has an unsuspended Birdramon ST1-05 over Dracomon ST1-04
+      And my opponent's battle area has an unsuspended Bearmon ST2-04
+      When I try to attack my opponent's Bearmon ST2-04 with Birdramon ST1-05
       Then the action is refused for DCG-6-5-1-5
-      And my opponent's battle area has an unsuspended Bluefin T-05
-      And my Flarehorn T-07 is unsuspended
+      And my opponent's battle area has an unsuspended Bearmon ST2-04
+      And my Birdramon ST1-05 is unsuspended
 
   Rule: DCG-6-5-1-6 Activate one activated ([Main]) effect of one of my cards
 
-    @DCG-6-5-1-6
-    Scenario: Activating a [Main] effect
-      # Tamer Cid T-15: [Main] [Once Per Turn] Gain 1 memory.
+    Background:
+      # Mimi Tachikawa BT1-089: [Main] If you have a level 5 or higher green Digimon in play,
+      # you can suspend this Tamer to hatch 1 Digi-Egg card to an empty space in your breeding
+      # area, or move 1 level 3 or higher Digimon from your breeding area to your battle area.
+      # Digitamamon BT1-075 is a green level 5 Digimon.
       Given it is my turn in the Main phase with memory 1
-      And my battle area has Tamer Cid T-15
-      When I activate the [Main] effect of Tamer Cid T-15
-      Then memory is 2 on my side
+
+    @DCG-6-5-1-6
+    Scenario: Activating a [Main] effect: Mimi Tachikawa hatches a Digi-Egg in my Main phase
+      Given my battle area has Mimi Tachikawa BT1-089 and Digitamamon BT1-075
+      And my Digi-Egg deck holds Koromon ST1-01
+      When I activate the [Main] effect of Mimi Tachikawa BT1-089 to hatch
+      Then my breeding area holds an unsuspended Koromon ST1-01
+      And my Digi-Egg deck holds 0 cards
+      And my Mimi Tachikawa BT1-089 is suspended
+      And memory is 1 on my side
       And the turn does not end
 
     @DCG-6-5-1-6
-    Scenario: A [Once Per Turn] effect cannot be activated a second time in the turn
-      Given it is my turn in the Main phase with memory 1
-      And my battle area has Tamer Cid T-15
-      When I activate the [Main] effect of Tamer Cid T-15
-      And I try to activate the [Main] effect of Tamer Cid T-15
+    Scenario: Activating a [Main] effect: Mimi Tachikawa moves a Digimon out of the breeding area
+      Given my battle area has Mimi Tachikawa BT1-089 and Digitamamon BT1-075
+      And my breeding area holds Dracomon ST1-04 over Koromon ST1-01
+      When I activate the [Main] effect of Mimi Tachikawa BT1-089 to move
+      Then my breeding area is empty
+      And my battle area has an unsuspended Dracomon ST1-04 over Koromon ST1-01
+      And my Mimi Tachikawa BT1-089 is suspended
+
+    @DCG-6-5-1-6
+    Scenario: An effect paid by suspending its card cannot be activated again while suspended
+      Given my battle area has Mimi Tachikawa BT1-089 and Digitamamon BT1-075
+      And my Digi-Egg deck holds Koromon ST1-01 and Tsunomon ST2-01
+      When I activate the [Main] effect of Mimi Tachikawa BT1-089 to hatch
+      And I try to activate the [Main] effect of Mimi Tachikawa BT1-089 to move
       Then the action is refused for DCG-6-5-1-6
-      And memory is 2 on my side
+      And my breeding area holds an unsuspended Koromon ST1-01
+
+    @DCG-6-5-1-6
+    Scenario: Without a level 5 or higher green Digimon the [Main] effect cannot be activated
+      Given my battle area has Mimi Tachikawa BT1-089 and Birdramon ST1-05
+      And my Digi-Egg deck holds Koromon ST1-01
+      When I try to activate the [Main] effect of Mimi Tachikawa BT1-089 to hatch
+      Then the action is refused for DCG-6-5-1-6
+      And my breeding area is empty
+      And my Mimi Tachikawa BT1-089 is unsuspended
 
     @DCG-6-5-1-6
     Scenario: A card without a [Main] effect has nothing to activate
-      Given it is my turn in the Main phase with memory 1
-      And my battle area has Redling T-03
-      When I try to activate the [Main] effect of Redling T-03
+      Given my battle area has Dracomon ST1-04
+      When I try to activate the [Main] effect of Dracomon ST1-04
       Then the action is refused for DCG-6-5-1-6
       And memory is 1 on my side
-
-    @DCG-6-5-1-6
-    Scenario: Memory gained past 10 is lost
-      Given it is my turn in the Main phase with memory 10
-      And my battle area has Tamer Cid T-15
-      When I activate the [Main] effect of Tamer Cid T-15
-      Then memory is 10 on my side
 
   Rule: DCG-6-5-1-7 Pass: memory immediately becomes 3 on the opponent's side
 
@@ -380,26 +461,27 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
 
     @DCG-6-5-1-7
     Scenario: Passing with memory already on my opponent's side sets it to 3 there
-      # Under Tamer Dex T-18 my turn ends only at 3 or more on my opponent's side, so it goes
-      # on at 2 on my opponent's side; the pass sets 3 (not 2 + 3, not left at 2).
+      # Under Tamer Testzed X-03 (test only) my turn ends only at 6 or more on my opponent's
+      # side, so it goes on at 2 on my opponent's side; the pass sets 3 (not 2 + 3, not left
+      # at 2), and the turn still goes on (Biyomon ST1-02 is still playable).
       Given it is my turn in the Main phase with memory 1
-      And my battle area has Tamer Dex T-18
-      And my hand holds Redling T-03
-      When I play Redling T-03
+      And my battle area has Tamer Testzed X-03
+      And my hand holds Dracomon ST1-04 and Biyomon ST1-02
+      When I play Dracomon ST1-04
       Then memory is 2 on my opponent's side
       And the turn does not end
       When I pass
       Then memory is 3 on my opponent's side
-      And the turn ends
+      And it is still my turn in the Main phase
 
     @DCG-6-5-1-7
     Scenario: Pass with a pending end-of-turn loss of 3 leaves my opponent at 6
-      # Emberpup T-04: [When Attacking] Gain 3 memory. At the end of the turn, lose 3 memory.
+      # MetalGreymon BT1-021: [When Attacking] Gain 3 memory. At end of turn, lose 3 memory.
       # The attack gains 3 (memory 3), the pass sets 3 on my opponent's side, then the pending
       # loss of 3 still applies at end of turn (QA883).
       Given it is my turn in the Main phase with memory 0
-      And my battle area has an unsuspended Emberpup T-04
-      When I attack my opponent with Emberpup T-04
+      And my battle area has an unsuspended MetalGreymon BT1-021
+      When I attack my opponent with MetalGreymon BT1-021
       Then memory is 3 on my side
       When I pass
       Then the turn ends

@@ -7,26 +7,28 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
   "I" am seat 0 and "my opponent" is seat 1. Memory is the one shared gauge: "with memory 2"
   is on the side of the player whose turn it is; "memory is 1 on my opponent's side" says
   where the marker stands. "The turn ends" means the turn in progress when the scenario
-  starts. Cards are the INVENTED test cards of oracle/data/dcg/test-cards.json; every cost, DP
-  and effect used below is printed in a comment where it matters.
+  starts. Cards are REAL cards (oracle/data/dcg/cards.json, named by printed name and card
+  number), except the INVENTED test-only Tamer Testzed X-03 (oracle/data/dcg/
+  test-only-cards.json: no real card raises the turn-end threshold with a text the oracle
+  implements); every cost, DP and effect used below is printed in a comment where it matters.
 
   Rule: DCG-6-1-1 One player at a time is the turn player
 
     @DCG-6-1-1
     Scenario: Only the turn player acts in the Main phase
       Given it is my turn in the Main phase with memory 3
-      And my hand holds Redling T-03
-      And my opponent's hand holds Bluefin T-05
-      When my opponent tries to play Bluefin T-05
+      And my hand holds Dracomon ST1-04
+      And my opponent's hand holds Bearmon ST2-04
+      When my opponent tries to play Bearmon ST2-04
       Then the action is refused for DCG-6-1-1
       And it is still my turn in the Main phase
       And memory is 3 on my side
-      And my opponent's hand includes Bluefin T-05
+      And my opponent's hand includes Bearmon ST2-04
 
     @DCG-6-1-1
     Scenario: The other player cannot take a breeding action in my Breeding phase
       Given it is my turn in the Breeding phase
-      And my opponent's Digi-Egg deck holds Testegg Blue T-02
+      And my opponent's Digi-Egg deck holds Tsunomon ST2-01
       When my opponent tries to hatch a Digi-Egg
       Then the action is refused for DCG-6-1-1
       And my opponent's Digi-Egg deck holds 1 card
@@ -44,41 +46,52 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
     @DCG-6-1-1
     Scenario: Once my turn has ended I can no longer act
       Given it is my turn in the Main phase with memory 2
-      And my hand holds Redling T-03
+      And my hand holds Dracomon ST1-04
       When I pass
-      And I try to play Redling T-03
+      And I try to play Dracomon ST1-04
       Then the action is refused for DCG-6-1-1
-      And my hand includes Redling T-03
+      And my hand includes Dracomon ST1-04
 
   Rule: DCG-6-1-2 A turn runs the Unsuspend, Draw, Breeding and Main phases in that order
 
     @DCG-6-1-2
     Scenario: A new turn unsuspends, draws, then waits for the breeding action
       Given it is my opponent's turn in the Main phase with memory 1
-      And my battle area has a suspended Redling T-03
-      And the top card of my deck is Tamer Bea T-14
+      And my battle area has a suspended Dracomon ST1-04
+      And the top card of my deck is Vegiemon BT11-049
       And my hand holds 4 cards
       When my opponent passes
       Then it is my turn in the Breeding phase
-      And my Redling T-03 is unsuspended
+      And my Dracomon ST1-04 is unsuspended
       And my hand holds 5 cards
-      And my hand includes Tamer Bea T-14
+      And my hand includes Vegiemon BT11-049
       When I do nothing in the Breeding phase
       Then it is my turn in the Main phase
 
     @DCG-6-1-2
     Scenario: The Main phase begins after the breeding action, with its start-of-phase effects
-      # Wavecrest T-08: [Start of Your Main Phase] Gain 1 memory.
+      # Angoramon LM-008: [Start of Your Main Phase] If you have a Tamer, gain 1 memory.
+      # Tai Kamiya ST1-12 is a Tamer ([Your Turn] All of your Digimon get +1000 DP).
       Given it is my turn in the Breeding phase with memory 2
-      And my battle area has Wavecrest T-08
+      And my battle area has Angoramon LM-008 and Tai Kamiya ST1-12
       When I do nothing in the Breeding phase
       Then it is my turn in the Main phase
       And memory is 3 on my side
 
     @DCG-6-1-2
+    Scenario: A start-of-Main-phase effect whose condition fails changes nothing
+      # Angoramon LM-008 without a Tamer of mine in play: no memory.
+      Given it is my turn in the Breeding phase with memory 2
+      And my battle area has Angoramon LM-008
+      And my opponent's battle area has Tai Kamiya ST1-12
+      When I do nothing in the Breeding phase
+      Then it is my turn in the Main phase
+      And memory is 2 on my side
+
+    @DCG-6-1-2
     Scenario: The Breeding phase does not come back: no hatching in the Main phase
       Given it is my turn in the Main phase with memory 3
-      And my Digi-Egg deck holds Testegg Red T-01
+      And my Digi-Egg deck holds Koromon ST1-01
       When I try to hatch a Digi-Egg
       Then the action is refused for DCG-6-4-1
       And my breeding area is empty
@@ -87,8 +100,8 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
     @DCG-6-1-2
     Scenario: Main-phase actions wait for the Main phase
       Given it is my turn in the Breeding phase with memory 3
-      And my hand holds Redling T-03
-      When I try to play Redling T-03
+      And my hand holds Dracomon ST1-04
+      When I try to play Dracomon ST1-04
       Then the action is refused for DCG-6-5-1
       And it is still my turn in the Breeding phase
       And my battle area is empty
@@ -96,27 +109,27 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
   Rule: DCG-6-1-3 A phase does not move on while anything in it remains to be resolved
 
     Background:
-      # Emberpup T-04 costs 2: my opponent's turn ends with memory 2 on my side.
-      # Tamer Ace T-13: [Start of Your Turn] If you have 2 or less memory, set it to 3.
-      # Tamer Bea T-14: [Start of Your Turn] Gain 1 memory.
+      # Biyomon ST1-02 costs 2: my opponent's turn ends with memory 2 on my side.
+      # Tai Kamiya BT2-089: [Start of Your Turn] If you have 2 or less memory, set it to 3.
+      # Vegiemon BT11-049: [Start of Your Turn] Gain 1 memory.
       Given it is my opponent's turn in the Main phase with memory 0
-      And my opponent's hand holds Emberpup T-04
+      And my opponent's hand holds Biyomon ST1-02
 
     @DCG-6-1-3
     Scenario: The Unsuspend phase waits while two start-of-turn effects wait for their order
-      Given my battle area has Tamer Ace T-13 and Tamer Bea T-14
-      And my battle area has a suspended Redling T-03
-      When my opponent plays Emberpup T-04
+      Given my battle area has Tai Kamiya BT2-089 and Vegiemon BT11-049
+      And my battle area has a suspended Dracomon ST1-04
+      When my opponent plays Biyomon ST1-02
       Then it is my turn in the Unsuspend phase
       And 2 effects are waiting to resolve
-      And my Redling T-03 is suspended
+      And my Dracomon ST1-04 is suspended
       And memory is 2 on my side
 
     @DCG-6-1-3
     Scenario: Nothing else is done until the waiting effects are resolved
-      Given my battle area has Tamer Ace T-13 and Tamer Bea T-14
-      And my Digi-Egg deck holds Testegg Red T-01
-      When my opponent plays Emberpup T-04
+      Given my battle area has Tai Kamiya BT2-089 and Vegiemon BT11-049
+      And my Digi-Egg deck holds Koromon ST1-01
+      When my opponent plays Biyomon ST1-02
       And I try to hatch a Digi-Egg
       Then the action is refused for DCG-6-1-3
       And 2 effects are waiting to resolve
@@ -124,85 +137,90 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
 
     @DCG-6-1-3
     Scenario: Once the effects are resolved the turn moves on to the next phases
-      Given my battle area has Tamer Ace T-13 and Tamer Bea T-14
-      And my battle area has a suspended Redling T-03
-      When my opponent plays Emberpup T-04
-      And I resolve the effect of Tamer Ace T-13 first
+      Given my battle area has Tai Kamiya BT2-089 and Vegiemon BT11-049
+      And my battle area has a suspended Dracomon ST1-04
+      When my opponent plays Biyomon ST1-02
+      And I resolve the effect of Tai Kamiya BT2-089 first
       Then it is my turn in the Breeding phase
       And nothing is waiting to resolve
       And memory is 4 on my side
-      And my Redling T-03 is unsuspended
+      And my Dracomon ST1-04 is unsuspended
 
   Rule: DCG-6-1-4-1 Memory 1 or more on the opponent's side with nothing to resolve ends the turn
 
     @DCG-6-1-4-1
     Scenario: Paying a cost past 0 to my opponent's side ends my turn
-      # Redling T-03 costs 3.
+      # Dracomon ST1-04 costs 3.
       Given it is my turn in the Main phase with memory 2
-      And my hand holds Redling T-03
-      When I play Redling T-03
+      And my hand holds Dracomon ST1-04
+      When I play Dracomon ST1-04
       Then the turn ends
       And memory is 1 on my opponent's side
       And it is my opponent's turn in the Breeding phase
-      And my battle area has an unsuspended Redling T-03
+      And my battle area has an unsuspended Dracomon ST1-04
 
     @DCG-6-1-4-1
     Scenario: Memory at exactly 0 does not end the turn
       Given it is my turn in the Main phase with memory 3
-      And my hand holds Redling T-03
-      When I play Redling T-03
+      And my hand holds Dracomon ST1-04
+      When I play Dracomon ST1-04
       Then the turn does not end
       And memory is 0
       And it is still my turn in the Main phase
 
     @DCG-6-1-4-1
-    Scenario: Memory past my opponent's 1 while an [On Play] effect waits does not end the turn
-      # Tidepup T-06 costs 3: memory goes to 2 on my opponent's side; [On Play] Gain 2 memory
-      # brings it back to 0 before the turn-end condition is looked at.
+    Scenario: A [Security] effect moves memory to my opponent's side; the turn ends after it
+      # Hammer Spark ST2-13 [Security]: Gain 2 memory (for its owner, my opponent): memory 1 on
+      # my side goes to 1 on my opponent's side during my attack; the security check is done
+      # (the card is trashed, no battle for an Option) and then my turn ends.
       Given it is my turn in the Main phase with memory 1
-      And my hand holds Tidepup T-06
-      When I play Tidepup T-06
-      Then the turn does not end
-      And memory is 0
-      And my battle area has an unsuspended Tidepup T-06
+      And my battle area has an unsuspended Dracomon ST1-04
+      And the top card of my opponent's security is Hammer Spark ST2-13
+      When I attack my opponent with Dracomon ST1-04
+      Then the turn ends
+      And memory is 1 on my opponent's side
+      And my opponent's security holds 4 cards
+      And my opponent's trash includes Hammer Spark ST2-13
+      And my Dracomon ST1-04 is suspended
 
     @DCG-6-1-4-1
     Scenario: An Option's effect resolves before the turn-end condition is looked at
-      # Deep Recall T-17 (blue Option) costs 2: [Main] Gain 3 memory. Bluefin T-05 is blue.
+      # Hammer Spark ST2-13 (blue Option) costs 0: [Main] Gain 1 memory. Bearmon ST2-04 is blue.
       Given it is my turn in the Main phase with memory 0
-      And my battle area has Bluefin T-05
-      And my hand holds Deep Recall T-17
-      When I use Deep Recall T-17
+      And my battle area has Bearmon ST2-04
+      And my hand holds Hammer Spark ST2-13
+      When I use Hammer Spark ST2-13
       Then the turn does not end
       And memory is 1 on my side
-      And my trash includes Deep Recall T-17
+      And my trash includes Hammer Spark ST2-13
 
     @DCG-6-1-4-1
-    Scenario: Under Tamer Dex, memory 2 on my opponent's side does not end my turn
-      # Tamer Dex T-18: [Your Turn] Your turn ends only when memory is 3 or more on your
-      # opponent's side.
+    Scenario: Under Tamer Testzed, memory 2 on my opponent's side does not end my turn
+      # Tamer Testzed X-03 (test only): [Your Turn] Your turn ends only when memory is 6 or
+      # more on your opponent's side. Biyomon ST1-02 (cost 2) stays playable afterwards.
       Given it is my turn in the Main phase with memory 1
-      And my battle area has Tamer Dex T-18
-      And my hand holds Redling T-03
-      When I play Redling T-03
+      And my battle area has Tamer Testzed X-03
+      And my hand holds Dracomon ST1-04 and Biyomon ST1-02
+      When I play Dracomon ST1-04
       Then the turn does not end
       And memory is 2 on my opponent's side
 
     @DCG-6-1-4-1
-    Scenario: My opponent's Tamer Dex does not raise the threshold of my turn
-      # Tamer Dex is a [Your Turn] effect: it works only in its owner's turn (QA2450).
+    Scenario: My opponent's Tamer Testzed does not raise the threshold of my turn
+      # Tamer Testzed is a [Your Turn] effect: it works only in its owner's turn (QA2450).
       Given it is my turn in the Main phase with memory 1
-      And my opponent's battle area has Tamer Dex T-18
-      And my hand holds Redling T-03
-      When I play Redling T-03
+      And my opponent's battle area has Tamer Testzed X-03
+      And my hand holds Dracomon ST1-04
+      When I play Dracomon ST1-04
       Then the turn ends
       And memory is 2 on my opponent's side
 
     @DCG-6-1-4-1
-    Scenario: Under Tamer Dex, memory 3 on my opponent's side ends my turn
+    Scenario: Under Tamer Testzed, memory 6 on my opponent's side ends my turn
+      # MetalGreymon BT1-021 costs 6.
       Given it is my turn in the Main phase with memory 0
-      And my battle area has Tamer Dex T-18
-      And my hand holds Redling T-03
-      When I play Redling T-03
+      And my battle area has Tamer Testzed X-03
+      And my hand holds MetalGreymon BT1-021 and Biyomon ST1-02
+      When I play MetalGreymon BT1-021
       Then the turn ends
-      And memory is 3 on my opponent's side
+      And memory is 6 on my opponent's side

@@ -28,8 +28,10 @@ from oracle.dcg.cards import (
     Effect,
     card_set_from_json,
     deck_from_json,
+    load_cards,
     load_deck,
-    load_test_cards,
+    load_test_only_cards,
+    shipped_card_set,
 )
 from oracle.dcg.engine import apply, legal_actions
 from oracle.dcg.jsonio import state_from_json as _state_from_json
@@ -48,7 +50,7 @@ from oracle.dcg.model import (
 )
 from oracle.dcg.setup import new_game
 from oracle.dcg.variants import AMBIGUITIES, default_variants
-from oracle.errors import InvalidInputError
+from oracle.errors import InvalidInputError, UnsupportedError
 
 RULESET = "dcg"
 #: The decks a setup without ``decks`` plays (seat 0, seat 1).
@@ -78,11 +80,13 @@ __all__ = [
     "default_variants",
     "game_from_setup",
     "legal_actions",
+    "load_cards",
     "load_deck",
-    "load_test_cards",
+    "load_test_only_cards",
     "make_game",
     "new_game",
     "state_from_json",
+    "drain_testmon_setup",
 ]
 
 
@@ -90,17 +94,19 @@ _CARD_SETS: dict[str, CardSet] = {}
 
 
 def _card_set(d: Any) -> CardSet:
-    """The card set of a setup: the shipped test set for None or ``{"name":
-    "dcg-test-cards"}`` (a reference, as traces write it), else ``d`` parsed (cached)."""
+    """The card set of a setup: the REAL set ``dcg-real`` for None, a shipped set for a
+    reference ``{"name": "dcg-real"}`` or ``{"name": "dcg-real+test-only"}`` (as traces
+    write it), else ``d`` parsed (cached)."""
     if d is None:
-        return load_test_cards()
+        return load_cards()
     if not isinstance(d, Mapping):
         raise InvalidInputError("$.card_set", "expected a card-set object or null")
     if "cards" not in d and set(d) == {"name"}:
-        if d["name"] != load_test_cards().name:
+        shipped = shipped_card_set(d["name"]) if isinstance(d["name"], str) else None
+        if shipped is None:
             raise InvalidInputError("$.card_set.name",
                                     f"unknown card set {d['name']!r}; embed its cards")
-        return load_test_cards()
+        return shipped
     key = json.dumps(d, sort_keys=True)
     if key not in _CARD_SETS:
         try:
@@ -117,7 +123,8 @@ def game_from_setup(setup: Mapping[str, Any]) -> Game:
     {"DCG-AMB-1": "main-phase", ...}?}``; each deck is a shipped deck name (``"red-memory"``,
     ``"blue-tempo"``) or a deck object ``{"name", "deck": [{"id", "count"}], "eggs": [...]}``;
     ``decks`` defaults to :data:`DEFAULT_DECKS`, ``card_set`` (a card document ``{"name",
-    "cards"}``, or ``{"name": "dcg-test-cards"}``) to the INVENTED test set.
+    "cards"}``, or a shipped set by name: ``{"name": "dcg-real"}``, ``{"name":
+    "dcg-real+test-only"}``) to the REAL set ``dcg-real``.
 
     :raises InvalidInputError: a wrong ruleset (``$.ruleset``), a malformed card set
         or unknown one (``$.card_set…``), an unknown or malformed deck (``$.decks[i]…``) or an
@@ -149,6 +156,9 @@ def game_from_setup(setup: Mapping[str, Any]) -> Game:
             if isinstance(e, DeckConstructionError):  # illegal, not malformed: keep the clause
                 raise e.moved(path) from None
             raise InvalidInputError(path, e.reason) from None
+        except UnsupportedError as e:  # a card the oracle does not implement: name it
+            raise UnsupportedError(e.what.replace(" in $.", f" in $.decks[{i}]."), e.reason,
+                                   e.clause) from None
     variants = setup.get("variants") or {}
     if not isinstance(variants, Mapping):
         raise InvalidInputError("$.variants", "expected an object")
@@ -181,6 +191,25 @@ HOME_CLAUSES: dict[str, str] = {
 
 def default_setup() -> dict[str, Any]:
     """The JSON setup of the shipped default game: :data:`DEFAULT_DECKS` (seat 0 first) on
-    the shipped card set (by name), default readings."""
-    return {"ruleset": RULESET, "card_set": {"name": load_test_cards().name},
+    the shipped REAL card set ``dcg-real`` (by name), default readings."""
+    return {"ruleset": RULESET, "card_set": {"name": load_cards().name},
             "decks": list(DEFAULT_DECKS), "variants": {}}
+
+
+def drain_testmon_setup() -> dict[str, Any]:
+    """The JSON setup of the shipped real decks, each with four cards of one number
+    (red-memory's Monodramon BT1-009, blue-tempo's Gomamon ST2-02) replaced by four of the
+    INVENTED test-only Drain Testmon X-01 ("[Start of Your Turn] Lose 2 memory"), on the card
+    set ``dcg-real+test-only``. No real card loses memory at the start of a turn, so only such
+    decks let random games reach an end of turn before the unsuspend (DCG-6-2-1-2) and its
+    postponement (DCG-6-6-4, DCG-AMB-1). The decks are written out as deck objects."""
+    from oracle.dcg.trace import deck_to_json
+
+    decks = []
+    for name, replaced in (("red-memory", "BT1-009"), ("blue-tempo", "ST2-02")):
+        deck = deck_to_json(load_deck(name))
+        deck["name"] = f"{name}-with-drain-testmon"
+        deck["deck"] = [{**e, "id": "X-01"} if e["id"] == replaced else e for e in deck["deck"]]
+        decks.append(deck)
+    return {"ruleset": RULESET, "card_set": {"name": "dcg-real+test-only"}, "decks": decks,
+            "variants": {}}

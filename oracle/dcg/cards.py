@@ -1,11 +1,15 @@
 """DCG card model, the closed effect vocabulary, and card-set / deck loading.
 
-The shipped card set (``oracle/data/dcg/test-cards.json``) is INVENTED for rules testing:
-it is not real Digimon Card Game card data. Each card is a frozen :class:`Card`; each of
-its effects is a frozen :class:`Effect` from a small closed vocabulary (timings x actions
-below). Anything outside the vocabulary is refused with
-:class:`~oracle.errors.InvalidInputError` when the set is loaded, so the rules never meet an
-effect they cannot process.
+The default card set ``dcg-real`` (``oracle/data/dcg/cards.json``, converted from
+``../shared/data/dcg/cards.json`` by ``tools/convert_dcg.py``) holds REAL Digimon Card Game
+cards under their real numbers, names, stats and complete printed texts. Each card is a frozen
+:class:`Card`; its whole text is a tuple of frozen :class:`Effect` from a small closed
+vocabulary (timings x actions x conditions below), or the card is marked unsupported
+(``supported`` False, ``unsupported`` the reason) and refused in a deck. Anything outside the
+vocabulary is refused with :class:`~oracle.errors.InvalidInputError` when the set is loaded,
+so the rules never meet an effect they cannot process. The three INVENTED test-only cards
+(``oracle/data/dcg/test-only-cards.json``, IDs ``X-nn``) are only in the card set
+``dcg-real+test-only`` (:func:`load_test_only_cards`).
 
 Deck rules (CR4.2 "Deck construction"): a main deck of exactly 50 cards, a Digi-Egg deck of
 0-5 cards, at most 4 copies of a card number in each. A deck that breaks them raises
@@ -16,13 +20,13 @@ deck at fault. A malformed deck (a missing field, an unknown card) is invalid in
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from oracle.errors import IllegalActionError, InvalidInputError
+from oracle.errors import IllegalActionError, InvalidInputError, UnsupportedError
+from oracle.inputs import read_json, shipped_name
 
 __all__ = [
     "ACTIONS",
@@ -35,10 +39,14 @@ __all__ = [
     "DeckList",
     "DigivolveCondition",
     "Effect",
+    "CONDITIONS",
+    "REAL_SET",
+    "TEST_ONLY_SET",
     "card_set_from_json",
     "deck_from_json",
+    "load_cards",
     "load_deck",
-    "load_test_cards",
+    "load_test_only_cards",
 ]
 
 #: Card kinds (CR4.2 "Card types").
@@ -52,9 +60,29 @@ TIMINGS = (
     "when_attacking",  # [When Attacking]
     "main",  # [Main]: an activated effect (DCG-6-5-1-6) or an Option's use (DCG-6-5-1-3)
     "your_turn",  # [Your Turn]: a continuous effect
+    "opponents_turn",  # [Opponent's Turn]: a continuous effect
+    "security",  # [Security]: resolves when revealed by a security check (CR4.2 Security checks)
 )
-#: Effect actions of the closed vocabulary.
-ACTIONS = ("gain_memory", "lose_memory", "set_memory_if_at_most", "turn_end_threshold")
+#: Effect actions of the closed vocabulary. ``dp``: a continuous DP modifier (``scope``
+#: "self", "your_digimon" or "your_black_digimon"); ``play_self``: [Security] "play this card
+#: without paying its memory cost"; ``hatch`` / ``move``: BT1-089's [Main] (CR4.2 Hatching,
+#: Moving) paid by suspending the card (``cost: "suspend_self"``).
+ACTIONS = ("gain_memory", "lose_memory", "set_memory_if_at_most", "turn_end_threshold", "dp",
+           "play_self", "hatch", "move")
+#: Conditions an effect may carry ("If ...", "While ...", "when battling ..."), each read by
+#: :func:`oracle.dcg.effects.condition_holds`.
+CONDITIONS = (
+    "self_4_sources",  # this Digimon has 4 or more digivolution cards (ST1-01)
+    "battling_digimon_without_sources",  # battling an opponent's Digimon with none (ST2-01)
+    "opponent_has_digimon_without_sources",  # ST2-12
+    "you_have_tamer",  # LM-008
+    "self_text_has_angoramon",  # this Digimon has [Angoramon] in its text (LM-008)
+    "you_have_level_5_green_digimon",  # a level 5 or higher green Digimon in play (BT1-089)
+)
+SCOPES = ("self", "your_digimon", "your_black_digimon")
+#: The default card set (real cards) and the real cards plus the three test-only ones.
+REAL_SET = "dcg-real"
+TEST_ONLY_SET = "dcg-real+test-only"
 
 DECK_SIZE = 50
 MAX_EGGS = 5
@@ -95,7 +123,10 @@ class Effect:
     ``at_most`` is the memory gate of ``set_memory_if_at_most`` ("if you have 2 or less
     memory, set it to 3"); ``delayed`` is pending processing created when the effect
     resolves ("at the end of the turn, lose 3 memory", CR4.2 "Pending processing") as an
-    ``(action, value)`` pair.
+    ``(action, value)`` pair. ``inherited``: an inherited effect (it works while the card is
+    a digivolution card under the top card, CR4.2 Inherited effects); ``condition`` one of
+    :data:`CONDITIONS` or None; ``scope`` of a ``dp`` effect; ``cost`` ``"suspend_self"`` for
+    an activated effect paid by suspending its card.
     """
 
     timing: str
@@ -104,6 +135,10 @@ class Effect:
     once_per_turn: bool = False
     at_most: int | None = None
     delayed: tuple[str, int] | None = None
+    inherited: bool = False
+    condition: str | None = None
+    scope: str = "self"
+    cost: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,23 +155,35 @@ class Card:
     """A card. ``dp`` is None for cards without DP (Digi-Eggs, Tamers, Options).
 
     ``play_cost`` is the play cost of a Digimon/Tamer or the use cost of an Option.
+    ``colors`` are lower-case (``("red",)``); ``text``, ``inherited_text`` and
+    ``security_text`` are the printed texts; ``supported`` False (with the reason in
+    ``unsupported``) for a card whose text the oracle does not implement.
     """
 
     id: str
     name: str
     kind: str
-    color: str
+    colors: tuple[str, ...]
     level: int | None = None
     dp: int | None = None
     play_cost: int | None = None
     digivolve: tuple[DigivolveCondition, ...] = ()
     effects: tuple[Effect, ...] = ()
     text: str = ""
+    inherited_text: str = ""
+    security_text: str = ""
+    supported: bool = True
+    unsupported: str = ""
 
     @property
     def is_digimon(self) -> bool:
         """True for a Digimon card (the only kind that can attack and battle)."""
         return self.kind == "digimon"
+
+    @property
+    def color(self) -> str:
+        """The first colour (the only one of every shipped card)."""
+        return self.colors[0]
 
 
 @dataclass(frozen=True)
@@ -186,8 +233,26 @@ def _effect_from_json(d: Any, path: str) -> Effect:
     at_most = d.get("at_most")
     if (action == "set_memory_if_at_most") != (at_most is not None):
         raise InvalidInputError(f"{path}.at_most", "needed exactly by set_memory_if_at_most")
-    if (action == "turn_end_threshold") != (timing == "your_turn"):
+    if action == "turn_end_threshold" and timing != "your_turn":
         raise InvalidInputError(f"{path}.timing", "turn_end_threshold is a [Your Turn] effect")
+    if action == "dp" and timing not in ("your_turn", "opponents_turn"):
+        raise InvalidInputError(f"{path}.timing", "a dp effect is [Your Turn]/[Opponent's Turn]")
+    if action == "play_self" and timing != "security":
+        raise InvalidInputError(f"{path}.timing", "play_self is a [Security] effect")
+    if action in ("hatch", "move") and (timing != "main" or d.get("cost") != "suspend_self"):
+        raise InvalidInputError(f"{path}.cost", f"{action} is a [Main] paid by suspend_self")
+    condition = d.get("condition")
+    if condition is not None and condition not in CONDITIONS:
+        raise InvalidInputError(f"{path}.condition", f"unknown condition {condition!r}")
+    scope = d.get("scope", "self")
+    if scope not in SCOPES:
+        raise InvalidInputError(f"{path}.scope", f"unknown scope {scope!r}")
+    cost = d.get("cost")
+    if cost not in (None, "suspend_self"):
+        raise InvalidInputError(f"{path}.cost", f"unknown cost {cost!r}")
+    inherited = d.get("inherited", False)
+    if not isinstance(inherited, bool):
+        raise InvalidInputError(f"{path}.inherited", f"expected a boolean, found {inherited!r}")
     delayed = None
     if "then_at_end_of_turn" in d:
         then = d["then_at_end_of_turn"]
@@ -205,6 +270,10 @@ def _effect_from_json(d: Any, path: str) -> Effect:
         once_per_turn=bool(d.get("once_per_turn", False)),
         at_most=at_most,
         delayed=delayed,
+        inherited=inherited,
+        condition=condition,
+        scope=scope,
+        cost=cost,
     )
 
 
@@ -220,6 +289,14 @@ def _card_from_json(d: Any, path: str) -> Card:
         raise InvalidInputError(f"{path}.dp", "a Digimon needs DP")
     if kind != "digimon" and dp is not None:
         raise InvalidInputError(f"{path}.dp", "only Digimon have DP in this card set")
+    colors = _need(d, "colors", list, path)
+    if not colors or not all(isinstance(c, str) and c for c in colors):
+        raise InvalidInputError(f"{path}.colors", "expected a non-empty list of colour names")
+    supported = d.get("supported", True)
+    if not isinstance(supported, bool):
+        raise InvalidInputError(f"{path}.supported", f"expected a boolean, found {supported!r}")
+    if not supported and not isinstance(d.get("unsupported"), str):
+        raise InvalidInputError(f"{path}.unsupported", "an unsupported card says why")
     play_cost = d.get("play_cost")
     if kind != "digi-egg" and not (isinstance(play_cost, int) and play_cost >= 0):
         raise InvalidInputError(f"{path}.play_cost", "expected a cost >= 0")
@@ -240,23 +317,32 @@ def _card_from_json(d: Any, path: str) -> Card:
         id=_need(d, "id", str, path),
         name=_need(d, "name", str, path),
         kind=kind,
-        color=_need(d, "color", str, path),
+        colors=tuple(colors),
         level=d.get("level"),
         dp=dp,
         play_cost=play_cost,
         digivolve=tuple(conds),
         effects=effects,
         text=d.get("text", ""),
+        inherited_text=d.get("inherited_text", ""),
+        security_text=d.get("security_text", ""),
+        supported=supported,
+        unsupported=d.get("unsupported", "") if not supported else "",
     )
 
 
 def card_set_from_json(d: Mapping[str, Any]) -> CardSet:
     """Build a :class:`CardSet` from its JSON form ``{"name", "cards": [...]}``.
 
-    :raises InvalidInputError: on any malformed card or effect outside the vocabulary.
+    The document is checked against ``schemas/dcg/card-set.schema.json`` first (every field
+    typed and bounded), then for what the schema cannot say.
+
+    :raises InvalidInputError: on any malformed card or effect outside the vocabulary, at
+        its JSON path (``$.cards[3].dp``).
     """
-    if not isinstance(d, Mapping):
-        raise InvalidInputError("$", "expected an object")
+    from oracle.validation import validate
+
+    validate(d, "dcg/card-set")
     cards = _need(d, "cards", list, "$")
     out: dict[str, Card] = {}
     for i, c in enumerate(cards):
@@ -284,6 +370,8 @@ def check_deck(deck: DeckList, cards: CardSet, path: str = "$") -> None:
     """CR4.2 "Deck construction": 50 main cards, 0-5 Digi-Eggs, at most 4 of a number.
 
     :raises InvalidInputError: a card that is not in ``cards`` (malformed input).
+    :raises UnsupportedError: a card whose text the oracle does not implement (``what`` names
+        the card and the deck part, ``reason`` says why; clause ``CR4.2 Deck construction``).
     :raises DeckConstructionError: a deck the rules forbid (``CR4.2 Deck construction``),
         naming the offending part of the deck (``<path>.deck`` or ``<path>.eggs``).
     """
@@ -291,6 +379,13 @@ def check_deck(deck: DeckList, cards: CardSet, path: str = "$") -> None:
         for cid in sorted(set(ids)):
             if cid not in cards:
                 raise InvalidInputError(f"{path}.{part}", f"unknown card {cid!r}")
+    for part, ids in (("deck", deck.main), ("eggs", deck.eggs)):
+        for cid in sorted(set(ids)):
+            if not cards[cid].supported:
+                raise UnsupportedError(
+                    f"card {cid} {cards[cid].name} in {path}.{part}",
+                    f"not supported by the dcg oracle: {cards[cid].unsupported}",
+                    DECK_CONSTRUCTION)
     if len(deck.main) != DECK_SIZE:
         raise DeckConstructionError(
             f"{path}.deck", f"a main deck holds {DECK_SIZE} cards, this one {len(deck.main)}")
@@ -316,8 +411,9 @@ def deck_from_json(d: Mapping[str, Any], cards: CardSet) -> DeckList:
     :raises InvalidInputError: on a malformed deck.
     :raises DeckConstructionError: on an illegal one (see :func:`check_deck`).
     """
-    if not isinstance(d, Mapping):
-        raise InvalidInputError("$", "expected an object")
+    from oracle.validation import validate
+
+    validate(d, "dcg/deck")
     deck = DeckList(
         name=str(d.get("name", "")),
         main=tuple(_expand(d.get("deck"), "$.deck")),
@@ -330,26 +426,52 @@ def deck_from_json(d: Mapping[str, Any], cards: CardSet) -> DeckList:
 _CACHE: dict[str, Any] = {}
 
 
-def load_test_cards() -> CardSet:
-    """Load (once) the shipped INVENTED test card set ``oracle/data/dcg/test-cards.json``."""
+def load_cards() -> CardSet:
+    """Load (once) the default card set ``dcg-real``: the shipped REAL cards
+    (``oracle/data/dcg/cards.json``)."""
     if "cards" not in _CACHE:
-        text = (_DATA_DIR / "test-cards.json").read_text(encoding="utf-8")
-        _CACHE["cards"] = card_set_from_json(json.loads(text))
+        _CACHE["cards"] = card_set_from_json(read_json(_DATA_DIR / "cards.json"))
     return _CACHE["cards"]
+
+
+def load_test_only_cards() -> CardSet:
+    """Load (once) ``dcg-real+test-only``: the real cards plus the three INVENTED test-only
+    cards of ``oracle/data/dcg/test-only-cards.json`` (for scenarios no real card reaches)."""
+    if "test" not in _CACHE:
+        extra = card_set_from_json(read_json(_DATA_DIR / "test-only-cards.json"))
+        _CACHE["test"] = CardSet(TEST_ONLY_SET, {**load_cards().cards, **extra.cards})
+    return _CACHE["test"]
+
+
+def shipped_card_set(name: str) -> CardSet | None:
+    """The shipped card set called ``name`` (:data:`REAL_SET` or :data:`TEST_ONLY_SET`), or
+    None."""
+    if name == REAL_SET:
+        return load_cards()
+    if name == TEST_ONLY_SET:
+        return load_test_only_cards()
+    return None
 
 
 def load_deck(name: str, cards: CardSet | None = None) -> DeckList:
     """Load a shipped deck ``oracle/data/dcg/decks/<name>.json`` (e.g. ``"red-memory"``).
 
-    :raises InvalidInputError: if there is no such deck.
+    ``name`` is a name, never a path: it is looked up among :func:`shipped_deck_names`, so
+    ``"../x"`` or ``"/abs/x"`` reads nothing.
+
+    :raises InvalidInputError: (path ``$.decks``) not a plain name, or no such deck.
     :raises DeckConstructionError: if it is illegal.
     """
-    path = _DATA_DIR / "decks" / f"{name}.json"
-    if not path.is_file():
-        raise InvalidInputError("$.decks", f"no shipped DCG deck named {name!r}")
-    return deck_from_json(json.loads(path.read_text(encoding="utf-8")), cards or load_test_cards())
+    shipped_name(name, "$.decks", "shipped DCG deck")
+    if name not in shipped_deck_names():
+        raise InvalidInputError("$.decks", f"no shipped DCG deck named {name!r} (shipped: "
+                                           f"{', '.join(shipped_deck_names())})")
+    doc = read_json(_DATA_DIR / "decks" / f"{name}.json")
+    return deck_from_json(doc, cards or load_cards())
 
 
 def shipped_deck_names() -> Sequence[str]:
-    """Names of the shipped DCG decks, sorted."""
-    return sorted(p.stem for p in (_DATA_DIR / "decks").glob("*.json"))
+    """Names of the shipped DCG decks, sorted (listed once)."""
+    if "names" not in _CACHE:
+        _CACHE["names"] = tuple(sorted(p.stem for p in (_DATA_DIR / "decks").glob("*.json")))
+    return _CACHE["names"]  # type: ignore[no-any-return]

@@ -1,12 +1,17 @@
-"""Card effects: triggering, the pending list, resolution, continuous effects.
+"""Card effects: triggering, the pending list, resolution, continuous effects (DP, the
+turn-end threshold) and the conditions of the shipped cards' texts.
 
-Only the top card of a battle-area stack has effects here (no inherited effects in the
-vocabulary), and cards in the breeding area neither trigger nor apply (CR4.2 "Breeding
-area"). Triggered effects wait in ``pending`` and resolve one at a time (CR4.2 "Triggered
-effects"); nothing else happens in a phase while something is pending (DCG-6-1-3, DCG-6-5-1).
+The top card of a battle-area stack has its own effects; the cards under it (its digivolution
+cards) add their inherited effects (CR4.2 Inherited effects; in the shipped cards these are
+all continuous DP modifiers). Cards in the breeding area neither trigger nor apply nor are
+affected (CR4.2 "Breeding area"). Triggered effects wait in ``pending`` and resolve one at a
+time (CR4.2 "Triggered effects"); nothing else happens in a phase while something is pending
+(DCG-6-1-3, DCG-6-5-1). An effect's "If ..." condition is read when it resolves.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from oracle.dcg.cards import Effect
 from oracle.dcg.memory import gain, lose, mine, set_mine
@@ -15,7 +20,12 @@ from oracle.dcg.work import Work, WStack
 
 __all__ = [
     "auto_index",
+    "can_hatch",
+    "can_move",
     "choice_indices",
+    "condition_holds",
+    "do_effect",
+    "dp",
     "opt_key",
     "resolve_pending",
     "trigger",
@@ -39,7 +49,7 @@ def trigger_stack(w: Work, player: int, stack: WStack, timing: str) -> None:
     """
     card_id = stack.top
     for i, eff in enumerate(w.card(card_id).effects):
-        if eff.timing != timing:
+        if eff.timing != timing or eff.inherited:
             continue
         if eff.once_per_turn and opt_key(stack.id, card_id, i) in w.players[player].opt_used:
             continue
@@ -98,8 +108,124 @@ def _still_there(w: Work, p: Pending) -> bool:
     return stack is not None and stack.top == p.card
 
 
+def _sources(stack: Any) -> int:
+    """CR4.2 Digivolution cards: how many cards lie under the top card of ``stack``."""
+    return len(stack.cards) - 1
+
+
+def _has_level_5_green(w: Any, player: int) -> bool:
+    """DCG-6-5-1-6 (BT1-089's condition): ``player`` has a level 5 or higher green Digimon in
+    the battle area."""
+    return any(w.card(s.top).is_digimon and (w.card(s.top).level or 0) >= 5
+               and "green" in w.card(s.top).colors for s in w.players[player].battle)
+
+
+def condition_holds(w: Any, player: int, eff: Effect, stack: Any = None,
+                    against: int | None = None) -> bool:
+    """CR4.2 Triggered effects / Continuous effects: the "If ..." / "While ..." condition of
+    ``eff`` (one of :data:`oracle.dcg.cards.CONDITIONS`) for ``player``, whose ``stack``
+    carries it (a triggered effect's condition is read as it resolves).
+
+    ``against``: in a battle, how many digivolution cards the opponent's Digimon has (a
+    Security Digimon has none); None outside a battle. CR4.2 "Breeding area": Digimon there
+    are not counted.
+    """
+    c = eff.condition
+    if c is None:
+        return True
+    if c == "self_4_sources":
+        return stack is not None and _sources(stack) >= 4
+    if c == "battling_digimon_without_sources":
+        return against == 0
+    if c == "opponent_has_digimon_without_sources":
+        return any(w.card(s.top).is_digimon and _sources(s) == 0
+                   for s in w.players[1 - player].battle)
+    if c == "you_have_tamer":
+        return any(w.card(s.top).kind == "tamer" for s in w.players[player].battle)
+    if c == "self_text_has_angoramon":
+        top = w.card(stack.top) if stack is not None else None
+        return top is not None and any("Angoramon" in t for t in (
+            top.name, top.text, top.inherited_text, top.security_text))
+    if c == "you_have_level_5_green_digimon":
+        return _has_level_5_green(w, player)
+    raise AssertionError(c)  # pragma: no cover - the loader admits no other condition
+
+
+def dp(w: Any, player: int, stack: Any, against: int | None = None) -> int:
+    """CR4.2 DP: the DP of ``player``'s battle-area Digimon ``stack`` with every continuous
+    DP modifier that applies now: the top card's own ``dp`` effects, the inherited ``dp``
+    effects of the cards under it, and the ``your_digimon`` / ``your_black_digimon`` effects
+    of ``player``'s other battle-area cards ([Your Turn] on ``player``'s turn, [Opponent's
+    Turn] on the other's). ``against`` as in :func:`condition_holds`.
+    """
+    top = w.card(stack.top)
+    total = top.dp or 0
+    timing = "your_turn" if player == w.turn_player else "opponents_turn"
+
+    def counts(e: Effect, own: bool) -> bool:
+        return (e.action == "dp" and e.timing == timing
+                and condition_holds(w, player, e, stack, against)
+                and (own or e.scope == "your_digimon"
+                     or e.scope == "your_black_digimon" and "black" in top.colors))
+
+    for e in top.effects:
+        if not e.inherited and e.scope == "self" and counts(e, True):
+            total += e.value
+    for cid in stack.cards[:-1]:
+        for e in w.card(cid).effects:
+            if e.inherited and counts(e, True):
+                total += e.value
+    for s in w.players[player].battle:
+        for e in w.card(s.top).effects:
+            if not e.inherited and e.scope != "self" and counts(e, False):
+                total += e.value
+    return total
+
+
+def can_hatch(w: Any, player: int) -> bool:
+    """CR4.2 Hatching: possible with an empty breeding area and a Digi-Egg deck card."""
+    me = w.players[player]
+    return me.breeding is None and bool(me.egg_deck)
+
+
+def can_move(w: Any, player: int, min_level: int | None = None) -> bool:
+    """CR4.2 Moving: the breeding area holds a Digimon with DP (BT1-089: of level
+    ``min_level`` or higher)."""
+    b = w.players[player].breeding
+    if b is None or w.card(b.top).dp is None:
+        return False
+    return min_level is None or (w.card(b.top).level or 0) >= min_level
+
+
+def _hatch(w: Work, player: int, clause: str) -> None:
+    """CR4.2 Hatching: the top Digi-Egg deck card goes face up into the breeding area."""
+    me = w.players[player]
+    card = me.egg_deck.pop(0)
+    me.breeding = WStack(w.new_id(), [card], False, False)
+    w.emit("hatched", clause, player, card=card, stack=me.breeding.id)
+
+
+def _move(w: Work, player: int, clause: str) -> None:
+    """CR4.2 Moving: the breeding-area Digimon goes to the battle area, keeping its
+    orientation; moving is not playing (QA912, QA959)."""
+    me = w.players[player]
+    stack = me.breeding
+    assert stack is not None
+    me.breeding = None
+    me.battle.append(stack)
+    w.emit("moved", clause, player, stack=stack.id, card=stack.top)
+
+
 def _do(w: Work, player: int, action: str, value: int, eff: Effect | None, clause: str) -> None:
     """Carry out one effect action for ``player``."""
+    if action == "hatch":  # BT1-089's activated [Main] (DCG-6-5-1-6), not a breeding action
+        if can_hatch(w, player):
+            _hatch(w, player, "DCG-6-5-1-6")
+        return
+    if action == "move":
+        if can_move(w, player, 3):
+            _move(w, player, "DCG-6-5-1-6")
+        return
     if action == "gain_memory":
         gain(w, player, value, clause)
     elif action == "lose_memory":
@@ -109,6 +235,12 @@ def _do(w: Work, player: int, action: str, value: int, eff: Effect | None, claus
         # CR4.2 Memory: "X or less" includes 0 and every value on the opponent's side.
         if mine(w, player) <= eff.at_most:
             set_mine(w, player, value, clause)
+
+
+def do_effect(w: Work, player: int, eff: Effect, clause: str) -> None:
+    """Carry out ``eff``'s action for ``player`` at once (a [Security] effect, CR4.2 Security
+    checks: it resolves immediately, before anything pending)."""
+    _do(w, player, eff.action, eff.value, eff, clause)
 
 
 def resolve_pending(w: Work, index: int) -> None:
@@ -138,6 +270,11 @@ def resolve_pending(w: Work, index: int) -> None:
                    source=p.source)
             return
         used.add(key)
+    stack = w.players[p.player].find(p.source) if p.source is not None else None
+    if eff.condition is not None and not condition_holds(w, p.player, eff, stack):
+        w.emit("resolved", TRIGGERED, p.player, card=p.card, source=p.source, timing=p.timing,
+               action="none", value=0, condition=eff.condition)
+        return
     w.emit("resolved", TRIGGERED, p.player, card=p.card, source=p.source, timing=p.timing,
            action=eff.action, value=eff.value)
     _do(w, p.player, eff.action, eff.value, eff, TRIGGERED)
@@ -155,6 +292,7 @@ def turn_end_threshold(w: Work) -> int:
     threshold = 1
     for stack in w.players[w.turn_player].battle:
         for eff in w.card(stack.top).effects:
-            if eff.action == "turn_end_threshold" and eff.value > threshold:
+            if eff.action == "turn_end_threshold" and not eff.inherited \
+                    and eff.value > threshold:
                 threshold = eff.value
     return threshold

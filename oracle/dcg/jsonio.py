@@ -203,7 +203,7 @@ def check_conservation(players: tuple[PlayerState, PlayerState], game: Game) -> 
     position (tests/steps/dcg_positions.py builds the set-up's deck lists from the position's
     own cards), is *complete*: its cards are exactly the deck lists. Unit tests load
     *partial* positions against the shipped deck lists to start right where a rule applies
-    (tests/dcg/kit.py: a deck of ten T-03 where the deck list has four, and none of the other
+    (tests/dcg/kit.py: a deck of ten ST1-04 where the deck list has four, and none of the other
     cards). So a player holding as many cards as their deck list, or more, must hold exactly
     its cards; a player holding fewer is taken for such a sketch and not checked card by card.
 
@@ -321,6 +321,11 @@ def check_decision_point(s: State) -> None:
     - an attack in progress is the turn player's (DCG-6-5-1-5, ``$.attack.player``) and
       waits for something pending (an attack with nothing left to resolve has finished,
       DCG-6-1-3; ``$.attack``);
+    - what is pending needs a decision: a pending effect that would resolve by itself
+      (:func:`~oracle.dcg.effects.auto_index`: one candidate, or identical ones, or the
+      "card-order" reading of DCG-AMB-3) leaves nobody able to act, since ``resolve`` is
+      refused without a choice (DCG-6-1-3) and so is a pass (DCG-6-5-1); ``$.pending``.
+      This covers an end of turn loaded at memory 0 with one effect pending;
     - with nothing pending and no chance due, the step is a Breeding-phase or Main-phase
       decision (``$.step``: e.g. ``start_of_turn`` or ``draw`` go on by themselves), and the
       turn-end condition does not hold (DCG-6-1-4-1: the turn would already be at end of
@@ -328,8 +333,9 @@ def check_decision_point(s: State) -> None:
 
     :raises InvalidInputError: at the path named above.
     """
+    from oracle.dcg.effects import auto_index
     from oracle.dcg.turn import turn_end_condition
-    from oracle.dcg.work import Work
+    from oracle.dcg.work import View, Work
 
     if s.phase in ("setup", "game_over"):
         return
@@ -343,6 +349,12 @@ def check_decision_point(s: State) -> None:
         if not s.pending:
             raise InvalidInputError("$.attack", "an attack with nothing left to resolve has "
                                     "already finished (DCG-6-1-3)")
+    if s.chance is None and s.pending and auto_index(View(s)) is not None:
+        pend = s.pending[auto_index(View(s)) or 0]
+        raise InvalidInputError(
+            "$.pending", f"the pending {pend.card} effect resolves by itself, with no choice "
+            "to make (DCG-6-1-3): nobody could act in this position; load the position where "
+            "a player decides (two or more different effects pending, or none)")
     if s.chance is not None or s.pending or s.attack is not None:
         return
     if s.step not in _DECISION_STEPS:

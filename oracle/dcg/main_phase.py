@@ -7,7 +7,15 @@ before anything else; the turn-end check waits for that (DCG-6-1-3, DCG-6-1-4-1)
 
 from __future__ import annotations
 
-from oracle.dcg.effects import opt_key, trigger_stack
+from oracle.dcg.effects import (
+    can_hatch,
+    can_move,
+    condition_holds,
+    do_effect,
+    dp,
+    opt_key,
+    trigger_stack,
+)
 from oracle.dcg.memory import can_pay, mine, pay, set_mine
 from oracle.dcg.model import Action, Attack, Pending
 from oracle.dcg.turn import game_over
@@ -31,21 +39,43 @@ def _digivolve_cost(w: Work, card_id: str, stack: WStack) -> int | None:
     top = w.card(stack.top)
     best = None
     for cond in w.card(card_id).digivolve:
-        if top.level == cond.level and top.color == cond.color:
+        if top.level == cond.level and cond.color in top.colors:
             if best is None or cond.cost < best:
                 best = cond.cost
     return best
 
 
-def _option_colour_ok(w: Work, player: int, color: str) -> bool:
-    """CR4.2 Using Option cards: you need a Digimon or Tamer of the Option's colour in your
-    battle area or breeding area.
+def _option_colour_ok(w: Work, player: int, colors: tuple[str, ...]) -> bool:
+    """CR4.2 Using Option cards: you need a Digimon or Tamer of (each of) the Option's
+    colour(s) in your battle area or breeding area.
     """
     me = w.players[player]
     tops = [s.top for s in me.battle]
     if me.breeding is not None:
         tops.append(me.breeding.top)
-    return any(w.card(c).color == color for c in tops)
+    have = {c for t in tops for c in w.card(t).colors}
+    return all(c in have for c in colors)
+
+
+def _can_activate(w: Work, player: int, stack: WStack, index: int) -> bool:
+    """DCG-6-5-1-6: effect ``index`` of ``stack``'s top card is a [Main] that can be activated
+    now: not a used [Once Per Turn], its cost payable (``suspend_self``: the card is
+    unsuspended), its condition met and (BT1-089) its hatch or move possible.
+    """
+    eff = w.card(stack.top).effects[index]
+    if eff.timing != "main" or eff.inherited:
+        return False
+    if eff.once_per_turn and opt_key(stack.id, stack.top, index) in w.players[player].opt_used:
+        return False
+    if eff.cost == "suspend_self" and stack.suspended:
+        return False
+    if not condition_holds(w, player, eff, stack):
+        return False
+    if eff.action == "hatch":
+        return can_hatch(w, player)
+    if eff.action == "move":
+        return can_move(w, player, 3)
+    return True
 
 
 def _can_attack(w: Work, stack: WStack) -> bool:
@@ -68,7 +98,7 @@ def main_actions(w: Work) -> list[Action]:
             if can_pay(w, tp, card.play_cost or 0):
                 out.append(Action("play", tp, card=cid))
         elif card.kind == "option":
-            if can_pay(w, tp, card.play_cost or 0) and _option_colour_ok(w, tp, card.color):
+            if can_pay(w, tp, card.play_cost or 0) and _option_colour_ok(w, tp, card.colors):
                 out.append(Action("use_option", tp, card=cid))
         if card.kind == "digimon" and card.digivolve:
             for s in own_stacks:
@@ -81,10 +111,8 @@ def main_actions(w: Work) -> list[Action]:
         if _can_attack(w, s):
             for t in targets:
                 out.append(Action("attack", tp, attacker=s.id, target=t))
-        for i, eff in enumerate(w.card(s.top).effects):
-            if eff.timing == "main" and not (
-                eff.once_per_turn and opt_key(s.id, s.top, i) in me.opt_used
-            ):
+        for i in range(len(w.card(s.top).effects)):
+            if _can_activate(w, tp, s, i):
                 out.append(Action("activate", tp, source=s.id, effect=i))
     return out
 
@@ -165,8 +193,9 @@ def use_option(w: Work, a: Action) -> None:
     card = w.card(cid)
     if card.kind != "option":
         raise IllegalActionError("DCG-6-5-1-3", f"{cid} is not an Option card")
-    if not _option_colour_ok(w, tp, card.color):
-        raise IllegalActionError("DCG-6-5-1-3", f"no {card.color} Digimon or Tamer of yours")
+    if not _option_colour_ok(w, tp, card.colors):
+        raise IllegalActionError("DCG-6-5-1-3",
+                                 f"no {'/'.join(card.colors)} Digimon or Tamer of yours")
     pay(w, tp, card.play_cost or 0, "DCG-6-5-1-3")
     me = w.players[tp]
     me.hand.remove(cid)
@@ -178,10 +207,12 @@ def use_option(w: Work, a: Action) -> None:
 
 
 def activate(w: Work, a: Action) -> None:
-    """DCG-6-5-1-6: activate one [Main] effect of one of your battle-area cards.
+    """DCG-6-5-1-6: activate one [Main] effect of one of your battle-area cards: pay its
+    cost (BT1-089: suspend the card), then the effect resolves.
 
-    :raises IllegalActionError: ``DCG-6-5-1-6`` if there is no such effect or a
-        [Once Per Turn] effect was already used this turn.
+    :raises IllegalActionError: ``DCG-6-5-1-6`` if there is no such effect, a
+        [Once Per Turn] effect was already used this turn, or the effect cannot be activated
+        now (its card is suspended, its condition is not met, nothing to hatch or move).
     """
     tp = w.turn_player
     me = w.players[tp]
@@ -192,13 +223,20 @@ def activate(w: Work, a: Action) -> None:
     index = a.effect
     if index is None:
         index = next((i for i, e in enumerate(effects) if e.timing == "main"), -1)
-    if not 0 <= index < len(effects) or effects[index].timing != "main":
+    if not 0 <= index < len(effects) or effects[index].timing != "main" \
+            or effects[index].inherited:
         raise IllegalActionError("DCG-6-5-1-6", f"{stack.top} has no [Main] effect {index}")
     key = opt_key(stack.id, stack.top, index)
+    if effects[index].once_per_turn and key in me.opt_used:
+        raise IllegalActionError("DCG-6-5-1-6", "[Once Per Turn] effect already used")
+    if not _can_activate(w, tp, stack, index):
+        raise IllegalActionError("DCG-6-5-1-6",
+                                 f"the [Main] effect {index} of {stack.top} cannot be "
+                                 "activated now (cost, condition or nothing to do)")
     if effects[index].once_per_turn:
-        if key in me.opt_used:
-            raise IllegalActionError("DCG-6-5-1-6", "[Once Per Turn] effect already used")
         me.opt_used.add(key)
+    if effects[index].cost == "suspend_self":
+        stack.suspended = True
     w.emit("activated", "DCG-6-5-1-6", tp, card=stack.top, source=stack.id, effect=index)
     w.pending.append(Pending(tp, stack.top, index, stack.id, "main"))
 
@@ -248,7 +286,12 @@ def continue_attack(w: Work) -> None:
     conditions). Otherwise one security check: the top card is revealed; a Digimon battles
     (the attacker is deleted if its DP is not higher; a Security Digimon is never deleted)
     and the card goes to the trash ([Security] effects: none in this card set). Against a
-    Digimon: a battle, the lower DP is deleted, both on a tie.
+    Digimon: a battle, the lower DP is deleted, both on a tie. DP includes every continuous
+    modifier (:func:`~oracle.dcg.effects.dp`). The revealed card's [Security] effects resolve
+    at once, before the battle, for its owner (CR4.2 Security checks): "gain 2 memory"
+    (ST2-13) moves memory toward the defender, "play this card without paying its memory
+    cost" puts it into the defender's battle area instead of the trash. The attack goes on
+    to its end even if memory has crossed (DCG-6-1-3).
     """
     atk = w.attack
     assert atk is not None
@@ -260,7 +303,6 @@ def continue_attack(w: Work) -> None:
     if attacker is None:
         w.emit("attack_ended", ATTACKING, p, result="attacker_gone")
         return
-    a_dp = w.card(attacker.top).dp or 0
     if atk.target == "player":
         if not opp.security:
             game_over(w, p, "direct_attack", "CR4.2 Victory conditions")
@@ -268,19 +310,35 @@ def continue_attack(w: Work) -> None:
         card_id = opp.security.pop(0)
         card = w.card(card_id)
         w.emit("security_check", SECURITY, p, card=card_id)
+        played = False
+        for eff in card.effects:
+            if eff.timing != "security":
+                continue
+            w.emit("resolved", SECURITY, 1 - p, card=card_id, source=None, timing="security",
+                   action=eff.action, value=eff.value)
+            if eff.action == "play_self":
+                stack = WStack(w.new_id(), [card_id], False, True)
+                opp.battle.append(stack)
+                w.emit("played", SECURITY, 1 - p, card=card_id, stack=stack.id, cost=0)
+                played = True
+            else:
+                do_effect(w, 1 - p, eff, SECURITY)
         if card.is_digimon:
+            a_dp = dp(w, p, attacker, 0)
             s_dp = card.dp or 0
             w.emit("battle", BATTLE, p, attacker_dp=a_dp, defender_dp=s_dp, security=True)
             if a_dp <= s_dp:
                 _delete(w, p, attacker, BATTLE)
-        opp.trash.append(card_id)
+        if not played:
+            opp.trash.append(card_id)
     else:
         assert isinstance(atk.target, int)
         victim = opp.find(atk.target)
         if victim is None:
             w.emit("attack_ended", ATTACKING, p, result="target_gone")
             return
-        d_dp = w.card(victim.top).dp or 0
+        a_dp = dp(w, p, attacker, len(victim.cards) - 1)
+        d_dp = dp(w, 1 - p, victim, len(attacker.cards) - 1)
         w.emit("battle", BATTLE, p, attacker_dp=a_dp, defender_dp=d_dp, security=False)
         if a_dp <= d_dp:
             _delete(w, p, attacker, BATTLE)

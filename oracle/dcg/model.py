@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from oracle.dcg.cards import CardSet, DeckList, check_deck, load_deck, load_test_cards
+from oracle.dcg.cards import CardSet, DeckList, check_deck, load_cards, load_deck
 from oracle.dcg.variants import resolve_variants
 from oracle.errors import InvalidInputError
 
@@ -47,7 +47,8 @@ STEPS = (
 @dataclass(frozen=True)
 class DcgConfig:
     """What a game is made of: two decks (shipped names or :class:`DeckList`), the card set
-    (None: the shipped INVENTED test set) and the variant readings (ambiguity ID -> reading).
+    (None: the shipped REAL card set ``dcg-real``) and the variant readings (ambiguity ID ->
+    reading).
     """
 
     decks: tuple[str | DeckList, str | DeckList] = ("red-memory", "blue-tempo")
@@ -73,7 +74,7 @@ def make_game(config: DcgConfig) -> Game:
 
     :raises InvalidInputError: for an unknown deck, an illegal deck or an unknown variant.
     """
-    cards = config.cards or load_test_cards()
+    cards = config.cards or load_cards()
     decks: list[DeckList] = []
     for i, d in enumerate(config.decks):
         deck = load_deck(d, cards) if isinstance(d, str) else d

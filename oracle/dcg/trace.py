@@ -5,7 +5,8 @@ variants, initial state, steps, meta); this module adds the DCG card set, decks 
 ``digiconform replay`` rebuilds the game from them with :func:`oracle.dcg.game_from_setup`
 (a trace's ``card_set`` and ``decks`` are valid setup values).
 
-Shapes: ``card_set`` is ``{"name": "dcg-test-cards"}`` for the shipped INVENTED set, else the
+Shapes: ``card_set`` is ``{"name": "dcg-real"}`` (or ``{"name": "dcg-real+test-only"}``) for a
+shipped set, else the
 whole card document (``{"name", "cards": [...]}``, as :func:`card_set_from_json` reads it);
 ``decks`` are two deck objects (``{"name", "deck": [{"id", "count"}], "eggs": [...]}``);
 ``result`` is ``{"winner": 0 | 1 | null, "reason": "direct_attack" | "deck_out" |
@@ -16,14 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from oracle.dcg.cards import Card, CardSet, DeckList, load_test_cards
+from oracle.dcg.cards import Card, CardSet, DeckList, shipped_card_set
 from oracle.dcg.model import Game, State
 
 __all__ = ["card_set_to_json", "deck_to_json", "trace_fields", "trace_result"]
 
 
 def _entries(ids: tuple[str, ...]) -> list[dict[str, Any]]:
-    """``("T-01", "T-01", "T-02")`` -> ``[{"id": "T-01", "count": 2}, {"id": "T-02", ...}]``:
+    """``("ST1-01", "ST1-01", "ST2-01")`` -> ``[{"id": "ST1-01", "count": 2}, ...]``:
     runs of equal IDs, so :func:`~oracle.dcg.cards.deck_from_json` gives back the same list
     in the same order (the order decks start in, before their first shuffle)."""
     out: list[dict[str, Any]] = []
@@ -41,7 +42,7 @@ def deck_to_json(deck: DeckList) -> dict[str, Any]:
 
 
 def _card_to_json(c: Card) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": c.id, "name": c.name, "kind": c.kind, "color": c.color}
+    out: dict[str, Any] = {"id": c.id, "name": c.name, "kind": c.kind, "colors": list(c.colors)}
     for key in ("level", "dp", "play_cost"):
         if getattr(c, key) is not None:
             out[key] = getattr(c, key)
@@ -57,8 +58,21 @@ def _card_to_json(c: Card) -> dict[str, Any]:
             eff["at_most"] = e.at_most
         if e.delayed is not None:
             eff["then_at_end_of_turn"] = {"action": e.delayed[0], "value": e.delayed[1]}
+        if e.inherited:
+            eff["inherited"] = True
+        if e.condition is not None:
+            eff["condition"] = e.condition
+        if e.scope != "self":
+            eff["scope"] = e.scope
+        if e.cost is not None:
+            eff["cost"] = e.cost
         effects.append(eff)
     out["text"] = c.text
+    out["inherited_text"] = c.inherited_text
+    out["security_text"] = c.security_text
+    if not c.supported:
+        out["supported"] = False
+        out["unsupported"] = c.unsupported
     out["effects"] = effects
     return out
 
@@ -71,8 +85,9 @@ def card_set_to_json(cards: CardSet) -> dict[str, Any]:
 
 def trace_fields(game: Game) -> dict[str, Any]:
     """``{"card_set", "decks"}`` of a trace of ``game`` (the shipped set by name)."""
-    shipped = load_test_cards()
-    card_set = {"name": shipped.name} if game.cards == shipped else card_set_to_json(game.cards)
+    shipped = shipped_card_set(game.cards.name)
+    card_set = ({"name": game.cards.name} if shipped is not None and game.cards == shipped
+                else card_set_to_json(game.cards))
     return {"card_set": card_set, "decks": [deck_to_json(d) for d in game.decks]}
 
 

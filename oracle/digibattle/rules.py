@@ -89,7 +89,7 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
                 and state.players[action.player].passed and action.player != state.to_move):
             raise IllegalActionError(
                 "DB-C.3", f"player {action.player} passed and may not play again this Duel "
-                "(DB-AMB-6: final)")
+                "(DB-AMB-6: final)", also=(_TURN_CLAUSE.get(key, "DB-C.1"),))
         if action.player != state.to_move:
             raise IllegalActionError(
                 _TURN_CLAUSE.get(key, "DB-C.1"),

@@ -108,14 +108,32 @@ def game_from_setup(setup: Mapping[str, Any]) -> Game:
     from oracle.cards import card_set_from_json
 
     cs_json = setup.get("card_set")
+    if cs_json is not None and not isinstance(cs_json, Mapping):
+        raise InvalidInputError("$.card_set", "expected a card-set object")
     if cs_json is None or cs_json.get("id") == default_card_set().id and "cards" not in cs_json:
         card_set = default_card_set()
+    elif "cards" not in cs_json:
+        raise InvalidInputError("$.card_set.id", f"unknown card set {str(cs_json.get('id'))[:40]!r}"
+                                f": only {default_card_set().id!r} is shipped; embed the cards "
+                                "of any other")
     else:
-        key = repr(sorted(c["serial"] for c in cs_json["cards"])) + cs_json["id"]
-        if key not in _SETUP_CARD_SETS:
-            _SETUP_CARD_SETS[key] = card_set_from_json(cs_json)
+        try:
+            key = repr(sorted(c["serial"] for c in cs_json["cards"])) + str(cs_json["id"])
+        except (KeyError, TypeError):  # malformed: card_set_from_json says where
+            key = ""
+        if not key or key not in _SETUP_CARD_SETS:
+            try:
+                parsed = card_set_from_json(cs_json)
+            except InvalidInputError as e:
+                raise InvalidInputError("$.card_set" + e.path[1:], e.reason) from None
+            if not key:  # pragma: no cover - the schema refuses what the key needs
+                raise InvalidInputError("$.card_set.cards", "every card needs a serial")
+            _SETUP_CARD_SETS[key] = parsed
         card_set = _SETUP_CARD_SETS[key]
-    decks = setup["decks"]
+    decks = setup.get("decks")
+    if not isinstance(decks, list | tuple) or len(decks) != 2 or not all(
+            isinstance(d, list | tuple) for d in decks):
+        raise InvalidInputError("$.decks", "expected two decks (lists of serials)")
     return Game(card_set, (tuple(decks[0]), tuple(decks[1])), setup.get("target", MAX_TARGET),
                 dict(setup.get("variants") or {}), setup.get("max_duels"))
 

@@ -1,18 +1,25 @@
 """Shared helpers for the ``dcg`` ruleset tests.
 
 States are written as JSON (the contract) and loaded with ``State.from_json``, so each test
-starts exactly where the rule under test applies. Card IDs are from the INVENTED test set
-``oracle/data/dcg/test-cards.json``:
+starts exactly where the rule under test applies. Games use the card set
+``dcg-real+test-only``: the REAL cards of ``oracle/data/dcg/cards.json`` plus the three INVENTED
+test-only cards (``X-nn``) for positions no real card reaches. The cards used here:
 
-T-01/T-02 Digi-Eggs (lv2, no DP) · T-03 red lv3 3000 cost 3 · T-04 red lv3 2000 cost 2
-[When Attacking] gain 3, lose 3 at end of turn · T-05 blue lv3 3000 · T-06 blue lv3 1000
-cost 3 [On Play] gain 2 · T-07 red lv4 5000 [End of Your Turn] gain 1 · T-08 blue lv4 4000
-[Start of Your Main Phase] gain 1 · T-09 red lv5 7000 [End of Your Turn][Once Per Turn]
-gain 2 · T-10 blue lv5 8000 [Start of Your Turn] lose 2 · T-11 red lv6 12000 cost 12 ·
-T-12 blue lv6 11000 cost 11 · T-13 Tamer [Start of Your Turn] if 2 or less set to 3 ·
-T-14 Tamer [Start of Your Turn] gain 1 · T-15 Tamer [Main][Once Per Turn] gain 1 ·
-T-16 red Option cost 1 gain 2 · T-17 blue Option cost 2 gain 3 · T-18 Tamer turn ends only
-at 3+ · T-19 Tamer turn ends only at 6+.
+Digi-Eggs (level 2, no DP): ST1-01 Koromon (red), ST2-01 Tsunomon (blue). Digimon without
+text: ST1-02 Biyomon red L3 3000 cost 2 · ST1-04 Dracomon red L3 4000 cost 3 · ST1-05
+Birdramon red L4 5000 cost 4 (digivolve from red L3 for 2) · ST1-10 Phoenixmon red L6 12000
+cost 10 · ST2-02 Gomamon blue L3 3000 cost 2 · ST2-04 Bearmon blue L3 4000 cost 3 · ST2-10
+Plesiomon blue L6 12000 cost 10. With text: BT1-021 MetalGreymon red L5 7000 cost 6
+[When Attacking] Gain 3 memory. At end of turn, lose 3 memory · BT11-049 Vegiemon green L4
+3000 cost 4 [Start of Your Turn] Gain 1 memory · LM-008 Angoramon green L3 1000 cost 3
+[Start of Your Main Phase] If you have a Tamer, gain 1 memory · BT2-089 Tai Kamiya Tamer
+cost 4 [Start of Your Turn] If you have 2 memory or less, set your memory to 3 · ST1-12 Tai
+Kamiya Tamer cost 2 [Your Turn] All of your Digimon get +1000 DP · BT1-090 Gravity Crush
+red Option cost 0 [Main] Gain 2 memory. At end of turn, lose 2 memory · ST2-13 Hammer Spark
+blue Option cost 0 [Main] Gain 1 memory, [Security] Gain 2 memory. Test only: X-01 Drain
+Testmon blue L5 8000 cost 6 [Start of Your Turn] Lose 2 memory · X-02 Dusk Testmon red L5
+7000 cost 7 [End of Your Turn] [Once Per Turn] Gain 2 memory · X-03 Tamer Testzed cost 4
+(the turn ends only at 6 or more on the opponent's side).
 """
 
 from __future__ import annotations
@@ -20,9 +27,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from oracle.dcg import Action, DcgConfig, Event, State, apply, make_game, state_from_json
+from oracle.dcg import (
+    Action,
+    DcgConfig,
+    Event,
+    State,
+    apply,
+    load_test_only_cards,
+    make_game,
+    state_from_json,
+)
 
-GAME = make_game(DcgConfig())
+GAME = make_game(DcgConfig(cards=load_test_only_cards()))
 
 
 def stack(id: int, *cards: str, suspended: bool = False, played: bool = False) -> dict:
@@ -33,8 +49,8 @@ def stack(id: int, *cards: str, suspended: bool = False, played: bool = False) -
 def player(**zones: Any) -> dict:
     """A player object of the state JSON; zones not given are empty."""
     base: dict[str, Any] = {
-        "hand": [], "deck": ["T-03"] * 10, "egg_deck": [], "breeding_area": None,
-        "battle_area": [], "security": ["T-16"] * 5, "trash": [],
+        "hand": [], "deck": ["ST1-04"] * 10, "egg_deck": [], "breeding_area": None,
+        "battle_area": [], "security": ["BT1-090"] * 5, "trash": [],
         "mulliganed": False, "mulligan_decided": True, "once_per_turn_used": [],
     }
     base.update(zones)

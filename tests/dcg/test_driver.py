@@ -98,11 +98,23 @@ def test_load_state_resumes_every_tenth_position() -> None:
 
 
 def test_explicit_deck_objects_and_card_set_play_like_the_shipped_names() -> None:
-    cards = json.loads((_DATA_DIR / "test-cards.json").read_text(encoding="utf-8"))
+    cards = json.loads((_DATA_DIR / "cards.json").read_text(encoding="utf-8"))
     decks = [json.loads((_DATA_DIR / "decks" / f"{n}.json").read_text(encoding="utf-8"))
              for n in ("red-memory", "blue-tempo")]
     explicit = {"ruleset": "dcg", "decks": decks, "card_set": cards}
     assert drive(OracleDriver(), explicit, 11) == drive(OracleDriver(), SETUP, 11)
+
+
+def test_a_deck_with_an_unsupported_real_card_is_refused_naming_it() -> None:
+    # Coredramon ST1-06 (<Blocker>) is a real card of dcg-real the oracle does not implement.
+    deck = json.loads((_DATA_DIR / "decks" / "red-memory.json").read_text(encoding="utf-8"))
+    deck["deck"][0] = {"id": "ST1-06", "count": 4}  # instead of 4 Biyomon ST1-02
+    from oracle.errors import UnsupportedError
+
+    with pytest.raises(UnsupportedError) as e:
+        OracleDriver().new_game({"ruleset": "dcg", "decks": ["blue-tempo", deck]})
+    assert "ST1-06 Coredramon" in e.value.what and "$.decks[1].deck" in e.value.what
+    assert "Blocker" in e.value.reason and e.value.clause == "CR4.2 Deck construction"
 
 
 def test_setup_variants_reach_the_state() -> None:
@@ -137,6 +149,6 @@ def test_refusals_are_illegal_invalid_or_unsupported() -> None:
     invalid = driver.apply({"type": "pass", "player": 2})
     assert invalid.refusal is not None and invalid.refusal.kind == "invalid"
     assert invalid.refusal.path == "$.player"
-    unsupported = driver.apply({"type": "link", "player": 0, "card": "T-03"})
+    unsupported = driver.apply({"type": "link", "player": 0, "card": "ST1-04"})
     assert unsupported.refusal is not None and unsupported.refusal.kind == "unsupported"
     assert unsupported.refusal.clause == "DCG-6-5-1-4"

@@ -11,6 +11,7 @@ from oracle.dcg import (
     Action,
     DcgConfig,
     action_from_json,
+    load_test_only_cards,
     new_game,
     state_from_json,
 )
@@ -23,15 +24,15 @@ from .kit import GAME, act, make_state, player, stack
     "d",
     [
         {"type": "pass", "player": 0},
-        {"type": "play", "player": 1, "card": "T-03"},
-        {"type": "digivolve", "player": 0, "card": "T-07", "target": 4},
+        {"type": "play", "player": 1, "card": "ST1-04"},
+        {"type": "digivolve", "player": 0, "card": "ST1-05", "target": 4},
         {"type": "attack", "player": 0, "attacker": 3, "target": "player"},
         {"type": "attack", "player": 0, "attacker": 3, "target": 9},
         {"type": "activate", "player": 0, "source": 2, "effect": 0},
-        {"type": "shuffle", "player": 1, "deck": "egg_deck", "order": ["T-01", "T-02"]},
+        {"type": "shuffle", "player": 1, "deck": "egg_deck", "order": ["ST1-01", "ST2-01"]},
         {"type": "choose_first", "winner": 1},
         {"type": "resolve", "player": 0, "index": 1},
-        {"type": "link", "player": 0, "card": "T-03"},
+        {"type": "link", "player": 0, "card": "ST1-04"},
     ],
 )
 def test_action_round_trip(d):
@@ -47,13 +48,13 @@ def test_action_round_trip(d):
         ({"type": "fly", "player": 0}, "$.type"),
         ({"type": "play", "player": 0}, "$.card"),
         ({"type": "play", "player": 0, "card": 3}, "$.card"),
-        ({"type": "play", "player": 2, "card": "T-03"}, "$.player"),
+        ({"type": "play", "player": 2, "card": "ST1-04"}, "$.player"),
         ({"type": "pass", "player": True}, "$.player"),
         ({"type": "attack", "player": 0, "attacker": 1, "target": "face"}, "$.target"),
         ({"type": "attack", "player": 0, "attacker": -1, "target": "player"}, "$.attacker"),
         ({"type": "shuffle", "player": 0, "deck": "hand", "order": []}, "$.deck"),
-        ({"type": "shuffle", "player": 0, "deck": "deck", "order": "T-01"}, "$.order"),
-        ({"type": "pass", "player": 0, "card": "T-03"}, "$.card"),
+        ({"type": "shuffle", "player": 0, "deck": "deck", "order": "ST1-01"}, "$.order"),
+        ({"type": "pass", "player": 0, "card": "ST1-04"}, "$.card"),
         ({"type": "choose_first", "winner": 3}, "$.winner"),
     ],
 )
@@ -68,8 +69,8 @@ def test_every_action_type_parses():
 
 
 def test_events_carry_type_clause_player():
-    s = make_state(player(hand=["T-06"]), memory=1)
-    _, events = act(s, "play", card="T-06")
+    s = make_state(player(hand=["ST2-02"]), memory=1)
+    _, events = act(s, "play", card="ST2-02")
     for e in events:
         d = e.to_json()
         assert {"type", "clause", "player"} <= d.keys()
@@ -89,11 +90,15 @@ def test_state_json_contract_names():
 
 
 def test_state_round_trip_mid_game():
-    s = make_state(player(battle_area=[stack(1, "T-09"), stack(2, "T-07")]), memory=0)
+    # Dusk Testmon X-02's [End of Your Turn] gain and Gravity Crush BT1-090's "at end of turn,
+    # lose 2 memory" both wait at the end of turn.
+    s = make_state(player(hand=["BT1-090"], battle_area=[stack(1, "X-02")]), memory=0)
+    s, _ = act(s, "use_option", card="BT1-090")
     s, _ = act(s, "pass")  # waiting for the turn player to order two end-of-turn effects
+    assert len(s.pending) == 2
     d = json.loads(json.dumps(s.to_json()))
     assert state_from_json(d, GAME) == s
-    assert state_from_json(d, DcgConfig()) == s
+    assert state_from_json(d, DcgConfig(cards=load_test_only_cards())) == s
 
 
 @pytest.mark.parametrize(
@@ -117,7 +122,7 @@ def test_bad_state_json(patch, path):
 
 def test_bad_card_in_a_zone():
     d = make_state().to_json()
-    d["players"][1]["hand"] = ["T-03", "BT1-001"]
+    d["players"][1]["hand"] = ["ST1-04", "BT1-001"]
     with pytest.raises(InvalidInputError) as e:
         state_from_json(d, GAME)
     assert e.value.path == "$.players[1].hand[1]"
@@ -176,17 +181,41 @@ def test_a_step_outside_its_phase_is_refused(phase, step, resume, path):
     ],
 )
 def test_every_phase_step_pair_the_engine_reaches_loads(phase, step, resume):
-    """Each pair loads where the engine stops at it: with an effect waiting to resolve (a
-    Flarehorn T-07 [End of Your Turn] gain). With nothing pending the engine would move on by
-    itself, so the position is refused at ``$.step`` (see the next test)."""
-    waiting = {"player": 0, "card": "T-07", "effect": 0, "source": None,
-               "timing": "end_of_your_turn", "delayed": False}
-    s = make_state(phase=phase, step=step, resume_step=resume, memory=-1, pending=[waiting])
+    """Each pair loads where the engine stops at it: with two different effects waiting for
+    the turn player to choose their order (the test-only Dusk Testmon X-02's [End of Your
+    Turn] gain and Gravity Crush BT1-090's "at end of turn, lose 2 memory"; DCG-AMB-3
+    "turn-player-chooses"). With nothing pending the engine would move
+    on by itself, so the position is refused at ``$.step`` (see the next test); with only one
+    of them pending it would resolve by itself, so it is refused at ``$.pending``."""
+    s = make_state(phase=phase, step=step, resume_step=resume, memory=-1,
+                   pending=[_WAITING_X02, _WAITING_BT1_090])
     assert (s.phase, s.step, s.resume_step) == (phase, step, resume)
     with pytest.raises(InvalidInputError) as e:
         make_state(phase=phase, step=step, resume_step=resume, memory=-1)
     assert e.value.path == "$.step"
+    with pytest.raises(InvalidInputError) as e:
+        make_state(phase=phase, step=step, resume_step=resume, memory=-1,
+                   pending=[_WAITING_X02])
+    assert e.value.path == "$.pending"
 
+
+_WAITING_X02 = {"player": 0, "card": "X-02", "effect": 0, "source": None,
+                "timing": "end_of_your_turn", "delayed": False}
+_WAITING_BT1_090 = {"player": 0, "card": "BT1-090", "effect": 0, "source": None,
+                    "timing": "end_of_turn", "delayed": True}
+
+
+@pytest.mark.parametrize(("step", "resume", "memory"), [
+    ("main", None, 2),  # a lone pending effect in the Main phase
+    ("end_of_turn", "main", 0),  # end of turn loaded at memory 0 with one effect pending
+])
+def test_a_position_nobody_can_act_in_is_refused_at_pending(step, resume, memory):
+    """Issue 17: such a position loaded, then ``legal_actions`` was ``[]``, ``resolve`` was
+    refused (DCG-6-1-3) and so was ``pass`` (DCG-6-5-1): stuck for ever."""
+    with pytest.raises(InvalidInputError) as e:
+        make_state(step=step, resume_step=resume, memory=memory, pending=[_WAITING_X02])
+    assert e.value.path == "$.pending"
+    assert "resolves by itself" in e.value.reason
 
 @pytest.mark.parametrize(
     ("change", "path"),
@@ -231,9 +260,10 @@ def test_a_complete_position_holds_its_deck_lists():
 @pytest.mark.parametrize(
     ("change", "found"),
     [
-        (lambda p: p["hand"].append("T-11"), "holds 3 T-11"),  # one card too many
-        (lambda p: p["deck"].__setitem__(p["deck"].index("T-11"), "T-12"), "T-12"),  # swapped
-        (lambda p: p["egg_deck"].append("T-01"), "holds 5 T-01"),
+        (lambda p: p["hand"].append("ST1-10"), "holds 5 ST1-10"),  # one card too many
+        (lambda p: p["deck"].__setitem__(p["deck"].index("ST1-10"), "ST2-10"),
+         "ST2-10"),  # swapped
+        (lambda p: p["egg_deck"].append("ST1-01"), "holds 5 ST1-01"),
     ],
     ids=["extra copy", "card not in the deck list", "extra Digi-Egg"],
 )
@@ -250,22 +280,41 @@ def test_a_feature_position_with_a_fifth_copy_is_refused_by_load_state():
 
     from oracle.driver import OracleDriver
 
-    pos = DcgPosition(sides=(DcgSide(hand=["T-11"] * 4), DcgSide()))
+    pos = DcgPosition(sides=(DcgSide(hand=["ST1-10"] * 4), DcgSide()))
     setup, state = pos.setup(), pos.state()
-    assert OracleDriver().load_state(setup, state)["players"][0]["hand"] == ["T-11"] * 4
-    state["players"][0]["hand"].append("T-11")  # 5 copies; the deck list has 4
+    assert OracleDriver().load_state(setup, state)["players"][0]["hand"] == ["ST1-10"] * 4
+    state["players"][0]["hand"].append("ST1-10")  # 5 copies; the deck list has 4
     with pytest.raises(InvalidInputError) as e:
         OracleDriver().load_state(setup, state)
-    assert e.value.path == "$.players[0]" and "holds 5 T-11" in e.value.reason
-    state["players"][0]["hand"][-1] = "T-03"  # 51 cards: still not the deck list
+    assert e.value.path == "$.players[0]" and "holds 5 ST1-10" in e.value.reason
+    state["players"][0]["hand"][-1] = "ST1-04"  # 51 cards: still not the deck list
     with pytest.raises(InvalidInputError) as e:
         OracleDriver().load_state(setup, state)
     assert e.value.path == "$.players[0]"
 
 
 def test_a_partial_position_is_not_checked_card_by_card():
-    """The kit's sketches (ten T-03 where the deck list has four, 15 cards in all) still load:
+    """The kit's sketches (ten ST1-04 where the deck list has four, 15 cards in all) still load:
     a player holding fewer cards than their deck list is not checked (see check_conservation).
     """
-    s = make_state(player(hand=["T-11"] * 5))
-    assert s.players[0].hand == ("T-11",) * 5 and len(s.players[0].deck) == 10
+    s = make_state(player(hand=["ST1-10"] * 5))
+    assert s.players[0].hand == ("ST1-10",) * 5 and len(s.players[0].deck) == 10
+
+
+def test_every_position_that_loads_can_move():
+    """The loaded positions of the shipped dcg vectors each offer an action or a chance."""
+    from digiconform.vectors import load_vectors
+    from oracle.driver import OracleDriver
+
+    loaded = 0
+    for v in load_vectors(kind="scenario"):
+        for step in v["steps"]:
+            if v["ruleset"] != "dcg" or step["request"] != "load_state" or \
+                    "state" not in step["expect"]:
+                continue
+            driver = OracleDriver()
+            state = driver.load_state(step["setup"], step["state"])
+            loaded += 1
+            if state["to_move"] not in (None, "chance"):
+                assert driver.legal_actions(), v["id"]
+    assert loaded > 50

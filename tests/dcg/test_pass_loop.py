@@ -5,7 +5,7 @@ are not choices. The oracle (``oracle/dcg/engine.py``, ``_unstoppable``) ends th
 draw (``reason == "infinite_loop"``, clause ``CR4.2 Infinite loops``) when every position
 reachable from a decision through such choices leads back into the same few positions:
 
-1. A pass that changes nothing. Under a raised turn-end threshold (Tamer Zed T-19: the turn
+1. A pass that changes nothing. Under a raised turn-end threshold (Tamer Testzed X-03: the turn
    ends only at 6 or more on the opponent's side) a pass (DCG-6-5-1-7) leaves memory at 3 on
    the opponent's side (or, DCG-AMB-2 "never-lower", where it was) and the turn goes on. When
    the pass is the only legal action the same position comes back after every pass.
@@ -36,7 +36,7 @@ def _drawn(s, events) -> None:
 
 
 def test_a_pass_that_changes_nothing_and_is_the_only_action_is_a_draw(mk) -> None:
-    s = mk(player(battle_area=[stack(1, "T-19")]), memory=-3)
+    s = mk(player(battle_area=[stack(1, "X-03")]), memory=-3)
     assert [a.type for a in legal_actions(s)] == ["pass"]
     assert is_stuck(s)  # a hand-built position: the pass brings it back unchanged
     after, events = act(s, "pass")
@@ -47,7 +47,7 @@ def test_a_pass_that_changes_nothing_and_is_the_only_action_is_a_draw(mk) -> Non
 def test_a_pass_into_a_position_only_passes_repeat_is_a_draw_at_once(mk) -> None:
     """From 5 on the opponent's side the pass moves memory (not stuck yet); the position it
     reaches (3, only a pass) can only repeat, so the game is a draw there."""
-    s = mk(player(battle_area=[stack(1, "T-19")]), memory=-5)
+    s = mk(player(battle_area=[stack(1, "X-03")]), memory=-5)
     assert not is_stuck(s)
     s, events = act(s, "pass")
     assert kinds(events) == ["passed", "memory", "game_over"]
@@ -56,7 +56,7 @@ def test_a_pass_into_a_position_only_passes_repeat_is_a_draw_at_once(mk) -> None
 
 
 def test_never_lower_pass_is_a_draw_at_once(mk) -> None:
-    s = mk(player(battle_area=[stack(1, "T-19")]), memory=-5,
+    s = mk(player(battle_area=[stack(1, "X-03")]), memory=-5,
            variants={"DCG-AMB-2": "never-lower"})
     assert is_stuck(s)
     s, events = act(s, "pass")
@@ -64,36 +64,25 @@ def test_never_lower_pass_is_a_draw_at_once(mk) -> None:
     _drawn(s, events)
 
 
-@pytest.mark.parametrize("hand", [["T-16"], ["T-03"]])
+@pytest.mark.parametrize("hand", [["BT1-090"], ["ST1-04"]])
 def test_not_a_draw_while_something_else_is_legal(mk, hand: list[str]) -> None:
-    """Memory Spark T-16 or Redling T-03 in hand: the player can stop passing."""
-    s = mk(player(battle_area=[stack(1, "T-19")], hand=hand), memory=-3)
+    """Gravity Crush BT1-090 or Dracomon ST1-04 in hand: the player can stop passing."""
+    s = mk(player(battle_area=[stack(1, "X-03")], hand=hand), memory=-3)
     assert len(legal_actions(s)) > 1 and not is_stuck(s)
     after, events = act(s, "pass")
     assert kinds(events) == ["passed"] and after == s and not after.is_over
 
 
-def test_an_end_of_turn_always_postponed_back_to_the_same_main_phase_is_a_draw(mk) -> None:
-    """DCG-6-6-4 again and again: three suspended Flarehorn T-07 ([End of Your Turn] gain 1)
-    bring a pass's 3 on the opponent's side back to 0, so the turn never ends; with nothing
-    to play and nothing able to attack, the pass is the only action."""
-    p0 = player(battle_area=[stack(i, "T-07", suspended=True) for i in (1, 2, 3)])
-    s = mk(p0, memory=0)
-    assert [a.type for a in legal_actions(s)] == ["pass"]
-    s, events = act(s, "pass")
-    assert "end_of_turn_postponed" in kinds(events)
-    _drawn(s, events)
-
-
 def _resolve_loop(mk, variants: dict[str, str] | None = None):
-    """Player 0: Tamer Bea T-14 (+1) and Abyssdrake T-10 ×2 (-2 each) at the start of the
-    turn, Flarehorn T-07 (+1) at its end; player 1: Abyssdrake. From memory 1 every turn ends
-    before its Draw phase (DCG-6-2-1-2) and the next starts at 1 again."""
-    p0 = player(battle_area=[stack(1, "T-14"), stack(2, "T-10"), stack(3, "T-10"),
-                             stack(4, "T-07")])
-    p1 = player(battle_area=[stack(5, "T-10")], hand=["T-04"])
+    """Both players: Vegiemon BT11-049 (+1) and Drain Testmon X-01 ×2 (-2 each, test only) at
+    the start of their turns. Biyomon ST1-02 costs 2: player 0's turn starts at 1 and ends at
+    -2 before its Draw phase (DCG-6-2-1-2); player 1's starts at 2 and ends at -1; player 0's
+    starts at 1 again."""
+    p0 = player(battle_area=[stack(1, "BT11-049"), stack(2, "X-01"), stack(3, "X-01")])
+    p1 = player(battle_area=[stack(5, "BT11-049"), stack(6, "X-01"), stack(7, "X-01")],
+                hand=["ST1-02"])
     return act(mk(p0, p1, turn_player=1, turn=2, memory=1, variants=variants), "play",
-               card="T-04")
+               card="ST1-02")
 
 
 def test_a_loop_through_pointless_resolve_choices_is_a_draw(mk) -> None:
@@ -110,23 +99,23 @@ def test_the_same_loop_without_choices_is_a_draw_too(mk) -> None:
 
 
 def test_an_order_that_lets_the_turn_go_on_is_a_real_choice(mk) -> None:
-    """Tamer Ace T-13 (set to 3 if 2 or less) instead of Bea: Ace first gives 3 - 2 - 2 =
-    -1 and the turn ends, but an Abyssdrake first gives -1, set to 3, then 1: the turn goes
-    on. Player 0 can stop the loop, so the game goes on and the order is theirs to pick."""
-    p0 = player(battle_area=[stack(1, "T-13"), stack(2, "T-10"), stack(3, "T-10"),
-                             stack(4, "T-07")])
-    p1 = player(battle_area=[stack(5, "T-10")], hand=["T-04"])
-    s, events = act(mk(p0, p1, turn_player=1, turn=2, memory=1), "play", card="T-04")
+    """Tai Kamiya BT2-089 (set to 3 if 2 or less) and Drain Testmon X-01 ×2: Tai first gives
+    3 - 2 - 2 = -1 and the turn ends, but a Drain Testmon first gives -1, set to 3, then 1:
+    the turn goes on. Player 0 can stop the loop, so the game goes on and the order is theirs
+    to pick."""
+    p0 = player(battle_area=[stack(1, "BT2-089"), stack(2, "X-01"), stack(3, "X-01")])
+    p1 = player(battle_area=[stack(5, "X-01")], hand=["ST1-02"])
+    s, events = act(mk(p0, p1, turn_player=1, turn=2, memory=1), "play", card="ST1-02")
     assert not s.is_over and s.to_move == 0
     assert {a.type for a in legal_actions(s)} == {"resolve"}
-    s, _ = act(s, "resolve", index=1)  # an Abyssdrake first
+    s, _ = act(s, "resolve", index=1)  # a Drain Testmon first
     while s.pending:
         s, _ = act(s, "resolve", index=legal_actions(s)[0].index)
     assert (s.turn_player, s.phase, s.memory) == (0, "breeding", 1)
 
 
 def test_looking_for_the_loop_leaves_the_input_alone(mk) -> None:
-    s = mk(player(battle_area=[stack(1, "T-19")]), memory=-3)
+    s = mk(player(battle_area=[stack(1, "X-03")]), memory=-3)
     before = s.to_json()
     assert act(s, "pass") == act(s, "pass")
     assert s.to_json() == before

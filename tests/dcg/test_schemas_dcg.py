@@ -146,7 +146,9 @@ def test_every_state_field_the_schema_names_is_written(
 def test_the_required_state_fields_are_what_from_json_needs(
     games: list[tuple[State, list[Step]]],
 ) -> None:
-    """A state cut down to the fields the schema requires still loads (and to nothing less)."""
+    """A state cut down to the fields the schema requires (the core every engine answers),
+    plus the detail fields ``from_json`` also needs as input (``step``, ``pending``, a stack's
+    ``id``), still loads; and a state without a required field is refused by the schema."""
     schema = load("state")
     required, player_req = schema["required"], schema["$defs"]["player"]["required"]
     stack_req = schema["$defs"]["stack"]["required"]
@@ -162,10 +164,12 @@ def test_the_required_state_fields_are_what_from_json_needs(
             for p in full["players"]]
         for p in cut["players"]:
             p["battle_area"] = [{k: st[k] for k in stack_req} | {
-                "suspended": st["suspended"], "played_this_turn": st["played_this_turn"]}
+                "id": st["id"], "suspended": st["suspended"],
+                "played_this_turn": st["played_this_turn"]}
                 for st in p["battle_area"]]
-        cut |= {k: full[k] for k in ("first_player", "chance", "delayed", "attack",
-                                     "resume_step", "winner", "reason", "next_id", "variants")}
+        cut |= {k: full[k] for k in ("first_player", "chance", "delayed", "attack", "step",
+                                     "pending", "resume_step", "winner", "reason", "next_id",
+                                     "variants")}
         assert schema_errors(cut, "state") == []
         assert state_from_json(cut, step.state.game).to_json() == full
     for field in required:
@@ -230,7 +234,7 @@ def first_error_path(instance: Any, name: str) -> str:
     (lambda s: s.__setitem__("phase", "lunch"), "$.phase"),
     (lambda s: s.__setitem__("to_move", 2), "$.to_move"),
     (lambda s: s["players"].pop(), "$.players"),
-    (lambda s: s["players"][0].__setitem__("hand", ["T-03", 3]), "$.players[0].hand[1]"),
+    (lambda s: s["players"][0].__setitem__("hand", ["ST1-04", 3]), "$.players[0].hand[1]"),
     (lambda s: s["players"][1].__setitem__("battle_area", [{"id": 1, "cards": []}]),
      "$.players[1].battle_area[0].cards"),
     (lambda s: s["variants"].__setitem__("DB-AMB-6", "final"), "$.variants"),
@@ -249,10 +253,10 @@ def test_broken_state_is_refused_with_its_path(
 @pytest.mark.parametrize(("action", "path"), [
     ({"type": "cheat", "player": 0}, "$.type"),
     ({"type": "play", "player": 0}, "$"),
-    ({"type": "play", "player": 2, "card": "T-03"}, "$.player"),
+    ({"type": "play", "player": 2, "card": "ST1-04"}, "$.player"),
     ({"type": "attack", "player": 0, "attacker": 1, "target": "me"}, "$.target"),
-    ({"type": "pass", "player": 0, "card": "T-03"}, "$"),
-    ({"type": "link", "player": 0, "card": "T-03", "target": 4}, None),
+    ({"type": "pass", "player": 0, "card": "ST1-04"}, "$"),
+    ({"type": "link", "player": 0, "card": "ST1-04", "target": 4}, None),
 ], ids=["unknown type", "missing card", "bad player", "bad target", "extra field",
         "unsupported but well-formed"])
 def test_broken_action_is_refused_with_its_path(action: dict[str, Any], path: str | None) -> None:

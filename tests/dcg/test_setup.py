@@ -44,7 +44,7 @@ def test_shuffles_then_rock_paper_scissors():
 
 def test_a_shuffle_order_must_be_a_permutation():
     s = new_game(DcgConfig())
-    bad = tuple(s.chance.cards[1:]) + ("T-01",)
+    bad = tuple(s.chance.cards[1:]) + ("ST1-01",)
     with pytest.raises(IllegalActionError) as e:
         apply(s, Action("shuffle", 0, deck="deck", order=bad))
     assert e.value.clause == "CR4.2 Game setup"
@@ -118,10 +118,10 @@ def test_draw_skip_applies_to_the_real_first_player_seat_1():
 @pytest.mark.parametrize(
     ("main", "eggs", "path"),
     [
-        (("T-03",) * 4 + ("T-05",) * 4 + ("T-16",) * 41, (), "$.decks[0].deck"),
-        (load_deck("red-memory").main, ("T-01",) * 4 + ("T-02",) * 2, "$.decks[0].eggs"),
-        (("T-03",) * 5 + load_deck("red-memory").main[5:], (), "$.decks[0].deck"),
-        (load_deck("red-memory").main, ("T-03",), "$.decks[0].eggs"),
+        (("ST1-04",) * 4 + ("ST2-04",) * 4 + ("BT1-090",) * 41, (), "$.decks[0].deck"),
+        (load_deck("red-memory").main, ("ST1-01",) * 4 + ("ST2-01",) * 2, "$.decks[0].eggs"),
+        (("ST1-04",) * 5 + load_deck("red-memory").main[5:], (), "$.decks[0].deck"),
+        (load_deck("red-memory").main, ("ST1-04",), "$.decks[0].eggs"),
     ],
 )
 def test_deck_construction_is_checked(main, eggs, path):

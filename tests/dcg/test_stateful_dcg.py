@@ -162,8 +162,8 @@ class Referee:
                 memory = d["after"]
             elif kind == "triggered":
                 pending += 1
-            elif kind in ("resolved", "effect_lost"):
-                pending -= 1
+            elif kind in ("resolved", "effect_lost") and ev.clause != "CR4.2 Security checks":
+                pending -= 1  # a [Security] effect resolves at once, it never waits
             elif kind == "option_used":
                 pending += sum(1 for e in self.game.cards[d["card"]].effects
                                if e.timing == "main")
@@ -181,8 +181,8 @@ class Referee:
             elif kind in ("drew", "draw_skipped") and ev.clause != "CR4.2 Game setup" \
                     and ev.clause != "CR4.2 Digivolving":
                 self._draw(ev, tp)
-            elif kind in BREEDING:
-                self._breed(ev)
+            elif kind in BREEDING and ev.clause != "DCG-6-5-1-6":
+                self._breed(ev)  # BT1-089's [Main] hatch/move is no breeding action
             elif kind == "main_phase":
                 if self.drew and self.breeding != 1:
                     _fail("DCG-6-4-1", f"turn {self.turn} reached the Main phase after "

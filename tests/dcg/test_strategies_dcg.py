@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis.errors import InvalidArgument
 
-from oracle.dcg import DcgConfig, legal_actions, load_test_cards, new_game
+from oracle.dcg import DcgConfig, legal_actions, load_cards, new_game
 from oracle.dcg.cards import check_deck
 from oracle.driver import OracleDriver
 from strategies import dcg as sd
@@ -22,7 +22,7 @@ QUICK = settings(max_examples=15, suppress_health_check=list(HealthCheck))
 @QUICK
 @given(sd.deck_lists())
 def test_drawn_decks_are_legal(deck: sd.DeckList) -> None:
-    check_deck(deck, load_test_cards())
+    check_deck(deck, load_cards())
 
 
 @QUICK
@@ -34,7 +34,10 @@ def test_egg_bounds_are_kept(deck: sd.DeckList) -> None:
 def test_decks_shrink_to_the_lowest_ids_without_eggs() -> None:
     deck = find(sd.deck_lists(), lambda d: True)
     assert deck.eggs == ()
-    assert Counter(deck.main) == {f"T-{n:02d}": 4 for n in range(3, 15)} | {"T-15": 2}
+    # The supported main-deck cards of dcg-real in sorted order, four each, to 50.
+    lowest = ("BT1-009", "BT1-014", "BT1-020", "BT1-021", "BT1-028", "BT1-038", "BT1-040",
+              "BT1-075", "BT1-089", "BT1-090", "BT11-049", "BT2-024")
+    assert Counter(deck.main) == {c: 4 for c in lowest} | {"BT2-027": 2}
 
 
 @pytest.mark.parametrize(("kwargs"), [{"min_eggs": 4, "max_eggs": 2}, {"max_eggs": 6},
@@ -85,8 +88,8 @@ def test_action_sequences_are_legal_prefixes(playout: sd.Playout) -> None:
 @given(sd.games())
 def test_whole_games_end(playout: sd.Playout) -> None:
     """Under every reading, DCG-AMB-3 "turn-player-chooses" included: loops only pointless
-    choices keep going (e.g. Abyssdrake T-10 ×2 + Tamer Bea T-14 vs Abyssdrake, every turn
-    ending before the draw) are CR4.2 "Infinite loops" draws, so games end by themselves."""
+    choices keep going (e.g. Drain Testmon X-01 ×2 + Vegiemon BT11-049 on both sides, every
+    turn ending before the draw) are CR4.2 "Infinite loops" draws, so games end by themselves."""
     assert playout.finished and not playout.stuck
     assert playout.final.winner is not None or playout.final.reason == "infinite_loop"
 

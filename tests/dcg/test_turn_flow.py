@@ -23,7 +23,7 @@ def test_6_1_1_only_the_turn_player_acts(mk):
 
 
 def test_6_1_2_phase_order_unsuspend_draw_breeding_main(mk):
-    s = mk(player(battle_area=[stack(1, "T-03", suspended=True)]), **P1_MAIN)
+    s = mk(player(battle_area=[stack(1, "ST1-04", suspended=True)]), **P1_MAIN)
     s, events = act(s, "pass")
     order = [e.type for e in events if e.player == 0 and e.type in
              ("start_of_turn", "unsuspended", "drew")]
@@ -43,7 +43,7 @@ def test_6_1_2_no_main_action_before_the_main_phase(mk):
 
 def test_6_1_3_nothing_else_while_an_effect_is_pending(mk):
     # Two different start-of-turn effects wait; the turn player must order them first.
-    p0 = player(battle_area=[stack(1, "T-13"), stack(2, "T-14")])
+    p0 = player(battle_area=[stack(1, "BT2-089"), stack(2, "BT11-049")])
     s = mk(p0, **P1_MAIN)
     s, _ = act(s, "pass")
     assert len(s.pending) == 2 and s.step == "unsuspend" and s.phase == "unsuspend"
@@ -54,23 +54,23 @@ def test_6_1_3_nothing_else_while_an_effect_is_pending(mk):
 
 
 def test_6_1_4_1_turn_ends_when_memory_reaches_opponents_1(mk):
-    s = mk(player(hand=["T-03"]), memory=2)
-    s, events = act(s, "play", card="T-03")  # cost 3: memory 2 -> opponent's 1
+    s = mk(player(hand=["ST1-04"]), memory=2)
+    s, events = act(s, "play", card="ST1-04")  # cost 3: memory 2 -> opponent's 1
     assert s.turn_player == 1 and s.memory == 1
     assert "end_of_turn" in kinds(events) and "turn_ended" in kinds(events)
 
 
 def test_6_1_4_1_turn_goes_on_at_memory_0(mk):
-    s = mk(player(hand=["T-03"]), memory=3)
-    s, events = act(s, "play", card="T-03")
+    s = mk(player(hand=["ST1-04"]), memory=3)
+    s, events = act(s, "play", card="ST1-04")
     assert s.turn_player == 0 and s.memory == 0 and s.step == "main"
     assert "end_of_turn" not in kinds(events)
 
 
 def test_6_2_1_unsuspends_battle_and_breeding_area(mk):
-    p0 = player(battle_area=[stack(1, "T-03", suspended=True), stack(2, "T-13",
+    p0 = player(battle_area=[stack(1, "ST1-04", suspended=True), stack(2, "BT2-089",
                                                                    suspended=True)],
-                breeding_area=stack(3, "T-01", "T-05", suspended=True))
+                breeding_area=stack(3, "ST1-01", "ST2-04", suspended=True))
     s, _ = act(mk(p0, **P1_MAIN), "pass")
     me = s.players[0]
     assert not any(x.suspended for x in me.battle_area)
@@ -78,7 +78,7 @@ def test_6_2_1_unsuspends_battle_and_breeding_area(mk):
 
 
 def test_6_2_1_1_start_of_turn_effects_before_unsuspending(mk):
-    p0 = player(battle_area=[stack(1, "T-14", suspended=True)])
+    p0 = player(battle_area=[stack(1, "BT11-049", suspended=True)])
     s, events = act(mk(p0, **P1_MAIN), "pass")
     types = kinds(events, 0)
     assert types.index("resolved") < types.index("unsuspended")
@@ -88,10 +88,10 @@ def test_6_2_1_1_start_of_turn_effects_before_unsuspending(mk):
 def test_6_2_1_2_start_effect_ends_turn_before_unsuspend(mk):
     """Two [Start of Your Turn] lose 2: 3 -> -1 (opponent's 1). Nothing unsuspends, no draw,
     no breeding action, [Start of Your Main Phase] never fires; the turn passes back."""
-    p0 = player(battle_area=[stack(1, "T-10", suspended=True), stack(2, "T-10",
+    p0 = player(battle_area=[stack(1, "X-01", suspended=True), stack(2, "X-01",
                                                                    suspended=True),
-                             stack(3, "T-08", suspended=True)],
-                hand=[], egg_deck=["T-01"])
+                             stack(3, "LM-008", suspended=True)],
+                hand=[], egg_deck=["ST1-01"])
     s, events = act(mk(p0, **P1_MAIN), "pass")
     ends = [e for e in events if e.type == "end_of_turn" and e.player == 0]
     assert [e.clause for e in ends] == ["DCG-6-2-1-2"]
@@ -101,12 +101,12 @@ def test_6_2_1_2_start_effect_ends_turn_before_unsuspend(mk):
     assert not [e for e in events if e.get("timing") == "start_of_your_main_phase"]
     me = s.players[0]
     assert all(x.suspended for x in me.battle_area)
-    assert me.hand == () and me.egg_deck == ("T-01",)
+    assert me.hand == () and me.egg_deck == ("ST1-01",)
     assert s.turn_player == 1 and s.memory == 1  # player 1's turn at 1 on their side
 
 
 def test_6_2_1_3_unsuspend_is_one_event_for_all_cards(mk):
-    p0 = player(battle_area=[stack(5, "T-03", suspended=True), stack(4, "T-05",
+    p0 = player(battle_area=[stack(5, "ST1-04", suspended=True), stack(4, "ST2-04",
                                                                    suspended=True)])
     _, events = act(mk(p0, **P1_MAIN), "pass")
     unsus = [e for e in events if e.type == "unsuspended"]
@@ -114,16 +114,16 @@ def test_6_2_1_3_unsuspend_is_one_event_for_all_cards(mk):
 
 
 def test_6_3_1_the_turn_player_draws_the_top_card(mk):
-    p0 = player(deck=["T-07", "T-03"])
+    p0 = player(deck=["X-02", "ST1-04"])
     s, _ = act(mk(p0, **P1_MAIN), "pass")
-    assert s.players[0].hand == ("T-07",) and s.players[0].deck == ("T-03",)
+    assert s.players[0].hand == ("X-02",) and s.players[0].deck == ("ST1-04",)
 
 
 def test_6_3_1_1_no_draw_only_in_the_first_players_first_turn(mk):
     # Player 1 went first; it is turn 2 (player 0's first turn): player 0 draws.
-    s = mk(player(deck=["T-07"]), turn=1, turn_player=1, first_player=1)
+    s = mk(player(deck=["X-02"]), turn=1, turn_player=1, first_player=1)
     s, events = act(s, "pass")
-    assert s.players[0].hand == ("T-07",)
+    assert s.players[0].hand == ("X-02",)
     assert "draw_skipped" not in kinds(events)
 
 
@@ -137,8 +137,8 @@ def test_deck_out_in_own_draw_phase_loses(mk):
 
 def test_empty_deck_outside_the_draw_phase_is_no_loss(mk):
     # Digivolving draws 1 (digivolve bonus); with an empty deck nothing is drawn, no loss.
-    p0 = player(deck=[], hand=["T-07"], battle_area=[stack(1, "T-03")])
-    s, events = act(mk(p0, memory=5), "digivolve", card="T-07", target=1)
+    p0 = player(deck=[], hand=["ST1-05"], battle_area=[stack(1, "ST1-04")])
+    s, events = act(mk(p0, memory=5), "digivolve", card="ST1-05", target=1)
     assert s.winner is None and s.phase == "main"
     assert s.players[0].hand == ()
     # The opponent's Draw phase with my empty deck is no loss either.

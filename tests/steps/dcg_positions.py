@@ -1,14 +1,17 @@
 """Starting positions for the DCG scenarios: what the ``Given`` steps say, as set-up JSON plus
 state JSON (``ruleset: "dcg"``, see ``oracle.dcg.model.State``).
 
-A scenario names only the cards that matter ("my battle area has a suspended Redling T-03",
+A scenario names only the cards that matter ("my battle area has a suspended Dracomon ST1-04",
 "my deck is empty"). :class:`DcgPosition` turns that into a complete position with **card
 conservation**: each player's deck list (50 main cards and 0-5 Digi-Eggs, at most 4 copies of a
 card, CR4.2 "Deck construction") is exactly the cards of that player's zones. The deck list is
-the cards the scenario names plus filler cards of the INVENTED test set
-(``oracle/data/dcg/test-cards.json``), chosen so that they do nothing where they are put:
-security fillers are Option cards (no security battle), other fillers are Digimon without
-effects first, and a card the scenario names is used as a filler only when nothing else is left.
+the cards the scenario names plus filler cards of the REAL card set ``dcg-real``
+(``oracle/data/dcg/cards.json``), chosen so that they do nothing where they are put:
+security fillers are Gravity Crush BT1-090 first (an Option without a [Security] effect: no
+security battle, no effect), other fillers are real Digimon without any text, and a card the
+scenario names is used as a filler only when nothing else is left. A scenario that names one
+of the three INVENTED test-only cards (``X-nn``, ``oracle/data/dcg/test-only-cards.json``)
+plays with the card set ``dcg-real+test-only``; every other scenario with ``dcg-real``.
 Fillers go to the hand ("and 3 other cards"), the security stack (5 unless said otherwise), the
 deck (all the rest, or exactly the size the scenario gives) and the trash (what is left over).
 
@@ -32,26 +35,38 @@ MAX_EGGS = 5
 MAX_COPIES = 4
 SECURITY_SIZE = 5
 
-#: Filler order for the hand, deck and trash: Digimon without effects, then the rest.
-_FILLERS = ("T-03", "T-05", "T-11", "T-12", "T-16", "T-17", "T-04", "T-06", "T-07", "T-08",
-            "T-09", "T-10", "T-13", "T-14", "T-15", "T-18", "T-19")
-#: Filler order for security: Option cards first (a security check of an Option is no battle).
-_SECURITY_FILLERS = ("T-16", "T-17", *_FILLERS)
+#: Filler order for the hand, deck and trash: real Digimon without any text (19 numbers, 76
+#: cards: always enough for a 50-card deck).
+_FILLERS = ("ST1-02", "ST1-04", "BT1-009", "ST1-05", "BT1-014", "ST12-05", "BT1-020",
+            "BT4-014", "ST1-10", "ST2-02", "ST2-04", "BT1-028", "BT3-020", "ST2-05", "BT7-020",
+            "BT2-024", "BT1-038", "BT2-027", "ST2-10")
+#: Filler order for security: the Option without a [Security] effect first (a security check
+#: of it is no battle and no effect), then Digimon without text.
+_SECURITY_FILLERS = ("BT1-090", *_FILLERS)
 
 #: Phase names as the steps write them -> (phase, step) of a position waiting for a decision.
 PHASES = {"Breeding": ("breeding", "breeding"), "Main": ("main", "main")}
 
 
-@cache
-def test_card_set() -> dict[str, Any]:
-    """The INVENTED DCG test card set (``oracle/data/dcg/test-cards.json``)."""
-    return json.loads((data_dir() / "dcg" / "test-cards.json").read_text(encoding="utf-8"))
+#: The card set a setup names: the real cards, or the real cards plus the test-only ones.
+REAL_SET = "dcg-real"
+TEST_ONLY_SET = "dcg-real+test-only"
+
+
+def _load(name: str) -> dict[str, Any]:
+    return json.loads((data_dir() / "dcg" / name).read_text(encoding="utf-8"))
 
 
 @cache
 def cards() -> dict[str, dict[str, Any]]:
-    """Card JSON objects of the test set by ID."""
-    return {c["id"]: c for c in test_card_set()["cards"]}
+    """Card JSON objects by ID: the REAL set plus the three test-only cards (``X-nn``)."""
+    return {c["id"]: c for doc in ("cards.json", "test-only-cards.json")
+            for c in _load(doc)["cards"]}
+
+
+def is_test_only(card_id: str) -> bool:
+    """True for one of the INVENTED test-only cards (``X-nn``)."""
+    return card_id.startswith("X-")
 
 
 def is_egg(card_id: str) -> bool:
@@ -197,8 +212,13 @@ class DcgPosition:
     # -- JSON -----------------------------------------------------------------------------------
 
     def setup(self) -> dict[str, Any]:
-        """The set-up JSON (``oracle.driver`` form): ruleset, both deck lists, variants."""
-        return {"ruleset": "dcg", "decks": [self.deck_list(0), self.deck_list(1)],
+        """The set-up JSON (``oracle.driver`` form): ruleset, the card set by name
+        (``dcg-real+test-only`` when the scenario names a test-only card), both deck lists,
+        variants."""
+        named = self.sides[0].named() + self.sides[1].named()
+        name = TEST_ONLY_SET if any(is_test_only(c) for c in named) else REAL_SET
+        return {"ruleset": "dcg", "card_set": {"name": name},
+                "decks": [self.deck_list(0), self.deck_list(1)],
                 "variants": dict(self.variants)}
 
     def _turn(self) -> int:

@@ -1,13 +1,15 @@
 """Step definitions for the Digimon Card Game scenarios (``features/dcg/``), in the game's
 language: "it is my turn in the Main phase with memory 2", "my battle area has an unsuspended
-Redling T-03", "I pass", "memory is 3 on my opponent's side", "the turn ends", "the action is
+Dracomon ST1-04", "I pass", "memory is 3 on my opponent's side", "the turn ends", "the action is
 refused for DCG-6-4-1".
 
 "I" am seat 0 and "my opponent" is seat 1. Memory in a step is read from one player's side:
 "with memory 2" is on the side of the player whose turn it is, "memory is 3 on my opponent's
-side" is where the one shared gauge stands. Cards are the INVENTED test cards
-(``oracle/data/dcg/test-cards.json``), named "Name T-nn"; a name that does not match its ID is
-a typo in the feature file and fails at once.
+side" is where the one shared gauge stands. Cards are REAL cards of the card set ``dcg-real``
+(``oracle/data/dcg/cards.json``) named by printed name and real number ("Dracomon ST1-04"), or
+one of the three INVENTED test-only cards ("Drain Testmon X-01", only where no real card
+serves); a name that does not match its number is a typo in the feature file and fails at
+once.
 
 The game under test is driven only through the ``game_driver`` fixture (a
 :class:`~oracle.driver.Driver`): ``load_state(setup, state)`` for a described position
@@ -42,7 +44,7 @@ WHO = ("I", "my opponent")
 
 
 class Card(NamedTuple):
-    """A card as a step names it: printed name and ID ("Redling", "T-03")."""
+    """A card as a step names it: printed name and ID ("Dracomon", "ST1-04")."""
 
     name: str
     id: str
@@ -51,8 +53,8 @@ class Card(NamedTuple):
         return f"{self.name} {self.id}"
 
 
-_NAME = r"[A-Z][a-z]+(?: [A-Z][a-z]+)*"
-_ID = r"T-\d{2}"
+_NAME = r"[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*"
+_ID = r"(?:ST\d+|BT\d+|LM|X)-\d{2,3}"
 CARD_PATTERN = rf"{_NAME} {_ID}"
 _ONE = re.compile(rf"({_NAME}) ({_ID})")
 
@@ -64,7 +66,7 @@ def _card(text: str) -> Card:
     card = Card(m.group(1), m.group(2))
     known = cards().get(card.id)
     if known is None:
-        raise PositionError(f"{card}: no card {card.id} in the DCG test set")
+        raise PositionError(f"{card}: no card {card.id} in the DCG card sets")
     printed = re.sub(r"\s*\(.*\)$", "", known["name"])
     if printed != card.name:
         raise PositionError(f"{card}: {card.id} is {printed}, not {card.name}")
@@ -73,19 +75,19 @@ def _card(text: str) -> Card:
 
 @with_pattern(CARD_PATTERN)
 def parse_card(text: str) -> Card:
-    """``"Redling T-03"`` → ``Card("Redling", "T-03")`` (checked against the card set)."""
+    """``"Dracomon ST1-04"`` → ``Card("Dracomon", "ST1-04")`` (checked against the card set)."""
     return _card(text)
 
 
 @with_pattern(rf"{CARD_PATTERN}(?:(?:, | and ){CARD_PATTERN})*")
 def parse_cards(text: str) -> tuple[Card, ...]:
-    """``"A T-01, B T-02 and C T-03"`` → three cards, in the order written."""
+    """``"A ST1-01, B ST2-01 and C ST1-04"`` → three cards, in the order written."""
     return tuple(_card(m.group(0)) for m in _ONE.finditer(text))
 
 
 @with_pattern(rf"{CARD_PATTERN}(?: over {CARD_PATTERN})*")
 def parse_stack(text: str) -> tuple[Card, ...]:
-    """``"Flarehorn T-07 over Redling T-03"`` → the stack's cards **bottom first**."""
+    """``"Dusk Testmon X-02 over Dracomon ST1-04"`` → the stack's cards **bottom first**."""
     return tuple(reversed([_card(part) for part in text.split(" over ")]))
 
 
@@ -170,6 +172,7 @@ TYPES = {
     "Try": _word("try|tries"),
     "Special": _word("DNA digivolve|Burst digivolve|App Fuse"),
     "HowPlayed": _word("DigiXros|Assembly"),
+    "Mode": with_pattern(r"hatch|move")(lambda text: text),
 }
 
 
@@ -584,6 +587,19 @@ def _attack_digimon(dcg_table: DcgTable, who: int, whose: int, victim: Card,
 def _activate(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
     source = dcg_table.stack_with_top(who, card, "battle")["id"]
     return _act(dcg_table, type="activate", player=who, source=source)
+
+
+@when(step("{who:Who} {:Activate} the [Main] effect of {card:Card} to {mode:Mode}"),
+      target_fixture="outcome")
+def _activate_mode(dcg_table: DcgTable, who: int, card: Card, mode: str) -> Outcome:
+    """A card whose one [Main] offers two things (BT1-089: hatch or move) carries them as two
+    effects of its card document; ``mode`` picks the one whose action is ``hatch``/``move``."""
+    source = dcg_table.stack_with_top(who, card, "battle")["id"]
+    effects = cards()[card.id]["effects"]
+    index = next((i for i, e in enumerate(effects) if e["action"] == mode), None)
+    if index is None:
+        raise PositionError(f"{card} has no [Main] effect that can {mode}")
+    return _act(dcg_table, type="activate", player=who, source=source, effect=index)
 
 
 @when(step("{who:Who} {:Resolve} the effect of {card:Card} first"), target_fixture="outcome")

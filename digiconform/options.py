@@ -1,0 +1,159 @@
+"""Command-line option types and checks shared by every ``digiconform`` command.
+
+click's own ``INT``/``FLOAT`` take what Python's ``int()``/``float()`` take: ``nan``, ``inf``,
+``1_000`` and full-width digits (``１２``). These types take ASCII decimal numbers only, within
+a range, and say so in one line (click's usage error, exit 2):
+
+- :class:`Int` -- ``[+-]?[0-9]+`` within ``[lo, hi]``;
+- :class:`Float` -- an ASCII decimal (``5``, ``0.5``, ``1e3``), finite, within ``[lo, hi]``;
+- :func:`parse_variants` -- ``ID=READING`` items, each ambiguity at most once;
+- :func:`check_output_file` / :func:`check_output_dir` -- an output path that can be written,
+  checked *before* a long run rather than after it.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import click
+
+__all__ = ["Float", "Int", "check_output_dir", "check_output_file", "parse_variants"]
+
+_INT = re.compile(r"[+-]?[0-9]{1,18}")
+_FLOAT = re.compile(r"[+-]?([0-9]{1,18}(\.[0-9]{0,18})?|\.[0-9]{1,18})([eE][+-]?[0-9]{1,3})?")
+
+
+class Int(click.ParamType):
+    """An ASCII decimal integer in ``[lo, hi]`` (either bound may be None)."""
+
+    name = "integer"
+
+    def __init__(self, lo: int | None = None, hi: int | None = None) -> None:
+        self.lo, self.hi = lo, hi
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        """:raises click.BadParameter: not ASCII digits, or out of range."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            n = value
+        elif isinstance(value, str) and _INT.fullmatch(value.strip()):
+            n = int(value.strip())
+        else:
+            self.fail(f"{_show(value)} is not an integer (ASCII digits)", param, ctx)
+        if (self.lo is not None and n < self.lo) or (self.hi is not None and n > self.hi):
+            self.fail(f"{n} is not in the range {_range(self.lo, self.hi)}", param, ctx)
+        return n
+
+    def __repr__(self) -> str:
+        return f"Int({self.lo}, {self.hi})"
+
+
+class Float(click.ParamType):
+    """A finite ASCII decimal number in ``[lo, hi]`` (``nan`` and ``inf`` refused)."""
+
+    name = "number"
+
+    def __init__(self, lo: float | None = None, hi: float | None = None) -> None:
+        self.lo, self.hi = lo, hi
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        """:raises click.BadParameter: not an ASCII decimal, not finite, or out of range."""
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            x = float(value)
+        elif isinstance(value, str) and _FLOAT.fullmatch(value.strip()):
+            x = float(value.strip())
+        else:
+            self.fail(f"{_show(value)} is not a number (ASCII decimal)", param, ctx)
+        if not math.isfinite(x):
+            self.fail(f"{_show(value)} is not a finite number", param, ctx)
+        if (self.lo is not None and x < self.lo) or (self.hi is not None and x > self.hi):
+            self.fail(f"{x:g} is not in the range {_range(self.lo, self.hi)}", param, ctx)
+        return x
+
+    def __repr__(self) -> str:
+        return f"Float({self.lo}, {self.hi})"
+
+
+def _range(lo: float | None, hi: float | None) -> str:
+    if lo is None:
+        return f"x<={hi:g}"
+    if hi is None:
+        return f"x>={lo:g}"
+    return f"{lo:g}<=x<={hi:g}"
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_variants(items: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """``("DB-AMB-6=not-final", ...)`` → ``{"DB-AMB-6": "not-final"}``.
+
+    :raises click.BadParameter: an item without ``=``, an empty ID or reading, or an
+        ambiguity given twice (even with the same reading: the second was surely meant for
+        another ambiguity).
+    """
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, val = item.partition("=")
+        key, val = key.strip(), val.strip()
+        if not sep or not key or not val:
+            raise click.BadParameter(f"expected ID=READING, got {_show(item)}",
+                                     param_hint="--variant")
+        if key in out:
+            raise click.BadParameter(f"{key} is given twice ({out[key]!r} and {val!r}); give "
+                                     "each ambiguity once", param_hint="--variant")
+        out[key] = val
+    return out
+
+
+def check_output_file(path: str | None, option: str) -> Path | None:
+    """``path`` as a :class:`Path` when a file can be written there: its directory exists
+    and is writable, and it is not a directory itself (None stays None).
+
+    :raises click.BadParameter: naming ``option`` and what is wrong.
+    """
+    if path is None:
+        return None
+    p = Path(path)
+    if path == "":
+        raise click.BadParameter("an empty file name", param_hint=option)
+    if p.is_dir():
+        raise click.BadParameter(f"{path} is a directory", param_hint=option)
+    if p.exists() and not p.is_file():
+        raise click.BadParameter(f"{path} is not a regular file", param_hint=option)
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise click.BadParameter(f"the directory {parent} does not exist", param_hint=option)
+    if not os.access(parent, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise click.BadParameter(f"{path} cannot be written (permission denied)",
+                                 param_hint=option)
+    return p
+
+
+def check_output_dir(path: str, option: str) -> Path:
+    """``path`` as a :class:`Path` when it is a directory, or could be created as one.
+
+    :raises click.BadParameter: a file is in the way, or the nearest existing ancestor is
+        not a writable directory.
+    """
+    p = Path(path)
+    if path == "":
+        raise click.BadParameter("an empty directory name", param_hint=option)
+    if p.exists():
+        if not p.is_dir():
+            raise click.BadParameter(f"{path} exists and is not a directory", param_hint=option)
+        return p
+    ancestor = p.parent
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir() or not os.access(ancestor, os.W_OK | os.X_OK):
+        raise click.BadParameter(f"{path} cannot be created under {ancestor}",
+                                 param_hint=option)
+    return p

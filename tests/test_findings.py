@@ -1,0 +1,104 @@
+"""Findings, not a first failure (issue 11): ``verify`` keeps playing after a divergence.
+
+- An implementation with two independent faults, one of them a reading difference
+  (``two_faults`` in ``tests/miniatures.py``: DB-AMB-6 behaved as ``not-final``, and the loser
+  of a Duel going first in the next, DB-C.7), has both reported in one run, each as its own
+  finding with its own clause and a shrunk counterexample saved as a trace that ``digiconform
+  replay --impl`` reproduces.
+- A crash in the middle of the random games is a finding, and the games go on, each on a fresh
+  process.
+- Grouping: divergences group by clause and first differing field.
+
+Small settings (30 games with no time budget, so that the run does not depend on the
+machine's load, and 16 s of shrinking) keep it inside the README's test time; the default run
+uses 40 games and a 30 s budget.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from digiconform.verifier.differential import Divergence, finding_key
+from digiconform.verifier.impl_replay import replay_impl
+from digiconform.verifier.runner import Options, verify
+from oracle.trace import read_trace
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import miniatures  # noqa: E402
+
+
+def test_two_faults_are_both_reported_in_one_run(tmp_path: Path) -> None:
+    name = "two_faults"
+    # No time budget: the same 30 seeded games whatever the machine's load (a budget would
+    # cut them short on a busy machine, and the rarer fault might not come up).
+    report = verify(Options(miniatures.command(name), scenarios=("-",), games=30, budget=None,
+                            shrink_seconds=16, trace_dir=tmp_path))
+    assert not report.ok
+    found = report.differential["findings"]
+    by_clause = {f["clause"]: f for f in found}
+    assert set(miniatures.TWO_FAULTS[name]) <= set(by_clause), [
+        (f["clause"], f["field"]) for f in found]
+    reading = by_clause["DB-C.3"]
+    assert reading["field"] == "reading:DB-AMB-6=not-final" and reading["explanation"]
+    rule = by_clause["DB-C.7"]
+    assert rule["field"] == "$.first_player" and rule["explanation"] is None
+    for clause in miniatures.TWO_FAULTS[name]:
+        f = by_clause[clause]
+        assert f["reproducible"] and f["trace"], f
+        assert f["length"] <= 30 and f["length"] <= f["first_length"]
+        failure = next(x for x in report.failures if x.trace == f["trace"])
+        assert failure.clause == clause and "--impl" in (failure.replay or "")
+        trace = read_trace(Path(f["trace"]))
+        assert trace["meta"]["divergence"]["clause"] == clause
+        div, _ = replay_impl(trace, miniatures.command(name))
+        assert div is not None and div.clause == clause
+    # The compliance table names both clauses as failing.
+    assert report.clauses["DB-C.3"].failed and report.clauses["DB-C.7"].failed
+    print(f"\ntwo faults: {[(f['clause'], f['field'], f['count'], f['length']) for f in found]}"
+          f", {report.differential['games']} games, {report.seconds:.1f} s")
+
+
+def test_a_crash_is_a_finding_and_the_games_go_on(tmp_path: Path) -> None:
+    report = verify(Options(miniatures.command("crashes_in_duel_3"), scenarios=("-",),
+                            games=6, budget=None, shrink_seconds=0, trace_dir=tmp_path))
+    found = report.differential["findings"]
+    crash = [f for f in found if f["field"] == "errored:exited"]
+    assert crash and crash[0]["count"] >= 2, found
+    assert report.differential["games"] == 6
+    assert report.implementation_errors["restarts"] >= crash[0]["count"]
+    assert not report.implementation_errors["gave_up"]
+    # Only the crash: no rules finding comes out of a process that was restarted.
+    assert all(f["kind"] == "errored" for f in found), found
+
+
+def test_findings_group_by_clause_and_first_field() -> None:
+    def div(clause: str | None, path: str, kind: str = "state") -> Divergence:
+        d = Divergence(kind, 0, {}, [{}], "m", differences=[(path, 1, 2)])
+        d.clause = clause
+        return d
+
+    a = finding_key(div("DB-C.8", "$.players[0].score"))
+    b = finding_key(div("DB-C.8", "$.players[1].score"))
+    c = finding_key(div("DB-C.7", "$.players[1].score"))
+    assert a == b == ("DB-C.8", "$.players[].score") and c != a
+    assert finding_key(div("DB-A.1", "$", "refusal")) == ("DB-A.1", "refusal")
+
+
+def test_a_failing_vector_is_filed_under_the_clause_of_its_failing_step(tmp_path: Path) -> None:
+    """One wrong rule fails one clause of the compliance table, not every tag of the
+    scenarios it shows up in: the tie rule (DB-C.8) and unsuspending after a start-of-turn
+    end (DCG-6-2-1-2)."""
+    for name, ruleset, clause in (("tie_scores_points", "digibattle", "DB-C.8"),
+                                  ("dcg_unsuspends_before_ending", "dcg", "DCG-6-2-1-2")):
+        report = verify(Options(miniatures.command(name), ruleset=ruleset, games=0,
+                                trace_dir=tmp_path))
+        vectors = [f for f in report.failures if f.kind == "scenario"]
+        assert len(vectors) >= 3, (name, [f.id for f in report.failures])
+        assert {f.clause for f in vectors} == {clause}, (name, [(f.id, f.clause)
+                                                                for f in vectors])
+        # Those scenarios carry other tags too; none of them is failed for it.
+        assert len({c for f in vectors for c in f.clauses}) > 1
+        failing = sorted(c for c, r in report.clauses.items() if r.failed)
+        assert failing == [clause], (name, failing)

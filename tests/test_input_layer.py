@@ -1,0 +1,143 @@
+"""The input layer (oracle/inputs.py) and the lookups of shipped data by name (issue 17)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from oracle.errors import InvalidInputError
+from oracle.inputs import MAX_DEPTH, parse_json, read_json, shipped_name
+from oracle.resources import data_dir
+
+
+@pytest.mark.parametrize(("data", "reason"), [
+    ("[" * 5000 + "]" * 5000, "levels deep"),
+    ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "levels deep"),
+    ("1" * 4301, "digits"),
+    ("-" + "9" * 50, "digits"),
+    ("NaN", "not JSON"),
+    ("[Infinity]", "not JSON"),
+    ("1e400", "out of range"),
+    (b"\xff\xfe{\x00}\x00", "not UTF-8"),
+    ("caf\u00e9".encode("latin-1"), "not UTF-8"),
+    ("{\"a\": 1", "not valid JSON"),
+])
+def test_hostile_json_is_invalid_input_never_an_exception(data: str | bytes,
+                                                            reason: str) -> None:
+    with pytest.raises(InvalidInputError) as e:
+        parse_json(data, where="x.json")
+    assert e.value.path.startswith("$") and reason in e.value.reason
+    assert "\n" not in str(e.value)
+
+
+def test_the_deepest_allowed_document_parses() -> None:
+    assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) == eval("[" * MAX_DEPTH + "]" * MAX_DEPTH)
+
+
+def test_special_files_are_refused_by_name_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for path, kind in ((fifo, "named pipe"), (Path("/dev/zero"), "device"),
+                       (tmp_path, "directory")):
+        with pytest.raises(InvalidInputError) as e:
+            read_json(path)
+        assert kind in e.value.reason and str(path) in e.value.reason
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    with big.open("wb") as f:
+        f.truncate(200 * 1024 * 1024)  # sparse: 200 MB without writing them
+    with pytest.raises(InvalidInputError) as e:
+        read_json(big)
+    assert "limit" in e.value.reason
+
+
+@pytest.mark.parametrize("name", ["../../../x", "/abs/x", "a/b", "..", ".hidden", "", "a\\b",
+                                  "x" * 65, 7, None])
+def test_a_shipped_name_is_a_name_not_a_path(name: object) -> None:
+    with pytest.raises(InvalidInputError) as e:
+        shipped_name(name, "$.decks[0]", "shipped DCG deck")
+    assert e.value.path == "$.decks[0]"
+
+
+def test_a_dcg_deck_name_cannot_reach_a_file_outside_the_data_directory(
+        tmp_path: Path) -> None:
+    """Issue 17: a deck *name* was joined onto the data directory unchecked, so an absolute
+    or ``../`` name read any ``*.json`` on the machine (here a copy of a valid deck, which
+    loaded as if it were shipped)."""
+    from oracle.dcg import game_from_setup
+
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    shutil.copy(data_dir() / "dcg" / "decks" / "red-memory.json", outside / "stolen.json")
+    decks = data_dir() / "dcg" / "decks"
+    relative = os.path.relpath(outside / "stolen", decks)
+    for name in (str(outside / "stolen"), relative):
+        with pytest.raises(InvalidInputError) as e:
+            game_from_setup({"ruleset": "dcg", "decks": [name, "blue-tempo"]})
+        assert e.value.path == "$.decks[0]"
+        assert "not the name" in e.value.reason
+
+
+def test_a_traversing_deck_name_is_refused_by_serve() -> None:
+    from digiconform.harness.serve import Session
+
+    session = Session()
+    session.handle_line(json.dumps({"cmd": "start", "version": 1}))
+    answer = session.handle_line(json.dumps({
+        "cmd": "new_game", "seq": 1,
+        "setup": {"ruleset": "dcg", "decks": ["../../../../etc/x", "red-memory"]}}))
+    doc = answer.to_json()  # type: ignore[union-attr]
+    assert "state" not in doc, doc
+
+
+@pytest.mark.parametrize(("change", "path"), [
+    ({"effects": None}, "$.cards[2].effects"),
+    ({"digivolve": 3}, "$.cards[2].digivolve"),
+    ({"level": "x"}, "$.cards[2].level"),
+    ({"dp": -5000}, "$.cards[2].dp"),
+    ({"play_cost": True}, "$.cards[2].play_cost"),
+    ({"surprise": 1}, "$.cards[2]"),
+])
+def test_the_dcg_card_document_is_type_checked(change: dict, path: str) -> None:
+    from oracle.dcg.cards import card_set_from_json
+
+    doc = read_json(data_dir() / "dcg" / "cards.json")
+    doc["cards"][2].update(change)
+    with pytest.raises(InvalidInputError) as e:
+        card_set_from_json(doc)
+    assert e.value.path.startswith(path), (e.value.path, e.value.reason)
+
+
+@pytest.mark.parametrize(("entries", "path"), [
+    ([{"id": "ST1-04", "count": 2 ** 63}], "$.deck[0].count"),
+    ([{"id": "ST1-04", "count": -1}], "$.deck[0].count"),
+    ([["ST1-04", 4]], "$.deck[0]"),
+])
+def test_the_dcg_deck_document_is_type_checked(entries: list, path: str) -> None:
+    from oracle.dcg.cards import deck_from_json, load_cards
+
+    with pytest.raises(InvalidInputError) as e:
+        deck_from_json({"name": "x", "deck": entries}, load_cards())
+    assert e.value.path == path
+
+
+@pytest.mark.parametrize(("card_set", "path"), [
+    ({"id": "/etc/passwd"}, "$.card_set.id"),  # found by the corpus: a KeyError before
+    ({"id": "x", "cards": [{"name": "no serial"}]}, "$.card_set"),
+    ([1], "$.card_set"),
+])
+def test_a_digibattle_setup_names_an_unknown_or_malformed_card_set(card_set: object,
+                                                                  path: str) -> None:
+    from oracle.digibattle.state import default_setup
+    from oracle.driver import OracleDriver
+
+    setup = {**default_setup(), "card_set": card_set}
+    with pytest.raises(InvalidInputError) as e:
+        OracleDriver().new_game(setup)
+    assert e.value.path.startswith(path)

@@ -1,0 +1,87 @@
+"""Which vectors run on the four mandatory requests, and why the others need ``load_state``
+(issue 11).
+
+- Every vector that starts from a described position says how an engine without
+  ``load_state`` runs it: ``played`` (the scenario from ``new_game``) or ``needs_load_state``
+  with a reason; ``verify`` counts and lists them in the report's ``coverage``.
+- The reasons' facts hold on the oracle: after the Digi-Battle deal a player has 19 cards
+  Online and 10 in hand, and after the DCG set-up a 50-card deck holds 40.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from digiconform.reach import DB_DEALT_ONLINE, SKETCH, load_state_step
+from digiconform.vectors import load_vectors
+from digiconform.verifier.runner import Options, verify
+from oracle.driver import OracleDriver
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import miniatures  # noqa: E402
+
+SCENARIOS = load_vectors(kind="scenario")
+
+
+def test_every_described_position_says_how_it_runs_without_load_state() -> None:
+    for v in SCENARIOS:
+        if load_state_step(v) is None:
+            assert "needs_load_state" not in v and "played" not in v, v["id"]
+        else:
+            assert bool(v.get("played")) != bool(v.get("needs_load_state")), v["id"]
+            if v.get("played"):
+                assert v["played"][0]["request"] == "new_game"
+                assert all(s["request"] != "load_state" for s in v["played"])
+
+
+@pytest.mark.parametrize("ruleset", ["digibattle", "dcg"])
+def test_the_sketch_reasons_hold_on_the_oracle(ruleset: str) -> None:
+    """Play the set-up from ``new_game`` with the oracle: the counts the reasons cite."""
+    from digiconform.verifier.games import db_setup, dcg_setup
+
+    o = OracleDriver()
+    o.new_game(db_setup() if ruleset == "digibattle" else dcg_setup())
+    while o.state.phase == "setup":
+        if o.state.to_move == "chance":
+            due = o.state.to_json()["chance"]
+            if due["kind"] == "shuffle":
+                o.apply({"type": "shuffle", "player": due["player"], "order": due["cards"],
+                         **({"deck": due["deck"]} if "deck" in due else {})})
+            else:
+                o.apply({"type": "choose_first", "winner": 0})
+        else:
+            o.apply(o.legal_actions()[0])
+    players = o.state.to_json()["players"]
+    if ruleset == "digibattle":
+        assert [len(p["online"]) for p in players] == [DB_DEALT_ONLINE] * 2
+        assert [len(p["hand"]) for p in players] == [10, 10]
+    else:
+        assert [len(p["deck"]) for p in players] == [40, 40]
+        assert [len(p["security"]) for p in players] == [5, 5]
+    sketches = [v for v in SCENARIOS if v["ruleset"] == ruleset
+                and v.get("needs_load_state", "").startswith(SKETCH)]
+    assert sketches
+
+
+def test_verify_reports_the_vectors_that_need_load_state(tmp_path: Path) -> None:
+    """An engine with no optional capability: the report counts what it could run and
+    lists each vector it could not, with the reason."""
+    report = verify(Options(miniatures.command("dcg_moves_on"), ruleset="dcg", games=0,
+                            trace_dir=tmp_path))
+    assert report.coverage["needs_load_state"] == 0  # it has load_state
+    adapter = f"{sys.executable} {HERE.parent / 'examples/python/adapter.py'}"
+    report = verify(Options(adapter, games=0, trace_dir=tmp_path,
+                            skips={"scoring::A whole first Duel, from the shuffles to the "
+                                   "score": "beyond the toy"}))
+    ds = [v for v in SCENARIOS if v["ruleset"] == "digibattle"]
+    need = [v for v in ds if v.get("needs_load_state")]
+    cov = report.coverage
+    assert cov["vectors"] == len(ds) and cov["needs_load_state"] == len(need)
+    assert cov["runnable"] == len(ds) - len(need)
+    assert {n["id"] for n in cov["needing"]} == {v["id"] for v in need}
+    assert sum(cov["by_reason"].values()) == len(need)
+    assert report.ok, [f.message for f in report.failures]
