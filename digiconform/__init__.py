@@ -35,3 +35,24 @@ def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -
     from digiconform.pytest_plugin import pytest_collection_modifyitems as hook
 
     hook(session, config, items)
+
+
+def pytest_configure(config: Any) -> None:
+    """See :func:`digiconform.pytest_plugin.pytest_configure`."""
+    from digiconform.pytest_plugin import pytest_configure as hook
+
+    hook(config)
+
+
+def pytest_report_header(config: Any) -> list[str]:
+    """See :func:`digiconform.pytest_plugin.pytest_report_header`."""
+    from digiconform.pytest_plugin import pytest_report_header as hook
+
+    return hook(config)
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any) -> None:
+    """See :func:`digiconform.pytest_plugin.pytest_terminal_summary`."""
+    from digiconform.pytest_plugin import pytest_terminal_summary as hook
+
+    hook(terminalreporter, exitstatus, config)

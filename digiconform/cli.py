@@ -239,6 +239,15 @@ main.add_command(_vectors)
 from digiconform.verifier.cli import perft as _perft  # noqa: E402
 
 main.add_command(_perft)
+from digiconform.verifier.cli import report_command as _report  # noqa: E402
+
+main.add_command(_report)
+from digiconform.verifier.cli import summary_command as _summary  # noqa: E402
+
+main.add_command(_summary)
+from digiconform.verifier.cli import fuzz_command as _fuzz  # noqa: E402
+
+main.add_command(_fuzz)
 
 
 if __name__ == "__main__":  # pragma: no cover

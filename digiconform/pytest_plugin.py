@@ -7,7 +7,8 @@ any CI that reads them. The verification runs once (:func:`digiconform.verifier.
 as ``digiconform verify``), on the first of these tests; the others read its report. Run it
 without ``-n`` (xdist would verify once per worker). See docs/CI-EXAMPLE.md.
 
-Options: ``--impl COMMAND``, ``--impl-games N`` (default 40), ``--impl-timeout SECONDS``,
+Options: ``--impl COMMAND`` (split with :func:`shlex.split`, run without a shell; add
+``--impl-shell`` for ``/bin/sh -c``), ``--impl-games N`` (default 40), ``--impl-timeout SECONDS``,
 ``--impl-skip FILE``, ``--impl-seed N``, ``--impl-ruleset digibattle|dcg``, ``--impl-report
 FILE`` (the JSON report), and
 ``--impl-clause ID`` (repeatable) to run part of the suite.
@@ -46,6 +47,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("digiconform", "digiconform conformance of an engine")
     group.addoption("--impl", metavar="COMMAND", default=None,
                     help="Verify the engine started by COMMAND (docs/PROTOCOL.md).")
+    group.addoption("--impl-shell", action="store_true", default=False,
+                    help="Run --impl through /bin/sh -c (otherwise it is split with shlex "
+                         "and run without a shell).")
     group.addoption("--impl-games", type=_ranged(Int(0, 100_000)), default=40,
                     help="Random games (default 40).")
     group.addoption("--impl-timeout", type=_ranged(Float(0.1, 3600)), default=5.0,
@@ -63,12 +67,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _options(config: pytest.Config) -> Any:
+    from digiconform.verifier.cli import impl_command
     from digiconform.verifier.runner import Options, parse_skip_file
     from oracle.inputs import read_text
 
     skip = config.getoption("--impl-skip")
     return Options(
-        command=config.getoption("--impl"), games=config.getoption("--impl-games"),
+        command=impl_command(config.getoption("--impl"), config.getoption("--impl-shell")),
+        games=config.getoption("--impl-games"),
         timeout=config.getoption("--impl-timeout"), seed=config.getoption("--impl-seed"),
         clauses=tuple(config.getoption("--impl-clause")),
         ruleset=config.getoption("--impl-ruleset"),
@@ -150,7 +156,8 @@ def _describe(case: dict[str, Any], failure: Any) -> str:
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
-    """With ``--impl``: add the conformance cases to the session."""
+    """With ``--impl``: add the conformance cases to the session (and report them as
+    collected, so pytest's ``collected N items`` and ``--collect-only`` count them)."""
     if not config.getoption("--impl"):
         return
     from digiconform.vectors import load_vectors
@@ -158,13 +165,54 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     from oracle import variants
 
     opts = _options(config)
+    added: list[pytest.Item] = []
     for v in select(load_vectors(kind="scenario"), opts):
-        items.append(ConformanceItem.from_parent(
+        added.append(ConformanceItem.from_parent(
             session, name=f"scenario[{v['id']}]", part="scenarios", case_id=v["id"]))
     if opts.games:
-        items.append(ConformanceItem.from_parent(
+        added.append(ConformanceItem.from_parent(
             session, name="random-games", part="differential", case_id="random games"))
     for amb in variants.REGISTRY:
         if amb.ruleset == opts.ruleset:
-            items.append(ConformanceItem.from_parent(
+            added.append(ConformanceItem.from_parent(
                 session, name=f"ambiguity[{amb.id}]", part="ambiguities", case_id=amb.id))
+    items.extend(added)
+    config.hook.pytest_collectreport(report=pytest.CollectReport(
+        "digiconform", "passed", None, list(added)))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Check ``--impl-clause`` against the clauses of ``--impl-ruleset`` (a usage error)."""
+    if not config.getoption("--impl", default=None):
+        return
+    import click
+
+    from digiconform.verifier.cli import check_clauses
+
+    try:
+        check_clauses(tuple(config.getoption("--impl-clause")),
+                      config.getoption("--impl-ruleset"))
+    except click.BadParameter as e:
+        raise pytest.UsageError(f"--impl-clause: {e.message}") from e
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """What will be verified, or how to ask for it."""
+    command = config.getoption("--impl", default=None)
+    if not command:
+        return [_HINT]
+    clauses = ", ".join(config.getoption("--impl-clause")) or "all clauses"
+    return [f"digiconform: verifying {command!r} ({config.getoption('--impl-ruleset')}, "
+            f"{clauses}, {config.getoption('--impl-games')} random games); the verification "
+            "runs in the first conformance test"]
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
+                            config: pytest.Config) -> None:
+    """No ``--impl`` and nothing ran: say how to run the conformance tests."""
+    if not config.getoption("--impl", default=None) and exitstatus == 5:
+        terminalreporter.write_line(_HINT, yellow=True)
+
+
+_HINT = ("digiconform: no --impl given, so no conformance tests: run pytest -p digiconform "
+         "--impl \"./engine --harness\" (see docs/CI-EXAMPLE.md)")

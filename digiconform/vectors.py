@@ -618,6 +618,11 @@ def pytest_runtest_makereport(item: Any, call: Any) -> None:
             f.write(ctx.id + "\n")
 
 
+def source_root() -> Path:
+    """Where a source checkout would have ``tests/`` (the parent of the package)."""
+    return Path(__file__).resolve().parent.parent
+
+
 def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[str, int]:
     """Re-record every scenario vector by running the features against the oracle with
     ``--record-vectors``, dropping the scenarios that do not pass (``@oracle-bug`` ones), and
@@ -632,10 +637,11 @@ def record(out_dir: Path | None = None, *, jobs: str | None = "auto") -> dict[st
     import sys
     import tempfile
 
-    root = Path(__file__).resolve().parent.parent
+    root = source_root()
     if not (root / "tests" / "conftest.py").is_file():
-        raise RuntimeError("recording vectors needs a source checkout (tests/ with the step "
-                           "definitions)")
+        raise RuntimeError(f"recording vectors needs a source checkout of digiconform (its "
+                           f"tests/ hold the step definitions); {root} is an installed "
+                           "package without them: run it from a clone of the repository")
     out_dir = out_dir or root / "vectors"
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "raw"

@@ -88,12 +88,39 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any,
     tags = set(scenario.tags) | set(feature.tags)
     if scenario.rule is not None:
         tags |= set(scenario.rule.tags)
+    name, example = _scenario_name(
+        template, scenario, callspec.id if callspec is not None else None,
+        callspec.params.get("_pytest_bdd_example") if callspec is not None else None)
     request.node.stash[CONTEXT_KEY] = ScenarioContext(
         feature_stem=_feature_stem(Path(feature.filename)),
-        name=template.name if template is not None else scenario.name,
-        example=callspec.id if callspec is not None else None,
-        tags=frozenset(tags),
+        name=name, example=example, tags=frozenset(tags),
     )
+
+
+def _scenario_name(template: Any, scenario: Any, example: str | None,
+                   row: dict[str, str] | None = None) -> tuple[str, str | None]:
+    """The scenario's name in its ID, and the example ID still needed after it.
+
+    An outline's placeholders are expanded (``under "<reading>"`` → ``under "final"``);
+    when that alone tells its examples apart, no example ID follows. An outline whose name
+    has no placeholder keeps pytest's example ID (the row's values joined by ``-``); one
+    whose name expands to the same text for two rows is followed by the values of the
+    other columns only."""
+    if template is None or example is None:
+        return scenario.name, example
+    from pytest_bdd.parser import PARAM_RE, render_string
+
+    used = set(PARAM_RE.findall(template.name))
+    if not used:
+        return template.name, example
+    names = [render_string(template.name, ctx)
+             for ex in template.examples for ctx in ex.as_contexts()]
+    if len(set(names)) == len(names):
+        return scenario.name, None
+    if row:
+        rest = "-".join(str(v) for k, v in row.items() if k not in used)
+        return scenario.name, rest or example
+    return scenario.name, example
 
 
 def pytest_bdd_before_step(request: pytest.FixtureRequest, feature: Any, scenario: Any,

@@ -68,9 +68,10 @@ def test_default_verify_of_serve_passes_and_writes_every_report(tmp_path: Path) 
 
 
 #: CI settings of the planted runs: the random games go on after a divergence (issue 11),
-#: so their budget, not the first divergence, ends them; 12 s of play and 40 s of shrinking
-#: keep each run short.
-PLANTED_BUDGET = {"budget": 12.0, "shrink_seconds": 40.0}
+#: so their budget, not the first divergence, ends them; 12 s of play keeps each run short.
+#: Shrinking stops by itself when no smaller counterexample is found (a few seconds on an idle
+#: machine); its limit is generous so that a loaded machine cannot leave it half done.
+PLANTED_BUDGET = {"budget": 12.0, "shrink_seconds": 150.0}
 
 
 @pytest.mark.parametrize("name", sorted(miniatures.PLANTED))
@@ -119,10 +120,12 @@ def _assert_caught(name: str, report: Any, expected: tuple[str, ...] | None) -> 
         assert named & set(expected), f"{name}: clauses named {sorted(named)}"
     diff = [f for f in report.failures if f.kind == "differential"]
     assert diff, f"{name}: the random games did not catch it"
-    f = diff[0]
+    if expected is not None:  # the findings filed under the planted bug's clauses
+        diff = [f for f in diff if f.clause in expected]
+        assert diff, f"{name}: no finding attributed to {expected}"
+    # Every finding is reported (issue 11); the shortest of them must be short.
+    f = min(diff, key=lambda f: f.length if f.length is not None else 10**9)
     assert f.length is not None and f.length <= MAX_COUNTEREXAMPLE, f.length
-    if expected is not None:
-        assert f.clause in expected, f"{name}: divergence attributed to {f.clause}"
     trace = read_trace(Path(f.trace))
     assert trace["meta"]["divergence"]["clause"] == f.clause
     assert "--impl" in f.replay

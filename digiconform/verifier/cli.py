@@ -4,15 +4,53 @@ lines over :mod:`digiconform.verifier`, :mod:`digiconform.vectors` and :mod:`dig
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import click
 
 from digiconform.options import Float, Int
+from digiconform.verifier.progress import DEFAULT_INTERVAL
 
 IMPL = click.option("--impl", "command", required=True, metavar="COMMAND",
                     help="How to start the implementation, e.g. \"./engine --harness\" "
-                         "(it must speak docs/PROTOCOL.md on stdin/stdout).")
+                         "(it must speak docs/PROTOCOL.md on stdin/stdout). Split like a "
+                         "shell would (shlex) but run WITHOUT a shell: no cd, &&, pipes or "
+                         "$VARS unless --impl-shell.")
+IMPL_SHELL = click.option("--impl-shell", is_flag=True,
+                          help="Run --impl through /bin/sh -c (for \"cd engine && ./run\").")
+
+
+def impl_command(command: str, shell: bool) -> str:
+    """The command the harness runs: ``command`` itself, or with ``shell`` the same through
+    ``sh -c`` (the harness splits the result with :func:`shlex.split`, so quoting holds)."""
+    import shlex
+
+    return f"sh -c {shlex.quote(command)}" if shell else command
+
+
+def check_clauses(clauses: tuple[str, ...], ruleset: str) -> None:
+    """Refuse a ``--clause`` that selects no clause of ``ruleset``.
+
+    :raises click.BadParameter: unknown, or a clause of the other ruleset (say which).
+    """
+    from digiconform.clauses import RULESETS
+    from digiconform.clauses import clauses as registry
+
+    def hits(want: str, rs: str) -> bool:
+        return any(c.id == want or c.id.startswith(want) for c in registry(rs))
+
+    for want in clauses:
+        if hits(want, ruleset):
+            continue
+        other = next((rs for rs in RULESETS if rs != ruleset and hits(want, rs)), None)
+        if other:
+            raise click.BadParameter(f"{want} is a {other} clause: add --ruleset {other}",
+                                     param_hint="--clause")
+        raise click.BadParameter(f"no {ruleset} clause is or starts with {want!r} (see "
+                                 f"digiconform clauses --ruleset {ruleset})",
+                                 param_hint="--clause")
 RULESET = click.option("--ruleset", type=click.Choice(["digibattle", "dcg"]),
                        default="digibattle", show_default=True, help="Ruleset to verify.")
 DEFAULT_DEADLINE = 1800.0
@@ -25,6 +63,7 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
 
 @click.command()
 @IMPL
+@IMPL_SHELL
 @RULESET
 @click.option("--clause", "clauses", multiple=True, metavar="ID",
               help="Only scenarios checking this clause (prefix: DB-C runs all of C).")
@@ -55,19 +94,24 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
               help="Write a Markdown compliance table (clause x result).")
 @click.option("--vectors", "vectors_path", type=click.Path(file_okay=False, exists=True),
               default=None, help="Scenario vectors to run (default: the shipped ones).")
-@click.option("--progress/--no-progress", default=None,
-              help="Show a progress bar (default: when stderr is a terminal).")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the compliance page: one self-contained HTML file.")
+@click.option("--progress/--no-progress", default=True, show_default=True,
+              help="Show progress on stderr: a live bar in a terminal, otherwise a plain "
+                   "line every --progress-interval seconds.")
+@click.option("--progress-interval", type=Float(0.1, 30), default=DEFAULT_INTERVAL,
+              show_default=True, help="Seconds between plain progress lines (no terminal).")
 @click.option("--deadline", type=Float(0, 7 * 86_400), default=DEFAULT_DEADLINE,
               show_default=True,
               help="Seconds the whole run may take (0: no limit). When they are up the run "
                    "stops and every report asked for is written, marked partial (exit 1). "
                    "SIGINT (Ctrl-C) and SIGTERM do the same.")
-def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str, ...],
-           scenarios: tuple[str, ...], games: int, seed: int, skip_file: str | None,
-           timeout: float, budget: float, shrink_seconds: float, trace_dir: str,
-           report_path: str | None,
-           junit_path: str | None, markdown_path: str | None, vectors_path: str | None,
-           progress: bool | None, deadline: float) -> None:
+def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...],
+           tags: tuple[str, ...], scenarios: tuple[str, ...], games: int, seed: int,
+           skip_file: str | None, timeout: float, budget: float, shrink_seconds: float,
+           trace_dir: str, report_path: str | None, junit_path: str | None,
+           markdown_path: str | None, vectors_path: str | None, html_path: str | None,
+           progress: bool, progress_interval: float, deadline: float) -> None:
     """Check an implementation against the suite: every scenario vector, differential
     random games against the oracle, and the reading it follows for each ambiguity.
 
@@ -76,35 +120,44 @@ def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str
     """
     from digiconform.options import check_output_dir, check_output_file
     from digiconform.vectors import load_vectors
+    from digiconform.verifier.progress import LiveProgress, PlainProgress
     from digiconform.verifier.report import markdown, terminal, write_json, write_junit
     from digiconform.verifier.runner import Options, parse_skip_file, select, stopped_before_start
     from digiconform.verifier.runner import verify as run
     from digiconform.verifier.stopping import RunStopped, stop_guard
     from oracle.inputs import read_text
 
+    check_clauses(clauses, ruleset)
     # Checked before the run (and before the deadline can cut anything short).
     outputs = [(check_output_file(p, opt), opt) for p, opt in (
-        (report_path, "--report"), (junit_path, "--junit"), (markdown_path, "--markdown"))]
+        (report_path, "--report"), (junit_path, "--junit"), (markdown_path, "--markdown"),
+        (html_path, "--html"))]
     named = [p.resolve() for p, _ in outputs if p is not None]
     if len(set(named)) != len(named):
         raise click.BadParameter("two reports would be written to the same file",
-                                 param_hint="--report/--junit/--markdown")
+                                 param_hint="--report/--junit/--markdown/--html")
     check_output_dir(trace_dir, "--traces")
     skips = parse_skip_file(read_text(skip_file)) if skip_file is not None else {}
-    opts = Options(command, ruleset, clauses, tags, scenarios, games, seed, skips,
-                   timeout, shrink_seconds, Path(trace_dir),
+    opts = Options(impl_command(command, impl_shell), ruleset, clauses, tags, scenarios, games,
+                   seed, skips, timeout, shrink_seconds, Path(trace_dir),
                    Path(vectors_path) if vectors_path else None, budget)
-    show = sys.stderr.isatty() if progress is None else progress
     report = None
     try:
         with stop_guard(deadline or None):
-            total = len(select(load_vectors(opts.vectors, kind="scenario"), opts)) + games
-            if show:
-                with click.progressbar(length=total, label="verifying", file=sys.stderr,
-                                       show_pos=True) as bar:
-                    report = run(opts, progress=lambda part, item: bar.update(1))
-            else:
+            # Every selected vector reports progress, skipped ones too, in this order.
+            planned = [v["id"] for v in select(load_vectors(opts.vectors, kind="scenario"),
+                                                opts)]
+            if not progress:
                 report = run(opts)
+            elif sys.stderr.isatty():
+                with LiveProgress(planned, games, stream=sys.stderr,
+                                  shrink_seconds=shrink_seconds) as bar:
+                    report = run(opts, progress=bar)
+            else:
+                with PlainProgress(planned, games, stream=sys.stderr,
+                                   interval=progress_interval,
+                                   shrink_seconds=shrink_seconds) as lines:
+                    report = run(opts, progress=lines)
     except RunStopped as e:  # stopped before the run began (or just after it ended)
         if report is None:
             report = stopped_before_start(opts, e.reason)
@@ -116,7 +169,56 @@ def verify(command: str, ruleset: str, clauses: tuple[str, ...], tags: tuple[str
     if markdown_path:
         Path(markdown_path).write_text(markdown(report), encoding="utf-8")
         click.echo(f"wrote {markdown_path}")
+    if html_path:
+        from digiconform.verifier.html import write as write_html
+        from digiconform.verifier.report import document
+
+        write_html(document(report), Path(html_path))
+        click.echo(f"wrote {html_path}")
     sys.exit(0 if report.ok else 1)
+
+
+@click.command("report")
+@click.argument("report_path", type=click.Path(dir_okay=False, exists=True))
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), required=True,
+              help="Where to write the compliance page.")
+def report_command(report_path: str, html_path: str) -> None:
+    """Render a JSON report (from verify --report) as the compliance page: one
+    self-contained HTML file."""
+    from digiconform.verifier.html import write
+    from digiconform.verifier.summary import ReportError, load
+
+    try:
+        (doc,) = load([Path(report_path)])
+    except ReportError as e:
+        raise click.BadParameter(str(e), param_hint="REPORT") from e
+    write(doc, Path(html_path))
+    click.echo(f"wrote {html_path}")
+
+
+@click.command("summary")
+@click.argument("report_paths", nargs=-1, required=True,
+                type=click.Path(dir_okay=False, exists=True))
+@click.option("--format", "fmt", type=click.Choice(["terminal", "markdown", "html"]),
+              default="terminal", show_default=True)
+@click.option("--output", "-o", "out", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file instead of stdout.")
+def summary_command(report_paths: tuple[str, ...], fmt: str, out: str | None) -> None:
+    """Several engines' JSON reports side by side: clauses x engines and ambiguity readings
+    x engines. Exit 1 when any report failed, 2 on a file that is not a report."""
+    from digiconform.verifier import summary as sm
+
+    try:
+        s = sm.summarize(sm.load([Path(p) for p in report_paths]))
+    except sm.ReportError as e:
+        raise click.BadParameter(str(e), param_hint="REPORT") from e
+    text = {"terminal": sm.terminal, "markdown": sm.markdown, "html": sm.html}[fmt](s)
+    if out:
+        Path(out).write_text(text, encoding="utf-8")
+        click.echo(f"wrote {out}")
+    else:
+        click.echo(text, nl=False)
+    sys.exit(0 if s.all_ok else 1)
 
 
 @click.group()
@@ -189,7 +291,15 @@ def vectors_record() -> None:
     from digiconform.perft import write_vectors
     from digiconform.vectors import record
 
-    counts = record()
+    try:
+        counts = record()
+    except RuntimeError as e:
+        first, _, rest = str(e).partition("\n")
+        if rest:
+            click.echo(rest, err=True)
+        err = click.ClickException(first)
+        err.exit_code = 2
+        raise err from e
     click.echo(f"scenario vectors: {counts['written']} written, {counts['dropped']} dropped "
                "(scenarios that do not pass on the oracle)")
     click.echo(f"perft vectors: {len(write_vectors())} written")
@@ -208,6 +318,9 @@ def perft(name: str | None, depth: int | None, show_divide: bool, list_only: boo
     from digiconform.perft import BY_NAME, POSITIONS, divide, position
     from digiconform.perft import perft as count
 
+    if name is None and (show_divide or depth is not None):
+        raise click.UsageError(f"--{'divide' if show_divide else 'depth'} needs a position "
+                               "NAME (see --list)")
     if list_only or name is None:
         for p in POSITIONS:
             click.echo(f"{p.name:<18} depth {p.depths:<2} {p.description}")
@@ -277,3 +390,109 @@ def replay_through(trace: dict, command: str, timeout: float, fmt: str) -> int:
             click.echo(f"  {p}: oracle {json.dumps(e, default=str)} / implementation "
                        f"{json.dumps(a, default=str)}")
     return code
+
+
+class Duration(click.ParamType):
+    """A duration: ``90``, ``90s``, ``10m``, ``1h30m``."""
+
+    name = "DURATION"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        from digiconform.verifier.fuzz import parse_duration
+
+        if isinstance(value, int | float):
+            return float(value)
+        try:
+            return parse_duration(str(value))
+        except ValueError as e:
+            self.fail(str(e), param, ctx)
+
+
+@click.command("fuzz")
+@IMPL
+@IMPL_SHELL
+@RULESET
+@click.option("--budget", type=Duration(), required=True,
+              help="How long to play: 90s, 10m, 1h30m.")
+@click.option("--database", default="digiconform-fuzz-db", show_default=True,
+              metavar="DIR|redis://HOST:PORT",
+              help="The example database shared by workers: a directory, or Hypothesis's "
+                   "Redis database.")
+@click.option("--seed", type=Int(0, 2 ** 63 - 1), default=None,
+              help="Seed of the first round (default: random, so that workers play "
+                   "different games).")
+@TIMEOUT
+@click.option("--shrink-seconds", type=Float(0, 86_400), default=30.0, show_default=True,
+              help="Time allowed for shrinking each new finding.")
+@click.option("--max-findings", type=Int(1, 1_000_000), default=None,
+              help="Stop after this many groups of findings.")
+@click.option("--generate/--no-generate", default=True, show_default=True,
+              help="Play new games; --no-generate only replays the database (and what "
+                   "other workers add to it during the budget).")
+@click.option("--traces", "trace_dir", type=click.Path(file_okay=False),
+              default="digiconform-traces", show_default=True,
+              help="Where each finding is saved as a trace file.")
+@click.option("--findings", "findings_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write the findings as JSON.")
+@click.option("--progress-interval", type=Float(0.1, 30), default=DEFAULT_INTERVAL,
+              show_default=True, help="Seconds between two status lines on stderr.")
+def fuzz_command(command: str, impl_shell: bool, ruleset: str, budget: float, database: str,
+                 seed: int | None, timeout: float, shrink_seconds: float,
+                 max_findings: int | None, generate: bool, trace_dir: str,
+                 findings_path: str | None, progress_interval: float) -> None:
+    """Play differential games against the oracle for --budget, print each new finding
+    (grouped by kind, clause and differing fields) as it comes, and share every finding's
+    game through an example database. Exit 1 when anything was found, 130 when interrupted
+    (Ctrl-C) before finding anything, 0 otherwise."""
+    import json
+    import random
+
+    from digiconform.verifier.fuzz import FuzzError, FuzzResult, describe, fuzz, open_database
+    from digiconform.verifier.progress import Ticker, duration
+
+    cmd = impl_command(command, impl_shell)
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    try:
+        db = open_database(database)
+    except FuzzError as e:
+        raise click.BadParameter(str(e), param_hint="--database") from e
+    click.echo(f"fuzz: {cmd} ({ruleset}), budget {duration(budget)}, database {database}, "
+               f"seed {seed}" + ("" if generate else ", replaying the database only"))
+    stats = FuzzResult()
+    t0 = time.monotonic()
+
+    def line() -> str:
+        return (f"fuzz: {stats.games} games ({stats.steps} actions), {len(stats.findings)} "
+                f"findings, {stats.replayed} games replayed from the database, "
+                f"{duration(time.monotonic() - t0)} of {duration(budget)}")
+
+    def show(f: Any) -> None:
+        for text in describe(len(stats.findings), f):
+            click.echo(text)
+        sys.stdout.flush()
+
+    ticker = Ticker(progress_interval, line, sys.stderr).start()
+    try:
+        res = fuzz(cmd, budget=budget, database=db, ruleset=ruleset, seed=seed,
+                   timeout=timeout, shrink_seconds=shrink_seconds, generate=generate,
+                   max_findings=max_findings, trace_dir=Path(trace_dir), on_finding=show,
+                   stats=stats)
+    except FuzzError as e:
+        first, _, rest = str(e).partition("\n")
+        click.echo(f"digiconform: error: {first}", err=True)
+        if rest:
+            click.echo(rest, err=True)
+        sys.exit(1)
+    finally:
+        ticker.stop()
+    click.echo(f"fuzz: {res.games} games ({res.steps} actions) in {res.seconds:.1f} s, "
+               f"{res.replayed} replayed from the database; {len(res.findings)} findings"
+               + (f"; stopped: {res.stopped}" if res.stopped else ""))
+    for f in res.findings:
+        click.echo(f"  {f.count:>4} x {f.key} ({f.source})")
+    if findings_path:
+        Path(findings_path).write_text(json.dumps([f.to_json() for f in res.findings],
+                                                  indent=2, default=str) + "\n",
+                                       encoding="utf-8")
+        click.echo(f"wrote {findings_path}")
+    sys.exit(1 if res.findings else 130 if res.stopped and "SIGINT" in res.stopped else 0)

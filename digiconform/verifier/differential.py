@@ -477,7 +477,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                      readings: Mapping[str, str] | None = None, any_reading: bool = False,
                      ruleset: str = "digibattle",
                      shrink_seconds: float = 90.0, budget_seconds: float | None = None,
-                     on_game: Any = None, max_findings: int = 400) -> DifferentialResult:
+                     on_game: Any = None, max_findings: int = 400,
+                     on_shrink: Any = None) -> DifferentialResult:
     """Play up to ``games`` Hypothesis-drawn games in lockstep within ``budget_seconds``;
     every divergence is a finding (the game goes on after it: :func:`play_lockstep` with
     ``collect``), findings are grouped (:func:`finding_key`) and each group's
@@ -498,6 +499,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
         ``games`` whatever the time, as its coverage should not depend on the machine's load.
     :param on_game: called after each generated game (for a progress bar).
     :param max_findings: divergences recorded at most (later ones are only counted).
+    :param on_shrink: called with the number of findings before they are shrunk.
     :returns: a :class:`DifferentialResult`; never raises for a misbehaving implementation.
     """
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
@@ -580,6 +582,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     findings = sorted(groups.values(), key=lambda f: (-f.count, f.key))
     left = shrink_seconds
     todo = [f for f in findings if f.divergence.kind != "errored"]
+    if todo and on_shrink is not None:
+        on_shrink(len(todo))
     for i, f in enumerate(todo):
         share = left / (len(todo) - i)
         t1 = time.monotonic()

@@ -170,6 +170,11 @@ class Report:
         }
 
 
+def document(report: Report) -> dict[str, Any]:
+    """The report as the plain JSON document ``--report`` writes (not validated)."""
+    return _plain(report.to_json())
+
+
 def write_json(report: Report, path: Path) -> None:
     """Validate the report against ``report.schema.json`` and write it.
 
@@ -282,8 +287,27 @@ def _md(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def _skips(report: Report) -> list[str]:
+    """Skipped scenarios (by reason: a reason shared by more than 3 is one line) and the
+    skip-list entries that name no scenario."""
+    out: list[str] = []
+    by_reason: dict[str, list[str]] = {}
+    for s in report.skipped:
+        by_reason.setdefault(s.get("reason", ""), []).append(s.get("id", "?"))
+    for reason, ids in by_reason.items():
+        if len(ids) > 3:
+            out.append(f"SKIP {len(ids)} scenarios: {reason}")
+        else:
+            out.extend(f"SKIP {i}: {reason}" for i in ids)
+    out.extend(f"STALE {n.split(': ', 1)[-1]}: the skip list names a scenario that does not "
+               "exist" for n in report.notes if n.startswith("skip list names an unknown"))
+    return out
+
+
 def terminal(report: Report, *, max_failures: int = 10) -> str:
-    """A short summary for the terminal."""
+    """A short summary for the terminal: every random-game finding, implementation error,
+    skipped scenario and stale skip-list entry, and the first ``max_failures`` scenario
+    failures."""
     impl = report.implementation or {}
     c = report.counts
     d = report.differential
@@ -312,17 +336,38 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
         out.append(f"  harness     {e.get('restarts', 0)} restarts, {e.get('timeouts', 0)} "
                    f"timeouts, errors: {e.get('codes', {})}"
                    + (f"; gave up ({e['gave_up']})" if e.get("gave_up") else ""))
-    for f in report.failures[:max_failures]:
+    scenario_failures = [f for f in report.failures if f.kind == "scenario"]
+    shown = set(map(id, scenario_failures[:max_failures]))
+    for f in report.failures:
+        # Every random-game finding and implementation error is listed; scenario failures
+        # up to max_failures (the rest are in the reports).
+        if f.kind == "scenario" and id(f) not in shown:
+            continue
         out.append(f"FAIL [{f.clause or '?'}] {f.id}: {f.message}")
         if f.kind == "scenario" and f.step is not None:
             out.append(f"    at step {f.step}: {json.dumps(f.request, default=str)[:160]}")
+        if f.explanation:
+            out.append(f"    {f.explanation}")
         for p, e_, a in f.differences[:3]:
             out.append(f"    {p}: expected {json.dumps(e_, default=str)[:80]} got "
                        f"{json.dumps(a, default=str)[:80]}")
+        if f.kind == "differential" and f.length is not None:
+            out.append(f"    counterexample: {f.length} actions"
+                       + (f", trace {f.trace}" if f.trace else ""))
         if f.replay:
             out.append(f"    replay: {f.replay}")
-    if len(report.failures) > max_failures:
-        out.append(f"... and {len(report.failures) - max_failures} more failures")
+        if f.stderr and f.id != "start":  # a failed start's stderr is shown below
+            out.append("    engine stderr (last lines):")
+            out.extend(f"      {line}" for line in f.stderr.rstrip().splitlines()[-15:])
+    hidden = len(scenario_failures) - len(shown)
+    if hidden > 0:
+        out.append(f"... and {hidden} more scenario failures (all in --report/--junit/"
+                   "--markdown/--html)")
+    out.extend(_skips(report))
+    tail = report.implementation_errors.get("stderr_tail")
+    if tail and not any(f.stderr for f in report.failures):
+        out.append("engine stderr (last lines):")
+        out.extend(f"  {line}" for line in str(tail).rstrip().splitlines()[-15:])
     if not report.failures and not report.checked:
         out.append("nothing was checked: no scenario vector ran and no random game was "
                    "played for this ruleset and selection")

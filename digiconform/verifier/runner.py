@@ -33,7 +33,9 @@ from digiconform.verifier.report import AmbiguityResult, ClauseResult, Failure, 
 from digiconform.verifier.stopping import RunStopped
 
 Progress = Callable[[str, str], None]
-"""``progress(part, item_id)``: called after each vector and each random game."""
+"""``progress(part, item_id)``: called after each vector (``"scenarios"``, its ID), after each
+random game (``"random"``, games played so far) and before the findings are shrunk
+(``"shrinking"``, how many); see :mod:`digiconform.verifier.progress`."""
 
 
 @dataclass
@@ -459,7 +461,8 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
         readings=readings, any_reading=caps.variants, ruleset=opts.ruleset,
         shrink_seconds=opts.shrink_seconds, budget_seconds=opts.budget,
-        on_game=lambda n: _game_done(report, opts, progress, n))
+        on_game=lambda n: _game_done(report, opts, progress, n),
+        on_shrink=lambda n: _progress(progress, "shrinking", str(n)))
     report.differential = {"games": res.games, "steps": res.steps,
                            "seconds": round(res.seconds, 3), "shrink_runs": res.shrink_runs,
                            "legal_sets": bool(caps.legal_actions), "seed": opts.seed,
