@@ -1,7 +1,7 @@
 """DCG card model, the closed effect vocabulary, and card-set / deck loading.
 
 The default card set ``dcg-real`` (``oracle/data/dcg/cards.json``, converted from
-``../shared/data/dcg/cards.json`` by ``tools/convert_dcg.py``) holds REAL Digimon Card Game
+``tools/raw/dcg/cards.json`` by ``tools/convert_dcg.py``) holds REAL Digimon Card Game
 cards under their real numbers, names, stats and complete printed texts. Each card is a frozen
 :class:`Card`; its whole text is a tuple of frozen :class:`Effect` from a small closed
 vocabulary (timings x actions x conditions below), or the card is marked unsupported

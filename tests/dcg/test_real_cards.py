@@ -3,9 +3,9 @@ shipped decks has the number, name, kind, colours, level, costs, DP and printed 
 real card (``tools/raw/dcg/cards.json``, from the official English card list).
 
 The comparison data is in the repository: ``tools/raw/dcg/cards.json`` is a byte-identical
-copy of the workspace's ``../shared/data/dcg/cards.json`` (``tools/check_rule_copies.py``
-compares the two where the workspace is present), so these tests never read ``../shared`` and
-never skip. The three INVENTED test-only cards are checked to be few, separate, out of every
+copy of the workspace's raw card list (``tools/check_rule_copies.py`` compares the two where
+the workspace is present), so these tests read nothing outside the repository and never
+skip. The three INVENTED test-only cards are checked to be few, separate, out of every
 deck, and explained.
 """
 
