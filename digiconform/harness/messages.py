@@ -255,14 +255,10 @@ class Refused(Response):
     def to_json(self) -> dict[str, Any]:
         """``{"seq", "refused": {"kind", "reason", "clause"?, "clauses"?, "path"?}}``
         (``clauses``: every rule the action breaks, when more than one)."""
-        r: dict[str, Any] = {"kind": self.kind, "reason": self.reason}
-        if self.clause:
-            r["clause"] = self.clause
-        if len(self.clauses) > 1:
-            r["clauses"] = list(self.clauses)
-        if self.path:
-            r["path"] = self.path
-        return {"seq": self.seq, "refused": r}
+        from oracle.driver import Refusal
+
+        refusal = Refusal(self.kind, self.reason, self.clause, self.path, self.clauses)
+        return {"seq": self.seq, "refused": refusal.to_json()}
 
 
 @dataclass(frozen=True)
