@@ -87,6 +87,17 @@ class RecordingDriver:
         self.out_dir = Path(out_dir)
         self.steps: list[dict[str, Any]] = []
         self.written: Path | None = None
+        self.prelude = False
+        """Set while the scenario plays the prelude that reaches its described position: the
+        steps recorded then carry ``"prelude": true``."""
+        self.needs_load_state: str | None = None
+        """Set by a scenario whose position no legal game reaches (it uses ``load_state``):
+        the reason, written as the vector's ``needs_load_state``."""
+
+    def _add(self, step: dict[str, Any]) -> None:
+        if self.prelude:
+            step["prelude"] = True
+        self.steps.append(step)
 
     def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
         """Record ``new_game`` and its answer (a state, or the refusal it raised)."""
@@ -95,10 +106,10 @@ class RecordingDriver:
             state = self.driver.new_game(setup)
         except OracleError as e:
             step["expect"] = {"refused": Refusal.from_error(e).to_json()}
-            self.steps.append(step)
+            self._add(step)
             raise
         step["expect"] = {"state": copy.deepcopy(dict(state))}
-        self.steps.append(step)
+        self._add(step)
         return state
 
     def load_state(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -109,10 +120,10 @@ class RecordingDriver:
             got = self.driver.load_state(setup, state)
         except OracleError as e:
             step["expect"] = {"refused": Refusal.from_error(e).to_json()}
-            self.steps.append(step)
+            self._add(step)
             raise
         step["expect"] = {"state": copy.deepcopy(dict(got))}
-        self.steps.append(step)
+        self._add(step)
         return got
 
     def apply(self, action: Mapping[str, Any]) -> Outcome:
@@ -123,7 +134,7 @@ class RecordingDriver:
             step["expect"] = {"refused": out.refusal.to_json()}
         else:
             step["expect"] = {"state": copy.deepcopy(dict(out.state or {}))}
-        self.steps.append(step)
+        self._add(step)
         return out
 
     def legal_actions(self) -> list[Mapping[str, Any]] | None:
@@ -148,6 +159,8 @@ class RecordingDriver:
             "clauses": clauses, "ambiguities": ambs, "tags": tags,
             "steps": self.steps,
         }
+        if self.needs_load_state:
+            doc["needs_load_state"] = self.needs_load_state
         doc["depends_on"] = dependence(doc)
         return doc
 
@@ -557,8 +570,11 @@ with no Python:
   (the real cards plus three INVENTED test-only cards `X-01`..`X-03`, each saying why no real
   card serves), and a deck named `red-memory` is `decks/dcg/red-memory.json`.
   `depends_on` lists, per ambiguity, the readings under which the vector holds. A refusal
-  may list `clauses` (every rule the action breaks): naming any of them matches. A vector
-  that starts with `load_state` also has `played` (the same scenario from `new_game`, for an
+  may list `clauses` (every rule the action breaks): naming any of them matches. A scenario
+  that starts from a described position usually reaches it by legal play: it starts with
+  `new_game`, and the steps up to the position (the chance outcomes, stacked decks included)
+  carry `"prelude": true`; a failure there is a failure to reach the position. A vector that
+  starts with `load_state` instead has `played` (the same scenario from `new_game`, for an
   engine that cannot load a position) or `needs_load_state` (why no legal game reaches it).
 - `kind: "perft"`: from `setup` and the pinned chance outcomes, the number of legal action
   sequences to each depth (`counts`), and the split by first action (`divide`).
@@ -578,8 +594,12 @@ def with_reachability(doc: dict[str, Any]) -> dict[str, Any]:
     ``new_game`` gets neither."""
     from digiconform.reach import derive_played, load_state_step, needs_load_state
 
+    recorded = doc.get("needs_load_state")  # the scenario's own reason (the recording's)
     out = {k: v for k, v in doc.items() if k not in ("played", "needs_load_state")}
     if load_state_step(out) is None:
+        return out
+    if recorded and out.get("ruleset", "digibattle") == "digibattle":
+        out["needs_load_state"] = recorded
         return out
     played = derive_played(out)
     if played is not None:

@@ -27,6 +27,9 @@ Misbehaving ones (the protocol is broken):
   that every descendant is ended, not only the process group.
 - ``slow_engine`` -- a correct oracle that waits ``$MINIATURE_DELAY`` seconds (default 1)
   before each answer after ``start``: tests ``--deadline`` and the partial report.
+- ``mandatory_only`` -- a correct engine (the oracle) that declares no optional capability,
+  no reading and no detail field in ``start``: it is sent only ``new_game``, ``action`` and
+  ``stop`` (issue 11: the vectors such an engine runs).
 - ``chatty_crash_on_start`` -- writes 100 lines on stderr, the last naming the problem, and
   exits 1 before answering ``start``: its stderr tail belongs on the console.
 
@@ -94,7 +97,7 @@ MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "floods_output", "wrong_seq", "schema_invalid_state", "follows_not_final",
                "crashes_in_duel_3", "dcg_moves_on", "dcg_moves_on_declaring_step",
                "deeply_nested_answer", "huge_number_answer", "setsid_child", "slow_engine",
-               "chatty_crash_on_start")
+               "chatty_crash_on_start", "mandatory_only")
 
 PLANTED = {
     # name -> clauses a correct report may name for it
@@ -289,6 +292,17 @@ def _moves_on(details: tuple[str, ...]) -> None:
     ready = type(base)(base.version, Implementation("dcg_moves_on", "1.0", "python"),
                        base.rulesets, base.readings, base.capabilities, details)
     _serve(session=Session(MovesOn(), ready))
+
+
+def mandatory_only() -> None:
+    from digiconform.harness.messages import Capabilities, Implementation
+    from digiconform.harness.serve import Session, oracle_ready
+    from oracle.driver import OracleDriver
+
+    base = oracle_ready()
+    ready = type(base)(base.version, Implementation("mandatory_only", "1.0", "python"),
+                       base.rulesets, {}, Capabilities(), ())
+    _serve(session=Session(OracleDriver(), ready))
 
 
 def dcg_moves_on() -> None:

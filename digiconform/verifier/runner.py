@@ -203,7 +203,9 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
             _skip(report, v, opts.skips[vid])
             _progress(progress, "scenarios", vid)
             continue
-        if not caps.load_state and any(s["request"] == "load_state" for s in v["steps"]):
+        if any(s.get("prelude") for s in v["steps"]):
+            coverage["played"] += 1  # its position is reached by legal play (a prelude)
+        elif not caps.load_state and any(s["request"] == "load_state" for s in v["steps"]):
             if v.get("played"):
                 v = {**v, "steps": v["played"]}  # the position reached by legal play
                 coverage["played"] += 1
@@ -371,6 +373,11 @@ def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
         return
     key = "errored" if res.status == "error" else "failed"
     report.counts[key] += 1
+    if res.step is not None and 0 <= res.step < len(v["steps"]) and \
+            v["steps"][res.step].get("prelude"):
+        # Still on the way to the scenario's position: say so (filed under that step's clause).
+        res.reason = (f"while reaching the scenario's position (prelude step {res.step}): "
+                      f"{res.reason}")
     # Filed under the clause of the step that failed, not under every tag.
     if clause:
         _clause(report, clause).failed += 1

@@ -68,40 +68,48 @@ def _deck_no_rookie(table: Table, whose: int) -> None:
 def _battle(table: Table, who: int) -> None:
     pos = table.pos
     pos.phase, pos.step, pos.first_player = "battle", "play", who
+    pos.stated |= {"phase", "first_player"}
 
 
 @given(step("it is the Digivolve phase and {who:Who} {:Go} first"))
 def _digivolve(table: Table, who: int) -> None:
     pos = table.pos
     pos.phase, pos.step, pos.first_player = "digivolve", "reveal", who
+    pos.stated |= {"phase", "first_player"}
 
 
 @given(step("it is {whose:Whose} turn to prepare before the coin toss"))
 def _prepare_first_duel(table: Table, whose: int) -> None:
     pos = table.pos
     pos.phase, pos.step, pos.to_move = "digivolve", "prepare", whose
+    pos.duel = 1  # the preparation before the coin toss comes before Duel 1 (DB-B.0)
+    pos.stated |= {"phase", "duel"}
 
 
 @given(step("it is {whose:Whose} turn to regroup"))
 def _regroup(table: Table, whose: int) -> None:
     pos = table.pos
     pos.phase, pos.step, pos.to_move = "regroup", "discard", whose
+    pos.stated.add("phase")
 
 
 @given(step("it is {whose:Whose} turn to prepare in the Regroup phase"))
 def _regroup_prepare(table: Table, whose: int) -> None:
     pos = table.pos
     pos.phase, pos.step, pos.to_move = "regroup", "prepare", whose
+    pos.stated.add("phase")
 
 
 @given(step("this is Duel {n:N}"))
 def _duel(table: Table, n: int) -> None:
     table.pos.duel = n
+    table.pos.stated.add("duel")
 
 
 @given(step("{who:Who} won the coin toss"))
 def _coin_toss(table: Table, who: int) -> None:
     table.pos.coin_toss_winner = who
+    table.pos.stated.add("coin_toss_winner")
 
 
 @given(step("{who:Who} won the last Duel"))
@@ -109,6 +117,7 @@ def _last_winner(table: Table, who: int) -> None:
     # The winner goes first in the next Duel (DB-C.7): the two go together in a real game.
     table.pos.last_duel_winner = who
     table.pos.first_player = who
+    table.pos.stated |= {"last_duel_winner", "first_player"}
 
 
 @given(step("the target score is {n:N}"))
@@ -124,16 +133,19 @@ def _reading(table: Table, reading: str, amb: str) -> None:
 @given(step("{whose:Whose} score is {n:N}"))
 def _score(table: Table, whose: int, n: int) -> None:
     table.pos.sides[whose].score = n
+    table.pos.sides[whose].stated.add("score")
 
 
 @given(step("{who:Who} {:Have} passed"))
 def _passed(table: Table, who: int) -> None:
     table.pos.sides[who].passed = True
+    table.pos.sides[who].stated.add("passed")
 
 
 @given(step("{who:Who} {:Have} Digivolved this Duel"))
 def _digivolved(table: Table, who: int) -> None:
     table.pos.sides[who].digivolved = True
+    table.pos.sides[who].stated.add("digivolved")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -143,29 +155,34 @@ def _digivolved(table: Table, who: int) -> None:
 @given(step("{whose:Whose} Duel Zone shows {stack:Stack}"))
 def _duel_zone(table: Table, whose: int, stack: tuple[CardRef, ...]) -> None:
     table.pos.sides[whose].duel_zone = list(reversed(table.serials(stack)))
+    table.pos.sides[whose].stated.add("duel_zone")
 
 
 @given(step("{whose:Whose} hand holds {cards:Cards}"))
 def _hand(table: Table, whose: int, cards: tuple[CardRef, ...]) -> None:
     table.pos.sides[whose].hand = table.serials(cards)
+    table.pos.sides[whose].stated.add("hand")
 
 
 @given(step("{whose:Whose} hand holds {cards:Cards} and {n:N} other {:CardWord}"))
 def _hand_and_others(table: Table, whose: int, cards: tuple[CardRef, ...], n: int) -> None:
     side = table.pos.sides[whose]
     side.hand, side.hand_extra = table.serials(cards), n
+    side.stated.add("hand")
 
 
 @given(step("{whose:Whose} hand holds {n:N} {:CardWord}"))
 def _hand_count(table: Table, whose: int, n: int) -> None:
     side = table.pos.sides[whose]
     side.hand, side.hand_extra = [], n
+    side.stated.add("hand")
 
 
 @given(step("{whose:Whose} hand is empty"))
 def _hand_empty(table: Table, whose: int) -> None:
     side = table.pos.sides[whose]
     side.hand, side.hand_extra = [], 0
+    side.stated.add("hand")
 
 
 @given(step("{whose:Whose} Online deck holds {n:N} {:CardWord}"))
@@ -235,6 +252,14 @@ def _cell(text: str) -> Any:
         except json.JSONDecodeError as e:
             raise PositionError(f"data table cell is not valid JSON: {t!r} ({e})") from None
     return t
+
+
+@given(step("the position is loaded directly: {reason}"))
+def _load_directly(table: Table, reason: str) -> None:
+    """A position no legal game reaches (a malformed state, a refusal of ``load_state``
+    itself): it is loaded with ``load_state``, and its vector says why
+    (``needs_load_state``). Every other position is reached by play (:mod:`.plays`)."""
+    table.pos.load_state_reason = reason.strip()
 
 
 @given(step("a card that is not in the bundled card set:"))

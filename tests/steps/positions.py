@@ -86,6 +86,7 @@ class Side:
     passed: bool = False
     digivolved: bool = False
     acted: bool = False
+    stated: set[str] = field(default_factory=set)  # the facts a Given step fixed
 
     def named(self) -> list[str]:
         """Every card the scenario named for this side, in zone order."""
@@ -111,6 +112,8 @@ class Position:
     variants: dict[str, str] = field(default_factory=dict)
     extra_cards: list[dict[str, Any]] = field(default_factory=list)
     deck_sizes: list[int] = field(default_factory=lambda: [DECK_SIZE, DECK_SIZE])
+    stated: set[str] = field(default_factory=set)  # the facts a Given step fixed
+    load_state_reason: str | None = None  # why no legal game reaches it (a Given step says)
 
     # -- card set ------------------------------------------------------------------------------
 

@@ -1,10 +1,12 @@
 """The game under test as the steps see it: a :class:`~oracle.driver.Driver` plus bookkeeping.
 
 The ``Given`` steps describe a :class:`~.positions.Position` (or a new game's decks); the first
-step that needs the game starts it — ``driver.load_state(setup, state)`` for a position,
-``driver.new_game(setup)`` for a new game — and from then on every action goes through
-``driver.apply``. Everything crosses the driver as JSON, so the same steps run against the
-oracle or against another implementation.
+step that needs the game starts it — ``driver.new_game(setup)`` for a new game; for a position,
+``driver.new_game`` with the set-up :func:`.plays.plan` computes and then the prelude of actions
+that reaches the position by legal play (recorded as ``"prelude": true`` steps); only a position
+a step says no legal game reaches is loaded with ``driver.load_state`` — and from then on every
+action goes through ``driver.apply``. Everything crosses the driver as JSON, so the same steps
+run against the oracle or against another implementation.
 
 A refused action is kept as :attr:`Table.refusal` until a ``Then the action is refused ...``
 step looks at it; any other step that touches the game first fails with the refusal, so an
@@ -18,6 +20,7 @@ from typing import Any
 
 from oracle.driver import Driver, Outcome, Refusal
 
+from . import plays
 from .expect import Expect
 from .positions import Position, PositionError
 from .vocab import CardRef
@@ -76,27 +79,74 @@ class Table:
         return self.position
 
     def start(self) -> None:
-        """Start the game (once): a new game or the described position."""
+        """Start the game (once): a new game, or the described position reached by play
+        (:func:`.plays.plan`: ``new_game`` and the prelude, all through the driver, then a
+        check of every fact the sketch states), or — for a position a ``Given`` step says no
+        legal game reaches, or one the planner does not reach — ``load_state``, the reason
+        going into the vector as ``needs_load_state``.
+
+        A game under test that ends the prelude elsewhere fails the scenario with the
+        unreached fact.
+        """
         if self.started:
             return
         self.started = True
-        setup = self.position.setup()
-        try:
-            if self.new_game_mode:
-                state = self.driver.new_game(setup)
+        setup = None
+        if not (self.new_game_mode or self.position.load_state_reason):
+            try:
+                plan = plays.plan(self.position)
+            except plays.PlanError as e:
+                # Not reached by the planner: loaded directly, and the vector says why.
+                self.position.load_state_reason = f"{plays.NOT_REACHED} - {e}"
+            except plays.SetupRefused as e:  # a scenario about a refused set-up
+                self.new_game_mode, setup = True, e.setup
             else:
-                state = self.driver.load_state(setup, self.position.state())
-        except Exception as e:  # the driver refused the set-up
-            clause = getattr(e, "clause", None)
-            reason = getattr(e, "reason", None) or str(e)
-            self.refusal = Refusal("illegal" if clause else "invalid", reason, clause=clause,
-                                   path=getattr(e, "path", None))
-            self.refused_action = {"type": "set-up"}
-            return
+                state = self._play_prelude(plan)
+        if self.new_game_mode or self.position.load_state_reason:
+            setup = setup or self.position.setup()
+            if self.position.load_state_reason and hasattr(self.driver, "needs_load_state"):
+                self.driver.needs_load_state = self.position.load_state_reason
+            try:
+                if self.new_game_mode:
+                    state = self.driver.new_game(setup)
+                else:
+                    state = self.driver.load_state(setup, self.position.state())
+            except Exception as e:  # the driver refused the set-up
+                clause = getattr(e, "clause", None)
+                reason = getattr(e, "reason", None) or str(e)
+                self.refusal = Refusal("illegal" if clause else "invalid", reason,
+                                       clause=clause, path=getattr(e, "path", None))
+                self.refused_action = {"type": "set-up"}
+                return
         self._state = state
         self.start_state = state
         self.history.append((state["duel"], state["phase"]))
         self.start_scores = (state["players"][0]["score"], state["players"][1]["score"])
+
+    def _play_prelude(self, plan: plays.Plan) -> Mapping[str, Any]:
+        __tracebackhide__ = True
+        recording = hasattr(self.driver, "prelude")
+        if recording:
+            self.driver.prelude = True
+        try:
+            state = self.driver.new_game(plan.setup)
+            for i, action in enumerate(plan.actions):
+                out = self.driver.apply(action)
+                if out.refused:
+                    r = out.refusal
+                    assert r is not None
+                    self.expect.fail(f"while reaching the described position: prelude action "
+                                     f"{i + 1} {action} was refused ({r.clause}: {r.reason})")
+                assert out.state is not None
+                state = out.state
+        finally:
+            if recording:
+                self.driver.prelude = False
+        problems = plays.unreached(self.position, state)
+        if problems:
+            self.expect.fail("the prelude did not reach the described position: "
+                             + "; ".join(problems))
+        return state
 
     # -- acting ---------------------------------------------------------------------------------
 
