@@ -1,10 +1,16 @@
 """The example adapters of ``examples/`` pass ``verify`` on what they implement (issue 11).
 
-Both are toy Digi-Battle engines of their own (not the oracle) that play the set-up (rulebook
-part A) behind the mandatory subset of the protocol; ``docs/PROTOCOL.md`` "Writing an adapter"
-walks through them. Each is verified as a new user would run it: ``digiconform verify --clause
-DB-A --games 0 --skip examples/<lang>/skip.txt``. The Node one is skipped only when ``node`` is
-not installed (``.ci/run`` installs it).
+Both are Digi-Battle engines of their own (not the oracle) behind the mandatory subset of the
+protocol; ``docs/PROTOCOL.md`` "Writing an adapter" walks through them.
+
+- ``examples/python`` plays the whole game (set-up, Digivolve, Battle, scoring, Regroup,
+  recycling, game end) and follows one reading that is not the default (DB-AMB-9
+  ``at-prepare``), which it declares. It is verified as a new user would run it: every vector
+  it can run without ``load_state`` and 10 random games, all of which must pass; and once
+  more without declaring its reading, where the suite must find and name that reading.
+- ``examples/node`` plays the set-up (rulebook part A) only: ``--clause DB-A --games 0 --skip
+  examples/node/skip.txt``. It is skipped only when ``node`` is not installed (``.ci/run``
+  installs it).
 """
 
 from __future__ import annotations
@@ -24,28 +30,64 @@ from oracle.resources import data_dir
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = data_dir() / "upper-deck.cardset.json"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-ADAPTERS = {
-    "python": f"{shlex.quote(sys.executable)} "
-              f"{shlex.quote(str(ROOT / 'examples/python/adapter.py'))}",
-    "node": f"node {shlex.quote(str(ROOT / 'examples/node/adapter.js'))} --cards "
-            f"{shlex.quote(str(CARDS))}",
-}
+PYTHON = (f"{shlex.quote(sys.executable)} "
+          f"{shlex.quote(str(ROOT / 'examples/python/adapter.py'))}")
+NODE = (f"node {shlex.quote(str(ROOT / 'examples/node/adapter.js'))} --cards "
+        f"{shlex.quote(str(CARDS))}")
 SETUP_SCENARIOS = 14  # the DB-A scenarios that start with new_game, the whole Duel left out
+GAMES = 10
 
 
-@pytest.mark.parametrize("lang", sorted(ADAPTERS))
-def test_example_adapter_passes_verify(lang: str, tmp_path: Path) -> None:
-    if lang == "node" and shutil.which("node") is None:
-        pytest.skip("node is not installed")
+def _verify(impl: str, tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str],
+                                                           dict]:
     report_path = tmp_path / "report.json"
     proc = subprocess.run(
-        [sys.executable, "-m", "digiconform.cli", "verify", "--impl", ADAPTERS[lang],
-         "--clause", "DB-A", "--games", "0", "--skip", str(ROOT / f"examples/{lang}/skip.txt"),
-         "--report", str(report_path), "--traces", str(tmp_path)],
-        capture_output=True, text=True, env=ENV, cwd=tmp_path, timeout=300)
+        [sys.executable, "-m", "digiconform.cli", "verify", "--impl", impl, *args,
+         "--report", str(report_path), "--traces", str(tmp_path), "--no-progress"],
+        capture_output=True, text=True, env=ENV, cwd=tmp_path, timeout=600)
+    report = json.loads(report_path.read_text()) if report_path.exists() else {}
+    return proc, report
+
+
+def test_python_engine_passes_the_whole_suite(tmp_path: Path) -> None:
+    """Every vector it can run and the random games, on the four mandatory requests."""
+    proc, report = _verify(PYTHON, tmp_path, "--games", str(GAMES))
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    impl = report["implementation"]
+    assert impl["name"] == "toy-digibattle-python"
+    assert impl["capabilities"] == {"load_state": False, "legal_actions": False,
+                                    "variants": False}
+    assert impl["readings"] == {"DB-AMB-9": "at-prepare"}
+    cov, summary = report["coverage"], report["summary"]
+    assert summary["failed"] == 0 and summary["errored"] == 0
+    assert summary["passed"] + summary["not_followed"] == cov["runnable"] > SETUP_SCENARIOS
+    diff = report["differential"]
+    assert diff["games"] == GAMES and diff["findings"] == []
+    assert diff["steps"] > 100 * GAMES  # whole games, not set-ups
+    assert report["ambiguities"]["DB-AMB-9"]["declared"] == "at-prepare"
+    for clause in ("DB-A.0", "DB-A.1", "DB-A.2", "DB-A.5", "DB-B.2", "DB-C.4", "DB-C.6"):
+        assert report["clauses"][clause]["status"] == "pass", (clause, report["clauses"][clause])
+
+
+def test_python_engine_reading_is_found_when_not_declared(tmp_path: Path) -> None:
+    """The check can fail: the same engine, declaring nothing and taking any setup, is
+    caught playing DB-AMB-9 as ``at-prepare`` where the default ``on-reveal`` was asked."""
+    proc, report = _verify(PYTHON + " --no-readings --ignore-variants", tmp_path,
+                           "--games", str(GAMES), "--clause", "DB-A")
+    assert proc.returncode == 1, proc.stdout[-3000:]
+    assert report["implementation"]["readings"] == {}
+    found = report["differential"]["findings"]
+    assert found, proc.stdout[-3000:]
+    assert {f["field"] for f in found} == {"reading:DB-AMB-9=at-prepare"}, found
+    assert "behaves as if DB-AMB-9 = 'at-prepare'" in proc.stdout
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_node_adapter_passes_verify_on_the_set_up(tmp_path: Path) -> None:
+    proc, report = _verify(NODE, tmp_path, "--clause", "DB-A", "--games", "0",
+                           "--skip", str(ROOT / "examples/node/skip.txt"))
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
-    report = json.loads(report_path.read_text())
-    assert report["implementation"]["name"] == f"toy-digibattle-{lang}"
+    assert report["implementation"]["name"] == "toy-digibattle-node"
     assert report["implementation"]["capabilities"] == {
         "load_state": False, "legal_actions": False, "variants": False}
     assert report["summary"]["passed"] == SETUP_SCENARIOS
@@ -55,14 +97,9 @@ def test_example_adapter_passes_verify(lang: str, tmp_path: Path) -> None:
         assert report["clauses"][clause]["status"] == "pass", (clause, report["clauses"][clause])
 
 
-@pytest.mark.parametrize("lang", sorted(ADAPTERS))
-def test_example_adapter_fails_without_its_skip_file(lang: str, tmp_path: Path) -> None:
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_node_adapter_fails_without_its_skip_file(tmp_path: Path) -> None:
     """The check can fail: without the skip file the scenario it does not play fails."""
-    if lang == "node" and shutil.which("node") is None:
-        pytest.skip("node is not installed")
-    proc = subprocess.run(
-        [sys.executable, "-m", "digiconform.cli", "verify", "--impl", ADAPTERS[lang],
-         "--clause", "DB-A.2", "--games", "0", "--traces", str(tmp_path)],
-        capture_output=True, text=True, env=ENV, cwd=tmp_path, timeout=300)
+    proc, _ = _verify(NODE, tmp_path, "--clause", "DB-A.2", "--games", "0")
     assert proc.returncode == 1, proc.stdout[-2000:]
     assert "A whole first Duel" in proc.stdout
