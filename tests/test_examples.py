@@ -73,7 +73,7 @@ def test_python_engine_reading_is_found_when_not_declared(tmp_path: Path) -> Non
     """The check can fail: the same engine, declaring nothing and taking any setup, is
     caught playing DB-AMB-9 as ``at-prepare`` where the default ``on-reveal`` was asked."""
     proc, report = _verify(PYTHON + " --no-readings --ignore-variants", tmp_path,
-                           "--games", str(GAMES), "--clause", "DB-A")
+                           "--games", "5", "--clause", "DB-A", "--shrink-seconds", "1")
     assert proc.returncode == 1, proc.stdout[-3000:]
     assert report["implementation"]["readings"] == {}
     found = report["differential"]["findings"]

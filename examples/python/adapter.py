@@ -2,11 +2,14 @@
 """A complete digiconform adapter for ``toy_engine.py``, speaking the mandatory subset of the
 harness protocol (``start``, ``new_game``, ``action``, ``stop``; docs/PROTOCOL.md).
 
-Usage: ``python adapter.py [--cards CARD_SET_JSON] [--details]``; the card set defaults to the
-one in a digiconform install (``digiconform vectors export DIR`` also writes it to
-``DIR/card-sets/upper-deck.cardset.json``). ``--details`` also answers (and declares) a few
-detail fields (``digimon_power``, ``first_player``, ``coin_toss_winner``, ``target``,
-``chance``): handy when hunting a wrong score.
+Usage: ``python adapter.py [--cards CARD_SET_JSON] [--details] [--no-compat] [--no-readings]
+[--ignore-variants]``; the card set defaults to the one in a digiconform install
+(``digiconform vectors export DIR`` also writes it to ``DIR/card-sets/upper-deck.cardset.json``).
+``--details`` also answers (and declares) a few detail fields (``digimon_power``,
+``first_player``, ``coin_toss_winner``, ``target``, ``chance``): handy when hunting a wrong
+score. ``--no-compat`` reports ``passed`` in Regroup as the engine keeps it (see
+``passed_flags``). ``--no-readings`` declares no reading and ``--ignore-variants`` takes any
+setup: together they show how ``verify`` finds a reading an engine does not declare.
 
 Try it: ``digiconform verify --impl "python examples/python/adapter.py"``.
 
@@ -20,6 +23,10 @@ The four things an adapter does, all below:
    a code whose rule depends on where the game is maps through ``STAGE_CLAUSE``);
 4. declare the readings the engine follows where the rules are unclear (``READINGS``,
    from the engine) and refuse a game that asks for another one as ``unsupported``.
+
+One compatibility shim: ``passed`` during Regroup is reported the oracle's way
+(``passed_flags``: the Battle-phase pass of the seat not yet regrouping), a point the rules
+leave open.
 """
 
 from __future__ import annotations
@@ -59,7 +66,7 @@ CLAUSES: dict[str, tuple[str, str | None]] = {
     "DECK_SIZE": ("illegal", "DB-A.0"),
     "DUPLICATE_CARD": ("illegal", "DB-A.5"),
     "NO_ROOKIE": ("illegal", "DB-A.1"),
-    "BAD_TARGET_SCORE": ("illegal", "DB-C.9"),
+    "BAD_TARGET_SCORE": ("invalid", None),      # (check_setup catches it first)
     "UNKNOWN_CARD": ("invalid", None),
     "UNSUPPORTED_CARD": ("unsupported", None),
     "NO_GAME": ("invalid", None),
@@ -232,8 +239,9 @@ def check_setup(setup: Any) -> None:
         if not isinstance(d, list) or not all(isinstance(c, str) for c in d):
             raise Malformed(f"$.setup.decks[{i}]", "a deck is a list of card serials")
     target = setup.get("target", 1000)
-    if type(target) is not int:
-        raise Malformed("$.setup.target", "the target is an integer")
+    if type(target) is not int or not 1 <= target <= 1000:
+        raise Malformed("$.setup.target", f"the target is 1 to 1000 points (DB-C.9), not "
+                        f"{target!r}")
     md = setup.get("max_duels")
     if md is not None and (type(md) is not int or md < 1):
         raise Malformed("$.setup.max_duels", "max_duels is a positive integer")
@@ -289,9 +297,11 @@ def state_json(engine: ToyEngine, details: bool = False,
 
 def passed_flags(t: Table, stage: str, compat: bool) -> list[bool]:
     """Each seat's ``passed``. The engine clears both flags when the Battle phase ends. The
-    oracle keeps a seat's Battle-phase pass through the Regroup until that seat's own Regroup
-    turn begins (seat 1 shows ``true`` while seat 0 regroups), and ``passed`` is a core field,
-    so ``compat`` (the default) reports it that way; ``--no-compat`` shows the engine's own."""
+    oracle, in games it plays, keeps seat 1's Battle-phase pass through seat 0's Regroup
+    (seat 1 shows ``true`` until its own Regroup turn begins), and ``passed`` is a core
+    field; ``compat`` (set by the adapter when the engine's game went from a Battle into
+    Regroup, and on by default, ``--no-compat`` to see the engine's own) reports it that
+    way."""
     flags = [s.passed for s in t.seats]
     if compat and stage == "regroup" and t.turn == 0 and t.winner is None:
         flags[1] = True
@@ -315,6 +325,11 @@ class Adapter:
         self.details = details
         self.declare = declare
         self.engine = ToyEngine(cards_from_json(card_doc))
+
+    def state(self) -> dict[str, Any]:
+        """The state answer (``passed`` the oracle's way after a Battle, see
+        ``passed_flags``)."""
+        return state_json(self.engine, self.details, self.compat and self.after_battle)
 
     def refusal(self, e: Rejected, action_type: str, stage: str) -> dict[str, Any]:
         """The protocol refusal for one of the engine's rejections."""
@@ -398,15 +413,21 @@ class Adapter:
                     return {"seq": seq, "refused": {"kind": "unsupported",
                                                     "reason": "only digibattle"}}
                 self.new_game(setup)
-                return {"seq": seq, "state": state_json(self.engine, self.details, self.compat)}
+                self.after_battle = False
+                return {"seq": seq, "state": self.state()}
             if cmd == "action":
                 a = req.get("action")
                 check_action(a)
                 action_type = a["type"]
                 if self.engine.table is None:
                     raise Rejected("NO_GAME", "no game has been started")
+                before = self.engine.table.duels_ended
                 self.act(a)
-                return {"seq": seq, "state": state_json(self.engine, self.details, self.compat)}
+                if _stage(self.engine.table) != "regroup":
+                    self.after_battle = False
+                elif self.engine.table.duels_ended != before:   # a Duel ended
+                    self.after_battle = True
+                return {"seq": seq, "state": self.state()}
         except Malformed as e:
             return {"seq": seq, "refused": {"kind": "invalid", "path": e.path,
                                             "reason": str(e)}}
@@ -415,6 +436,11 @@ class Adapter:
                 return {"seq": seq, "refused": {"kind": "unsupported", "reason": e.message}}
             return {"seq": seq, "refused": self.refusal(e, action_type, stage)}
         return {"seq": seq, "skipped": {"reason": f"{cmd} is not in the mandatory subset"}}
+
+
+def _stage(t: Table) -> str:
+    """The engine's stage, a recycle shuffle counted as the stage it resumes."""
+    return t.resume[0] if t.stage == "recycle" and t.resume else t.stage
 
 
 def load_card_doc(path: str | None) -> dict[str, Any]:

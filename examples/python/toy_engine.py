@@ -155,6 +155,7 @@ class Table:
     last_winner: int | None = None
     winner: int | None = None
     ended_by: str | None = None        # "target" | "duel_limit"
+    duels_ended: int = 0               # Duels played to their end so far
     played: list[tuple[int, str]] = field(default_factory=list)  # Power Blasts, in order
     shuffles: list[tuple[int, list[str]]] = field(default_factory=list)  # recycles due
     owed_draw: tuple[int, int] | None = None   # (seat, cards) still to draw after a recycle
@@ -730,6 +731,7 @@ class ToyEngine:
         assert t is not None and t.first is not None
         p0, p1 = self.power(0), self.power(1)
         assert p0 is not None and p1 is not None
+        t.duels_ended += 1
         if p0 != p1:
             w = 0 if p0 > p1 else 1
             lo = 1 - w
