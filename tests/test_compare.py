@@ -132,3 +132,32 @@ def test_digibattle_phase_at_a_chance_node_is_a_detail() -> None:
                                                details=("phase_at_chance",))] == ["$.phase"]
     assert [p for p, _, _ in state_differences(doc, dict(core, winner=0), details=())] == \
         ["$.winner"]
+
+
+def test_digibattle_passed_counts_only_where_a_player_passes() -> None:
+    """``passed`` is core in the Digivolve and Battle phases (DB-B.5, DB-C.3) only: in a
+    played game the oracle keeps seat 1's Battle pass through seat 0's Regroup turn, where an
+    engine that cleared both flags at the Duel's end is as right (the detail
+    ``passed_elsewhere`` compares it there)."""
+    from digiconform.verifier.games import db_setup
+    from oracle.digibattle.state import game_from_setup
+    from oracle.selfplay import play
+
+    seen = set()
+    for step in play(game_from_setup(db_setup()), 3):
+        doc = step.state.to_json()
+        if doc["phase"] not in ("battle", "regroup") or doc["to_move"] not in (0, 1):
+            continue
+        flipped = _core_only(doc, "digibattle")
+        flipped["players"][1]["passed"] = not doc["players"][1]["passed"]
+        got = [p for p, _, _ in state_differences(doc, flipped, details=())]
+        if doc["phase"] == "battle":
+            assert got == ["$.players[1].passed"]
+        else:
+            assert got == []
+            assert [p for p, _, _ in state_differences(
+                doc, flipped, details=("passed_elsewhere",))] == ["$.players[1].passed"]
+        if doc["phase"] == "regroup" and doc["to_move"] == 0:
+            seen.add(doc["players"][1]["passed"])  # the oracle's own flag there
+        seen.add(doc["phase"])
+    assert {"battle", "regroup", True} <= seen

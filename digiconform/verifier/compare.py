@@ -5,7 +5,10 @@ States (``schemas/state.schema.json``):
 - the *core*, what the rules decide and every engine answers (the fields the schema requires:
   ``phase``, ``to_move``, ``duel``, ``winner``, ``players`` and, per player, ``hand``,
   ``online``, ``offline``, ``duel_zone``, ``digivolve_zone``, ``power_port``, ``score``,
-  ``passed``), is always compared, except ``phase`` while a chance outcome is due;
+  ``passed``), is always compared, except ``phase`` while a chance outcome is due and
+  ``passed`` outside the Digivolve and Battle phases (the oracle's ``phase``): a player passes
+  only in those phases (DB-B.5, DB-C.3), so in the set-up, in Regroup and at game over the
+  flag is bookkeeping (detail ``passed_elsewhere``);
 - the *details* (:data:`DETAILS`: ``step``, ``chance``, ``first_player``, ``digimon_power``,
   ``digivolved``, ...: the oracle's bookkeeping and waiting steps) are compared only when the
   implementation declares them in ``start`` (``"details": [...]``);
@@ -56,16 +59,20 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
 #: Per ruleset, the *detail* fields: the oracle's bookkeeping, compared only when the
 #: implementation declares them in ``start`` (``"details": [...]``). Top-level and player
 #: fields by name; ``phase_at_chance`` is the ``phase`` label while a chance outcome is due
-#: (a recycle shuffle falls between phases); ``stack_id`` and ``played_this_turn`` are the
-#: fields of a dcg stack (``battle_area`` / ``breeding_area``).
+#: (a recycle shuffle falls between phases); ``passed_elsewhere`` is a player's ``passed``
+#: outside the phases a player passes in (:data:`PASS_PHASES`); ``stack_id`` and
+#: ``played_this_turn`` are the fields of a dcg stack (``battle_area`` / ``breeding_area``).
 DETAILS: dict[str, tuple[str, ...]] = {
-    "digibattle": ("step", "phase_at_chance", "chance", "target", "first_player",
-                   "coin_toss_winner", "last_duel_winner", "digimon_power", "end_reason",
-                   "plays", "resume", "deck", "digivolved", "pending_rookie", "acted"),
+    "digibattle": ("step", "phase_at_chance", "passed_elsewhere", "chance", "target",
+                   "first_player", "coin_toss_winner", "last_duel_winner", "digimon_power",
+                   "end_reason", "plays", "resume", "deck", "digivolved", "pending_rookie",
+                   "acted"),
     "dcg": ("step", "pending", "delayed", "attack", "resume_step", "reason", "next_id",
             "chance", "first_player", "mulliganed", "mulligan_decided", "once_per_turn_used",
             "stack_id", "played_this_turn"),
 }
+#: The Digi-Battle phases in which a player passes (DB-B.5, DB-C.3): ``passed`` is core there.
+PASS_PHASES = ("digivolve", "battle")
 _STACK_FIELDS = {"stack_id": "id", "played_this_turn": "played_this_turn"}
 
 Diff = tuple[str, Any, Any]
@@ -117,6 +124,9 @@ def _restrict(expected: Mapping[str, Any], actual: Mapping[str, Any],
         act.pop("phase", None)
     drop = () if details is None else tuple(
         f for name, f in _STACK_FIELDS.items() if name not in details)
+    no_passed = (ruleset == "digibattle" and details is not None
+                 and "passed_elsewhere" not in details
+                 and expected.get("phase") not in PASS_PHASES)
     if isinstance(expected.get("players"), list) and isinstance(actual.get("players"), list):
         ps, aps = [], []
         for i, p in enumerate(expected["players"]):
@@ -124,6 +134,9 @@ def _restrict(expected: Mapping[str, Any], actual: Mapping[str, Any],
             a = a if isinstance(a, Mapping) else {}
             ep = {k: v for k, v in p.items() if keep(k, player, a)}
             ap = dict(a)
+            if no_passed:
+                ep.pop("passed", None)
+                ap.pop("passed", None)
             if drop and ruleset == "dcg":
                 for side in (ep, ap):
                     if isinstance(side.get("battle_area"), list):

@@ -2,13 +2,12 @@
 """A complete digiconform adapter for ``toy_engine.py``, speaking the mandatory subset of the
 harness protocol (``start``, ``new_game``, ``action``, ``stop``; docs/PROTOCOL.md).
 
-Usage: ``python adapter.py [--cards CARD_SET_JSON] [--details] [--no-compat] [--no-readings]
+Usage: ``python adapter.py [--cards CARD_SET_JSON] [--details] [--no-readings]
 [--ignore-variants]``; the card set defaults to the one in a digiconform install
 (``digiconform vectors export DIR`` also writes it to ``DIR/card-sets/upper-deck.cardset.json``).
 ``--details`` also answers (and declares) a few detail fields (``digimon_power``,
 ``first_player``, ``coin_toss_winner``, ``target``, ``chance``): handy when hunting a wrong
-score. ``--no-compat`` reports ``passed`` in Regroup as the engine keeps it (see
-``passed_flags``). ``--no-readings`` declares no reading and ``--ignore-variants`` takes any
+score. ``--no-readings`` declares no reading and ``--ignore-variants`` takes any
 setup: together they show how ``verify`` finds a reading an engine does not declare.
 
 Try it: ``digiconform verify --impl "python examples/python/adapter.py"``.
@@ -23,10 +22,6 @@ The four things an adapter does, all below:
    a code whose rule depends on where the game is maps through ``STAGE_CLAUSE``);
 4. declare the readings the engine follows where the rules are unclear (``READINGS``,
    from the engine) and refuse a game that asks for another one as ``unsupported``.
-
-One compatibility shim: ``passed`` during Regroup is reported the oracle's way
-(``passed_flags``: the Battle-phase pass of the seat not yet regrouping), a point the rules
-leave open.
 """
 
 from __future__ import annotations
@@ -257,12 +252,11 @@ PHASE = {"choose_rookie": "setup", "deal": "setup", "prepare": "digivolve",
          "regroup": "regroup", "over": "game_over"}
 
 
-def state_json(engine: ToyEngine, details: bool = False,
-               compat: bool = True) -> dict[str, Any]:
+def state_json(engine: ToyEngine, details: bool = False) -> dict[str, Any]:
     """The engine's table as a core Digi-Battle state (schemas/state.schema.json).
 
-    ``compat``: report ``passed`` the way digiconform's oracle does in Regroup (see
-    ``passed_flags``)."""
+    ``passed`` is the engine's own flag: it clears both when the Battle phase ends (outside
+    the Digivolve and Battle phases the verifier does not compare it)."""
     t = engine.table
     assert t is not None
     stage = t.resume[0] if t.stage == "recycle" and t.resume else t.stage
@@ -278,8 +272,8 @@ def state_json(engine: ToyEngine, details: bool = False,
         "players": [{"hand": list(s.hand), "online": list(s.online),
                      "offline": list(s.offline), "duel_zone": list(s.stack),
                      "digivolve_zone": [s.face_down] if s.face_down else [],
-                     "power_port": list(s.port), "score": s.score, "passed": passed}
-                    for s, passed in zip(t.seats, passed_flags(t, stage, compat), strict=True)],
+                     "power_port": list(s.port), "score": s.score, "passed": s.passed}
+                    for s in t.seats],
     }
     if details:
         out.update({"digimon_power": engine.digimon_power(), "first_player": t.first,
@@ -295,19 +289,6 @@ def state_json(engine: ToyEngine, details: bool = False,
     return out
 
 
-def passed_flags(t: Table, stage: str, compat: bool) -> list[bool]:
-    """Each seat's ``passed``. The engine clears both flags when the Battle phase ends. The
-    oracle, in games it plays, keeps seat 1's Battle-phase pass through seat 0's Regroup
-    (seat 1 shows ``true`` until its own Regroup turn begins), and ``passed`` is a core
-    field; ``compat`` (set by the adapter when the engine's game went from a Battle into
-    Regroup, and on by default, ``--no-compat`` to see the engine's own) reports it that
-    way."""
-    flags = [s.passed for s in t.seats]
-    if compat and stage == "regroup" and t.turn == 0 and t.winner is None:
-        flags[1] = True
-    return flags
-
-
 # ----------------------------------------------------------------------------- the protocol
 
 DETAILS = ["digimon_power", "first_player", "coin_toss_winner", "target", "chance"]
@@ -317,19 +298,17 @@ class Adapter:
     """One engine behind the protocol."""
 
     def __init__(self, card_doc: dict[str, Any], details: bool = False,
-                 declare: bool = True, compat: bool = True,
+                 declare: bool = True,
                  check_variants: bool = True) -> None:
         self.card_doc = card_doc
         self.check_variants = check_variants
-        self.compat = compat
         self.details = details
         self.declare = declare
         self.engine = ToyEngine(cards_from_json(card_doc))
 
     def state(self) -> dict[str, Any]:
-        """The state answer (``passed`` the oracle's way after a Battle, see
-        ``passed_flags``)."""
-        return state_json(self.engine, self.details, self.compat and self.after_battle)
+        """The state answer."""
+        return state_json(self.engine, self.details)
 
     def refusal(self, e: Rejected, action_type: str, stage: str) -> dict[str, Any]:
         """The protocol refusal for one of the engine's rejections."""
@@ -413,7 +392,6 @@ class Adapter:
                     return {"seq": seq, "refused": {"kind": "unsupported",
                                                     "reason": "only digibattle"}}
                 self.new_game(setup)
-                self.after_battle = False
                 return {"seq": seq, "state": self.state()}
             if cmd == "action":
                 a = req.get("action")
@@ -421,12 +399,7 @@ class Adapter:
                 action_type = a["type"]
                 if self.engine.table is None:
                     raise Rejected("NO_GAME", "no game has been started")
-                before = self.engine.table.duels_ended
                 self.act(a)
-                if _stage(self.engine.table) != "regroup":
-                    self.after_battle = False
-                elif self.engine.table.duels_ended != before:   # a Duel ended
-                    self.after_battle = True
                 return {"seq": seq, "state": self.state()}
         except Malformed as e:
             return {"seq": seq, "refused": {"kind": "invalid", "path": e.path,
@@ -436,11 +409,6 @@ class Adapter:
                 return {"seq": seq, "refused": {"kind": "unsupported", "reason": e.message}}
             return {"seq": seq, "refused": self.refusal(e, action_type, stage)}
         return {"seq": seq, "skipped": {"reason": f"{cmd} is not in the mandatory subset"}}
-
-
-def _stage(t: Table) -> str:
-    """The engine's stage, a recycle shuffle counted as the stage it resumes."""
-    return t.resume[0] if t.stage == "recycle" and t.resume else t.stage
 
 
 def load_card_doc(path: str | None) -> dict[str, Any]:
@@ -456,7 +424,7 @@ def main(argv: list[str]) -> int:
     """Read requests from stdin, one JSON object a line; answer each on stdout."""
     cards = argv[argv.index("--cards") + 1] if "--cards" in argv else None
     adapter = Adapter(load_card_doc(cards), details="--details" in argv,
-                      declare="--no-readings" not in argv, compat="--no-compat" not in argv,
+                      declare="--no-readings" not in argv,
                       check_variants="--ignore-variants" not in argv)
     for line in sys.stdin:
         try:
