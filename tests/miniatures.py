@@ -72,6 +72,11 @@ A correct ``dcg`` implementation with no waiting step where nothing can be chose
   field, so the oracle's waiting step must not fail it. ``dcg_moves_on_declaring_step`` is
   the same engine declaring the ``step`` detail: then its states are compared with the
   oracle's waiting steps, and it fails.
+- ``plays_every_forced`` -- the oracle (either ruleset), except that after each action it
+  takes every forced action (the only legal action of the player to move; chance is never
+  forced) by itself, however many follow one another (an ULTRA DIGIVOLVE that empties the
+  hand: the opponent's reveal pass, both Battle passes, the Regroup draw, the ready); it
+  declares no detail field, so it must pass.
 
 A correct implementation with a reading of its own:
 
@@ -96,6 +101,7 @@ MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "hangs_on_fifth_request", "crashes_once", "hangs_with_child", "prints_garbage",
                "floods_output", "wrong_seq", "schema_invalid_state", "follows_not_final",
                "crashes_in_duel_3", "dcg_moves_on", "dcg_moves_on_declaring_step",
+               "plays_every_forced",
                "deeply_nested_answer", "huge_number_answer", "setsid_child", "slow_engine",
                "chatty_crash_on_start", "mandatory_only")
 
@@ -269,7 +275,8 @@ def schema_invalid_state() -> None:
     _serve(session=Bad())
 
 
-def _moves_on(details: tuple[str, ...]) -> None:
+def _moves_on(details: tuple[str, ...], only: str | None = "do_nothing",
+              name: str = "dcg_moves_on") -> None:
     from digiconform.harness.messages import Implementation
     from digiconform.harness.serve import Session, oracle_ready
     from oracle.driver import OracleDriver, Outcome
@@ -281,7 +288,7 @@ def _moves_on(details: tuple[str, ...]) -> None:
             while out.refusal is None and self.state is not None and \
                     self.state.to_move not in (None, "chance"):
                 acts = self.legal_actions() or []
-                if len(acts) != 1 or acts[0].get("type") != "do_nothing":
+                if len(acts) != 1 or only is not None and acts[0].get("type") != only:
                     break
                 nxt = super().apply(acts[0])
                 events += nxt.events
@@ -289,7 +296,7 @@ def _moves_on(details: tuple[str, ...]) -> None:
             return out
 
     base = oracle_ready()
-    ready = type(base)(base.version, Implementation("dcg_moves_on", "1.0", "python"),
+    ready = type(base)(base.version, Implementation(name, "1.0", "python"),
                        base.rulesets, base.readings, base.capabilities, details)
     _serve(session=Session(MovesOn(), ready))
 
@@ -311,6 +318,10 @@ def dcg_moves_on() -> None:
 
 def dcg_moves_on_declaring_step() -> None:
     _moves_on(("step",))
+
+
+def plays_every_forced() -> None:
+    _moves_on((), only=None, name="plays_every_forced")
 
 
 def crashes_in_duel_3() -> None:

@@ -49,3 +49,16 @@ def test_an_engine_that_moves_on_by_itself_passes_the_random_games(tmp_path: Pat
     assert bad.differential["findings"], "declaring step, its skipped waits must show"
     assert all("phase" in f["field"] or "step" in f["field"]
                for f in bad.differential["findings"]), bad.differential["findings"]
+
+
+def test_an_engine_that_plays_every_forced_action_passes_the_random_games(tmp_path: Path
+                                                                           ) -> None:
+    """``plays_every_forced`` takes every forced action by itself, however many follow one
+    another (after an ULTRA DIGIVOLVE that empties the hand: five and more). Its state then
+    equals the oracle's after them, so no game may flag it (the tolerance once stopped at
+    four forced actions and filed such games under DB-D.1, DB-D.3, DB-D.4)."""
+    report = verify(Options(miniatures.command("plays_every_forced"), scenarios=("-",),
+                            games=12, shrink_seconds=1, trace_dir=tmp_path))
+    assert report.differential["findings"] == [], [
+        (f["clause"], f["field"], f["count"]) for f in report.differential["findings"]]
+    assert report.differential["games"] == 12 and report.differential["steps"] > 1000

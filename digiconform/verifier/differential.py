@@ -324,12 +324,19 @@ def waits_only_in_oracle(details: Sequence[str] | None) -> bool:
     return details is not None and "step" not in details
 
 
+#: How many forced actions in a row an engine may take by itself (:func:`forced_path`): a
+#: safety cap only, far above any run of forced actions a game has.
+FORCED_LIMIT = 64
+
+
 def forced_path(ruleset: str, state: Any, actual: Any, details: Sequence[str] | None,
-                limit: int = 4) -> list[Mapping[str, Any]] | None:
-    """The forced actions (each the only legal action of the player to move) that take the
-    oracle from ``state`` to the implementation's state ``actual``, or None when no such
-    path of at most ``limit`` actions exists. An engine with no waiting point where nothing
-    can be chosen (a Breeding phase with only ``do_nothing``) moves on by itself."""
+                limit: int = FORCED_LIMIT) -> list[Mapping[str, Any]] | None:
+    """The forced actions (each the only legal action of the player to move; a chance
+    outcome is never forced) that take the oracle from ``state`` to the implementation's
+    state ``actual``, or None when no such path exists. The path is followed as far as the
+    actions are forced (at most ``limit``, a safety cap): an engine with no waiting point
+    where nothing can be chosen (a Breeding phase with only ``do_nothing``; an emptied hand's
+    passes, draw and ready) moves on by itself, however many such actions follow."""
     if not isinstance(actual, Mapping):
         return None
     game = hooks(ruleset)
