@@ -1,9 +1,10 @@
 """``digiconform fuzz``: differential games for a time budget, findings as they come, and an
 example database shared by every worker.
 
-A campaign plays Hypothesis-drawn games in lockstep with the oracle (exactly as ``verify``'s
-random games: :func:`~digiconform.verifier.differential.play_lockstep` with the same
-chooser), in rounds of :data:`ROUND_GAMES` games with a new seed each round, until the
+A campaign plays drawn games in lockstep with the oracle (exactly as ``verify``'s random
+games: :func:`~digiconform.verifier.differential.play_lockstep` with the same chooser and
+:class:`~digiconform.verifier.differential.Draw`), in rounds of :data:`ROUND_GAMES` games
+with new seeds each round, until the
 budget is spent. A divergence is *grouped* as ``verify`` groups it (:func:`group_key`: the
 clause it is attributed to and what differs); the first of each group is shrunk,
 attributed, saved as a trace file and printed at once; later ones only count.
@@ -147,10 +148,6 @@ class FuzzResult:
     notes: list[str] = field(default_factory=list)
 
 
-class _Stop(Exception):
-    """The budget is spent (raised inside the Hypothesis test to end the round)."""
-
-
 def _encode(setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> bytes:
     return json.dumps({"setup": setup, "actions": list(actions)}, sort_keys=True,
                       separators=(",", ":"), default=str).encode()
@@ -173,12 +170,9 @@ def fuzz(command: str, *, budget: float, database: Any, ruleset: str = "digibatt
     :param stats: filled in as the campaign goes (for a progress line); returned.
     :raises FuzzError: the engine did not start, or does not offer ``ruleset``.
     """
-    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
-    from hypothesis import seed as hseed
-    from hypothesis import strategies as st
-
     from digiconform.harness.driver import ImplementationError, ProtocolDriver
     from digiconform.verifier.differential import (
+        Draw,
         _chooser,
         _replayer,
         attribute,
@@ -275,22 +269,15 @@ def fuzz(command: str, *, budget: float, database: Any, ruleset: str = "digibatt
                 replay_database()
                 continue
 
-            @settings(max_examples=ROUND_GAMES, database=None, deadline=None,
-                      derandomize=False, suppress_health_check=list(HealthCheck),
-                      verbosity=Verbosity.quiet, phases=[Phase.generate], print_blob=False)
-            @hseed(seed * 100_003 + result.rounds)
-            @given(st.data())
-            def game(data: Any) -> None:
-                if time.monotonic() > deadline or enough() or result.stopped:
-                    raise _Stop  # not a plain return: Hypothesis would see flaky data
-                setup = game_hooks.draw_setup(data, {})
+            def game(draw: Draw) -> None:
+                setup = game_hooks.draw_setup(draw, {})
                 chosen = dict(readings)
                 if caps.variants:
                     for a in ambs:
-                        chosen[a.id] = data.draw(st.sampled_from(a.reading_names()))
+                        chosen[a.id] = draw.sample(a.reading_names())
                 setup["variants"] = chosen
                 counter = [0]
-                div = play_lockstep(driver, setup, _chooser(data, game_hooks),
+                div = play_lockstep(driver, setup, _chooser(draw, game_hooks),
                                     legal=caps.legal_actions, counter=counter)
                 result.games += 1
                 result.steps += counter[0]
@@ -298,10 +285,11 @@ def fuzz(command: str, *, budget: float, database: Any, ruleset: str = "digibatt
                     record(div, "generated", shrunk=False)
 
             try:
-                game()
-            except _Stop:
-                pass
-            except Exception as e:  # noqa: BLE001 - Hypothesis' own complaints: next round
+                for i in range(ROUND_GAMES):
+                    if time.monotonic() > deadline or enough() or result.stopped:
+                        break
+                    game(Draw(seed, f"fuzz/{result.rounds}/{i}"))
+            except Exception as e:  # noqa: BLE001 - a bug of ours: noted, next round
                 result.notes.append(f"round {result.rounds}: {type(e).__name__}: {e}")
             result.rounds += 1
             replay_database()

@@ -36,8 +36,9 @@ class GameHooks:
     :param legal_actions: ``legal_actions(state) -> tuple[Action, ...]``.
     :param apply: ``apply(state, action) -> (state, events)``.
     :param action_from_json: action JSON -> ``Action``.
-    :param draw_setup: ``draw_setup(data, readings) -> setup`` (a driver setup JSON drawn
-        from Hypothesis ``data``).
+    :param draw_setup: ``draw_setup(draw, readings) -> setup`` (a driver setup JSON drawn
+        with ``draw``: :class:`~digiconform.verifier.differential.Draw`, ``pick(n)`` and
+        ``sample(items)``).
     :param shrink_setups: ``shrink_setups(setup) -> [setup, ...]``: the setup itself first,
         then smaller variants worth trying while shrinking (e.g. lower targets).
     :param chance: ``chance(state, pick, permute) -> Action``: an outcome of the chance node.
@@ -137,11 +138,9 @@ def _card_set_id() -> str:
     return str(rulesets.get("digibattle").default_setup()["card_set"]["id"])
 
 
-def _db_draw_setup(data: Any, readings: Mapping[str, str]) -> dict[str, Any]:
-    from hypothesis import strategies as st
-
-    target = data.draw(st.sampled_from(TARGETS))
-    swap = data.draw(st.booleans())
+def _db_draw_setup(draw: Any, readings: Mapping[str, str]) -> dict[str, Any]:
+    target = draw.sample(TARGETS)
+    swap = draw.pick(2) == 1
     return db_setup(target, swap, readings)
 
 
@@ -276,12 +275,10 @@ def dcg_test_only_setup(swap: bool = False, variants: Mapping[str, str] | None =
     return setup
 
 
-def _dcg_draw_setup(data: Any, readings: Mapping[str, str]) -> dict[str, Any]:
+def _dcg_draw_setup(draw: Any, readings: Mapping[str, str]) -> dict[str, Any]:
     """The shipped real decks (either seat first) in half the games; else
     :func:`dcg_test_only_setup` (either seat first)."""
-    from hypothesis import strategies as st
-
-    kind = data.draw(st.integers(0, 3))
+    kind = draw.pick(4)
     if kind >= 2:
         return dcg_test_only_setup(kind == 3, readings)
     return dcg_setup(kind == 1, readings)
