@@ -16,15 +16,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from functools import cache
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match, relevance
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+from typing import TYPE_CHECKING, Any
 
 from oracle.errors import InvalidInputError
 from oracle.resources import schemas_dir
+
+if TYPE_CHECKING:  # (imported when first needed: jsonschema costs ~0.2 s to import)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 BASE_URI = "https://digiconform.dev/schemas/"
 
@@ -32,6 +32,9 @@ BASE_URI = "https://digiconform.dev/schemas/"
 @cache
 def registry() -> Registry:
     """A registry holding every schema in ``schemas/`` (protocol schemas included)."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     resources = []
     root = schemas_dir()
     for path in sorted(root.rglob("*.schema.json")):
@@ -46,6 +49,8 @@ def validator(name: str) -> Draft202012Validator:
 
     :raises KeyError: no schema of that name.
     """
+    from jsonschema import Draft202012Validator
+
     uri = f"{BASE_URI}{name}.schema.json"
     schema = registry().contents(uri)
     return Draft202012Validator(schema, registry=registry())
@@ -78,13 +83,12 @@ def compiled(name: str) -> Callable[[Any], bool]:
         return validator(name).is_valid
     rs = jsonschema_rs.validator_for(
         schema, registry=jsonschema_rs.Registry(list(docs.items())), validate_formats=False)
-    slow = validator(name).is_valid
 
     def is_valid(instance: Any) -> bool:
         try:
             return rs.is_valid(instance)
         except (ValueError, TypeError):  # (a Python value JSON cannot hold, e.g. a tuple)
-            return slow(instance)
+            return validator(name).is_valid(instance)
 
     return is_valid
 
@@ -104,6 +108,8 @@ def describe(error: ValidationError) -> tuple[str, str]:
     explained by that description, a sentence naming the field, instead of "... should not be
     valid under {}".
     """
+    from jsonschema.exceptions import best_match
+
     if error.context:
         error = best_match([error]) or error
     message = error.message
@@ -123,6 +129,8 @@ def errors(instance: Any, name: str) -> Iterator[tuple[str, str]]:
     """
     if compiled(name)(instance):
         return
+    from jsonschema.exceptions import relevance
+
     for err in sorted(validator(name).iter_errors(instance), key=relevance, reverse=True):
         yield describe(err)
 
@@ -135,6 +143,8 @@ def validate(instance: Any, name: str) -> None:
     """
     if compiled(name)(instance):
         return
+    from jsonschema.exceptions import best_match
+
     err = best_match(validator(name).iter_errors(instance))
     if err is not None:
         raise InvalidInputError(*describe(err))

@@ -271,6 +271,44 @@ def test_protocol_driver_matches_the_oracle_over_a_whole_game() -> None:
         assert impl.restarts == 0 and not impl.failures
 
 
+def test_an_expected_answer_is_taken_only_when_it_is_the_answer_line() -> None:
+    """ProtocolDriver's fast path (``expected=``): a line that is byte for byte the expected
+    answer is that answer, unparsed; a line that is not (a wrong expectation) is parsed as
+    usual, so a wrong expectation can never make a wrong answer look right."""
+    rng = random.Random(11)
+    oracle = OracleDriver()
+    with ProtocolDriver(SERVE, timeout=20, env=ENV) as impl:
+        impl.new_game(setup(300))
+        oracle.new_game(setup(300))
+        for _ in range(60):
+            state = oracle.state
+            if state.is_terminal():
+                break
+            a = (chance_outcome(state, rng) if state.to_move == "chance"
+                 else random_action(state, rng)).to_json()
+            if state.to_move != "chance":
+                listed = oracle.legal_actions()
+                assert impl.legal_actions(expected={"actions": listed}) == listed
+                # A wrong expectation: parsed, and the real answer comes back.
+                assert impl.legal_actions(expected={"actions": listed[1:]}) == listed
+            want = oracle.apply(a)
+            wrong = {"state": {**(want.state or {}), "duel": 99}, "events": []}
+            got = impl.apply(a, expected=wrong)
+            assert got.state == want.state and got.refusal == want.refusal
+            assert got.events == tuple(want.events)
+        hits, misses = impl.expected_hits, impl.expected_misses
+        assert hits > 20 and misses > 40 and not impl.failures
+        # The right expectation of a refusal is taken as it is.
+        probe = {"type": "draw", "player": 0}
+        want = OracleDriver()
+        want._state = oracle.state
+        refusal = want.apply(probe).refusal
+        assert refusal is not None
+        got = impl.apply(probe, expected={"refused": refusal.to_json()})
+        assert got.refusal is not None and got.refusal.to_json() == refusal.to_json()
+        assert impl.expected_hits == hits + 1
+
+
 def test_load_state_and_refused_setups() -> None:
     from oracle.errors import IllegalActionError
 
@@ -387,3 +425,33 @@ def test_the_whole_process_group_is_killed(tmp_path: Path) -> None:
     else:
         pytest.fail(f"child {child} of the killed implementation is still alive")
     d.close()
+
+
+@pytest.mark.parametrize("ruleset", ["digibattle", "dcg"])
+def test_the_oracle_answers_are_plain_json_values(ruleset: str) -> None:
+    """What the verifier expects (ProtocolDriver ``expected=``) is taken for a parsed line,
+    so the oracle's states, events, refusals and legal actions must be what parsing their
+    JSON gives back: dicts, lists, strings, ints, bools and None (no tuple or other type)."""
+    import orjson
+
+    from oracle import rulesets
+    from oracle.dcg.selfplay import play as dcg_play
+    from oracle.selfplay import play as db_play
+
+    rs = rulesets.get(ruleset)
+    setup_ = rs.default_setup()
+    game = rs.game_from_setup(setup_)
+    play = dcg_play if ruleset == "dcg" else db_play
+    o = OracleDriver()
+    for seed in range(3):
+        o.new_game(setup_)
+        for step in play(game, seed):
+            docs = [o.legal_actions(), o.apply(step.action.to_json())]
+            out = docs.pop()
+            docs += [out.state, list(out.events)]
+            probe = o.apply({"type": "pass", "player": 9})
+            assert probe.refusal is not None
+            docs.append(probe.refusal.to_json())
+            for doc in docs:
+                again = orjson.loads(orjson.dumps(doc))
+                assert again == doc and repr(again) == repr(doc)

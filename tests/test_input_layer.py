@@ -38,6 +38,38 @@ def test_the_deepest_allowed_document_parses() -> None:
     assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) == eval("[" * MAX_DEPTH + "]" * MAX_DEPTH)
 
 
+_TRICKY = [
+    b"[1.5]", b"[1e5]", b"[2E3]", b"[-0.0]", b"[9007199254740993.0]", b"[1e16]", b"[1e400]",
+    b"[18446744073709551615]", b"[18446744073709551616]", b"[-9223372036854775808]",
+    b"[-9223372036854775809]", b'["1.5", "2e9", "%s"]' % (b"9" * 25), b"[%s]" % (b"9" * 31),
+    b'{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}',
+    b"[" * MAX_DEPTH + b"]" * MAX_DEPTH, b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1),
+    b"{" + b'"k":{' * (MAX_DEPTH - 1) + b"}" * MAX_DEPTH,
+    b"{" + b'"k":{' * MAX_DEPTH + b"}" * (MAX_DEPTH + 1),
+    b'{"seq": 3, "state": {"score": [100, 1e2], "hand": ["ST-01"]}}', b"NaN", b"[1,]",
+]
+
+
+@pytest.mark.parametrize("data", _TRICKY)
+def test_the_fast_path_accepts_and_refuses_what_the_slow_path_does(
+        data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    """orjson with the byte-level limit check (oracle.inputs._plainly_within_limits) gives
+    the same value, or the same error, as the standard library path."""
+    import oracle.inputs as inputs
+
+    def parse() -> object:
+        try:
+            return ("ok", parse_json(data))
+        except InvalidInputError as e:
+            return ("refused", e.path, e.reason)
+
+    fast = parse()
+    monkeypatch.setattr(inputs, "orjson", None)
+    slow = parse()
+    assert fast == slow
+    assert type(fast[1]) is type(slow[1])
+
+
 def test_special_files_are_refused_by_name_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)

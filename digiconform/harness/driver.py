@@ -134,6 +134,8 @@ class ProtocolDriver:
         self._game: tuple[Request, ...] = ()  # the request that began the current game
         self._actions: list[Mapping[str, Any]] = []
         self._ruleset = "digibattle"
+        self.expected_hits = 0  # answers that were byte for byte the expected one
+        self.expected_misses = 0
 
     # ----------------------------------------------------------------------------------------
     # Driver interface
@@ -179,15 +181,25 @@ class ProtocolDriver:
                                    "load_state capability")
         return self._begin(LoadState(self._next_seq(), setup, state))
 
-    def apply(self, action: Mapping[str, Any]) -> Outcome:
+    accepts_expected = True
+    """:meth:`apply` and :meth:`legal_actions` take ``expected`` (see :meth:`apply`)."""
+
+    def apply(self, action: Mapping[str, Any], *,
+              expected: Mapping[str, Any] | None = None) -> Outcome:
         """See :meth:`oracle.driver.Driver.apply`.
 
+        :param expected: the answer the verifier expects, without its ``seq``
+            (``{"state": ..., "events": [...]}`` or ``{"refused": {...}}``, JSON). When the
+            answer line is byte for byte that answer written compactly (as ``digiconform
+            serve`` writes it), it is taken as that value without being parsed: the same
+            value, checked against the protocol schema as any answer is. Any other line is
+            parsed as usual. (After 64 answers that all differ, no line is compared any more.)
         :raises ImplementationSkipped: it answered ``skipped``.
         :raises ImplementationError: it misbehaved (the game is replayed on the next call).
         """
         if not self._game:
             raise ImplementationError("no-game", "apply before new_game/load_state")
-        answer = self._call(Action(self._next_seq(), action))
+        answer = self._call(Action(self._next_seq(), action), expected=expected)
         if isinstance(answer, Refused):
             return Outcome(refusal=Refusal(answer.kind, answer.reason, answer.clause,
                                            answer.path, answer.clauses))
@@ -195,11 +207,16 @@ class ProtocolDriver:
         self._actions.append(action)
         return Outcome(state=answer.state, events=tuple(answer.events or ()))
 
-    def legal_actions(self) -> list[Mapping[str, Any]] | None:
-        """See :meth:`oracle.driver.Driver.legal_actions`; None without the capability."""
+    def legal_actions(self, *, expected: Mapping[str, Any] | None = None
+                      ) -> list[Mapping[str, Any]] | None:
+        """See :meth:`oracle.driver.Driver.legal_actions`; None without the capability.
+
+        :param expected: the expected answer without its ``seq`` (``{"actions": [...]}``),
+            as for :meth:`apply`.
+        """
         if not self.ready.capabilities.legal_actions:
             return None
-        answer = self._call(LegalActions(self._next_seq()))
+        answer = self._call(LegalActions(self._next_seq()), expected=expected)
         assert isinstance(answer, LegalSet)
         return list(answer.actions)
 
@@ -248,9 +265,10 @@ class ProtocolDriver:
         self._game = (request,)
         return answer.state
 
-    def _call(self, request: Request, *, replay: bool = True) -> Response:
+    def _call(self, request: Request, *, replay: bool = True,
+              expected: Mapping[str, Any] | None = None) -> Response:
         self._ensure_running(replay=replay)
-        answer = self._exchange(request)
+        answer = self._exchange(request, expected)
         if isinstance(answer, Skipped):
             raise ImplementationSkipped(answer.reason)
         if isinstance(answer, Errored):
@@ -259,8 +277,13 @@ class ProtocolDriver:
                 stderr=self.stderr_tail()), kill=False)
         return answer
 
-    def _exchange(self, request: Request) -> Response:
-        """Send one request and parse its answer; any failure kills the process."""
+    def _exchange(self, request: Request, expected: Mapping[str, Any] | None = None
+                  ) -> Response:
+        """Send one request and parse its answer; any failure kills the process.
+
+        :param expected: the answer expected (without ``seq``): a line that is exactly its
+            compact form is that value, and is not parsed again (see :meth:`apply`).
+        """
         assert self._proc is not None
         line = codec.dumps(request.to_json())
         try:
@@ -270,8 +293,17 @@ class ProtocolDriver:
                 self.timeouts += 1
             raise self._fail(ImplementationError(e.code, e.message, request=request.to_json(),
                                                  stderr=self.stderr_tail())) from None
+        doc: Any = None
+        if expected is not None and (self.expected_hits or self.expected_misses < 64):
+            want = {"seq": getattr(request, "seq", None), **expected}
+            if raw == codec.dumps(want):
+                self.expected_hits += 1
+                doc = want
+            else:
+                self.expected_misses += 1
         try:
-            doc = parse_json(raw, where="the answer")
+            if doc is None:
+                doc = parse_json(raw, where="the answer")
         except InvalidInputError as e:
             text = raw[:200].decode("utf-8", "replace")
             raise self._fail(ImplementationError(

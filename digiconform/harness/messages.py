@@ -54,7 +54,17 @@ class ProtocolError(Exception):
         return f"{self.code}: {self.message}" + (f" (hint: {self.hint})" if self.hint else "")
 
 
+_VALID: dict[str, Any] = {}  # protocol schema name -> compiled is_valid
+
+
 def _check(doc: Mapping[str, Any], schema: str) -> None:
+    is_valid = _VALID.get(schema)
+    if is_valid is None:
+        from oracle.validation import compiled
+
+        is_valid = _VALID[schema] = compiled(f"protocol/{schema}")
+    if is_valid(doc):
+        return
     from oracle.validation import errors
 
     for path, msg in errors(doc, f"protocol/{schema}"):
@@ -325,6 +335,12 @@ def parse_request(d: Any) -> Request:
     return cls(**{k: v for k, v in d.items() if k != "cmd"})
 
 
+_GAME_KEYS = ("state", "refused", "skipped")
+_LEGAL_KEYS = ("actions", "skipped")
+_SCHEMA_OF = {"state": "position", "actions": "legal_set", "refused": "refused",
+              "skipped": "skipped"}
+
+
 def parse_response(d: Any, request: Request, *, validate: bool = True) -> Response:
     """A decoded response line to ``request`` as a message.
 
@@ -332,10 +348,11 @@ def parse_response(d: Any, request: Request, *, validate: bool = True) -> Respon
         request's), ``unexpected-answer`` (e.g. ``actions`` to an ``action`` request) or
         ``schema-invalid``.
     """
-    if not isinstance(d, Mapping):
+    if type(d) is not dict and not isinstance(d, Mapping):
         raise ProtocolError("not-an-object", f"a response must be a JSON object, got "
                             f"{type(d).__name__}", "write exactly one JSON object per line")
-    if isinstance(request, Start):
+    kind = type(request)
+    if kind is Start:
         if "ready" not in d:
             raise ProtocolError("unexpected-answer", "the answer to start must contain "
                                 "\"ready\": true", "see docs/PROTOCOL.md, start")
@@ -349,14 +366,16 @@ def parse_response(d: Any, request: Request, *, validate: bool = True) -> Respon
     if d.get("seq") != seq:
         raise ProtocolError("wrong-seq", f"expected seq {seq}, got {d.get('seq')!r}",
                             "echo the request's seq in its response")
-    allowed = ("actions",) if isinstance(request, LegalActions) else ("state", "refused")
-    key = next((k for k in (*allowed, "skipped") if k in d), None)
-    if key is None:
+    for key in _LEGAL_KEYS if kind is LegalActions else _GAME_KEYS:
+        if key in d:
+            break
+    else:
+        allowed = ("actions",) if kind is LegalActions else ("state", "refused")
         raise ProtocolError("unexpected-answer", f"the answer to {request.wire} must contain "
                             f"one of {', '.join((*allowed, 'skipped', 'errored'))}; got keys "
                             f"{sorted(d)}", "see docs/PROTOCOL.md")
     if validate:
-        _check(d, {"state": "position", "actions": "legal_set"}.get(key, key))
+        _check(d, _SCHEMA_OF[key])
     if key == "state":
         ev = d.get("events")
         return Position(seq, d["state"], tuple(ev) if ev is not None else None)

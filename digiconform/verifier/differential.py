@@ -194,8 +194,12 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     oracle = OracleDriver()
     actions: list[Mapping[str, Any]] = []
     ruleset = str(setup.get("ruleset", "digibattle"))
+    game = hooks(ruleset)
     chosen: dict[str, str] = dict(overrides or {})
     details = declared_details(impl)
+    # The oracle's answer goes with each request: a protocol driver then takes a line that is
+    # byte for byte that answer without parsing it again (ProtocolDriver.apply).
+    tell = bool(getattr(impl, "accepts_expected", False))
     resynced = [False]
     first: list[Divergence] = []
 
@@ -243,13 +247,15 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
             oracle.apply(action)
             continue
         if legal and isinstance(state.to_move, int):
+            want_legal = [a.to_json() for a in game.legal_actions(state)]
             try:
-                got_legal = impl.legal_actions()
+                got_legal = impl.legal_actions(expected={"actions": want_legal}) if tell \
+                    else impl.legal_actions()
             except (ImplementationError, ImplementationSkipped) as e:
                 diverge("errored", f"legal_actions: {e}", code=getattr(e, "code", "skipped"))
                 return first[0]
             if got_legal is not None:
-                missing, extra = legal_set_difference(oracle.legal_actions() or [], got_legal)
+                missing, extra = legal_set_difference(want_legal, got_legal)
                 if missing or extra:
                     diverge("legal-set", "the legal actions differ", expected=missing,
                             actual=extra, differences=[("$.missing", missing, None),
@@ -264,7 +270,12 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         before = state
         want = oracle.apply(action)
         try:
-            out = impl.apply(action)
+            if tell:
+                out = impl.apply(action, expected={"refused": want.refusal.to_json()}
+                                 if want.refusal is not None else
+                                 {"state": want.state, "events": list(want.events)})
+            else:
+                out = impl.apply(action)
         except (ImplementationError, ImplementationSkipped) as e:
             diverge("errored", f"action: {e}", code=getattr(e, "code", "skipped"))
             return first[0]

@@ -89,6 +89,22 @@ class GameHooks:
         return state.to_move is None
 
 
+def _last_answer(legal_actions: Callable[[Any], tuple[Any, ...]]
+                 ) -> Callable[[Any], tuple[Any, ...]]:
+    """``legal_actions`` remembering its last answer: the lockstep game asks for the legal
+    actions of one position twice (to choose, and to compare the implementation's list).
+    States are immutable values, so the same object has the same answer."""
+    last: list[Any] = [None, ()]
+
+    def legal(state: Any) -> tuple[Any, ...]:
+        if state is not last[0]:
+            last[1] = legal_actions(state)
+            last[0] = state
+        return last[1]  # type: ignore[no-any-return]
+
+    return legal
+
+
 def _fields(table: Sequence[tuple[str, str]]) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple((name, frozenset(fields.split())) for name, fields in table)
 
@@ -233,7 +249,7 @@ def _digibattle() -> GameHooks:
 
     db = rulesets.get("digibattle")
     return GameHooks(
-        "digibattle", db.new_game, db.legal_actions, db.apply, db.action_from_json,
+        "digibattle", db.new_game, _last_answer(db.legal_actions), db.apply, db.action_from_json,
         _db_draw_setup, _db_shrink_setups, _db_chance, _db_probes, _db_chance_probes,
         ("choose_rookie", "prepare", "ready", "change_rookie", "digivolve", "pass",
          "play_option", "discard", "draw"),
@@ -379,7 +395,7 @@ def _dcg() -> GameHooks:
 
     dcg = rulesets.get("dcg")
     return GameHooks(
-        "dcg", dcg.new_game, dcg.legal_actions, dcg.apply, dcg.action_from_json,
+        "dcg", dcg.new_game, _last_answer(dcg.legal_actions), dcg.apply, dcg.action_from_json,
         _dcg_draw_setup, _dcg_shrink_setups, _dcg_chance, _dcg_probes, _dcg_chance_probes,
         ("resolve", "keep", "mulligan", "hatch", "move", "do_nothing", "play", "digivolve",
          "use_option", "attack", "activate", "pass"),
