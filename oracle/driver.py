@@ -117,6 +117,10 @@ class Driver(Protocol):
         ...
 
 
+_MODULE_OF: dict[type, Any] = {}
+"""State class -> its ruleset (:func:`oracle.rulesets.get`), looked up once per class."""
+
+
 @dataclass
 class OracleDriver:
     """The bundled oracle behind the :class:`Driver` interface."""
@@ -128,9 +132,13 @@ class OracleDriver:
         return rulesets.get(setup.get("ruleset", "digibattle")).game_from_setup(setup)
 
     def _module(self) -> Any:
-        if self._state is None:
+        state = self._state
+        if state is None:
             raise InvalidInputError("$", "no game: start one with new_game first")
-        return rulesets.get(rulesets.ruleset_of(self._state))
+        mod = _MODULE_OF.get(type(state))
+        if mod is None:
+            mod = _MODULE_OF[type(state)] = rulesets.get(rulesets.ruleset_of(state))
+        return mod
 
     def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
         """See :meth:`Driver.new_game`."""
@@ -145,11 +153,15 @@ class OracleDriver:
             state, game)
         return self._state.to_json()
 
-    def apply(self, action: Mapping[str, Any]) -> Outcome:
-        """See :meth:`Driver.apply`."""
+    def apply(self, action: Mapping[str, Any], parsed: Any = None) -> Outcome:
+        """See :meth:`Driver.apply`.
+
+        :param parsed: the ruleset's action object whose JSON form ``action`` is, when the
+            caller has it (it is not parsed again).
+        """
         mod = self._module()
         try:
-            act = mod.action_from_json(action)
+            act = mod.action_from_json(action) if parsed is None else parsed
             nxt, events = mod.apply(self._state, act)
         except IllegalActionError as e:
             r = Refusal.from_error(e)

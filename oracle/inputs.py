@@ -151,12 +151,11 @@ def _constant(text: str) -> Any:
     raise _Refused(f"{text} is not JSON")
 
 
-# Each byte's class for :func:`_plainly_within_limits`: digits -> "0", "." -> ".", "e"/"E" ->
-# "e", "[" and "{" -> "[", everything else -> " ".
+# Each byte's class for :func:`_plainly_within_limits`: digits -> "0", ".", "e" and "E" ->
+# ".", "[" and "{" -> "[", everything else -> " ".
 _CLASSES = bytes(
-    ord("0") if chr(b).isdigit() and b < 128 else ord(".") if b == ord(".") else
-    ord("e") if b in (ord("e"), ord("E")) else ord("[") if b in (ord("["), ord("{")) else
-    ord(" ") for b in range(256))
+    ord("0") if chr(b).isdigit() and b < 128 else ord(".") if chr(b) in ".eE" else
+    ord("[") if chr(b) in "[{" else ord(" ") for b in range(256))
 _LONG_DIGITS = b"0" * 19
 
 
@@ -168,11 +167,11 @@ def _plainly_within_limits(data: bytes, limit: int = MAX_DEPTH) -> bool:
     all (those inside strings only add to the count) is nesting within the limit. orjson
     makes a float only of a number with a fraction or an exponent (a digit, then ``.``,
     ``e`` or ``E``) or of an integer beyond 64 bits (19 digits or more): bytes with neither
-    pattern anywhere (strings included) hold no float.
+    pattern anywhere (strings included) hold no float. (``find``, not ``in``: ``in`` on bytes
+    first tries its argument as an integer, which costs more than the search.)
     """
     t = data.translate(_CLASSES)
-    return (t.count(b"[") <= limit and b"0." not in t and b"0e" not in t
-            and _LONG_DIGITS not in t)
+    return t.count(b"[") <= limit and t.find(b"0.") < 0 and t.find(_LONG_DIGITS) < 0
 
 
 def _within_limits(doc: Any, limit: int = MAX_DEPTH) -> bool:

@@ -132,12 +132,20 @@ class Action(Request):
     seq: int
     action: Mapping[str, Any]
 
+    def to_json(self) -> dict[str, Any]:
+        """``{"cmd": "action", "seq", "action"}``."""
+        return {"cmd": "action", "seq": self.seq, "action": self.action}
+
 
 @dataclass(frozen=True)
 class LegalActions(Request):
     """Optional (capability ``legal_actions``): list the legal actions now."""
 
     seq: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"cmd": "legal_actions", "seq"}``."""
+        return {"cmd": "legal_actions", "seq": self.seq}
 
 
 @dataclass(frozen=True)
@@ -324,7 +332,7 @@ def parse_request(d: Any) -> Request:
 
     :raises ProtocolError: ``not-an-object``, ``unknown-command`` or ``schema-invalid``.
     """
-    if not isinstance(d, Mapping):
+    if type(d) is not dict and not isinstance(d, Mapping):
         raise ProtocolError("not-an-object", f"a request must be a JSON object, got "
                             f"{type(d).__name__}")
     cls = REQUESTS.get(d.get("cmd"))  # type: ignore[arg-type]
@@ -332,6 +340,11 @@ def parse_request(d: Any) -> Request:
         raise ProtocolError("unknown-command", f"unknown cmd {d.get('cmd')!r}",
                             f"one of {', '.join(REQUESTS)}")
     _check(d, cls.wire)
+    # (the schema allows exactly these keys: the usual two requests are built directly)
+    if cls is Action:
+        return Action(d["seq"], d["action"])
+    if cls is LegalActions:
+        return LegalActions(d["seq"])
     return cls(**{k: v for k, v in d.items() if k != "cmd"})
 
 

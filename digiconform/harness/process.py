@@ -212,6 +212,29 @@ class Process:
         """
         deadline = time.monotonic() + timeout
         self._write(line, deadline)
+        if not self._out and self._out_open:
+            # The usual case, kept short: one wait, one read, one whole line.
+            left = deadline - time.monotonic()
+            if left > 0:
+                ready = self._poll.poll(min(left, 0.5) * 1000.0)
+                if len(ready) == 1 and ready[0][0] == self._out_fd:
+                    try:
+                        chunk = os.read(self._out_fd, 65536)
+                    except OSError:  # (BlockingIOError included: the general path sees)
+                        chunk = None
+                    if chunk and len(chunk) < 65536 and len(chunk) <= self.max_line and \
+                            chunk.find(b"\n") == len(chunk) - 1:
+                        return chunk[:-1].rstrip(b"\r")
+                    if chunk:
+                        self._out += chunk
+                    elif chunk is not None:  # end of file: the general path reports it
+                        self._read_out()
+                elif ready:
+                    for fd, _ in ready:
+                        if fd == self._out_fd:
+                            self._read_out()
+                        elif fd == self._err_fd:
+                            self._drain_err()
         return self.read_line(deadline)
 
     def read_line(self, deadline: float) -> bytes:
@@ -293,7 +316,13 @@ class Process:
     def _write(self, data: bytes, deadline: float) -> None:
         stdin = self.popen.stdin
         assert stdin is not None
-        view = memoryview(data)
+        try:  # (the usual case: the whole line at once)
+            n = os.write(stdin.fileno(), data)
+        except OSError:  # full, or closed: the loop below waits, or reports it
+            n = 0
+        if n == len(data):
+            return
+        view = memoryview(data)[n:]
         while view:
             try:
                 n = os.write(stdin.fileno(), view)

@@ -92,8 +92,8 @@ class Session:
             doc = parse_json(line, where="the line")
         except InvalidInputError as e:
             return Errored(None, f"not JSON: {e}", {"line": _clip(line)})
-        seq = doc.get("seq") if isinstance(doc, Mapping) else None
-        seq = seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else None
+        seq = doc.get("seq") if type(doc) is dict or isinstance(doc, Mapping) else None
+        seq = seq if type(seq) is int and seq >= 0 else None
         try:
             request = parse_request(doc)
         except ProtocolError as e:
@@ -111,6 +111,15 @@ class Session:
 
         :raises OracleError: a refused setup or state (turned into ``refused`` by the caller).
         """
+        kind = type(request)
+        if kind is Action and self.started:  # (the usual request first)
+            out = self.driver.apply(request.action)  # type: ignore[attr-defined]
+            if out.refusal is not None:
+                return _refused(request.seq, out.refusal)  # type: ignore[attr-defined]
+            return Position(request.seq, out.state, tuple(out.events))  # type: ignore
+        if kind is LegalActions and self.started:
+            return LegalSet(request.seq,  # type: ignore[attr-defined]
+                            tuple(self.driver.legal_actions() or ()))
         if isinstance(request, Start):
             self.started = True
             return self.ready
@@ -178,6 +187,13 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout
     session = session or Session()
+    # The answers are UTF-8 bytes: written to the byte stream under a UTF-8 text stdout
+    # (after flushing the text layer, so that anything written as text comes first), else
+    # decoded and written as text.
+    raw = getattr(stdout, "buffer", None)
+    if raw is not None and (getattr(stdout, "encoding", "") or "").lower().replace(
+            "-", "") != "utf8":
+        raw = None
     n = 0
     for line, too_long in _lines(stdin):
         if not line.strip():
@@ -188,12 +204,15 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
         answer = (Errored(None, f"a request line over {MAX_REQUEST:,} bytes", {
             "line": _clip(line)}) if too_long else session.handle_line(line))
         if answer is not None:
-            stdout.write(codec.dumps(_to_json(answer)).decode("utf-8") + "\n")
-            stdout.flush()
+            data = codec.dumps(answer.to_json())
+            if raw is not None:
+                stdout.flush()
+                raw.write(data + b"\n")
+                raw.flush()
+            else:
+                stdout.write(data.decode("utf-8") + "\n")
+                stdout.flush()
         if session.stopped:
             break
     return 0
 
-
-def _to_json(answer: Any) -> dict[str, Any]:
-    return answer.to_json()  # type: ignore[no-any-return]

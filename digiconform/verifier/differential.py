@@ -268,7 +268,9 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         if counter is not None:
             counter[0] += 1
         before = state
-        want = oracle.apply(action)
+        # (an action the chooser made from the oracle's own action object: not parsed again)
+        made = getattr(choose, "last", None)
+        want = oracle.apply(action, made[1] if made and made[0] is action else None)
         try:
             if tell:
                 out = impl.apply(action, expected={"refused": want.refusal.to_json()}
@@ -452,12 +454,17 @@ def _chooser(draw: Draw, game: GameHooks, probe_rate: int = 12) -> Any:
         if state.to_move == "chance":
             if pick(probe_rate) == 0:
                 return sample(game.chance_probes(state))  # type: ignore[no-any-return]
-            return game.chance(state, pick, permute).to_json()  # type: ignore[no-any-return]
-        acts = game.legal_actions(state)
-        if pick(probe_rate) == 0:
-            return sample(game.probes(state, acts))  # type: ignore[no-any-return]
-        return acts[pick(len(acts))].to_json()  # type: ignore[no-any-return]
+            act = game.chance(state, pick, permute)
+        else:
+            acts = game.legal_actions(state)
+            if pick(probe_rate) == 0:
+                return sample(game.probes(state, acts))  # type: ignore[no-any-return]
+            act = acts[pick(len(acts))]
+        doc = act.to_json()
+        choose.last = (doc, act)  # type: ignore[attr-defined]
+        return doc  # type: ignore[no-any-return]
 
+    choose.last = (None, None)  # type: ignore[attr-defined]
     return choose
 
 
