@@ -147,3 +147,24 @@ def test_a_deadline_before_the_run_begins_still_writes_partial_reports(tmp_path:
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["partial"] and "deadline" in report["stopped"]
     assert "PARTIAL REPORT" in (tmp_path / "r.md").read_text()
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_stop_whose_raise_was_lost_in_a_finalizer_is_raised_again() -> None:
+    """The deadline's signal can land while a ``__del__`` runs, where Python ignores the
+    exception; the runner's ``check()`` after each vector and game raises it again (seen as a
+    full run that ignored ``--deadline 0.05`` in a loaded xdist worker)."""
+    import time
+
+    from digiconform.verifier import stopping
+
+    class SlowFinalizer:
+        def __del__(self) -> None:
+            time.sleep(0.5)  # the deadline fires here; the raise is "ignored" by Python
+
+    with pytest.raises(stopping.RunStopped, match="deadline"):
+        with stopping.stop_guard(0.05):
+            doomed = SlowFinalizer()
+            del doomed
+            stopping.check()
+    stopping.check()  # the guard is gone: nothing pending

@@ -124,7 +124,7 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     from digiconform.verifier.report import markdown, terminal, write_json, write_junit
     from digiconform.verifier.runner import Options, parse_skip_file, select, stopped_before_start
     from digiconform.verifier.runner import verify as run
-    from digiconform.verifier.stopping import RunStopped, stop_guard
+    from digiconform.verifier.stopping import RunStopped, caught, stop_guard
     from oracle.inputs import read_text
 
     check_clauses(clauses, ruleset)
@@ -159,6 +159,7 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
                                    shrink_seconds=shrink_seconds) as lines:
                     report = run(opts, progress=lines)
     except RunStopped as e:  # stopped before the run began (or just after it ended)
+        caught()
         if report is None:
             report = stopped_before_start(opts, e.reason)
     click.echo(terminal(report))

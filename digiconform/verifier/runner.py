@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from digiconform.verifier import stopping
 from digiconform.verifier.report import AmbiguityResult, ClauseResult, Failure, Report
 from digiconform.verifier.stopping import RunStopped
 
@@ -117,6 +118,7 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
         finally:
             driver.close()
     except RunStopped as e:
+        stopping.caught()
         # A deadline or a signal (digiconform.verifier.stopping): what ran so far is the
         # report, marked partial; the engine and its descendants are ended by close().
         return _stopped(report, driver, t0, e.reason)
@@ -271,6 +273,7 @@ def _off_message(deps: Mapping[str, list[str]], off: Sequence[str],
 
 
 def _progress(progress: Progress | None, part: str, item: str) -> None:
+    stopping.check()  # a stop whose first raise was lost (digiconform.verifier.stopping)
     if progress is not None:
         progress(part, item)
 

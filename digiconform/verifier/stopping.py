@@ -10,6 +10,12 @@ still writes every report it was asked for.
 
 :class:`RunStopped` derives from :class:`BaseException`, like :class:`KeyboardInterrupt`:
 ``except Exception`` blocks (Hypothesis's among them, in the random games) let it through.
+
+A signal handler's exception can still be lost: when the signal arrives while a ``__del__``
+method or a garbage-collector callback runs, Python prints "Exception ignored" and goes on.
+So the guard also remembers that it fired, and :func:`check` (called by the runner after
+every vector and every random game) raises :class:`RunStopped` again until a caller has
+caught it and said so with :func:`caught`.
 """
 
 from __future__ import annotations
@@ -20,7 +26,11 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
-__all__ = ["RunStopped", "stop_guard"]
+__all__ = ["RunStopped", "caught", "check", "stop_guard"]
+
+_fired: list[str] = []
+"""The reason the innermost active guard fired (empty: it has not), until :func:`caught`."""
+_caught: list[bool] = []
 
 
 class RunStopped(BaseException):
@@ -44,12 +54,12 @@ def stop_guard(deadline: float | None) -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    fired: list[bool] = []
+    del _fired[:], _caught[:]
 
     def _raise(reason: str) -> None:
-        if fired:  # once: a second signal while the run unwinds does not interrupt that
+        if _fired:  # once: a second signal while the run unwinds does not interrupt that
             return
-        fired.append(True)
+        _fired.append(reason)
         raise RunStopped(reason)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -70,3 +80,17 @@ def stop_guard(deadline: float | None) -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, 0)
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+        del _fired[:], _caught[:]
+
+
+def check() -> None:
+    """Raise :class:`RunStopped` if the active guard fired and nobody has caught the stop yet
+    (its first raise was lost, see the module docstring); otherwise do nothing. Cheap: called
+    after every vector and every random game."""
+    if _fired and not _caught:
+        raise RunStopped(_fired[0])
+
+
+def caught() -> None:
+    """Say that the stop was caught and is being handled: :func:`check` no longer raises."""
+    _caught.append(True)
