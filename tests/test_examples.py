@@ -82,6 +82,21 @@ def test_python_engine_reading_is_found_when_not_declared(tmp_path: Path) -> Non
     assert "behaves as if DB-AMB-9 = 'at-prepare'" in proc.stdout
 
 
+def test_python_engine_refusing_an_undeclared_reading_is_filed_under_that_ambiguity(
+        tmp_path: Path) -> None:
+    """Declaring no reading, the engine honestly refuses (``unsupported``) the games that ask
+    for DB-AMB-9 ``on-reveal``: one finding, filed under DB-AMB-9's clause and naming the
+    reading to declare, not under clause "?"."""
+    proc, report = _verify(PYTHON + " --no-readings", tmp_path, "--games", "3",
+                           "--scenario", "-", "--shrink-seconds", "1")
+    assert proc.returncode == 1, proc.stdout[-3000:]
+    found = report["differential"]["findings"]
+    assert [(f["clause"], f["field"]) for f in found] == [
+        ("DB-B.3", "unsupported-reading:DB-AMB-9=on-reveal")], found
+    assert "does not play DB-AMB-9 = 'on-reveal'" in proc.stdout
+    assert "[?]" not in proc.stdout
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_node_adapter_passes_verify_on_the_set_up(tmp_path: Path) -> None:
     proc, report = _verify(NODE, tmp_path, "--clause", "DB-A", "--games", "0",

@@ -224,7 +224,18 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     except (ImplementationError, ImplementationSkipped) as e:
         return diverge("errored", f"new_game: {e}", code=getattr(e, "code", "skipped"))
     except OracleError as e:
-        return diverge("refused-legal", f"new_game refused: {e}", expected=expected)
+        refused = refused_reading(setup, e)
+        if refused is None:
+            return diverge("refused-legal", f"new_game refused: {e}", expected=expected)
+        amb, reading = refused
+        return diverge("refused-legal", f"new_game refused: {e}", expected=expected,
+                       clause=amb.clauses[0], code=f"unsupported-reading:{amb.id}={reading}",
+                       explanation=(
+                           f"the implementation does not play {amb.id} = {reading!r} ("
+                           + ("the default reading" if reading == amb.default else
+                              "the reading") + " the setup asks for): declare the readings it "
+                           "plays in start (\"readings\"), or honour the setup's (capability "
+                           f"\"variants\"): {amb.question}"))
     diffs = state_differences(expected, got, details=details)
     if diffs:
         div = diverge("state", "the initial states differ", differences=diffs,
@@ -332,6 +343,29 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                 return first[0]
             resynced[0] = True
     return first[0] if first else None
+
+
+def refused_reading(setup: Mapping[str, Any], error: Exception) -> tuple[Any, str] | None:
+    """``(ambiguity, reading)`` when ``error``, the implementation's refusal of ``setup``, is
+    an ``unsupported`` refusal naming one of the setup's readings (its reason names the
+    ambiguity ID): the engine honestly declines a reading it does not play, a matter of that
+    ambiguity's clauses. None otherwise."""
+    import re
+
+    from oracle import variants as registry
+    from oracle.errors import UnsupportedError
+
+    if not isinstance(error, UnsupportedError):
+        return None
+    chosen = setup.get("variants")
+    if not isinstance(chosen, Mapping):
+        return None
+    text = f"{error.what} {error.reason}"
+    for amb_id, reading in chosen.items():
+        amb = registry.BY_ID.get(str(amb_id))
+        if amb is not None and re.search(rf"{re.escape(amb.id)}(?!\d)", text):
+            return amb, str(reading)
+    return None
 
 
 def waits_only_in_oracle(details: Sequence[str] | None) -> bool:
@@ -483,6 +517,8 @@ def finding_key(div: Divergence) -> tuple[str, str]:
         return clause, f"reading:{div.reading[0]}={div.reading[1]}"
     if div.kind == "errored":
         return clause, f"errored:{div.code or '?'}"
+    if div.kind == "refused-legal" and div.code:
+        return clause, div.code
     if div.kind == "state" and div.differences:
         return clause, re.sub(r"\[\d+\]", "[]", div.differences[0][0])
     return clause, div.kind
