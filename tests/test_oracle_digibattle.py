@@ -222,3 +222,41 @@ def test_cli_bench_instructions_without_valgrind_keeps_the_cpu_rates(
     result = CliRunner().invoke(main, ["bench", "--games", "3", "--instructions"])
     assert result.exit_code == 0
     assert "per CPU second" in result.output and "valgrind is not installed" in result.output
+
+
+# A move in the wrong phase, by the player to move: the refusal's set holds the move's own
+# rule, the rule of what the phase allows and the out-of-turn rule of docs/PROTOCOL.md's
+# per-action table ("Refusals: what counts"), so an engine naming any of them matches.
+WRONG_PHASE = [
+    # (phase, step, action type, clauses the refusal must hold)
+    ("setup", "choose_rookie", "pass", {"DB-C.3", "DB-A.1", "DB-C.1"}),
+    ("setup", "choose_rookie", "digivolve", {"DB-B.2", "DB-A.1", "DB-B.4"}),
+    ("setup", "choose_rookie", "prepare", {"DB-B.0", "DB-A.1"}),
+    ("battle", "play", "digivolve", {"DB-B.2", "DB-C.1", "DB-B.4"}),
+    ("battle", "play", "draw", {"DB-D.1", "DB-C.1"}),
+    ("regroup", "discard", "prepare", {"DB-B.0", "DB-D.1", "DB-D.5"}),
+    ("regroup", "discard", "play_option", {"DB-C.1", "DB-D.1"}),
+    ("regroup", "prepare", "draw", {"DB-D.1", "DB-D.5"}),
+]
+
+
+@pytest.mark.parametrize(("phase", "step", "kind", "want"), WRONG_PHASE)
+def test_a_move_in_the_wrong_phase_names_every_rule_it_breaks(phase: str, step: str,
+                                                              kind: str, want: set[str]
+                                                              ) -> None:
+    from oracle import rulesets
+    from oracle.driver import broken_clauses
+
+    card = {"pass": None, "draw": None}.get(kind, "ST-02")
+    for seed in range(20):
+        for st in play(GAME, seed):
+            s = st.state
+            if (s.phase, s.step) == (phase, step) and isinstance(s.to_move, int):
+                a = Action(kind, s.to_move, card=card,
+                           method="tribute" if kind == "digivolve" else None)
+                with pytest.raises(IllegalActionError) as e:
+                    apply(s, a)
+                got = set(broken_clauses(rulesets.get("digibattle"), s, a, e.value))
+                assert want <= got, (a, sorted(got))
+                return
+    pytest.fail(f"no {phase}/{step} position in 20 games")

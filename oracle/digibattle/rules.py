@@ -105,7 +105,9 @@ def _refuse(state: State, action: Action) -> NoReturn:
 
     :raises IllegalActionError: always: a chance outcome while a player is to move (its home
         clause), a play after passing (DB-C.3), not this player's turn (the phase's turn
-        clause), or an action type this phase and step do not allow (its home clause).
+        clause), or an action type this phase and step do not allow (its home clause, and
+        also the phase's turn clause and the turn clause of the action's own phase: a move
+        in the wrong phase breaks all three).
     """
     if action.type in ("shuffle", "coin_toss"):
         raise IllegalActionError(
@@ -122,9 +124,27 @@ def _refuse(state: State, action: Action) -> NoReturn:
             _TURN_CLAUSE.get(key, "DB-C.1"),
             f"it is player {state.to_move}'s turn ({state.phase}), not player "
             f"{action.player}'s")
+    home = HOME_CLAUSES.get(action.type, "DB-C.1")
     raise IllegalActionError(
-        HOME_CLAUSES.get(action.type, "DB-C.1"),
-        f"{action.type} is not allowed during {state.phase}/{state.step}")
+        home, f"{action.type} is not allowed during {state.phase}/{state.step}",
+        also=tuple(c for c in (_TURN_CLAUSE.get(key), _own_turn_clause(action.type, state))
+                   if c and c != home))
+
+
+def _own_turn_clause(action_type: str, state: State) -> str | None:
+    """The rule that says when ``action_type`` is taken (docs/PROTOCOL.md, "Refusals: what
+    counts", the out-of-turn column): a move in the wrong phase breaks it too. Preparing
+    and the ready in Regroup: DB-D.5, else DB-B.0 (DB-B.0, DB-B.4, DB-C.1, DB-D.1, DB-D.5)."""
+    if action_type in ("prepare", "ready"):
+        return "DB-D.5" if state.phase == "regroup" else "DB-B.0"
+    return _OWN_TURN.get(action_type)
+
+
+#: Per action type, the clause of the turn it belongs to (prepare/ready: see
+#: :func:`_own_turn_clause`).
+_OWN_TURN = {"choose_rookie": "DB-A.1", "digivolve": "DB-B.4", "play_option": "DB-C.1",
+             "pass": "DB-C.1", "discard": "DB-D.1", "draw": "DB-D.1",
+             "change_rookie": "DB-D.5"}
 
 
 def _apply_chance(tx: Tx, state: State, action: Action) -> None:
