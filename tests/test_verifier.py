@@ -222,3 +222,31 @@ def test_a_ruleset_not_offered_fails_with_a_junit_error(tmp_path: Path) -> None:
     write_junit(report, tmp_path / "r.xml")
     xml = JUnitXml.fromfile(str(tmp_path / "r.xml"))
     assert sum(s.errors for s in xml) == 1
+
+
+def test_random_games_also_draw_decks_from_the_whole_card_set() -> None:
+    """One Digi-Battle game in three is played with two decks built from the whole bundled
+    card set along Digivolve families (``games.built_deck``), so that the booster Power
+    Options and the booster DNA come up, not only the two Starter decks (which hold no
+    booster card). Every deck drawn is legal (DB-A.0, DB-A.1, DB-A.5: the oracle takes it)."""
+    from digiconform.verifier.differential import Draw
+    from digiconform.verifier.games import db_setup, hooks
+    from oracle import rulesets
+
+    starter = sorted(map(sorted, db_setup()["decks"]))
+    ruleset = rulesets.get("digibattle")
+    seen: set[str] = set()
+    built = 0
+    for game in range(90):
+        setup = hooks("digibattle").draw_setup(Draw(0, game), {})
+        ruleset.game_from_setup(setup)  # a deck the rules refuse raises here
+        if sorted(map(sorted, setup["decks"])) != starter:
+            built += 1
+            for deck in setup["decks"]:
+                assert len(deck) == 30 == len(set(deck))
+                seen.update(deck)
+    assert 15 <= built <= 50, built
+    boosters = {"BO-44", "BO-45", "BO-52", "BO-53", "BO-54"}  # the booster Power Options
+    assert boosters <= seen, sorted(boosters - seen)
+    assert {"BO-08", "BO-32", "BO-35", "BO-41"} <= seen  # booster DNA Digimon
+    assert len(seen) >= 100, len(seen)

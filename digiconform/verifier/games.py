@@ -154,10 +154,75 @@ def _card_set_id() -> str:
     return str(rulesets.get("digibattle").default_setup()["card_set"]["id"])
 
 
+#: One game in ``BUILT_DECKS`` is played with two decks built from the whole bundled card
+#: set (:func:`built_deck`), the others with the two Starter decks.
+BUILT_DECKS = 3
+
+
 def _db_draw_setup(draw: Any, readings: Mapping[str, str]) -> dict[str, Any]:
+    """The two Starter decks (either seat first), or in part of the games (``BUILT_DECKS``)
+    two decks built from the whole card set (:func:`built_deck`), so that the booster Power
+    Options and most DNA and DIGIVICE Digivolves come up too."""
     target = draw.sample(TARGETS)
     swap = draw.pick(2) == 1
-    return db_setup(target, swap, readings)
+    setup = db_setup(target, swap, readings)
+    if draw.pick(BUILT_DECKS) == BUILT_DECKS - 1:
+        setup["decks"] = [built_deck(draw.pick, draw.permute),
+                          built_deck(draw.pick, draw.permute)]
+    return setup
+
+
+def built_deck(pick: Pick, permute: Permute, size: int = 30) -> list[str]:
+    """A legal deck (``size`` distinct supported cards with a Rookie, DB-A.0, DB-A.1, DB-A.5)
+    of the bundled card set, drawn with ``pick`` and ``permute`` along Digivolve families: two to
+    four Rookies, then (in a drawn order) Digimon whose Digivolve Requirements (DB-B.3:
+    tribute or DIGIVICE from a name in the deck, DNA partners by name or level in it) the
+    deck already meets, up to about 18 Digimon, four to ten Power Options, the rest at
+    random. Returns the serials, sorted."""
+    cards = _db_card_set().cards
+    order = permute(sorted(s for s, c in cards.items() if c.supported))
+    rookies = [s for s in order if getattr(cards[s], "level", None) == "Rookie"]
+    deck = rookies[:2 + pick(3)]
+    digimon_max = 14 + pick(7)
+    grown = True
+    while grown and len(deck) < digimon_max:
+        grown = False
+        names = {cards[s].name for s in deck}
+        levels = {getattr(cards[s], "level", None) for s in deck}
+        for s in order:
+            c = cards[s]
+            if s in deck or c.kind != "digimon" or c.level == "Rookie" \
+                    or not _meets(c, names, levels):
+                continue
+            deck.append(s)
+            names.add(c.name)
+            levels.add(c.level)
+            grown = True
+            if len(deck) >= digimon_max:
+                break
+    options = [s for s in order if cards[s].kind == "power_option"]
+    deck += options[:4 + pick(7)]
+    deck += [s for s in order if s not in set(deck)][:size - len(deck)]
+    return sorted(deck[:size])
+
+
+def _meets(card: Any, names: set[str], levels: set[Any]) -> bool:
+    """Can ``card`` Digivolve from a deck holding ``names`` (and Digimon of ``levels``)?"""
+    for r in card.requirements:
+        if r.kind == "dna":
+            if all(p.name in names if p.name else p.level in levels for p in r.partners):
+                return True
+        elif r.source in names:
+            return True
+    return False
+
+
+@cache
+def _db_card_set() -> Any:
+    """The bundled card set (the card model, through the ruleset's ``game_from_setup``)."""
+    from oracle import rulesets
+
+    return rulesets.get("digibattle").game_from_setup(db_setup()).card_set
 
 
 def _db_shrink_setups(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
