@@ -60,6 +60,12 @@ Planted ``dcg`` rule bugs (the cases public engines got wrong; verified with ``-
 - ``dcg_wrong_refusal_clause`` -- every illegal action is refused citing DCG-6-1-1 (so rules
   from outside chapter 6, "CR4.2 …", are blamed too).
 
+A refusal no reading explains:
+
+- ``refuses_tribute`` -- refuses every tribute Digivolve (citing DB-B.7, a reason of its own).
+  DB-AMB-1 ``hand`` also refuses some of them (for another rule), which once made the
+  verifier file them as that reading and switch the oracle to it (hex.md F6).
+
 Two faults at once (``verify`` must report both in one run, each with its own clause):
 
 - ``two_faults`` -- ``pass_not_final`` (a reading difference: DB-AMB-6 behaved as
@@ -409,6 +415,21 @@ def _planted(patch: Callable[[], None], name: str) -> None:
     _serve(session=Session(ready=ready))
 
 
+def _patch_refuses_tribute() -> None:
+    """Refuse every tribute Digivolve (DB-B.3: a reason of its own, no reading's)."""
+    from oracle.digibattle import digivolve, rules
+    from oracle.errors import IllegalActionError
+
+    original = digivolve.digivolve
+
+    def refusing(tx, a):  # type: ignore[no-untyped-def]
+        if a.method == "tribute":
+            raise IllegalActionError("DB-B.7", "this engine never Digivolves by tribute")
+        original(tx, a)
+
+    rules._HANDLERS[("digivolve", "reveal")]["digivolve"] = refusing
+
+
 def _patch_tie() -> None:
     from oracle.digibattle import battle
 
@@ -603,6 +624,7 @@ _PATCHES = {
     "dcg_unsuspends_before_ending": _patch_dcg_unsuspend_first,
     "dcg_wrong_refusal_clause": _patch_dcg_clause,
     "two_faults": lambda: (_patch_pass(), _patch_loser_first()),
+    "refuses_tribute": _patch_refuses_tribute,
 }
 
 

@@ -104,3 +104,17 @@ def test_a_failing_vector_is_filed_under_the_clause_of_its_failing_step(tmp_path
         assert len({c for f in vectors for c in f.clauses}) > 1
         failing = sorted(c for c, r in report.clauses.items() if r.failed)
         assert failing == [clause], (name, failing)
+
+
+def test_a_refusal_for_a_reason_of_its_own_is_not_explained_by_another_reading(
+        tmp_path: Path) -> None:
+    """``refuses_tribute`` refuses every tribute Digivolve citing DB-B.7. Some of those the
+    oracle under DB-AMB-1 ``hand`` refuses too, for another rule; a reading explains a
+    refusal only when it refuses the action for a rule the implementation's refusal names,
+    so the finding is the refused legal action, not "behaves as DB-AMB-1 = 'hand'" (nor the
+    oracle switching readings after it)."""
+    report = verify(Options(miniatures.command("refuses_tribute"), scenarios=("-",),
+                            games=10, shrink_seconds=1, trace_dir=tmp_path))
+    fields = [(f["clause"], f["field"]) for f in report.differential["findings"]]
+    assert ("DB-B.2", "refused-legal") in fields, fields
+    assert not [f for f in fields if f[1].startswith("reading:")], fields

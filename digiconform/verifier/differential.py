@@ -1113,7 +1113,11 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
         return not state_differences(alt, {k: v for k, v in div.actual_state.items()
                                            if k != "variants"}, details=div.details)
     if div.kind == "refused-legal":
-        return out.refusal is not None
+        # The reading must refuse the action for a rule the implementation's refusal names
+        # (kind and clause as a refusal is compared): an engine refusing for a reason of its
+        # own is not explained by whatever other reading also refuses the action.
+        return out.refusal is not None and isinstance(div.actual, Mapping) and \
+            refusal_difference(out.refusal.to_json(), div.actual) is None
     if div.kind == "refusal" and out.refusal is not None:
         return out.refusal.to_json().get("clause") == (div.actual or {}).get("clause")
     return False
