@@ -167,8 +167,8 @@ Feature: Ambiguities - one outcome per reading
       And it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Metal Attack ST-53 and Palmon ST-09
-      And my opponent's hand holds Metal Attack ST-53, Blitz ST-52 and Biyomon ST-03
+      And my hand holds Metal Attack ST-53, Palmon ST-09 and 7 other cards
+      And my opponent's hand holds Metal Attack ST-53, Blitz ST-52, Biyomon ST-03 and 6 other cards
       When I pass
       And my opponent plays Metal Attack ST-53 sending Biyomon ST-03 Offline
       Then the phase is Battle
@@ -292,7 +292,7 @@ Feature: Ambiguities - one outcome per reading
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
       And my opponent's Duel Zone shows Gabumon ST-05
-      And my opponent's hand holds Garurumon ST-06 and 4 other cards
+      And my opponent's hand holds Garurumon ST-06 and 9 other cards
       When I Digivolve into Greymon ST-02 paying 2 cards from Online
       And my opponent tries to Digivolve into Garurumon ST-06 paying 2 cards from Online
       Then <outcome>
@@ -310,7 +310,7 @@ Feature: Ambiguities - one outcome per reading
       And it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Metal Attack ST-53 and Palmon ST-09
+      And my hand holds Metal Attack ST-53, Palmon ST-09 and 7 other cards
       When I try to play Metal Attack ST-53
       Then <outcome>
 
@@ -393,8 +393,8 @@ Feature: Ambiguities - one outcome per reading
       And it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Coral Rip BO-44
-      And my opponent's hand holds Aquatic Attack BO-45
+      And my hand holds Coral Rip BO-44 and 8 other cards
+      And my opponent's hand holds Aquatic Attack BO-45 and 8 other cards
       # Greymon against Green: 340; Garurumon against Red: 410, +20 with Aquatic Attack.
       When I play Coral Rip BO-44
       And my opponent plays Aquatic Attack BO-45

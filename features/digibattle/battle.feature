@@ -14,8 +14,9 @@ Feature: C. Battle - playing Power Option cards
     Scenario: The coin-toss winner plays the first Power Option card
       Given it is the Digivolve phase and my opponent goes first
       And my opponent won the coin toss
-      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
-      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
       When my opponent passes
       And I pass
       Then the phase is Battle
@@ -26,7 +27,7 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Metal Attack ST-53, Counter Attack ST-54 and Palmon ST-09
+      And my hand holds Metal Attack ST-53, Counter Attack ST-54, Palmon ST-09 and 6 other cards
       When I play Metal Attack ST-53 sending Palmon ST-09 Offline
       Then it is my opponent's turn
       And my Power Port holds Metal Attack ST-53
@@ -36,8 +37,8 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Metal Attack ST-53, Blitz ST-52 and Palmon ST-09
-      And my opponent's hand holds Metal Attack ST-53 and Biyomon ST-03
+      And my hand holds Metal Attack ST-53, Blitz ST-52, Palmon ST-09 and 6 other cards
+      And my opponent's hand holds Metal Attack ST-53, Biyomon ST-03 and 7 other cards
       When I play Metal Attack ST-53 sending Palmon ST-09 Offline
       And I try to play Blitz ST-52
       Then the action is refused for DB-C.1
@@ -48,7 +49,7 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Palmon ST-09 and Metal Attack ST-53
+      And my hand holds Palmon ST-09, Metal Attack ST-53 and 7 other cards
       When I try to play Palmon ST-09
       Then the action is refused for DB-C.1
 
@@ -59,13 +60,13 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Metal Attack ST-53 and Palmon ST-09
+      And my hand holds Metal Attack ST-53, Palmon ST-09 and 7 other cards
       # Greymon against a Green opponent: 340; Garurumon against a Red opponent: 410.
       When I play Metal Attack ST-53 sending Palmon ST-09 Offline
       Then my Digimon Power is 390
       And my opponent's Digimon Power is 410
       And my Offline pile includes Palmon ST-09
-      And my hand is empty
+      And my hand holds 7 cards
 
     @DB-C.2 @DB-AMB-13
     Scenario: Metal Attack with no other card to send Offline is refused
@@ -73,6 +74,7 @@ Feature: C. Battle - playing Power Option cards
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
       And my hand holds Metal Attack ST-53
+      And the position is loaded directly: a hand of one card in the Battle phase; the deal and every Regroup give 10 cards (DB-A.2, DB-D.1), and the hand shrinks only by Power Option cards played one per turn (DB-C.1), so Metal Attack alone needs eight cards played with their Use Requirements met, which would change what this scenario checks
       When I try to play Metal Attack ST-53
       Then the action is refused for DB-C.2
       And my Digimon Power is 340
@@ -82,7 +84,7 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Bomb Dive BO-52
+      And my hand holds Bomb Dive BO-52 and 8 other cards
       When I try to play Bomb Dive BO-52
       Then the action is refused for DB-C.2
 
@@ -91,7 +93,7 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and I go first
       And my Duel Zone shows Birdramon ST-04 over Biyomon ST-03
       And my opponent's Duel Zone shows <opponent>
-      And my hand holds Bomb Dive BO-52
+      And my hand holds Bomb Dive BO-52 and 8 other cards
       When I play Bomb Dive BO-52
       Then my Digimon Power is <power>
 
@@ -106,7 +108,7 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and I go first
       And my Duel Zone shows Rockmon ST-22 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Digiruption BO-53
+      And my hand holds Digiruption BO-53 and 8 other cards
       When I play Digiruption BO-53
       Then my Digimon Power is 600
 
@@ -115,7 +117,7 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and I go first
       And my Duel Zone shows Ikkakumon ST-12 over Gomamon ST-11
       And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
-      And my hand holds Depth Charge BO-54
+      And my hand holds Depth Charge BO-54 and 8 other cards
       When I play Depth Charge BO-54
       Then my Digimon Power is 210
       And my opponent's Digimon Power is 110
@@ -127,7 +129,7 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and my opponent goes first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Metal Attack ST-53, Counter Attack ST-54 and Palmon ST-09
+      And my hand holds Metal Attack ST-53, Counter Attack ST-54, Palmon ST-09 and 6 other cards
       When my opponent passes
       And I play Metal Attack ST-53 sending Palmon ST-09 Offline
       Then it is my turn
@@ -148,8 +150,8 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Metal Attack ST-53 and Palmon ST-09
-      And my opponent's hand holds Metal Attack ST-53, Blitz ST-52 and Biyomon ST-03
+      And my hand holds Metal Attack ST-53, Palmon ST-09 and 7 other cards
+      And my opponent's hand holds Metal Attack ST-53, Blitz ST-52, Biyomon ST-03 and 6 other cards
       When I pass
       And my opponent plays Metal Attack ST-53 sending Biyomon ST-03 Offline
       And I try to play Metal Attack ST-53 sending Palmon ST-09 Offline
@@ -160,5 +162,5 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Palmon ST-09 and Biyomon ST-03
+      And my hand holds Palmon ST-09, Biyomon ST-03 and 7 other cards
       Then my only choice is to pass

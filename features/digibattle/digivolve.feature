@@ -44,8 +44,9 @@ Feature: B. Digivolve
     Scenario: A Champion whose payment I cannot make is refused
       Given it is my turn to prepare before the coin toss
       And my Duel Zone shows Agumon ST-01
-      And my hand holds Greymon ST-02
+      And my hand holds Greymon ST-02 and 9 other cards
       And my Online deck holds 1 card
+      And the position is loaded directly: one Online card before the coin toss; the deal leaves 19 Online (DB-A.2) and nothing is drawn or paid before the first Duel
       And my opponent's Duel Zone shows Gabumon ST-05
       # Greymon's requirement: from Agumon, 2 cards from Online to Offline.
       When I try to put Greymon ST-02 face down on my Digivolve Zone
@@ -104,15 +105,15 @@ Feature: B. Digivolve
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
-      And my hand holds 5 cards
-      And my Online deck holds 10 cards
+      And my hand holds 9 cards
+      And my Online deck holds 19 cards
       And my opponent's Duel Zone shows Gabumon ST-05
       When I Digivolve into Greymon ST-02 paying 2 cards from Online
       Then my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my Digivolve Zone is empty
-      And my Online deck holds 8 cards
-      And my Offline pile holds 15 cards
-      And my hand holds 5 cards
+      And my Online deck holds 17 cards
+      And my Offline pile holds 2 cards
+      And my hand holds 9 cards
       And it is my opponent's turn
 
     @DB-B.2
@@ -120,7 +121,7 @@ Feature: B. Digivolve
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
-      And my hand holds Togemon ST-10
+      And my hand holds Togemon ST-10 and 8 other cards
       And my opponent's Duel Zone shows Gabumon ST-05
       When I try to Digivolve into Togemon ST-10 paying 2 cards from Online
       Then the action is refused for DB-B.2
@@ -146,7 +147,7 @@ Feature: B. Digivolve
       And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
       And my Digivolve Zone holds MegaKabuterimon ST-28 face down
       And my hand holds Digivice Red ST-59 and 2 other cards
-      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Agumon ST-01
       When I Digivolve into MegaKabuterimon ST-28 with Digivice Red ST-59
       Then my Duel Zone shows MegaKabuterimon ST-28 over Kabuterimon ST-08 over Tentomon ST-07
       And my Power Port holds Digivice Red ST-59
@@ -160,7 +161,7 @@ Feature: B. Digivolve
       And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
       And my Digivolve Zone holds MegaKabuterimon ST-28 face down
       And my hand holds Digivice Green & Yellow ST-60
-      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Agumon ST-01
       When I try to Digivolve into MegaKabuterimon ST-28 with Digivice Green & Yellow ST-60
       Then the action is refused for DB-B.3
 
@@ -170,7 +171,7 @@ Feature: B. Digivolve
       And my Duel Zone shows Tortomon ST-25 over Tentomon ST-07
       And my Digivolve Zone holds Piximon ST-30 face down
       And my hand holds Gekomon ST-27
-      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Agumon ST-01
       # Piximon: DNA Digivolve from Tortomon and Gekomon.
       When I DNA Digivolve into Piximon ST-30 with Gekomon ST-27
       Then my Duel Zone shows Piximon ST-30 over Tortomon ST-25 over Tentomon ST-07
@@ -185,7 +186,7 @@ Feature: B. Digivolve
       And my Duel Zone shows Tortomon ST-25 over Tentomon ST-07
       And my Digivolve Zone holds Piximon ST-30 face down
       And my hand holds Starmon ST-26
-      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Agumon ST-01
       When I try to DNA Digivolve into Piximon ST-30 with Starmon ST-26
       Then the action is refused for DB-B.3
 
@@ -195,7 +196,7 @@ Feature: B. Digivolve
       And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
       And my Digivolve Zone holds MegaKabuterimon ST-28 face down
       And my hand holds Digivice Red ST-59
-      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Agumon ST-01
       When I try to Digivolve into MegaKabuterimon ST-28 paying 2 cards from Online
       Then the action is refused for DB-B.3
 
@@ -205,7 +206,7 @@ Feature: B. Digivolve
       And my Duel Zone shows MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11
       And my Digivolve Zone holds Pukumon ST-40 face down
       And my hand holds Zudomon ST-38
-      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Agumon ST-01
       # Pukumon: DNA Digivolve from MarineDevimon and any Ultimate; "Score 300 when
       # Digivolving to this Digimon".
       When I DNA Digivolve into Pukumon ST-40 with Zudomon ST-38
@@ -220,7 +221,7 @@ Feature: B. Digivolve
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Garurumon ST-06 face down
-      And my hand holds Ultra Digivolve ST-56 and 3 other cards
+      And my hand holds Ultra Digivolve ST-56 and 8 other cards
       And my Offline pile is empty
       And my opponent's Duel Zone shows Gabumon ST-05
       # Garurumon's own requirements name Gabumon and Tapirmon, not Agumon.
@@ -228,14 +229,14 @@ Feature: B. Digivolve
       Then my Duel Zone shows Garurumon ST-06 over Agumon ST-01
       And my Power Port holds Ultra Digivolve ST-56
       And my hand is empty
-      And my Offline pile holds 3 cards
+      And my Offline pile holds 8 cards
 
     @DB-B.3n
     Scenario: Ultra Digivolve cannot be played in the Battle phase
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Ultra Digivolve ST-56 and Palmon ST-09
+      And my hand holds Ultra Digivolve ST-56, Palmon ST-09 and 7 other cards
       When I try to play Ultra Digivolve ST-56
       Then the action is refused for DB-B.3n
 
@@ -244,7 +245,7 @@ Feature: B. Digivolve
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Digivice Red ST-59
+      And my hand holds Digivice Red ST-59 and 8 other cards
       When I try to play Digivice Red ST-59
       Then the action is refused for DB-B.3n
 
@@ -252,7 +253,7 @@ Feature: B. Digivolve
     Scenario: Ultra Digivolve does not skip a level
       Given it is my turn to prepare in the Regroup phase
       And my Duel Zone shows Agumon ST-01
-      And my hand holds Kimeramon ST-21, Ultra Digivolve ST-56 and 3 other cards
+      And my hand holds Kimeramon ST-21, Ultra Digivolve ST-56 and 8 other cards
       And my opponent's Duel Zone shows Gabumon ST-05
       When I try to put Kimeramon ST-21 face down on my Digivolve Zone
       Then the action is refused for DB-B.7
@@ -306,23 +307,23 @@ Feature: B. Digivolve
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
-      And my Offline pile holds 4 cards
+      And my Offline pile holds 0 cards
       And my opponent's Duel Zone shows Gabumon ST-05
       When I pass
       Then my Digivolve Zone is empty
       And my Duel Zone shows Agumon ST-01
-      And my Offline pile holds 5 cards
+      And my Offline pile holds 1 card
       And my Offline pile includes Greymon ST-02
 
     @DB-B.5
     Scenario: Passing with nothing face down loses nothing
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
-      And my Offline pile holds 4 cards
+      And my Offline pile holds 0 cards
       And my opponent's Duel Zone shows Gabumon ST-05
       And my opponent's Digivolve Zone holds Garurumon ST-06 face down
       When I pass
-      Then my Offline pile holds 4 cards
+      Then my Offline pile holds 0 cards
       And it is my opponent's turn
 
     @DB-B.5 @DB-B.7
@@ -358,7 +359,7 @@ Feature: B. Digivolve
     Scenario: With nothing face down I must pass
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
-      And my hand holds Greymon ST-02
+      And my hand holds Greymon ST-02 and 9 other cards
       And my opponent's Duel Zone shows Gabumon ST-05
       And my opponent's Digivolve Zone holds Garurumon ST-06 face down
       Then my only choice is to pass

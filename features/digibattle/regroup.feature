@@ -17,10 +17,10 @@ Feature: D. Regroup
       And it is my turn to regroup
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my hand holds 6 cards
-      And my Online deck holds 12 cards
+      And my Online deck holds 17 cards
       When I restore my hand
       Then my hand holds 10 cards
-      And my Online deck holds 8 cards
+      And my Online deck holds 13 cards
       And the phase is Regroup
       And it is my turn
 
@@ -61,7 +61,7 @@ Feature: D. Regroup
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds 3 cards
+      And my hand holds 9 cards
       When I try to restore my hand
       Then the action is refused for DB-D.1
 
@@ -119,7 +119,7 @@ Feature: D. Regroup
     Scenario: The Rookie is changed only in Regroup
       Given it is the Battle phase and I go first
       And my Duel Zone shows Agumon ST-01
-      And my hand holds Palmon ST-09
+      And my hand holds Palmon ST-09 and 9 other cards
       And my opponent's Duel Zone shows Gabumon ST-05
       When I try to set up a Rookie change to Palmon ST-09
       Then the action is refused for DB-D.4
@@ -168,7 +168,7 @@ Feature: D. Regroup
       Given it is the Battle phase and my opponent goes first
       And my opponent won the coin toss
       And my Duel Zone shows Agumon ST-01
-      And my hand holds Greymon ST-02 and 5 other cards
+      And my hand holds Greymon ST-02 and 9 other cards
       And my opponent's Duel Zone shows Agumon ST-01
       When my opponent passes
       And I pass

@@ -28,8 +28,8 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       Given it is the Battle phase and my opponent goes first
       And my Duel Zone shows Birdramon ST-04 over Biyomon ST-03
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Metal Attack ST-53 and Palmon ST-09
-      And my opponent's hand holds Metal Attack ST-53 and Patamon ST-13
+      And my hand holds Metal Attack ST-53, Palmon ST-09 and 7 other cards
+      And my opponent's hand holds Metal Attack ST-53, Patamon ST-13 and 7 other cards
       # Birdramon against Green: 360. Garurumon against Green: 330.
       When my opponent plays Metal Attack ST-53 sending Patamon ST-13 Offline
       Then my Digimon Power is 360 against my opponent's 380
@@ -127,8 +127,8 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
-      And my hand holds Metal Attack ST-53 and Biyomon ST-03
-      And my opponent's hand holds Metal Attack ST-53 and Tentomon ST-07
+      And my hand holds Metal Attack ST-53, Biyomon ST-03 and 7 other cards
+      And my opponent's hand holds Metal Attack ST-53, Tentomon ST-07 and 7 other cards
       When I play Metal Attack ST-53 sending Biyomon ST-03 Offline
       And my opponent plays Metal Attack ST-53 sending Tentomon ST-07 Offline
       And I pass
@@ -192,8 +192,8 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       And I won the coin toss
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
-      And my hand holds Metal Attack ST-53 and Palmon ST-09
-      And my opponent's hand holds Metal Attack ST-53 and Biyomon ST-03
+      And my hand holds Metal Attack ST-53, Palmon ST-09 and 7 other cards
+      And my opponent's hand holds Metal Attack ST-53, Biyomon ST-03 and 7 other cards
       # Greymon against Red: 220 on both sides; +50 each.
       When I play Metal Attack ST-53 sending Palmon ST-09 Offline
       And my opponent plays Metal Attack ST-53 sending Biyomon ST-03 Offline
