@@ -263,6 +263,7 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
     vid = vector["id"]
     details = declared_details(driver)
     skip: set[int] = set()
+    there: dict[int, Mapping[str, Any]] = {}  # probes checked where the engine moved on to
     checked = 0  # answers compared; a vector that compares none has checked nothing
     for i, step in enumerate(vector["steps"]):
         if i in skip:
@@ -310,6 +311,8 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
         except ImplementationError as e:
             return VectorResult(vid, "error", str(e), i, req, code=e.code,
                                 actual=e.stderr[-2000:] or None)
+        if i in there:
+            expect = {"refused": there[i]}
         if "refused" in expect:
             if got_refusal is not None and got_refusal.get("kind") == "unsupported" and \
                     expect["refused"]["kind"] != "unsupported":
@@ -335,9 +338,10 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
             act = {k: v for k, v in act.items() if k not in ignore}
         diffs = state_differences(exp, act, details=details)
         if diffs and waits_only_in_oracle(details):
-            passed = _moved_on(vector, i, act, details)
-            if passed:
-                skip.update(passed)
+            moved = _moved_on(vector, i, act, details)
+            if moved is not None:
+                skip.update(moved.taken)
+                there.update(moved.probes)
                 continue
         if diffs:
             problem = state_schema_problem(got_state, vector.get("ruleset", "digibattle")) \
@@ -354,62 +358,90 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
     return VectorResult(vid, "pass")
 
 
+@dataclass(frozen=True)
+class MovedOn:
+    """How an implementation moved on by itself past a point where the oracle waits.
+
+    :param taken: indexes of the vector's steps it already took (each forced action, and the
+        ``legal_actions`` steps between them), or ``[len(steps)]`` when the scenario ends at
+        the waiting point.
+    :param probes: for each refused probe at a waiting point it moved past, the oracle's
+        refusal of that action where the implementation now is (its state equals the
+        oracle's after the forced actions): the probe is checked against that instead.
+    """
+
+    taken: list[int]
+    probes: dict[int, Mapping[str, Any]]
+
+
 def _moved_on(vector: Mapping[str, Any], i: int, actual: Any,
-              details: Sequence[str] | None) -> list[int]:
-    """The indexes of the vector's next steps the implementation already took by itself
-    after step ``i``: each the only legal action where the oracle waited (``legal_actions``
-    steps in between included), the implementation's state that after the last of them; when
-    the scenario ends at the waiting point, the steps left (or ``[len(steps)]``). ``[]`` when
-    it did not move on that way."""
+              details: Sequence[str] | None) -> MovedOn | None:
+    """Did the implementation, after step ``i``, take by itself forced actions where the
+    oracle waits (each the only legal action: a Digi-Battle ``pass`` with nothing else to
+    do, a DCG ``do_nothing``)? None when it did not move on that way.
+
+    The forced actions must be the ones the vector takes next (``legal_actions`` steps and
+    refused probes in between are allowed), and the implementation's state the oracle's
+    after them. A refused probe at a waiting point it moved past is then checked where the
+    implementation is: it must be refused there too, naming a rule the oracle says it breaks
+    there. Its having moved on shows that it held the forced action to be the only legal one,
+    so the probe was refused at the waiting point as well; the clause recorded there (e.g.
+    DB-B.6, "nothing to Digivolve: you must pass") is not asked for, since the engine never
+    stood at that point. A probe that the oracle accepts where the implementation is leaves
+    no such check: None (the recorded expectation stands).
+    """
     from digiconform.verifier.compare import state_differences
     from digiconform.verifier.differential import forced_path
 
     steps = vector["steps"]
     setups = [s["setup"] for s in steps[:i + 1] if "setup" in s]
     if not setups:
-        return []
+        return None
     o = OracleDriver()
     try:
         o.load_state(resolve_setup(setups[-1]), steps[i]["expect"]["state"])
         path = forced_path(vector.get("ruleset", "digibattle"), o.state, actual, details)
     except Exception:  # noqa: BLE001 - a position the oracle does not take: no waiting point
-        return []
+        return None
     if not path:
-        return []
-    from digiconform.verifier.compare import refusal_difference
+        return None
 
     ahead = OracleDriver()
     ahead.load_state(resolve_setup(setups[-1]), steps[i]["expect"]["state"])
     for forced in path:
         ahead.apply(forced)
 
-    def same_refusal_there(step: Mapping[str, Any]) -> bool:
-        # A refused probe that the position the implementation is at refuses alike.
-        want = step["expect"].get("refused")
-        if step["request"] != "action" or not want:
-            return False
+    def refusal_there(step: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        # A probe the vector expects refused: the oracle's refusal where the engine is.
+        if step["request"] != "action" or "refused" not in step["expect"]:
+            return None
         out = ahead.apply(step["action"])
-        return out.refusal is not None and refusal_difference(
-            want, out.refusal.to_json()) is None
+        return out.refusal.to_json() if out.refusal is not None else None
 
-    out: list[int] = []
+    taken: list[int] = []
+    probes: dict[int, Mapping[str, Any]] = {}
     j = i + 1
     for forced in path:
         while j < len(steps) and (steps[j]["request"] == "legal_actions"
-                                  or same_refusal_there(steps[j])):
+                                  or "refused" in steps[j]["expect"]):
             if steps[j]["request"] == "legal_actions":
-                out.append(j)
+                taken.append(j)
+            else:
+                there = refusal_there(steps[j])
+                if there is None:
+                    return None
+                probes[j] = there
             j += 1
         if j >= len(steps):  # the scenario ends at the waiting point: nothing more to check
-            return out or [len(steps)]
+            return MovedOn(taken or [len(steps)], probes)
         if steps[j]["request"] != "action" or _canon(steps[j]["action"]) != _canon(forced):
-            return []
-        out.append(j)
+            return None
+        taken.append(j)
         j += 1
-    last = steps[out[-1]]["expect"].get("state")
+    last = steps[taken[-1]]["expect"].get("state")
     if last is None or state_differences(last, actual, details=details):
-        return []
-    return out
+        return None
+    return MovedOn(taken, probes)
 
 
 def _canon(action: Mapping[str, Any]) -> str:

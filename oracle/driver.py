@@ -198,7 +198,7 @@ def broken_clauses(mod: Any, state: Any, action: Any, error: IllegalActionError
       player who passed and plays again also plays out of turn, DB-C.3 and DB-C.1);
     - an action by a player who is not to move also breaks whatever rule it would break if
       it were that player's move (the same action checked with ``to_move`` set to its
-      player: the clause of that refusal, if any).
+      player: the clauses of that refusal, if any).
 
     :param mod: the ruleset's functions (:func:`oracle.rulesets.get`).
     :returns: the clauses, ``error.clause`` first, without repeats.
@@ -214,8 +214,7 @@ def broken_clauses(mod: Any, state: Any, action: Any, error: IllegalActionError
                    else dataclasses.replace(state, to_move=p))
             mod.apply(alt, action)
         except IllegalActionError as e:
-            if e.clause and e.clause not in out:
-                out.append(e.clause)
+            out += [c for c in (e.clause, *e.also) if c and c not in out]
         except Exception:  # noqa: BLE001 - a position the rules never reach: no more clauses
             pass
     return tuple(out)

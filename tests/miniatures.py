@@ -84,6 +84,16 @@ A correct ``dcg`` implementation with no waiting step where nothing can be chose
   hand: the opponent's reveal pass, both Battle passes, the Regroup draw, the ready); it
   declares no detail field, so it must pass.
 
+The same for Digi-Battle, where the only legal action is ``pass`` (nothing face down to
+Digivolve, no Power Option to play):
+
+- ``db_moves_on`` -- the oracle, taking such a forced pass by itself (also right after
+  ``new_game`` and ``load_state``); no detail declared.
+- ``db_moves_on_wrong_clause`` -- the same, and every illegal action is refused citing
+  DB-C.1: a probe checked where it moved on to must still fail it.
+- ``db_moves_on_ignores_refusals`` -- the same, and an illegal action is answered with the
+  unchanged state instead of a refusal: a probe there must fail it too.
+
 A correct implementation with a reading of its own:
 
 - ``follows_not_final`` -- the oracle under DB-AMB-6 ``not-final`` whatever the setup says,
@@ -108,6 +118,7 @@ MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "floods_output", "wrong_seq", "schema_invalid_state", "follows_not_final",
                "crashes_in_duel_3", "dcg_moves_on", "dcg_moves_on_declaring_step",
                "plays_every_forced",
+               "db_moves_on", "db_moves_on_wrong_clause", "db_moves_on_ignores_refusals",
                "deeply_nested_answer", "huge_number_answer", "setsid_child", "slow_engine",
                "chatty_crash_on_start", "mandatory_only")
 
@@ -281,30 +292,65 @@ def schema_invalid_state() -> None:
     _serve(session=Bad())
 
 
-def _moves_on(details: tuple[str, ...], only: str | None = "do_nothing",
-              name: str = "dcg_moves_on") -> None:
+def _moves_on(details: tuple[str, ...], forced: str | None = "do_nothing",
+              name: str = "dcg_moves_on", patch: Callable[[], None] | None = None,
+              ignores_refusals: bool = False, at_start: bool = False) -> None:
+    """The oracle, taking by itself every action of type ``forced`` (None: of any type) that
+    is the only legal one (after each action; ``at_start``: after ``new_game`` and
+    ``load_state`` too), declaring ``details``; ``patch`` plants a rule bug first;
+    ``ignores_refusals`` answers an illegal action with the unchanged state instead of a
+    refusal (a wrong engine)."""
     from digiconform.harness.messages import Implementation
     from digiconform.harness.serve import Session, oracle_ready
     from oracle.driver import OracleDriver, Outcome
 
+    if patch is not None:
+        patch()
+
     class MovesOn(OracleDriver):
-        def apply(self, action):  # type: ignore[no-untyped-def]
-            out = super().apply(action)
+        def _forced(self, out: Outcome) -> Outcome:
             events = list(out.events)
             while out.refusal is None and self.state is not None and \
                     self.state.to_move not in (None, "chance"):
                 acts = self.legal_actions() or []
-                if len(acts) != 1 or only is not None and acts[0].get("type") != only:
+                if len(acts) != 1 or forced is not None and acts[0].get("type") != forced:
                     break
                 nxt = super().apply(acts[0])
                 events += nxt.events
                 out = Outcome(state=nxt.state, events=tuple(events))
             return out
 
+        def new_game(self, setup):  # type: ignore[no-untyped-def]
+            got = super().new_game(setup)
+            return self._forced(Outcome(state=got)).state if at_start else got
+
+        def load_state(self, setup, state):  # type: ignore[no-untyped-def]
+            got = super().load_state(setup, state)
+            return self._forced(Outcome(state=got)).state if at_start else got
+
+        def apply(self, action):  # type: ignore[no-untyped-def]
+            out = super().apply(action)
+            if out.refusal is not None and out.refusal.kind == "illegal" and ignores_refusals:
+                return Outcome(state=self.state.to_json())
+            return self._forced(out)
+
     base = oracle_ready()
     ready = type(base)(base.version, Implementation(name, "1.0", "python"),
                        base.rulesets, base.readings, base.capabilities, details)
     _serve(session=Session(MovesOn(), ready))
+
+
+def db_moves_on() -> None:
+    _moves_on((), "pass", "db_moves_on", at_start=True)
+
+
+def db_moves_on_wrong_clause() -> None:
+    _moves_on((), "pass", "db_moves_on_wrong_clause", patch=_patch_clause, at_start=True)
+
+
+def db_moves_on_ignores_refusals() -> None:
+    _moves_on((), "pass", "db_moves_on_ignores_refusals", ignores_refusals=True,
+              at_start=True)
 
 
 def mandatory_only() -> None:
@@ -327,7 +373,7 @@ def dcg_moves_on_declaring_step() -> None:
 
 
 def plays_every_forced() -> None:
-    _moves_on((), only=None, name="plays_every_forced")
+    _moves_on((), forced=None, name="plays_every_forced")
 
 
 def crashes_in_duel_3() -> None:

@@ -62,3 +62,37 @@ def test_an_engine_that_plays_every_forced_action_passes_the_random_games(tmp_pa
     assert report.differential["findings"] == [], [
         (f["clause"], f["field"], f["count"]) for f in report.differential["findings"]]
     assert report.differential["games"] == 12 and report.differential["steps"] > 500
+
+
+# Digi-Battle: a pass that is the only legal action (nothing face down to Digivolve, no
+# Power Option to play). ``db_moves_on`` takes it by itself; where a scenario then probes an
+# action at the oracle's waiting point, the probe is checked where the engine is.
+NOTHING_FACE_DOWN = "digivolve::With nothing face down I must pass"
+FROM_HAND = 'ambiguities::My opponent answers with Garurumon from the hand under "prepared-only"'
+
+
+def _db_results(name: str) -> dict[str, object]:
+    vectors = [v for v in load_vectors(kind="scenario") if v["ruleset"] == "digibattle"]
+    with ProtocolDriver(miniatures.command(name)) as impl:
+        return {v["id"]: run_vector(impl, v) for v in vectors}
+
+
+def test_a_digi_battle_engine_that_passes_by_itself_passes_every_vector() -> None:
+    results = _db_results("db_moves_on")
+    assert {r.status for r in results.values()} == {"pass"}, sorted(  # type: ignore[attr-defined]
+        (k, r.step, r.reason) for k, r in results.items()  # type: ignore[attr-defined]
+        if r.status != "pass")  # type: ignore[attr-defined]
+
+
+def test_the_probe_at_a_waiting_point_it_skipped_still_fails_a_wrong_engine() -> None:
+    """The tolerance hides no fault: the same engine refusing with a clause the action does
+    not break where it is, or accepting the illegal action, fails those very probes."""
+    for name, why in (("db_moves_on_wrong_clause", "refused under clause 'DB-C.1'"),
+                      ("db_moves_on_ignores_refusals", "the action was accepted")):
+        results = _db_results(name)
+        for vid in (NOTHING_FACE_DOWN, FROM_HAND):
+            r = results[vid]
+            assert r.status == "fail" and why in r.reason, (name, vid, r)  # type: ignore
+            # the probe itself (the last step), not the way there
+            vector = next(v for v in load_vectors(kind="scenario") if v["id"] == vid)
+            assert r.step == len(vector["steps"]) - 1, (name, vid, r)  # type: ignore

@@ -84,7 +84,8 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Bomb Dive BO-52 and 8 other cards
+      # Blitz (no Use Requirement) leaves me a real choice, so no engine passes for me.
+      And my hand holds Bomb Dive BO-52, Blitz ST-52 and 7 other cards
       When I try to play Bomb Dive BO-52
       Then the action is refused for DB-C.2
 

@@ -236,7 +236,8 @@ Feature: B. Digivolve
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Ultra Digivolve ST-56, Palmon ST-09 and 7 other cards
+      # Blitz (no Use Requirement) leaves me a real choice, so no engine passes for me.
+      And my hand holds Ultra Digivolve ST-56, Palmon ST-09, Blitz ST-52 and 6 other cards
       When I try to play Ultra Digivolve ST-56
       Then the action is refused for DB-B.3n
 
@@ -245,7 +246,8 @@ Feature: B. Digivolve
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Digivice Red ST-59 and 8 other cards
+      # Blitz (no Use Requirement) leaves me a real choice, so no engine passes for me.
+      And my hand holds Digivice Red ST-59, Blitz ST-52 and 7 other cards
       When I try to play Digivice Red ST-59
       Then the action is refused for DB-B.3n
 

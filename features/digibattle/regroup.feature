@@ -61,7 +61,8 @@ Feature: D. Regroup
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds 9 cards
+      # Blitz (no Use Requirement) leaves me a real choice, so no engine passes for me.
+      And my hand holds Blitz ST-52 and 8 other cards
       When I try to restore my hand
       Then the action is refused for DB-D.1
 

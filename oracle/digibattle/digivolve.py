@@ -472,7 +472,9 @@ def digivolve(tx: Tx, a: Action) -> None:
     its requirements.
 
     :raises IllegalActionError: DB-B.7 (already Digivolved this Duel, or more than one level),
-        DB-B.6 (nothing face down to Digivolve), DB-B.3 (requirements not fulfilled as given).
+        DB-B.6 (nothing face down to Digivolve; also DB-B.2, or DB-B.4 and DB-B.2 for the
+        second player: a Digivolve turns the Digivolve Zone card over), DB-B.3 (requirements
+        not fulfilled as given).
     """
     p = a.player
     assert p is not None
@@ -486,7 +488,13 @@ def digivolve(tx: Tx, a: Action) -> None:
                 "DB-B.2", f"the card to turn over is the one on the Digivolve Zone, "
                 f"not {a.card}")
     elif not (g.from_hand and a.card in me.hand):
-        raise IllegalActionError("DB-B.6", "there is no card on the Digivolve Zone to turn over")
+        # DB-B.6: with nothing face down the player must pass. A Digivolve is turning the
+        # Digivolve Zone card face up (DB-B.2 for the first player; DB-B.4: the second
+        # answers "by Digivolving the same way"), so a card from anywhere else breaks that
+        # rule too.
+        way = ("DB-B.2",) if p == tx.get("first_player") else ("DB-B.4", "DB-B.2")
+        raise IllegalActionError("DB-B.6", "there is no card on the Digivolve Zone to turn over",
+                                 also=way)
     listed = tx.listed(a)
     _reveal_rookie(tx, p)
     new = tx.cards.get(a.card or "")
