@@ -74,7 +74,7 @@ Feature: C. Battle - playing Power Option cards
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
       And my hand holds Metal Attack ST-53
-      And the position is loaded directly: a hand of one card in the Battle phase; the deal and every Regroup give 10 cards (DB-A.2, DB-D.1), and the hand shrinks only by Power Option cards played one per turn (DB-C.1), so Metal Attack alone needs eight cards played with their Use Requirements met, which would change what this scenario checks
+      And the position is loaded directly: no game without changing the check - a hand of one card in the Battle phase; the deal and every Regroup give 10 cards (DB-A.2, DB-D.1), and the hand shrinks only by Power Option cards played one per turn (DB-C.1), so Metal Attack alone needs eight cards played with their Use Requirements met, which would change what this scenario checks
       When I try to play Metal Attack ST-53
       Then the action is refused for DB-C.2
       And my Digimon Power is 340

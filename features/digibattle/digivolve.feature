@@ -46,7 +46,7 @@ Feature: B. Digivolve
       And my Duel Zone shows Agumon ST-01
       And my hand holds Greymon ST-02 and 9 other cards
       And my Online deck holds 1 card
-      And the position is loaded directly: one Online card before the coin toss; the deal leaves 19 Online (DB-A.2) and nothing is drawn or paid before the first Duel
+      And the position is loaded directly: no legal game - one Online card before the coin toss; the deal leaves 19 Online (DB-A.2) and nothing is drawn or paid before the first Duel
       And my opponent's Duel Zone shows Gabumon ST-05
       # Greymon's requirement: from Agumon, 2 cards from Online to Offline.
       When I try to put Greymon ST-02 face down on my Digivolve Zone
@@ -83,8 +83,8 @@ Feature: B. Digivolve
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
       And my opponent's Duel Zone shows Gabumon ST-05
-      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
-      When my opponent is ready
+      And my opponent's hand holds Garurumon ST-06 and 9 other cards
+      When my opponent puts Garurumon ST-06 face down on their Digivolve Zone
       And the coin toss is won by me
       Then it is my turn
 

@@ -258,7 +258,15 @@ def _cell(text: str) -> Any:
 def _load_directly(table: Table, reason: str) -> None:
     """A position no legal game reaches (a malformed state, a refusal of ``load_state``
     itself): it is loaded with ``load_state``, and its vector says why
-    (``needs_load_state``). Every other position is reached by play (:mod:`.plays`)."""
+    (``needs_load_state``). Every other position is reached by play (:mod:`.plays`).
+
+    :param reason: ``<kind> - <fact>`` (the report tallies reasons by kind, the text before
+        `` - ``), e.g. ``no legal game - one Online card before the coin toss; ...``.
+    :raises PositionError: the reason has no kind.
+    """
+    kind, sep, fact = reason.strip().partition(" - ")
+    if not (sep and kind.strip() and fact.strip()):
+        raise PositionError(f"a load_state reason reads '<kind> - <fact>', not {reason!r}")
     table.pos.load_state_reason = reason.strip()
 
 

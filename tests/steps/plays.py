@@ -30,7 +30,8 @@ What a sketch states, and so what is checked (nothing else is fixed; the game de
 
 How the plan is found: a fixed policy plays the game (each player Digivolves exactly when the
 sketch's Duel Zone needs it, as late as possible, one level per Duel; earlier Duels are ended
-by two passes; Regroup discards only cards the sketch does not need), with the chance outcomes
+by two passes; Regroup discards only cards the sketch does not need; a hand smaller than the
+deal in the sketched Regroup is reached by discarding at its start), with the chance outcomes
 chosen from the deal's slots. A first run shows which deal slot ends in which zone; the named
 cards that only need to *be* somewhere (Online top cards, Offline cards) are then swapped into
 slots that end there (the policy treats them like fillers, so their slots' fates do not
@@ -370,6 +371,15 @@ class _Policy:
             if self.discarded[key] < self.extra.get(key, 0) and free:
                 self.discarded[key] += 1
                 return {"type": "discard", "player": p, "card": free[0]}
+            sketch = self.pos.sides[p]
+            if (self.pos.phase == "regroup" and duel == self.duel and "hand" in sketch.stated
+                    and p == expected_to_move(self.pos)
+                    and len(me["hand"]) > len(sketch.hand) + sketch.hand_extra):
+                # The sketched Regroup itself: a smaller hand is the same player's discards
+                # at its start (DB-D.1), before the scenario's own actions.
+                spare = [c for c in free if c not in side.passive]
+                if spare:
+                    return {"type": "discard", "player": p, "card": spare[0]}
             return {"type": "draw", "player": p}
         raise _Stuck(f"no policy for step {step}")
 
@@ -551,8 +561,9 @@ def _try(pos: Position, duel: int, coin: int) -> Plan | list[str]:
             if want is not None and got > want:
                 need = got - want
                 for d, q, free in sorted(run.regroups, reverse=True):
-                    if q != p or need <= 0:
-                        continue
+                    if q != p or need <= 0 or (pos.phase == "regroup" and d == duel
+                                               and q == expected_to_move(pos)):
+                        continue  # (the sketched Regroup itself comes after the sizes)
                     room = free - extra.get((d, q), 0)
                     if room > 0:
                         take = min(room, need)
@@ -566,7 +577,9 @@ def _try(pos: Position, duel: int, coin: int) -> Plan | list[str]:
 
 def _end_state(pos: Position, setup: dict[str, Any], policy: _Policy,
                run: _Run) -> Mapping[str, Any] | None:
-    """The state where the failed run was at the sketched phase (its last state there)."""
+    """The state where the failed run was at the sketched phase (its last state there; in
+    a sketched Regroup, the start of the sketched player's turn, before the discards that
+    make the hand smaller: the sizes of the zones come from earlier)."""
     o = OracleDriver()
     s = o.new_game(setup)
     goal = (policy.duel, {"setup": 0, "digivolve": 1, "battle": 2, "regroup": 3,
@@ -574,6 +587,8 @@ def _end_state(pos: Position, setup: dict[str, Any], policy: _Policy,
     last = None
     for a in run.actions:
         if _progress(s) == goal and s["to_move"] != "chance":
+            if pos.phase == "regroup" and s["to_move"] == expected_to_move(pos):
+                return s
             last = s
         out = o.apply(a)
         if out.state is None:
