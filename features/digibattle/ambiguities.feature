@@ -207,7 +207,8 @@ Feature: Ambiguities - one outcome per reading
       And it is my turn to prepare in the Regroup phase
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my hand holds Palmon ST-09 and 9 other cards
-      And my opponent's Duel Zone shows Gabumon ST-05
+      # Tentomon (Red, 100 against Red) loses the earlier Duel, so my Digimon stays (DB-C.6).
+      And my opponent's Duel Zone shows Tentomon ST-07
       When I set up a Rookie change to Palmon ST-09
       Then <outcome>
 

@@ -351,7 +351,8 @@ Feature: B. Digivolve
       And I won the last Duel
       And it is my opponent's turn to prepare in the Regroup phase
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
-      And my opponent's Duel Zone shows Gabumon ST-05
+      # Tentomon (Red, 100 against Red) loses the earlier Duel, so my Digimon stays (DB-C.6).
+      And my opponent's Duel Zone shows Tentomon ST-07
       When my opponent is ready
       Then it is Duel 2
       And the phase is Battle
@@ -407,7 +408,8 @@ Feature: B. Digivolve
       Given it is my turn to prepare in the Regroup phase
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my hand holds MetalGreymon BO-01, Digivice Green & Yellow ST-60 and 8 other cards
-      And my opponent's Duel Zone shows Gabumon ST-05
+      # Tentomon (Red, 100 against Red) loses the earlier Duel, so my Digimon stays (DB-C.6).
+      And my opponent's Duel Zone shows Tentomon ST-07
       # MetalGreymon (Yellow Ultimate): DIGIVICE, from Greymon.
       When I put MetalGreymon BO-01 face down on my Digivolve Zone
       Then my Digivolve Zone holds MetalGreymon BO-01

@@ -75,7 +75,8 @@ Feature: D. Regroup
       And it is my turn to prepare in the Regroup phase
       And my Duel Zone shows Agumon ST-01
       And my hand holds Palmon ST-09, Togemon ST-10 and 8 other cards
-      And my opponent's Duel Zone shows Gabumon ST-05
+      # Tentomon (Red, 100 against Red) loses the earlier Duel, so my Digimon stays (DB-C.6).
+      And my opponent's Duel Zone shows Tentomon ST-07
       # Togemon: from Palmon, 2 cards Offline.
       When I set up a Rookie change to Palmon ST-09
       And I put Togemon ST-10 face down on my Digivolve Zone
@@ -112,7 +113,8 @@ Feature: D. Regroup
       Given it is my turn to prepare in the Regroup phase
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my hand holds Palmon ST-09 and 9 other cards
-      And my opponent's Duel Zone shows Gabumon ST-05
+      # Tentomon (Red, 100 against Red) loses the earlier Duel, so my Digimon stays (DB-C.6).
+      And my opponent's Duel Zone shows Tentomon ST-07
       When I try to set up a Rookie change to Palmon ST-09
       Then the action is refused for DB-D.4
 
