@@ -271,7 +271,7 @@ Feature: Ambiguities - one outcome per reading
       And it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Threemon EX-04 face down
-      And my Online deck holds 10 cards
+      And my Online deck holds 19 cards
       And my opponent's Duel Zone shows Gabumon ST-05
 
     Scenario Outline: A Champion printing "offline 3 cards" under the reading "<reading>"
@@ -282,7 +282,7 @@ Feature: Ambiguities - one outcome per reading
       Examples:
         | reading | outcome                          |
         | 1-2     | the action is refused for DB-B.3 |
-        | 1-3     | my Online deck holds 7 cards     |
+        | 1-3     | my Online deck holds 16 cards    |
 
   @DB-AMB-12 @DB-B.4 @DB-B.6
   Rule: DB-AMB-12 Digivolving with a card that was not placed face down beforehand

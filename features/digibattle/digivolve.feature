@@ -133,12 +133,12 @@ Feature: B. Digivolve
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Biyomon ST-03
       And my Digivolve Zone holds Birdramon ST-04 face down
-      And my Online deck holds Palmon ST-09 on top of 5 other cards
+      And my Online deck holds Palmon ST-09 on top of 18 other cards
       And my opponent's Duel Zone shows Gabumon ST-05
       # Birdramon: from Biyomon, 1 card Offline.
       When I Digivolve into Birdramon ST-04 paying 1 card from Online
       Then my Duel Zone shows Birdramon ST-04 over Biyomon ST-03
-      And my Online deck holds 5 cards
+      And my Online deck holds 18 cards
       And my Offline pile includes Palmon ST-09
 
     @DB-B.3
