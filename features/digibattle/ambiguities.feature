@@ -217,24 +217,27 @@ Feature: Ambiguities - one outcome per reading
         | rookie-showing | the action is refused for DB-D.4 |
         | any-level      | my hand holds 9 cards            |
 
-  @DB-AMB-9 @DB-B.0 @DB-B.3
+  @DB-AMB-9 @DB-B.0 @DB-D.5 @DB-B.3
   Rule: DB-AMB-9 When a DIGIVICE is committed
 
+    # A Champion to prepare from is on the Duel Zone only after a Duel, so this is the
+    # Regroup preparation (DB-D.5, the same rule as DB-B.0 before the first Duel); Agumon
+    # (140 against Red) loses Duel 1 to Kabuterimon (200), which stays (DB-C.6).
     Scenario Outline: Preparing MegaKabuterimon <how> under "<reading>"
       Given the reading "<reading>" of DB-AMB-9
-      And it is my turn to prepare before the coin toss
+      And it is my turn to prepare in the Regroup phase
       And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
       And my hand holds MegaKabuterimon ST-28, Digivice Red ST-59 and 8 other cards
-      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Duel Zone shows Agumon ST-01
       When I try to put MegaKabuterimon ST-28 <placing>
       Then <outcome>
 
       Examples:
         | reading    | how               | placing                                                 | outcome                                       |
         | on-reveal  | alone             | face down on my Digivolve Zone                          | my Digivolve Zone holds MegaKabuterimon ST-28 |
-        | on-reveal  | with its DIGIVICE | face down on my Digivolve Zone with Digivice Red ST-59 | the action is refused for DB-B.0              |
+        | on-reveal  | with its DIGIVICE | face down on my Digivolve Zone with Digivice Red ST-59 | the action is refused for DB-D.5              |
         | at-prepare | with its DIGIVICE | face down on my Digivolve Zone with Digivice Red ST-59 | my Power Port holds Digivice Red ST-59        |
-        | at-prepare | alone             | face down on my Digivolve Zone                          | the action is refused for DB-B.0              |
+        | at-prepare | alone             | face down on my Digivolve Zone                          | the action is refused for DB-D.5              |
 
   @DB-AMB-10 @DB-A.4
   Rule: DB-AMB-10 Which row of the power chart is read
