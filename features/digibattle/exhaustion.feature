@@ -52,38 +52,40 @@ Feature: D. Regroup - running out of Online cards
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
-      And my hand holds 5 cards
+      And my hand holds 9 cards
       And my Online deck holds 2 cards
-      And my opponent's Duel Zone shows Gabumon ST-05
-      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
-      # Offline: 30 - 1 - 1 - 5 - 2 = 21; then the 2 paid cards and Greymon itself, which is
+      # Tentomon (100 against Red) loses the earlier Duels to Agumon, so I go first (DB-C.7).
+      And my opponent's Duel Zone shows Tentomon ST-07
+      And my opponent's Digivolve Zone holds Kabuterimon ST-08 face down
+      # Offline: 30 - 1 - 1 - 9 - 2 = 17; then the 2 paid cards and Greymon itself, which is
       # on the board when the Online deck reaches zero.
       When I Digivolve into Greymon ST-02 paying 2 cards from Online
       Then my Duel Zone shows Agumon ST-01
-      And a shuffle of my 24 cards is due
+      And a shuffle of my 20 cards is due
       When my cards are shuffled
-      Then my Online deck holds 24 cards
+      Then my Online deck holds 20 cards
       And my Offline pile holds 0 cards
-      And my hand holds 5 cards
+      And my hand holds 9 cards
       And it is my opponent's turn
 
     @DB-D.3 @DB-C.2
     Scenario: Digi-Duel's cost of three Online cards takes the last three
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
-      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Digi-Duel ST-58 and 4 other cards
+      # Tentomon (100 against Red) loses the earlier Duels to Agumon, so I go first (DB-C.7).
+      And my opponent's Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my hand holds Digi-Duel ST-58 and 8 other cards
       And my Online deck holds 3 cards
-      # Offline: 30 - 2 - 5 - 3 = 20; then the 3 paid cards, Greymon and Digi-Duel itself.
+      # Offline: 30 - 2 - 9 - 3 = 16; then the 3 paid cards, Greymon and Digi-Duel itself.
       When I play Digi-Duel ST-58
       Then my Duel Zone shows Agumon ST-01
       And my Power Port is empty
-      And a shuffle of my 25 cards is due
+      And a shuffle of my 21 cards is due
       When my cards are shuffled
-      Then my Online deck holds 25 cards
-      And my hand holds 4 cards
-      # Agumon against Green: 230.
-      And my Digimon Power is 230
+      Then my Online deck holds 21 cards
+      And my hand holds 8 cards
+      # Agumon against Red: 140.
+      And my Digimon Power is 140
       And it is my opponent's turn
 
     @DB-D.3 @DB-C.4
@@ -112,17 +114,17 @@ Feature: D. Regroup - running out of Online cards
     Scenario: My opponent's Nanimon wins and sends my last Online card Offline
       Given it is the Battle phase and I go first
       And my Duel Zone shows Gabumon ST-05
-      And my hand holds 3 cards
+      And my hand holds 10 cards
       And my Online deck holds 1 card
       And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
       # Gabumon against Yellow: 150; Nanimon against Green: 220. Nanimon: "Send 1 card from
       # opponent's Online to Offline when this Digimon wins."
-      # Offline: 30 - 1 - 3 - 1 = 25; then the milled card.
+      # Offline: 30 - 1 - 10 - 1 = 18; then the milled card.
       When I pass
       And my opponent passes
       Then my opponent wins the Duel
       And my opponent scores 100 points
-      And a shuffle of my 26 cards is due
+      And a shuffle of my 19 cards is due
       When my cards are shuffled
-      Then my Online deck holds 26 cards
+      Then my Online deck holds 19 cards
       And my Duel Zone shows Gabumon ST-05

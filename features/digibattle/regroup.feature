@@ -94,7 +94,8 @@ Feature: D. Regroup
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And I have set up a Rookie change to Palmon ST-09
-      And my opponent's Duel Zone shows Gabumon ST-05
+      # Tentomon (Red, 100 against Red) loses the earlier Duel, so I go first (DB-C.7).
+      And my opponent's Duel Zone shows Tentomon ST-07
       When I pass
       Then my Duel Zone shows Palmon ST-09
       And my Offline pile includes Agumon ST-01
