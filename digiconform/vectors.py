@@ -94,6 +94,16 @@ class RecordingDriver:
         """Set by a scenario whose position no legal game reaches (it uses ``load_state``):
         the reason, written as the vector's ``needs_load_state``."""
 
+    def mark_prelude(self, on: bool) -> None:
+        """Steps recorded from now on reach the scenario's position (``"prelude": true``) or,
+        with ``on`` False, are the scenario's own steps (:attr:`prelude`)."""
+        self.prelude = on
+
+    def note_needs_load_state(self, reason: str) -> None:
+        """The scenario says why no legal game reaches its position (:attr:`needs_load_state`,
+        instead of :func:`digiconform.reach.needs_load_state`'s guess)."""
+        self.needs_load_state = reason
+
     def _add(self, step: dict[str, Any]) -> None:
         if self.prelude:
             step["prelude"] = True
@@ -238,6 +248,20 @@ class VectorResult:
 
 def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[str] = (),
                validate_mismatch: bool = True) -> VectorResult:
+    """Replay ``vector`` through ``driver`` and compare every answer (:func:`_run_vector`);
+    a failure on a ``prelude`` step (one that only reaches the scenario's position from
+    ``new_game``) says so in its reason."""
+    res = _run_vector(driver, vector, ignore=ignore, validate_mismatch=validate_mismatch)
+    steps = vector["steps"]
+    if res.status in ("fail", "error") and res.step is not None and res.step < len(steps) \
+            and steps[res.step].get("prelude"):
+        res.reason = (f"while reaching the scenario's position (prelude step {res.step + 1} of "
+                      f"{sum(1 for s in steps if s.get('prelude'))}): {res.reason}")
+    return res
+
+
+def _run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[str] = (),
+                validate_mismatch: bool = True) -> VectorResult:
     """Replay ``vector`` through ``driver`` and compare every answer.
 
     :param ignore: top-level state fields left out of the comparison (the dependence
@@ -598,7 +622,7 @@ def with_reachability(doc: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in doc.items() if k not in ("played", "needs_load_state")}
     if load_state_step(out) is None:
         return out
-    if recorded and out.get("ruleset", "digibattle") == "digibattle":
+    if recorded:  # the scenario itself says why (both rulesets)
         out["needs_load_state"] = recorded
         return out
     played = derive_played(out)

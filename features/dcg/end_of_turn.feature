@@ -249,6 +249,7 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
     Scenario: Passing is all I can do and it never ends my turn: the game is a draw
       Given it is my turn in the Main phase with memory 0
       And my battle area has Tamer Testzed X-03
+      And my hand holds 0 cards
       When I pass
       Then the game is a draw
 
@@ -260,6 +261,7 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
       Given it is my turn in the Main phase with memory 0
       And my battle area has Tamer Testzed X-03
       And my hand holds Biyomon ST1-02
+      And my hand holds 1 card
       When I pass
       Then the turn does not end
       And the game goes on

@@ -71,11 +71,11 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
     Scenario: Playing a Digimon pays its cost and puts it in the battle area
       # Dracomon ST1-04 costs 3.
       Given it is my turn in the Main phase with memory 4
-      And my hand holds Dracomon ST1-04
+      And my hand holds Dracomon ST1-04 and 5 other cards
       When I play Dracomon ST1-04
       Then my battle area has an unsuspended Dracomon ST1-04
       And memory is 1 on my side
-      And my hand holds 0 cards
+      And my hand holds 5 cards
 
     @DCG-6-5-1-1
     Scenario: Playing a Tamer
@@ -139,12 +139,12 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       # Birdramon ST1-05 digivolves from a red level 3 Digimon for 2.
       Given it is my turn in the Main phase with memory 3
       And my battle area has Dracomon ST1-04
-      And my hand holds Birdramon ST1-05
+      And my hand holds Birdramon ST1-05 and 4 other cards
       And the top card of my deck is Vegiemon BT11-049
       When I digivolve Dracomon ST1-04 into Birdramon ST1-05
       Then my battle area has an unsuspended Birdramon ST1-05 over Dracomon ST1-04
       And memory is 1 on my side
-      And my hand holds 1 card
+      And my hand holds 5 cards
       And my hand includes Vegiemon BT11-049
 
     @DCG-6-5-1-2
@@ -152,11 +152,11 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       # Dracomon ST1-04 digivolves from a red level 2 for 0.
       Given it is my turn in the Main phase with memory 3
       And my breeding area holds Koromon ST1-01
-      And my hand holds Dracomon ST1-04
+      And my hand holds Dracomon ST1-04 and 5 other cards
       When I digivolve Koromon ST1-01 into Dracomon ST1-04
       Then my breeding area holds an unsuspended Dracomon ST1-04 over Koromon ST1-01
       And memory is 3 on my side
-      And my hand holds 1 card
+      And my hand holds 6 cards
 
     @DCG-6-5-1-2
     Scenario: A Digimon cannot digivolve into a card two levels up
@@ -372,11 +372,13 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
 
     @DCG-6-5-1-5
     Scenario: A suspended Digimon cannot attack
+      # My Dracomon attacked earlier this turn: one security card was checked.
       Given it is my turn in the Main phase with memory 2
       And my battle area has a suspended Dracomon ST1-04
+      And my opponent's security holds 4 cards
       When I try to attack my opponent with Dracomon ST1-04
       Then the action is refused for DCG-6-5-1-5
-      And my opponent's security holds 5 cards
+      And my opponent's security holds 4 cards
 
     @DCG-6-5-1-5
     Scenario: An unsuspended Digimon cannot be attacked
