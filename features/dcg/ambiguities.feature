@@ -16,7 +16,7 @@ Feature: DCG ambiguities - one outcome per reading
   Rule: DCG-AMB-1 Where the turn goes on after an end of turn postponed before the Main phase
 
     Scenario Outline: An end of turn postponed in the Unsuspend phase under "<reading>"
-      # My turn starts with memory 1 (Dracomon ST1-04 costs 3). Drain Testmon X-01: [Start of Your
+      # My turn starts with memory 1 (Biyomon ST1-02 costs 2). Drain Testmon X-01: [Start of Your
       # Turn] Lose 2 memory: 1 on my opponent's side, end of turn before unsuspending.
       # Dusk Testmon X-02: [End of Your Turn] [Once Per Turn] Gain 2 memory: back to 1 on my
       # side, so the turn does not end.
@@ -25,14 +25,14 @@ Feature: DCG ambiguities - one outcome per reading
       # and Angoramon LM-008's [Start of Your Main Phase] (If you have a Tamer, gain 1 memory;
       # Tai Kamiya ST1-12 is my Tamer) triggers.
       Given the reading "<reading>" of DCG-AMB-1
-      And it is my opponent's turn in the Main phase with memory 2
+      And it is my opponent's turn in the Main phase with memory 1
       And my battle area has a suspended Drain Testmon X-01
       And my battle area has a suspended Dusk Testmon X-02
       And my battle area has a suspended Angoramon LM-008
       And my battle area has Tai Kamiya ST1-12
       And my hand holds 3 cards
-      And my opponent's hand holds Dracomon ST1-04
-      When my opponent plays Dracomon ST1-04
+      And my opponent's hand holds Biyomon ST1-02
+      When my opponent plays Biyomon ST1-02
       Then it is my turn in the <phase> phase
       And <memory>
       And my Drain Testmon X-01 is <orientation>
@@ -67,15 +67,21 @@ Feature: DCG ambiguities - one outcome per reading
         | never-lower | 5      |
 
     Scenario Outline: Passing at 5 on my opponent's side with nothing else to do, "<reading>"
-      # Under Tamer Testzed X-03 neither 3 nor 5 on my opponent's side ends the turn, and with an
-      # empty hand passing is all I can do: the same position comes back after every pass.
-      # Nobody can stop that loop, so under either reading the game is a draw (CR4.2
+      # Under Tamer Testzed X-03 neither 3 nor 5 on my opponent's side ends the turn. Drain Testmon
+      # X-01 costs 6: from memory 1 to 5 on my opponent's side. Phoenixmon ST1-10 costs 10,
+      # more than I can pay at 3 or 5 on my opponent's side (7 or 5), and digivolves only from
+      # a red level 5 (Drain Testmon is blue): passing is all I can do, and under either reading
+      # every pass brings back a position where passing is all I can do. Nobody can stop that
+      # loop, so the game is a draw as soon as it is there, under either reading (CR4.2
       # "Infinite loops").
       Given the reading "<reading>" of DCG-AMB-2
-      And it is my turn in the Main phase with memory 5 on my opponent's side
+      And it is my turn in the Main phase with memory 1
       And my battle area has Tamer Testzed X-03
-      When I pass
-      Then the game is a draw
+      And my hand holds Drain Testmon X-01, Phoenixmon ST1-10, Phoenixmon ST1-10, Phoenixmon ST1-10 and Phoenixmon ST1-10
+      And my hand holds 5 cards
+      When I play Drain Testmon X-01
+      Then memory is 5 on my opponent's side
+      And the game is a draw
 
       Examples:
         | reading     |
@@ -86,15 +92,16 @@ Feature: DCG ambiguities - one outcome per reading
   Rule: DCG-AMB-3 The order of simultaneous start-of-turn effects
 
     Scenario Outline: Tai Kamiya and Vegiemon when my turn starts with memory 2, "<reading>"
-      # Biyomon ST1-02 costs 2: my turn starts with memory 2. Tai Kamiya BT2-089: [Start of Your
-      # Turn] If you have 2 memory or less, set your memory to 3. Vegiemon BT11-049: [Start of Your Turn]
-      # Gain 1 memory. Set-to-3 first, then +1: 4 (QA945); +1 first: 3, then nothing to set.
-      # "card-order": they resolve in the order the cards entered the battle area.
+      # Groundramon BT1-020 costs 5: from 3, my turn starts with memory 2. Tai Kamiya BT2-089:
+      # [Start of Your Turn] If you have 2 memory or less, set your memory to 3. Vegiemon BT11-049:
+      # [Start of Your Turn] Gain 1 memory. Set-to-3 first, then +1: 4 (QA945); +1 first: 3,
+      # then nothing to set. "card-order": they resolve in the order the cards entered the
+      # battle area.
       Given the reading "<reading>" of DCG-AMB-3
-      And it is my opponent's turn in the Main phase with memory 0
+      And it is my opponent's turn in the Main phase with memory 3
       And my battle area has <first> and <second>
-      And my opponent's hand holds Biyomon ST1-02
-      When my opponent plays Biyomon ST1-02
+      And my opponent's hand holds Groundramon BT1-020
+      When my opponent plays Groundramon BT1-020
       And <order>
       Then it is my turn in the Breeding phase
       And memory is <memory> on my side

@@ -250,21 +250,28 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
 
     @DCG-6-6-4 @DCG-6-5-1-7
     Scenario: Passing is all I can do and it never ends my turn: the game is a draw
-      Given it is my turn in the Main phase with memory 0
+      # Drain Testmon X-01 costs 6: from memory 1 to 5 on my opponent's side. Phoenixmon ST1-10
+      # costs 10, more than I can pay there (at most 5, or 7 after a pass), and digivolves only
+      # from a red level 5 (Drain Testmon is blue): the pass is all I can do, it changes nothing
+      # that ends the turn, so the game is a draw there and then.
+      Given it is my turn in the Main phase with memory 1
       And my battle area has Tamer Testzed X-03
-      And my hand holds 0 cards
-      When I pass
-      Then the game is a draw
+      And my hand holds Drain Testmon X-01, Phoenixmon ST1-10, Phoenixmon ST1-10, Phoenixmon ST1-10 and Phoenixmon ST1-10
+      And my hand holds 5 cards
+      When I play Drain Testmon X-01
+      Then memory is 5 on my opponent's side
+      And the game is a draw
 
     @DCG-6-6-4 @DCG-6-5-1-7
     Scenario: A card in hand lets me stop the loop; the one after it nobody can stop
       # The first pass is no loop nobody can stop: I can still play Biyomon ST1-02 (cost 2).
       # Playing it: 5 on my opponent's side, below 6; Biyomon was played this turn and cannot
-      # attack, and passing is all I can do.
-      Given it is my turn in the Main phase with memory 0
+      # attack, Phoenixmon ST1-10 costs 10, more than I can pay there (at most 5, or 7 after a
+      # pass), and passing is all I can do.
+      Given it is my turn in the Main phase with memory 1
       And my battle area has Tamer Testzed X-03
-      And my hand holds Biyomon ST1-02
-      And my hand holds 1 card
+      And my hand holds Biyomon ST1-02, Phoenixmon ST1-10, Phoenixmon ST1-10, Phoenixmon ST1-10 and Phoenixmon ST1-10
+      And my hand holds 5 cards
       When I pass
       Then the turn does not end
       And the game goes on
