@@ -30,7 +30,7 @@ Feature: DCG ambiguities - one outcome per reading
       And my battle area has a suspended Dusk Testmon X-02
       And my battle area has a suspended Angoramon LM-008
       And my battle area has Tai Kamiya ST1-12
-      And my hand holds 3 cards
+      And my hand holds 6 cards
       And my opponent's hand holds Biyomon ST1-02
       When my opponent plays Biyomon ST1-02
       Then it is my turn in the <phase> phase
@@ -40,8 +40,8 @@ Feature: DCG ambiguities - one outcome per reading
 
       Examples:
         | reading    | phase    | memory                  | orientation | hand |
-        | same-phase | Breeding | memory is 1 on my side  | unsuspended | 4    |
-        | main-phase | Main     | memory is 2 on my side  | suspended   | 3    |
+        | same-phase | Breeding | memory is 1 on my side  | unsuspended | 7    |
+        | main-phase | Main     | memory is 2 on my side  | suspended   | 6    |
 
   @DCG-AMB-2 @DCG-6-5-1-7
   Rule: DCG-AMB-2 A pass while memory is already past 3 on my opponent's side
@@ -116,11 +116,11 @@ Feature: DCG ambiguities - one outcome per reading
     Scenario Outline: Every turn ends before its draw, whatever order I pick: a draw, "<reading>"
       # Vegiemon BT11-049 (+1) and two Drain Testmon X-01 (-2 each) at the start of my turn, and
       # the same three at the start of my opponent's. Biyomon ST1-02 costs 2: my turn begins at
-      # 1 and ends at 2 on my opponent's side in any order; theirs begins at 2 and ends at 1 on
-      # my side; mine begins at 1 again. Choosing an order changes nothing, so nobody can stop
+      # 2 and ends at 1 on my opponent's side in any order; theirs begins at 1 and ends at 2 on
+      # my side; mine begins at 2 again. Choosing an order changes nothing, so nobody can stop
       # the loop (CR4.2 "Infinite loops"): the game is a draw as soon as it starts.
       Given the reading "<reading>" of DCG-AMB-3
-      And it is my opponent's turn in the Main phase with memory 1
+      And it is my opponent's turn in the Main phase with memory 0
       And my battle area has Vegiemon BT11-049, Drain Testmon X-01 and Drain Testmon X-01
       And my opponent's battle area has Vegiemon BT11-049, Drain Testmon X-01 and Drain Testmon X-01
       And my opponent's hand holds Biyomon ST1-02

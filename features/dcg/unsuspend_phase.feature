@@ -21,14 +21,12 @@ Feature: 6-2 Unsuspend phase - start-of-turn effects, then every card of mine un
       # Mimi Tachikawa BT1-089 suspended itself to hatch Koromon ST1-01 ([Main], with the
       # green level 5 Digitamamon BT1-075 in play).
       Given it is my opponent's turn in the Main phase with memory 3
-      And my battle area has a suspended Dracomon ST1-04
       And my battle area has a suspended Ikkakumon ST2-05 over Gomamon ST2-02
       And my battle area has a suspended Mimi Tachikawa BT1-089
       And my battle area has Digitamamon BT1-075
       And my breeding area holds Koromon ST1-01
       When my opponent passes
       Then it is my turn in the Breeding phase
-      And my battle area has an unsuspended Dracomon ST1-04
       And my battle area has an unsuspended Ikkakumon ST2-05 over Gomamon ST2-02
       And my battle area has an unsuspended Mimi Tachikawa BT1-089
 
@@ -118,15 +116,15 @@ Feature: 6-2 Unsuspend phase - start-of-turn effects, then every card of mine un
       Given it is my opponent's turn in the Main phase with memory 3
       And my battle area has a suspended Drain Testmon X-01
       And my battle area has a suspended Angoramon LM-008
-      And my hand holds 4 cards
-      And my opponent's hand holds Birdramon ST1-05 and 3 other cards
+      And my hand holds 8 cards
+      And my opponent's hand holds Birdramon ST1-05 and 10 other cards
       When my opponent plays Birdramon ST1-05
       Then it is my opponent's turn in the Breeding phase
       And memory is 1 on my opponent's side
       And my Drain Testmon X-01 is suspended
       And my Angoramon LM-008 is suspended
-      And my hand holds 4 cards
-      And my opponent's hand holds 4 cards
+      And my hand holds 8 cards
+      And my opponent's hand holds 11 cards
 
     @DCG-6-2-1-2
     Scenario: The Breeding phase of a turn that ended at its start never comes
@@ -146,13 +144,13 @@ Feature: 6-2 Unsuspend phase - start-of-turn effects, then every card of mine un
       # memory 0, not the opponent's.
       Given it is my opponent's turn in the Main phase with memory 3
       And my battle area has a suspended Drain Testmon X-01
-      And my hand holds 4 cards
+      And my hand holds 9 cards
       And my opponent's hand holds Groundramon BT1-020
       When my opponent plays Groundramon BT1-020
       Then it is my turn in the Breeding phase
       And memory is 0
       And my Drain Testmon X-01 is unsuspended
-      And my hand holds 5 cards
+      And my hand holds 10 cards
 
   Rule: DCG-6-2-1-3 Unsuspending has no order
 
