@@ -35,6 +35,10 @@ from oracle.errors import OracleError, UnsupportedError
 
 VECTOR_FORMAT = "digiconform-vector/1"
 NOTHING_CHECKED = "nothing-checked"
+#: The ``code`` of a vector skipped because its scenario tries an action at a waiting point
+#: only the oracle has (a Breeding phase whose one legal action is ``do_nothing``): the
+#: implementation moved on by itself, as it may, so the probe cannot be put to it there.
+ORACLE_ONLY_WAIT = "oracle-only-wait"
 """:attr:`VectorResult.code` of a vector none of whose answers could be compared."""
 CLAUSE_RE = re.compile(r"^(DB-[A-D]\.(\d+n?|ex)|DCG-[0-9-]+)$")
 AMBIGUITY_RE = re.compile(r"^[A-Z]+-AMB-\d+$")
@@ -360,6 +364,8 @@ def _run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[s
         diffs = state_differences(exp, act, details=details)
         if diffs and waits_only_in_oracle(details):
             passed = _moved_on(vector, i, act, details)
+            if isinstance(passed, str):
+                return VectorResult(vid, "skip", passed, i + 1, req, code=ORACLE_ONLY_WAIT)
             if passed:
                 skip.update(passed)
                 continue
@@ -379,12 +385,15 @@ def _run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[s
 
 
 def _moved_on(vector: Mapping[str, Any], i: int, actual: Any,
-              details: Sequence[str] | None) -> list[int]:
+              details: Sequence[str] | None) -> list[int] | str:
     """The indexes of the vector's next steps the implementation already took by itself
     after step ``i``: each the only legal action where the oracle waited (``legal_actions``
     steps in between included), the implementation's state that after the last of them; when
     the scenario ends at the waiting point, the steps left (or ``[len(steps)]``). ``[]`` when
-    it did not move on that way."""
+    it did not move on that way. A reason (a string) when it moved on exactly that way but the
+    scenario's next step tries an action at the oracle's waiting point that the position the
+    implementation is at does not refuse alike: that probe cannot be put to it (the vector is
+    skipped with :data:`ORACLE_ONLY_WAIT`, not failed)."""
     from digiconform.verifier.compare import state_differences
     from digiconform.verifier.differential import forced_path
 
@@ -406,6 +415,7 @@ def _moved_on(vector: Mapping[str, Any], i: int, actual: Any,
     ahead.load_state(resolve_setup(setups[-1]), steps[i]["expect"]["state"])
     for forced in path:
         ahead.apply(forced)
+    there = state_differences(ahead.state.to_json(), actual, details=details)  # [] = same
 
     def same_refusal_there(step: Mapping[str, Any]) -> bool:
         # A refused probe that the position the implementation is at refuses alike.
@@ -426,6 +436,12 @@ def _moved_on(vector: Mapping[str, Any], i: int, actual: Any,
             j += 1
         if j >= len(steps):  # the scenario ends at the waiting point: nothing more to check
             return out or [len(steps)]
+        if steps[j]["request"] == "action" and steps[j]["expect"].get("refused") \
+                and not there:
+            return (f"step {j + 1} tries {_canon(steps[j]['action'])} where the oracle waits "
+                    f"for the one legal action {_canon(forced)}; the implementation took it "
+                    "by itself (it has no waiting point there), so the probe cannot be put to "
+                    "it")
         if steps[j]["request"] != "action" or _canon(steps[j]["action"]) != _canon(forced):
             return []
         out.append(j)

@@ -100,7 +100,9 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
 
     @DCG-6-1-2
     Scenario: Main-phase actions wait for the Main phase
+      # A Digi-Egg could hatch: the Breeding phase holds a choice, so every engine waits.
       Given it is my turn in the Breeding phase with memory 3
+      And my Digi-Egg deck holds Koromon ST1-01
       And my hand holds Dracomon ST1-04
       When I try to play Dracomon ST1-04
       Then the action is refused for DCG-6-5-1
