@@ -210,13 +210,16 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
 
     @DCG-6-1-4-1
     Scenario: My opponent's Tamer Testzed does not raise the threshold of my turn
-      # Tamer Testzed is a [Your Turn] effect: it works only in its owner's turn (QA2450).
-      Given it is my turn in the Main phase with memory 1
-      And my opponent's battle area has Tamer Testzed X-03
-      And my hand holds Dracomon ST1-04
-      When I play Dracomon ST1-04
+      # Tamer Testzed is a [Your Turn] effect: it works only in its owner's turn (QA2450). My
+      # opponent's turn ended only at 6 on my side (Tamer Testzed 4, then Biyomon ST1-02 2,
+      # from 0). Phoenixmon ST1-10 costs 10: 4 on my opponent's side, below 6, and my turn
+      # ends.
+      Given it is my turn in the Main phase with memory 6
+      And my opponent's battle area has Tamer Testzed X-03 and Biyomon ST1-02
+      And my hand holds Phoenixmon ST1-10
+      When I play Phoenixmon ST1-10
       Then the turn ends
-      And memory is 2 on my opponent's side
+      And memory is 4 on my opponent's side
 
     @DCG-6-1-4-1
     Scenario: Under Tamer Testzed, memory 6 on my opponent's side ends my turn
