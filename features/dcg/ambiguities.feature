@@ -133,6 +133,7 @@ Feature: DCG ambiguities - one outcome per reading
         | card-order          |
 
     Scenario Outline: With Tai Kamiya the order decides whether the loop goes on, "<reading>"
+      # Birdramon ST1-05 costs 4: from 3, my turn starts with memory 1.
       # Tai Kamiya BT2-089 (set to 3 if 2 or less) and two Drain Testmon X-01: from 1, Tai first
       # gives 3 - 2 - 2: 1 on my opponent's side and the turn ends; a Drain Testmon first gives
       # 1 on my opponent's side, set to 3, then 1: the turn goes on. "turn-player-chooses": I
@@ -140,11 +141,11 @@ Feature: DCG ambiguities - one outcome per reading
       # entered first, so every turn of mine ends before the draw, and my opponent's too (one
       # Drain Testmon from 1): a draw.
       Given the reading "<reading>" of DCG-AMB-3
-      And it is my opponent's turn in the Main phase with memory 1
+      And it is my opponent's turn in the Main phase with memory 3
       And my battle area has Tai Kamiya BT2-089, Drain Testmon X-01 and Drain Testmon X-01
       And my opponent's battle area has Drain Testmon X-01
-      And my opponent's hand holds Biyomon ST1-02
-      When my opponent plays Biyomon ST1-02
+      And my opponent's hand holds Birdramon ST1-05
+      When my opponent plays Birdramon ST1-05
       Then <outcome>
 
       Examples:
