@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from digiconform.reach import DB_DEALT_ONLINE, SKETCH, load_state_step
+from digiconform.reach import DB_DEALT_ONLINE, load_state_step
 from digiconform.vectors import load_vectors
 from digiconform.verifier.runner import Options, verify
 from oracle.driver import OracleDriver
@@ -62,10 +62,6 @@ def test_the_sketch_reasons_hold_on_the_oracle(ruleset: str) -> None:
     else:
         assert [len(p["deck"]) for p in players] == [40, 40]
         assert [len(p["security"]) for p in players] == [5, 5]
-    if ruleset == "dcg":  # (Digi-Battle sketches are reached by a prelude, or say why not)
-        sketches = [v for v in SCENARIOS if v["ruleset"] == ruleset
-                    and v.get("needs_load_state", "").startswith(SKETCH)]
-        assert sketches
 
 
 def test_a_prelude_is_the_start_of_the_vector() -> None:
@@ -80,6 +76,31 @@ def test_a_prelude_is_the_start_of_the_vector() -> None:
         assert v["steps"][0]["request"] == "new_game", v["id"]
         assert not any(flags[n:]), v["id"]
         assert all(s["request"] != "load_state" for s in v["steps"]), v["id"]
+
+
+#: DCG vectors an engine without load_state runs, measured from the recorded vectors (issue
+#: 11 asks for 95 %: 130 of 136; 133 once the scenarios that started from a memory or a hand
+#: no game gives were rewritten; the floor keeps it from being lost).
+DCG_RUNNABLE_FLOOR = 133
+
+
+def test_dcg_vectors_run_without_load_state() -> None:
+    """Count, from the real vector files, the DCG vectors that start with ``new_game`` (their
+    prelude reaches the position by legal play) and those that need ``load_state``: each of
+    the latter says why, in one of two kinds of reason."""
+    dcg = [v for v in SCENARIOS if v["ruleset"] == "dcg"]
+    runnable = [v for v in dcg if load_state_step(v) is None or v.get("played")]
+    needing = [v for v in dcg if v.get("needs_load_state")]
+    assert len(runnable) + len(needing) == len(dcg)
+    assert len(runnable) >= DCG_RUNNABLE_FLOOR, (len(runnable), len(dcg))
+    assert {v["needs_load_state"].split(" - ")[0] for v in needing} <= {
+        "no prelude found", "unreachable"}
+    for v in runnable:
+        if load_state_step(v) is None and any(s.get("prelude") for s in v["steps"]):
+            first = v["steps"][0]
+            assert first["request"] == "new_game" and first.get("prelude"), v["id"]
+            own = [s for s in v["steps"] if not s.get("prelude")]
+            assert own, v["id"]  # the scenario's own steps follow its prelude
 
 
 def test_verify_reports_the_vectors_that_need_load_state(tmp_path: Path) -> None:
@@ -109,3 +130,18 @@ def test_how_many_digi_battle_vectors_run_without_load_state() -> None:
     assert len(db) == 163
     assert len(runs) >= 115, (len(runs), len(db))
     assert all(v.get("needs_load_state") for v in db if v not in runs)
+
+
+def test_an_engine_without_load_state_runs_95_percent_of_the_dcg_vectors(tmp_path: Path) -> None:
+    """Issue 11's "Done when" for DCG: an engine that declares no optional capability runs at
+    least 95 % of the DCG vectors; the report counts the rest and lists each with its reason."""
+    report = verify(Options(miniatures.command("mandatory_only"), ruleset="dcg", games=0,
+                            trace_dir=tmp_path))
+    dcg = [v for v in SCENARIOS if v["ruleset"] == "dcg"]
+    need = {v["id"] for v in dcg if v.get("needs_load_state")}
+    cov = report.coverage
+    assert cov["vectors"] == len(dcg)
+    assert cov["runnable"] == len(dcg) - len(need) >= DCG_RUNNABLE_FLOOR
+    assert cov["runnable"] * 100 >= 95 * cov["vectors"], (cov["runnable"], cov["vectors"])
+    assert {n["id"] for n in cov["needing"]} == need
+    assert report.ok, [f.message for f in report.failures]

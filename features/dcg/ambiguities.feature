@@ -16,7 +16,7 @@ Feature: DCG ambiguities - one outcome per reading
   Rule: DCG-AMB-1 Where the turn goes on after an end of turn postponed before the Main phase
 
     Scenario Outline: An end of turn postponed in the Unsuspend phase under "<reading>"
-      # My turn starts with memory 1 (Dracomon ST1-04 costs 3). Drain Testmon X-01: [Start of Your
+      # My turn starts with memory 1 (Biyomon ST1-02 costs 2). Drain Testmon X-01: [Start of Your
       # Turn] Lose 2 memory: 1 on my opponent's side, end of turn before unsuspending.
       # Dusk Testmon X-02: [End of Your Turn] [Once Per Turn] Gain 2 memory: back to 1 on my
       # side, so the turn does not end.
@@ -25,14 +25,14 @@ Feature: DCG ambiguities - one outcome per reading
       # and Angoramon LM-008's [Start of Your Main Phase] (If you have a Tamer, gain 1 memory;
       # Tai Kamiya ST1-12 is my Tamer) triggers.
       Given the reading "<reading>" of DCG-AMB-1
-      And it is my opponent's turn in the Main phase with memory 2
+      And it is my opponent's turn in the Main phase with memory 1
       And my battle area has a suspended Drain Testmon X-01
       And my battle area has a suspended Dusk Testmon X-02
       And my battle area has a suspended Angoramon LM-008
       And my battle area has Tai Kamiya ST1-12
-      And my hand holds 3 cards
-      And my opponent's hand holds Dracomon ST1-04
-      When my opponent plays Dracomon ST1-04
+      And my hand holds 6 cards
+      And my opponent's hand holds Biyomon ST1-02
+      When my opponent plays Biyomon ST1-02
       Then it is my turn in the <phase> phase
       And <memory>
       And my Drain Testmon X-01 is <orientation>
@@ -40,8 +40,8 @@ Feature: DCG ambiguities - one outcome per reading
 
       Examples:
         | reading    | phase    | memory                  | orientation | hand |
-        | same-phase | Breeding | memory is 1 on my side  | unsuspended | 4    |
-        | main-phase | Main     | memory is 2 on my side  | suspended   | 3    |
+        | same-phase | Breeding | memory is 1 on my side  | unsuspended | 7    |
+        | main-phase | Main     | memory is 2 on my side  | suspended   | 6    |
 
   @DCG-AMB-2 @DCG-6-5-1-7
   Rule: DCG-AMB-2 A pass while memory is already past 3 on my opponent's side
@@ -67,15 +67,21 @@ Feature: DCG ambiguities - one outcome per reading
         | never-lower | 5      |
 
     Scenario Outline: Passing at 5 on my opponent's side with nothing else to do, "<reading>"
-      # Under Tamer Testzed X-03 neither 3 nor 5 on my opponent's side ends the turn, and with an
-      # empty hand passing is all I can do: the same position comes back after every pass.
-      # Nobody can stop that loop, so under either reading the game is a draw (CR4.2
+      # Under Tamer Testzed X-03 neither 3 nor 5 on my opponent's side ends the turn. Drain Testmon
+      # X-01 costs 6: from memory 1 to 5 on my opponent's side. Phoenixmon ST1-10 costs 10,
+      # more than I can pay at 3 or 5 on my opponent's side (7 or 5), and digivolves only from
+      # a red level 5 (Drain Testmon is blue): passing is all I can do, and under either reading
+      # every pass brings back a position where passing is all I can do. Nobody can stop that
+      # loop, so the game is a draw as soon as it is there, under either reading (CR4.2
       # "Infinite loops").
       Given the reading "<reading>" of DCG-AMB-2
-      And it is my turn in the Main phase with memory 5 on my opponent's side
+      And it is my turn in the Main phase with memory 1
       And my battle area has Tamer Testzed X-03
-      When I pass
-      Then the game is a draw
+      And my hand holds Drain Testmon X-01, Phoenixmon ST1-10, Phoenixmon ST1-10, Phoenixmon ST1-10 and Phoenixmon ST1-10
+      And my hand holds 5 cards
+      When I play Drain Testmon X-01
+      Then memory is 5 on my opponent's side
+      And the game is a draw
 
       Examples:
         | reading     |
@@ -86,15 +92,16 @@ Feature: DCG ambiguities - one outcome per reading
   Rule: DCG-AMB-3 The order of simultaneous start-of-turn effects
 
     Scenario Outline: Tai Kamiya and Vegiemon when my turn starts with memory 2, "<reading>"
-      # Biyomon ST1-02 costs 2: my turn starts with memory 2. Tai Kamiya BT2-089: [Start of Your
-      # Turn] If you have 2 memory or less, set your memory to 3. Vegiemon BT11-049: [Start of Your Turn]
-      # Gain 1 memory. Set-to-3 first, then +1: 4 (QA945); +1 first: 3, then nothing to set.
-      # "card-order": they resolve in the order the cards entered the battle area.
+      # Groundramon BT1-020 costs 5: from 3, my turn starts with memory 2. Tai Kamiya BT2-089:
+      # [Start of Your Turn] If you have 2 memory or less, set your memory to 3. Vegiemon BT11-049:
+      # [Start of Your Turn] Gain 1 memory. Set-to-3 first, then +1: 4 (QA945); +1 first: 3,
+      # then nothing to set. "card-order": they resolve in the order the cards entered the
+      # battle area.
       Given the reading "<reading>" of DCG-AMB-3
-      And it is my opponent's turn in the Main phase with memory 0
+      And it is my opponent's turn in the Main phase with memory 3
       And my battle area has <first> and <second>
-      And my opponent's hand holds Biyomon ST1-02
-      When my opponent plays Biyomon ST1-02
+      And my opponent's hand holds Groundramon BT1-020
+      When my opponent plays Groundramon BT1-020
       And <order>
       Then it is my turn in the Breeding phase
       And memory is <memory> on my side
@@ -109,11 +116,11 @@ Feature: DCG ambiguities - one outcome per reading
     Scenario Outline: Every turn ends before its draw, whatever order I pick: a draw, "<reading>"
       # Vegiemon BT11-049 (+1) and two Drain Testmon X-01 (-2 each) at the start of my turn, and
       # the same three at the start of my opponent's. Biyomon ST1-02 costs 2: my turn begins at
-      # 1 and ends at 2 on my opponent's side in any order; theirs begins at 2 and ends at 1 on
-      # my side; mine begins at 1 again. Choosing an order changes nothing, so nobody can stop
+      # 2 and ends at 1 on my opponent's side in any order; theirs begins at 1 and ends at 2 on
+      # my side; mine begins at 2 again. Choosing an order changes nothing, so nobody can stop
       # the loop (CR4.2 "Infinite loops"): the game is a draw as soon as it starts.
       Given the reading "<reading>" of DCG-AMB-3
-      And it is my opponent's turn in the Main phase with memory 1
+      And it is my opponent's turn in the Main phase with memory 0
       And my battle area has Vegiemon BT11-049, Drain Testmon X-01 and Drain Testmon X-01
       And my opponent's battle area has Vegiemon BT11-049, Drain Testmon X-01 and Drain Testmon X-01
       And my opponent's hand holds Biyomon ST1-02
@@ -126,6 +133,7 @@ Feature: DCG ambiguities - one outcome per reading
         | card-order          |
 
     Scenario Outline: With Tai Kamiya the order decides whether the loop goes on, "<reading>"
+      # Birdramon ST1-05 costs 4: from 3, my turn starts with memory 1.
       # Tai Kamiya BT2-089 (set to 3 if 2 or less) and two Drain Testmon X-01: from 1, Tai first
       # gives 3 - 2 - 2: 1 on my opponent's side and the turn ends; a Drain Testmon first gives
       # 1 on my opponent's side, set to 3, then 1: the turn goes on. "turn-player-chooses": I
@@ -133,11 +141,11 @@ Feature: DCG ambiguities - one outcome per reading
       # entered first, so every turn of mine ends before the draw, and my opponent's too (one
       # Drain Testmon from 1): a draw.
       Given the reading "<reading>" of DCG-AMB-3
-      And it is my opponent's turn in the Main phase with memory 1
+      And it is my opponent's turn in the Main phase with memory 3
       And my battle area has Tai Kamiya BT2-089, Drain Testmon X-01 and Drain Testmon X-01
       And my opponent's battle area has Drain Testmon X-01
-      And my opponent's hand holds Biyomon ST1-02
-      When my opponent plays Biyomon ST1-02
+      And my opponent's hand holds Birdramon ST1-05
+      When my opponent plays Birdramon ST1-05
       Then <outcome>
 
       Examples:

@@ -66,12 +66,13 @@ Feature: 6-4 Breeding phase - exactly one of hatch, move out, or do nothing
 
     @DCG-6-4-1-1
     Scenario: I cannot hatch while the breeding area holds a card
+      # Dracomon ST1-04 could move out: the Breeding phase holds a choice, so every engine waits.
       Given it is my turn in the Breeding phase with memory 3
-      And my breeding area holds Koromon ST1-01
+      And my breeding area holds Dracomon ST1-04 over Koromon ST1-01
       And my Digi-Egg deck holds Tsunomon ST2-01
       When I try to hatch a Digi-Egg
       Then the action is refused for DCG-6-4-1-1
-      And my breeding area holds an unsuspended Koromon ST1-01
+      And my breeding area holds an unsuspended Dracomon ST1-04 over Koromon ST1-01
       And my Digi-Egg deck holds 1 card
       And it is still my turn in the Breeding phase
 
@@ -125,7 +126,9 @@ Feature: 6-4 Breeding phase - exactly one of hatch, move out, or do nothing
 
     @DCG-6-4-1-2
     Scenario: Nothing moves out of an empty breeding area
+      # A Digi-Egg could hatch: the Breeding phase holds a choice, so every engine waits.
       Given it is my turn in the Breeding phase with memory 3
+      And my Digi-Egg deck holds Koromon ST1-01
       When I try to move Dracomon ST1-04 out of the breeding area
       Then the action is refused for DCG-6-4-1-2
       And my battle area is empty

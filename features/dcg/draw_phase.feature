@@ -6,7 +6,10 @@ Feature: 6-3 Draw phase - the turn player draws 1 card, except in the first play
   "I" am seat 0 and "my opponent" is seat 1. The first player is whoever won
   rock-paper-scissors, whatever their seat. A new game uses the shipped real decks red-memory
   (seat 0) and blue-tempo (seat 1), each shuffle answered with the cards in the order the game
-  lists them. Cards are REAL cards of oracle/data/dcg/cards.json (printed name and number).
+  lists them. A scenario that starts from a described position reaches it by legal play from a
+  new game: a deck that is empty has been drawn from in 40 earlier Draw phases (50 cards, 5 to
+  the hand and 5 to Security at set-up). Cards are REAL cards of oracle/data/dcg/cards.json
+  (printed name and number).
 
   Rule: DCG-6-3-1 The turn player draws 1 card
 
@@ -14,24 +17,24 @@ Feature: 6-3 Draw phase - the turn player draws 1 card, except in the first play
     Scenario: I draw the top card of my deck in my Draw phase
       Given it is my opponent's turn in the Main phase with memory 0
       And the top card of my deck is Vegiemon BT11-049
-      And my deck holds 10 cards
-      And my hand holds 2 cards
+      And my deck holds 40 cards
+      And my hand holds 5 cards
       When my opponent passes
       Then it is my turn in the Breeding phase
-      And my hand holds 3 cards
+      And my hand holds 6 cards
       And my hand includes Vegiemon BT11-049
-      And my deck holds 9 cards
+      And my deck holds 39 cards
 
     @DCG-6-3-1
     Scenario: I cannot draw in my Draw phase because my deck is empty: I lose
-      Given it is my opponent's turn in the Main phase with memory 0
+      Given it is my opponent's turn in the Main phase with memory 3
       And my deck is empty
       When my opponent passes
       Then my opponent wins the game
 
     @DCG-6-3-1
     Scenario: My opponent cannot draw in their Draw phase: I win
-      Given it is my turn in the Main phase with memory 1
+      Given it is my turn in the Main phase with memory 3
       And my opponent's deck is empty
       When I pass
       Then I win the game
@@ -42,23 +45,25 @@ Feature: 6-3 Draw phase - the turn player draws 1 card, except in the first play
       Given it is my turn in the Main phase with memory 3
       And my deck is empty
       And my battle area has Dracomon ST1-04
-      And my hand holds Birdramon ST1-05
+      And my hand holds Birdramon ST1-05 and 43 other cards
       When I digivolve Dracomon ST1-04 into Birdramon ST1-05
       Then the game goes on
       And it is still my turn in the Main phase
       And my battle area has an unsuspended Birdramon ST1-05 over Dracomon ST1-04
       And memory is 1 on my side
-      And my hand holds 0 cards
+      And my hand holds 43 cards
 
     @DCG-6-3-1
     Scenario: A turn that ends before its Draw phase is no loss with an empty deck
-      # My turn starts with memory 1; Drain Testmon X-01 (test only: no real card loses memory
-      # at the start of its turn) loses 2 and the turn ends before the Draw phase.
-      Given it is my opponent's turn in the Main phase with memory 2
+      # My turn starts with memory 1 (Birdramon ST1-05 costs 4); Drain Testmon X-01 (test only:
+      # no real card loses memory at the start of its turn) loses 2 and the turn ends before the
+      # Draw phase. (My two digivolutions drew 2 cards, so my deck ran out before my
+      # opponent's.)
+      Given it is my opponent's turn in the Main phase with memory 3
       And my deck is empty
-      And my battle area has Drain Testmon X-01
-      And my opponent's hand holds Dracomon ST1-04
-      When my opponent plays Dracomon ST1-04
+      And my battle area has an unsuspended Drain Testmon X-01 over Ikkakumon ST2-05 over Gomamon ST2-02
+      And my opponent's hand holds Birdramon ST1-05
+      When my opponent plays Birdramon ST1-05
       Then the game goes on
       And it is my opponent's turn in the Breeding phase
 
@@ -93,17 +98,17 @@ Feature: 6-3 Draw phase - the turn player draws 1 card, except in the first play
       Given I went first
       And it is my opponent's turn in the Main phase
       And it is turn 2 of the game
-      And my hand holds 4 cards
+      And my hand holds 5 cards
       When my opponent passes
       Then it is my turn in the Breeding phase
-      And my hand holds 5 cards
+      And my hand holds 6 cards
 
     @DCG-6-3-1-1
     Scenario: My opponent went first from seat 1 and draws in their second turn
       Given my opponent went first
       And it is my turn in the Main phase
       And it is turn 2 of the game
-      And my opponent's hand holds 4 cards
+      And my opponent's hand holds 5 cards
       When I pass
       Then it is my opponent's turn in the Breeding phase
-      And my opponent's hand holds 5 cards
+      And my opponent's hand holds 6 cards

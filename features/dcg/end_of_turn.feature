@@ -23,7 +23,7 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
     @DCG-6-6-1
     Scenario: My [End of Your Turn] effect resolves when I pass, and the turn still ends
       # The pass: 3 on my opponent's side; Dusk Testmon gains 2: 1 on my opponent's side.
-      Given it is my turn in the Main phase with memory 0
+      Given it is my turn in the Main phase with memory 3
       And my battle area has Dusk Testmon X-02
       When I pass
       Then the turn ends
@@ -47,7 +47,7 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
 
     @DCG-6-6-1
     Scenario: My opponent's [End of Your Turn] effects do not trigger at the end of my turn
-      Given it is my turn in the Main phase with memory 0
+      Given it is my turn in the Main phase with memory 3
       And my opponent's battle area has Dusk Testmon X-02
       When I pass
       Then the turn ends
@@ -56,8 +56,8 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
     @DCG-6-6-1
     Scenario: A pending end-of-turn loss resolves at the end of my turn, in the Main phase
       # Gravity Crush BT1-090 (red Option, cost 0): [Main] Gain 2 memory. At end of turn, lose
-      # 2 memory. 0 + 2 = 2; the pass: 3 on my opponent's side; the loss: 5.
-      Given it is my turn in the Main phase with memory 0
+      # 2 memory. 3 + 2 = 5; the pass: 3 on my opponent's side; the loss: 5.
+      Given it is my turn in the Main phase with memory 3
       And my battle area has Dracomon ST1-04
       And my hand holds Gravity Crush BT1-090
       When I use Gravity Crush BT1-090
@@ -116,26 +116,26 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
     Scenario: A pending end-of-turn loss applies even after its card has left the battle area
       # CR4.2 Pending processing does not depend on the card staying. MetalGreymon BT1-021 (7000
       # DP) gains 3 when attacking, then loses to the security Digimon Plesiomon ST2-10 (12000).
-      Given it is my turn in the Main phase with memory 0
+      Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended MetalGreymon BT1-021
       And the top card of my opponent's security is Plesiomon ST2-10
       When I attack my opponent with MetalGreymon BT1-021
       Then my battle area has no MetalGreymon BT1-021
-      And memory is 3 on my side
+      And memory is 6 on my side
       When I pass
       Then the turn ends
       And memory is 6 on my opponent's side
 
     @DCG-6-6-2
     Scenario: Two pending end-of-turn losses both resolve before the turn ends
-      # Two Gravity Crush BT1-090: 0 + 2 + 2 = 4 and two "lose 2 memory" wait for the end of
+      # Two Gravity Crush BT1-090: 3 + 2 + 2 = 7 and two "lose 2 memory" wait for the end of
       # turn; the pass: 3 on my opponent's side; both losses: 7.
-      Given it is my turn in the Main phase with memory 0
+      Given it is my turn in the Main phase with memory 3
       And my battle area has Dracomon ST1-04
       And my hand holds Gravity Crush BT1-090 and Gravity Crush BT1-090
       When I use Gravity Crush BT1-090
       And I use Gravity Crush BT1-090
-      Then memory is 4 on my side
+      Then memory is 7 on my side
       When I pass
       Then the turn ends
       And memory is 7 on my opponent's side
@@ -144,14 +144,16 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
 
     @DCG-6-6-3
     Scenario: My turn ends and my opponent's turn begins: they unsuspend and draw
-      Given it is my turn in the Main phase with memory 1
+      # My opponent went first: Bearmon played in turn 1 (5 - 1 = 4 cards), attacked in turn 3
+      # (drew: 5).
+      Given it is my turn in the Main phase with memory 3
       And my opponent's battle area has a suspended Bearmon ST2-04
-      And my opponent's hand holds 2 cards
+      And my opponent's hand holds 5 cards
       When I pass
       Then the turn ends
       And it is my opponent's turn in the Breeding phase
       And my opponent's Bearmon ST2-04 is unsuspended
-      And my opponent's hand holds 3 cards
+      And my opponent's hand holds 6 cards
 
     @DCG-6-6-3
     Scenario: My opponent's turn begins with the memory the marker shows
@@ -217,26 +219,27 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
 
     @DCG-6-6-4
     Scenario: An end-of-turn gain that leaves memory on my opponent's side does not stop the end
-      # 0 - 3 = 3 on my opponent's side; Dusk Testmon +2: 1 on my opponent's side.
-      Given it is my turn in the Main phase with memory 0
+      # Groundramon BT1-020 costs 5: 2 - 5 = 3 on my opponent's side; Dusk Testmon +2: 1 on my
+      # opponent's side.
+      Given it is my turn in the Main phase with memory 2
       And my battle area has Dusk Testmon X-02
-      And my hand holds Dracomon ST1-04
-      When I play Dracomon ST1-04
+      And my hand holds Groundramon BT1-020
+      When I play Groundramon BT1-020
       Then the turn ends
       And memory is 1 on my opponent's side
 
     @DCG-6-6-4
     Scenario: Under Tamer Testzed, an end-of-turn gain back below 6 on my opponent's side keeps the turn
       # Tamer Testzed X-03: [Your Turn] Your turn ends only when memory is 6 or more on your
-      # opponent's side (as QA2451 for a threshold of 3). MetalGreymon BT1-021 costs 6: 6 on my
-      # opponent's side, end of turn; Dusk Testmon +2: 4 on my opponent's side, postponed.
-      Given it is my turn in the Main phase with memory 0
+      # opponent's side (as QA2451 for a threshold of 3). Phoenixmon ST1-10 costs 10: 3 - 10 = 7
+      # on my opponent's side, end of turn; Dusk Testmon +2: 5 on my opponent's side, postponed.
+      Given it is my turn in the Main phase with memory 3
       And my battle area has Tamer Testzed X-03 and Dusk Testmon X-02
-      And my hand holds MetalGreymon BT1-021 and Biyomon ST1-02
-      When I play MetalGreymon BT1-021
+      And my hand holds Phoenixmon ST1-10 and Biyomon ST1-02
+      When I play Phoenixmon ST1-10
       Then the turn does not end
       And it is still my turn in the Main phase
-      And memory is 4 on my opponent's side
+      And memory is 5 on my opponent's side
 
   Rule: CR4.2 Infinite loops - a turn that can never end, with nothing else to do, is a draw
     From CR4.2 "Infinite loops": if a set of actions can repeat forever and neither player can
@@ -247,19 +250,28 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
 
     @DCG-6-6-4 @DCG-6-5-1-7
     Scenario: Passing is all I can do and it never ends my turn: the game is a draw
-      Given it is my turn in the Main phase with memory 0
+      # Drain Testmon X-01 costs 6: from memory 1 to 5 on my opponent's side. Phoenixmon ST1-10
+      # costs 10, more than I can pay there (at most 5, or 7 after a pass), and digivolves only
+      # from a red level 5 (Drain Testmon is blue): the pass is all I can do, it changes nothing
+      # that ends the turn, so the game is a draw there and then.
+      Given it is my turn in the Main phase with memory 1
       And my battle area has Tamer Testzed X-03
-      When I pass
-      Then the game is a draw
+      And my hand holds Drain Testmon X-01, Phoenixmon ST1-10, Phoenixmon ST1-10, Phoenixmon ST1-10 and Phoenixmon ST1-10
+      And my hand holds 5 cards
+      When I play Drain Testmon X-01
+      Then memory is 5 on my opponent's side
+      And the game is a draw
 
     @DCG-6-6-4 @DCG-6-5-1-7
     Scenario: A card in hand lets me stop the loop; the one after it nobody can stop
       # The first pass is no loop nobody can stop: I can still play Biyomon ST1-02 (cost 2).
       # Playing it: 5 on my opponent's side, below 6; Biyomon was played this turn and cannot
-      # attack, and passing is all I can do.
-      Given it is my turn in the Main phase with memory 0
+      # attack, Phoenixmon ST1-10 costs 10, more than I can pay there (at most 5, or 7 after a
+      # pass), and passing is all I can do.
+      Given it is my turn in the Main phase with memory 1
       And my battle area has Tamer Testzed X-03
-      And my hand holds Biyomon ST1-02
+      And my hand holds Biyomon ST1-02, Phoenixmon ST1-10, Phoenixmon ST1-10, Phoenixmon ST1-10 and Phoenixmon ST1-10
+      And my hand holds 5 cards
       When I pass
       Then the turn does not end
       And the game goes on

@@ -71,11 +71,11 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
     Scenario: Playing a Digimon pays its cost and puts it in the battle area
       # Dracomon ST1-04 costs 3.
       Given it is my turn in the Main phase with memory 4
-      And my hand holds Dracomon ST1-04
+      And my hand holds Dracomon ST1-04 and 5 other cards
       When I play Dracomon ST1-04
       Then my battle area has an unsuspended Dracomon ST1-04
       And memory is 1 on my side
-      And my hand holds 0 cards
+      And my hand holds 5 cards
 
     @DCG-6-5-1-1
     Scenario: Playing a Tamer
@@ -139,12 +139,12 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       # Birdramon ST1-05 digivolves from a red level 3 Digimon for 2.
       Given it is my turn in the Main phase with memory 3
       And my battle area has Dracomon ST1-04
-      And my hand holds Birdramon ST1-05
+      And my hand holds Birdramon ST1-05 and 4 other cards
       And the top card of my deck is Vegiemon BT11-049
       When I digivolve Dracomon ST1-04 into Birdramon ST1-05
       Then my battle area has an unsuspended Birdramon ST1-05 over Dracomon ST1-04
       And memory is 1 on my side
-      And my hand holds 1 card
+      And my hand holds 5 cards
       And my hand includes Vegiemon BT11-049
 
     @DCG-6-5-1-2
@@ -152,11 +152,11 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       # Dracomon ST1-04 digivolves from a red level 2 for 0.
       Given it is my turn in the Main phase with memory 3
       And my breeding area holds Koromon ST1-01
-      And my hand holds Dracomon ST1-04
+      And my hand holds Dracomon ST1-04 and 5 other cards
       When I digivolve Koromon ST1-01 into Dracomon ST1-04
       Then my breeding area holds an unsuspended Dracomon ST1-04 over Koromon ST1-01
       And memory is 3 on my side
-      And my hand holds 1 card
+      And my hand holds 6 cards
 
     @DCG-6-5-1-2
     Scenario: A Digimon cannot digivolve into a card two levels up
@@ -220,15 +220,15 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
     @DCG-6-5-1-3
     Scenario: Using an Option pays its cost, resolves its effect and trashes it
       # Gravity Crush BT1-090 (red Option) costs 0: [Main] Gain 2 memory. At end of turn, lose
-      # 2 memory.
-      Given it is my turn in the Main phase with memory 0
+      # 2 memory. 3 + 2 = 5.
+      Given it is my turn in the Main phase with memory 3
       And my battle area has Dracomon ST1-04
-      And my hand holds Gravity Crush BT1-090
+      And my hand holds Gravity Crush BT1-090 and 4 other cards
       When I use Gravity Crush BT1-090
       Then the turn does not end
-      And memory is 2 on my side
+      And memory is 5 on my side
       And my trash includes Gravity Crush BT1-090
-      And my hand holds 0 cards
+      And my hand holds 4 cards
 
     @DCG-6-5-1-3
     Scenario: An Option needs a Digimon or Tamer of its colour
@@ -326,7 +326,7 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
     @DCG-6-5-1-5
     Scenario: Attacking a suspended Digimon: the one with less DP is deleted
       # Birdramon ST1-05 has 5000 DP, Bearmon ST2-04 4000 DP.
-      Given it is my turn in the Main phase with memory 2
+      Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended Birdramon ST1-05 over Dracomon ST1-04
       And my opponent's battle area has a suspended Bearmon ST2-04
       When I attack my opponent's Bearmon ST2-04 with Birdramon ST1-05
@@ -339,7 +339,7 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
     Scenario: An inherited DP bonus of the card underneath counts in battle
       # Agumon ST1-03 inherited: [Your Turn] This Digimon gets +1000 DP. Birdramon ST1-05 over
       # Agumon has 6000 DP in my turn, as many as Shellmon BT7-020: both are deleted.
-      Given it is my turn in the Main phase with memory 2
+      Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended Birdramon ST1-05 over Agumon ST1-03
       And my opponent's battle area has a suspended Shellmon BT7-020
       When I attack my opponent's Shellmon BT7-020 with Birdramon ST1-05
@@ -352,7 +352,7 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       # Tai Kamiya ST1-12: [Your Turn] All of your Digimon get +1000 DP. Dracomon ST1-04 (4000)
       # has 5000 DP then, as many as Ikkakumon ST2-05: both are deleted (without the bonus only
       # Dracomon would be).
-      Given it is my turn in the Main phase with memory 2
+      Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended Dracomon ST1-04
       And my battle area has Tai Kamiya ST1-12
       And my opponent's battle area has a suspended Ikkakumon ST2-05
@@ -372,15 +372,17 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
 
     @DCG-6-5-1-5
     Scenario: A suspended Digimon cannot attack
+      # My Dracomon attacked earlier this turn: one security card was checked.
       Given it is my turn in the Main phase with memory 2
       And my battle area has a suspended Dracomon ST1-04
+      And my opponent's security holds 4 cards
       When I try to attack my opponent with Dracomon ST1-04
       Then the action is refused for DCG-6-5-1-5
-      And my opponent's security holds 5 cards
+      And my opponent's security holds 4 cards
 
     @DCG-6-5-1-5
     Scenario: An unsuspended Digimon cannot be attacked
-      Given it is my turn in the Main phase with memory 2
+      Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended Birdramon ST1-05 over Dracomon ST1-04
       And my opponent's battle area has an unsuspended Bearmon ST2-04
       When I try to attack my opponent's Bearmon ST2-04 with Birdramon ST1-05
@@ -395,7 +397,7 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       # you can suspend this Tamer to hatch 1 Digi-Egg card to an empty space in your breeding
       # area, or move 1 level 3 or higher Digimon from your breeding area to your battle area.
       # Digitamamon BT1-075 is a green level 5 Digimon.
-      Given it is my turn in the Main phase with memory 1
+      Given it is my turn in the Main phase with memory 3
 
     @DCG-6-5-1-6
     Scenario: Activating a [Main] effect: Mimi Tachikawa hatches a Digi-Egg in my Main phase
@@ -405,7 +407,7 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       Then my breeding area holds an unsuspended Koromon ST1-01
       And my Digi-Egg deck holds 0 cards
       And my Mimi Tachikawa BT1-089 is suspended
-      And memory is 1 on my side
+      And memory is 3 on my side
       And the turn does not end
 
     @DCG-6-5-1-6
@@ -440,7 +442,7 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       Given my battle area has Dracomon ST1-04
       When I try to activate the [Main] effect of Dracomon ST1-04
       Then the action is refused for DCG-6-5-1-6
-      And memory is 1 on my side
+      And memory is 3 on my side
 
   Rule: DCG-6-5-1-7 Pass: memory immediately becomes 3 on the opponent's side
 
@@ -477,12 +479,12 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
     @DCG-6-5-1-7
     Scenario: Pass with a pending end-of-turn loss of 3 leaves my opponent at 6
       # MetalGreymon BT1-021: [When Attacking] Gain 3 memory. At end of turn, lose 3 memory.
-      # The attack gains 3 (memory 3), the pass sets 3 on my opponent's side, then the pending
+      # The attack gains 3 (memory 6), the pass sets 3 on my opponent's side, then the pending
       # loss of 3 still applies at end of turn (QA883).
-      Given it is my turn in the Main phase with memory 0
+      Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended MetalGreymon BT1-021
       When I attack my opponent with MetalGreymon BT1-021
-      Then memory is 3 on my side
+      Then memory is 6 on my side
       When I pass
       Then the turn ends
       And memory is 6 on my opponent's side

@@ -56,14 +56,15 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
 
     @DCG-6-1-2
     Scenario: A new turn unsuspends, draws, then waits for the breeding action
-      Given it is my opponent's turn in the Main phase with memory 1
+      # I went first: Dracomon played in turn 1 (5 - 1 = 4 cards), attacked in turn 3 (drew: 5).
+      Given it is my opponent's turn in the Main phase with memory 3
       And my battle area has a suspended Dracomon ST1-04
       And the top card of my deck is Vegiemon BT11-049
-      And my hand holds 4 cards
+      And my hand holds 5 cards
       When my opponent passes
       Then it is my turn in the Breeding phase
       And my Dracomon ST1-04 is unsuspended
-      And my hand holds 5 cards
+      And my hand holds 6 cards
       And my hand includes Vegiemon BT11-049
       When I do nothing in the Breeding phase
       Then it is my turn in the Main phase
@@ -81,12 +82,12 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
     @DCG-6-1-2
     Scenario: A start-of-Main-phase effect whose condition fails changes nothing
       # Angoramon LM-008 without a Tamer of mine in play: no memory.
-      Given it is my turn in the Breeding phase with memory 2
+      Given it is my turn in the Breeding phase with memory 3
       And my battle area has Angoramon LM-008
       And my opponent's battle area has Tai Kamiya ST1-12
       When I do nothing in the Breeding phase
       Then it is my turn in the Main phase
-      And memory is 2 on my side
+      And memory is 3 on my side
 
     @DCG-6-1-2
     Scenario: The Breeding phase does not come back: no hatching in the Main phase
@@ -99,7 +100,9 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
 
     @DCG-6-1-2
     Scenario: Main-phase actions wait for the Main phase
+      # A Digi-Egg could hatch: the Breeding phase holds a choice, so every engine waits.
       Given it is my turn in the Breeding phase with memory 3
+      And my Digi-Egg deck holds Koromon ST1-01
       And my hand holds Dracomon ST1-04
       When I try to play Dracomon ST1-04
       Then the action is refused for DCG-6-5-1
@@ -109,17 +112,17 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
   Rule: DCG-6-1-3 A phase does not move on while anything in it remains to be resolved
 
     Background:
-      # Biyomon ST1-02 costs 2: my opponent's turn ends with memory 2 on my side.
+      # Groundramon BT1-020 costs 5: my opponent's turn ends with memory 2 on my side.
       # Tai Kamiya BT2-089: [Start of Your Turn] If you have 2 or less memory, set it to 3.
       # Vegiemon BT11-049: [Start of Your Turn] Gain 1 memory.
-      Given it is my opponent's turn in the Main phase with memory 0
-      And my opponent's hand holds Biyomon ST1-02
+      Given it is my opponent's turn in the Main phase with memory 3
+      And my opponent's hand holds Groundramon BT1-020
 
     @DCG-6-1-3
     Scenario: The Unsuspend phase waits while two start-of-turn effects wait for their order
       Given my battle area has Tai Kamiya BT2-089 and Vegiemon BT11-049
       And my battle area has a suspended Dracomon ST1-04
-      When my opponent plays Biyomon ST1-02
+      When my opponent plays Groundramon BT1-020
       Then it is my turn in the Unsuspend phase
       And 2 effects are waiting to resolve
       And my Dracomon ST1-04 is suspended
@@ -129,7 +132,7 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
     Scenario: Nothing else is done until the waiting effects are resolved
       Given my battle area has Tai Kamiya BT2-089 and Vegiemon BT11-049
       And my Digi-Egg deck holds Koromon ST1-01
-      When my opponent plays Biyomon ST1-02
+      When my opponent plays Groundramon BT1-020
       And I try to hatch a Digi-Egg
       Then the action is refused for DCG-6-1-3
       And 2 effects are waiting to resolve
@@ -139,7 +142,7 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
     Scenario: Once the effects are resolved the turn moves on to the next phases
       Given my battle area has Tai Kamiya BT2-089 and Vegiemon BT11-049
       And my battle area has a suspended Dracomon ST1-04
-      When my opponent plays Biyomon ST1-02
+      When my opponent plays Groundramon BT1-020
       And I resolve the effect of Tai Kamiya BT2-089 first
       Then it is my turn in the Breeding phase
       And nothing is waiting to resolve
@@ -186,12 +189,12 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
     @DCG-6-1-4-1
     Scenario: An Option's effect resolves before the turn-end condition is looked at
       # Hammer Spark ST2-13 (blue Option) costs 0: [Main] Gain 1 memory. Bearmon ST2-04 is blue.
-      Given it is my turn in the Main phase with memory 0
+      Given it is my turn in the Main phase with memory 3
       And my battle area has Bearmon ST2-04
       And my hand holds Hammer Spark ST2-13
       When I use Hammer Spark ST2-13
       Then the turn does not end
-      And memory is 1 on my side
+      And memory is 4 on my side
       And my trash includes Hammer Spark ST2-13
 
     @DCG-6-1-4-1
@@ -207,13 +210,16 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
 
     @DCG-6-1-4-1
     Scenario: My opponent's Tamer Testzed does not raise the threshold of my turn
-      # Tamer Testzed is a [Your Turn] effect: it works only in its owner's turn (QA2450).
-      Given it is my turn in the Main phase with memory 1
-      And my opponent's battle area has Tamer Testzed X-03
-      And my hand holds Dracomon ST1-04
-      When I play Dracomon ST1-04
+      # Tamer Testzed is a [Your Turn] effect: it works only in its owner's turn (QA2450). My
+      # opponent's turn ended only at 6 on my side (Tamer Testzed 4, then Biyomon ST1-02 2,
+      # from 0). Phoenixmon ST1-10 costs 10: 4 on my opponent's side, below 6, and my turn
+      # ends.
+      Given it is my turn in the Main phase with memory 6
+      And my opponent's battle area has Tamer Testzed X-03 and Biyomon ST1-02
+      And my hand holds Phoenixmon ST1-10
+      When I play Phoenixmon ST1-10
       Then the turn ends
-      And memory is 2 on my opponent's side
+      And memory is 4 on my opponent's side
 
     @DCG-6-1-4-1
     Scenario: Under Tamer Testzed, memory 6 on my opponent's side ends my turn

@@ -106,6 +106,8 @@ class DcgSide:
     security_top: list[str] = field(default_factory=list)
     security_size: int = SECURITY_SIZE
     trash: list[str] = field(default_factory=list)
+    hand_exact: bool = False
+    security_exact: bool = False
 
     def named(self) -> list[str]:
         """Every card the scenario named for this side."""
@@ -132,6 +134,9 @@ class DcgPosition:
     step: str = "main"
     memory: int = 0
     variants: dict[str, str] = field(default_factory=dict)
+    memory_stated: bool = False
+    first_stated: bool = False
+    load_reason: str | None = None
 
     # -- decks ----------------------------------------------------------------------------------
 

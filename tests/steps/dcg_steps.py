@@ -33,6 +33,7 @@ from pytest_bdd import given, parsers, then, when
 
 from oracle.driver import Driver, Outcome, Refusal
 
+from .dcg_plays import Plan, Unreached, plan, unmet
 from .dcg_positions import PHASES, DcgPosition, PositionError, StackSpec, cards
 from .expect import Expect
 
@@ -226,13 +227,57 @@ class DcgTable:
                 state = self.driver.new_game({"ruleset": "dcg", "decks": self.new_game_decks,
                                               "variants": dict(pos.variants)})
             else:
-                state = self.driver.load_state(pos.setup(), pos.state())
+                try:
+                    reason = (f"unreachable - {pos.load_reason}" if pos.load_reason
+                              else None)
+                    if reason is None:
+                        _plan_for(pos)
+                except Unreached as e:
+                    # not (yet) rewritten into a position legal play reaches: loaded, and
+                    # its vector says why an engine without load_state cannot run it
+                    reason = f"no prelude found - {e}"
+                if reason is not None:
+                    state = self.driver.load_state(pos.setup(), pos.state())
+                    note = getattr(self.driver, "note_needs_load_state", None)
+                    if note is not None:
+                        note(reason)
+                else:
+                    state = self._play_prelude(pos)
         except PositionError:
             raise
         except Exception as e:  # the game under test refused the set-up or the position
             self.expect.fail(f"the game under test refused the scenario's position: {e}")
         self._state = state
         self.start_state = state
+
+    def _play_prelude(self, pos: DcgPosition) -> Mapping[str, Any]:
+        """Reach the described position from ``new_game`` by the planned legal play
+        (:func:`.dcg_plays.plan`), every action through the driver, then check that the game
+        under test shows every fact the ``Given`` steps state."""
+        __tracebackhide__ = True
+        p = _plan_for(pos)
+        mark = getattr(self.driver, "mark_prelude", None)
+        if mark is not None:
+            mark(True)
+        try:
+            state = self.driver.new_game(p.setup)
+            for i, action in enumerate(p.actions):
+                outcome = self.driver.apply(action)
+                if outcome.refused:
+                    r = outcome.refusal
+                    self.expect.fail(f"reaching the scenario's position (prelude action {i + 1} "
+                                     f"of {len(p.actions)}): the game under test refused "
+                                     f"{action} ({r.clause}: {r.reason})" if r else "")
+                assert outcome.state is not None
+                state = outcome.state
+        finally:
+            if mark is not None:
+                mark(False)
+        why = unmet(pos, state, p.residue)
+        if why is not None:
+            self.expect.fail(f"the prelude ({len(p.actions)} actions from new_game) did not "
+                             f"reach the scenario's position: {why}")
+        return state
 
     # -- acting ---------------------------------------------------------------------------------
 
@@ -312,6 +357,17 @@ class DcgTable:
         return found[0]
 
 
+_PLANS: dict[str, Plan] = {}
+
+
+def _plan_for(pos: DcgPosition) -> Plan:
+    """The prelude for ``pos`` (planned once per sketch and process)."""
+    key = repr(pos)
+    if key not in _PLANS:
+        _PLANS[key] = plan(pos)
+    return _PLANS[key]
+
+
 def memory_text(value: int) -> str:
     """How a step says where memory stands, read from seat 0 ("3 on my opponent's side")."""
     if value == 0:
@@ -336,13 +392,21 @@ def _reading(dcg_table: DcgTable, reading: str, amb: str) -> None:
     dcg_table.pos.variants[amb] = reading
 
 
+@given(step("only load_state reaches this position: {reason}"))
+def _load_only(dcg_table: DcgTable, reason: str) -> None:
+    """The scenario's position is one no legal game reaches (the reason says why, for the
+    vector's ``needs_load_state``): it is loaded with ``load_state`` as described."""
+    dcg_table.pos.load_reason = reason
+
+
 @given(step("a new game"))
 def _new_game(dcg_table: DcgTable) -> None:
     dcg_table.pos  # noqa: B018 - fails once the game has started
     dcg_table.new_game_decks = ["red-memory", "blue-tempo"]
 
 
-def _turn(dcg_table: DcgTable, whose: int, phase: str, memory: int) -> None:
+def _turn(dcg_table: DcgTable, whose: int, phase: str, memory: int,
+          stated: bool = True) -> None:
     pos = dcg_table.pos
     key = phase.capitalize()
     if key not in PHASES:
@@ -351,11 +415,12 @@ def _turn(dcg_table: DcgTable, whose: int, phase: str, memory: int) -> None:
     pos.turn_player = whose
     pos.phase, pos.step = PHASES[key]
     pos.memory = memory
+    pos.memory_stated = stated
 
 
 @given(step("it is {whose:Whose} turn in the {phase:Phase} phase"))
 def _turn_phase(dcg_table: DcgTable, whose: int, phase: str) -> None:
-    _turn(dcg_table, whose, phase, 0)
+    _turn(dcg_table, whose, phase, 0, stated=False)
 
 
 @given(step("it is {whose:Whose} turn in the {phase:Phase} phase with memory {n:N}"))
@@ -373,6 +438,7 @@ def _turn_phase_memory_side(dcg_table: DcgTable, whose: int, phase: str, n: int,
 @given(step("{who:Who} went first"))
 def _went_first(dcg_table: DcgTable, who: int) -> None:
     dcg_table.pos.first_player = who
+    dcg_table.pos.first_stated = True
 
 
 @given(step("it is turn {n:N} of the game"))
@@ -398,12 +464,14 @@ def _hand_and_others(dcg_table: DcgTable, whose: int, cs: tuple[Card, ...], n: i
     side = dcg_table.pos.sides[whose]
     side.hand += _ids(cs)
     side.hand_extra += n
+    side.hand_exact = True
 
 
 @given(step("{whose:Whose} hand holds {n:N} {:CardWord}"))
 def _hand_count(dcg_table: DcgTable, whose: int, n: int) -> None:
     side = dcg_table.pos.sides[whose]
     side.hand_extra = n - len(side.hand)
+    side.hand_exact = True
 
 
 @given(step("{whose:Whose} deck holds {n:N} {:CardWord}"))
@@ -466,6 +534,7 @@ def _battle_cards(dcg_table: DcgTable, whose: int, cs: tuple[Card, ...]) -> None
 @given(step("{whose:Whose} security holds {n:N} {:CardWord}"))
 def _security_size(dcg_table: DcgTable, whose: int, n: int) -> None:
     dcg_table.pos.sides[whose].security_size = n
+    dcg_table.pos.sides[whose].security_exact = True
 
 
 @given(step("{whose:Whose} security is empty"))
@@ -473,6 +542,7 @@ def _security_empty(dcg_table: DcgTable, whose: int) -> None:
     side = dcg_table.pos.sides[whose]
     side.security_size = 0
     side.security_top = []
+    side.security_exact = True
 
 
 @given(step("the top card of {whose:Whose} security is {card:Card}"))
