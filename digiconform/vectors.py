@@ -94,6 +94,16 @@ class RecordingDriver:
         """Set by a scenario whose position no legal game reaches (it uses ``load_state``):
         the reason, written as the vector's ``needs_load_state``."""
 
+    def mark_prelude(self, on: bool) -> None:
+        """Steps recorded from now on reach the scenario's position (``"prelude": true``) or,
+        with ``on`` False, are the scenario's own steps (:attr:`prelude`)."""
+        self.prelude = on
+
+    def note_needs_load_state(self, reason: str) -> None:
+        """The scenario says why no legal game reaches its position (:attr:`needs_load_state`,
+        instead of :func:`digiconform.reach.needs_load_state`'s guess)."""
+        self.needs_load_state = reason
+
     def _add(self, step: dict[str, Any]) -> None:
         if self.prelude:
             step["prelude"] = True
@@ -630,7 +640,7 @@ def with_reachability(doc: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in doc.items() if k not in ("played", "needs_load_state")}
     if load_state_step(out) is None:
         return out
-    if recorded and out.get("ruleset", "digibattle") == "digibattle":
+    if recorded:  # the scenario itself says why (both rulesets)
         out["needs_load_state"] = recorded
         return out
     played = derive_played(out)
