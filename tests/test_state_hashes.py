@@ -5,6 +5,12 @@ The digests were recorded before the speed-ups of issue 14 (Digi-Battle: 1,000 g
 test cards). Issue 12 moved the DCG default game to real cards: re-recorded from main's own code
 at 859827b (1,000 games ``3895725c…``, 49,709 steps; identical on this branch). A rule change
 that alters the seeded games must re-record them here, saying why in the commit.
+
+Before the DCG speed-ups of issue 14 (on da13947) more of the DCG engine was pinned: the
+shipped decks with the invented test-only cards (``--setup test-only``: 1,000 games
+``d626e2b2…``, 49,449 steps; they reach the start-of-turn memory losses, pending and delayed
+effects and loop checks) and every DCG ambiguity at its second reading (``--readings
+second``: ``e73f1044…``, 46,433 steps; both: ``348efca5…``, 45,304 steps).
 """
 
 from __future__ import annotations
@@ -27,7 +33,22 @@ RECORDED = {
 }
 
 
+#: (ruleset, named set-up, readings) -> (games, steps, sha256): other set-ups and readings.
+RECORDED_VARIANTS = {
+    ("dcg", "test-only", "second"):
+        (40, 1836, "5fc2611888130b05dc968e7ea561b1d49e8876be6a06218655e6fd8a83365c75"),
+}
+
+
 @pytest.mark.parametrize("ruleset", sorted(RECORDED))
 def test_seeded_games_are_unchanged(ruleset: str) -> None:
     games, steps, digest = RECORDED[ruleset]
     assert state_hashes.state_hash(games, ruleset) == (digest, steps)
+
+
+@pytest.mark.parametrize("key", sorted(RECORDED_VARIANTS), ids=lambda k: "-".join(k))
+def test_seeded_games_of_other_setups_and_readings_are_unchanged(
+        key: tuple[str, str, str]) -> None:
+    ruleset, setup, readings = key
+    games, steps, digest = RECORDED_VARIANTS[key]
+    assert state_hashes.state_hash(games, ruleset, setup, readings) == (digest, steps)

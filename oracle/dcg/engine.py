@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.dcg.effects import auto_index, choice_indices, resolve_pending, turn_end_threshold
-from oracle.dcg.main_phase import continue_attack, main_action, main_actions
+from oracle.dcg.main_phase import continue_attack, main_action, main_action_keys, main_actions
 from oracle.dcg.memory import can_pay
 from oracle.dcg.model import UNSUPPORTED_ACTIONS, Action, Event, State
 from oracle.dcg.setup import apply_chance, mulligan_decision
@@ -247,10 +247,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     elif w.step == "breeding":
         out = breeding_actions(w)
     elif w.step == "main":
-        out = main_actions(w)
+        keyed = main_action_keys(w)
+        keyed.sort(key=_first)
+        return tuple(a for _, a in keyed)
     else:
         out = []
     return tuple(sorted(out, key=Action.sort_key))
+
+
+def _first(pair: tuple[Any, ...]) -> Any:
+    return pair[0]
 
 
 def _check_turn(state: State, a: Action) -> None:

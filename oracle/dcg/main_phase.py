@@ -7,6 +7,8 @@ before anything else; the turn-end check waits for that (DCG-6-1-3, DCG-6-1-4-1)
 
 from __future__ import annotations
 
+from typing import Any
+
 from oracle.dcg.effects import (
     can_hatch,
     can_move,
@@ -16,13 +18,13 @@ from oracle.dcg.effects import (
     opt_key,
     trigger_stack,
 )
-from oracle.dcg.memory import can_pay, mine, pay, set_mine
-from oracle.dcg.model import Action, Attack, Pending
+from oracle.dcg.memory import MEMORY_LIMIT, mine, pay, set_mine
+from oracle.dcg.model import Action, Attack, Pending, made_action
 from oracle.dcg.turn import game_over
 from oracle.dcg.work import Work, WStack
 from oracle.errors import IllegalActionError
 
-__all__ = ["continue_attack", "main_action", "main_actions"]
+__all__ = ["continue_attack", "main_action", "main_action_keys", "main_actions"]
 
 ATTACKING = "CR4.2 Attacking"
 SECURITY = "CR4.2 Security checks"
@@ -85,35 +87,59 @@ def _can_attack(w: Work, stack: WStack) -> bool:
 
 def main_actions(w: Work) -> list[Action]:
     """DCG-6-5-1: every main-phase action open to the turn player now (nothing pending)."""
+    return [a for _, a in main_action_keys(w)]
+
+
+def main_action_keys(w: Work) -> list[tuple[tuple[Any, ...], Action]]:
+    """:func:`main_actions` as ``(sort key, action)`` pairs (:func:`~oracle.dcg.model.
+    made_action`), in the same order.
+
+    DCG-6-5-1-1 play a Digimon or Tamer / use an Option (CR4.2 Costs: payable, CR4.2 Using
+    Option cards: its colours present), DCG-6-5-1-2 digivolve (CR4.2 Digivolving: level N-1
+    of a matching colour, the cheapest condition), DCG-6-5-1-5 attack the player or a
+    suspended Digimon, DCG-6-5-1-6 activate a [Main] effect, DCG-6-5-1-7 pass.
+    """
     tp = w.turn_player
     me = w.players[tp]
     opp = w.players[1 - tp]
-    out: list[Action] = [Action("pass", tp)]
+    cards = w.cards
+    budget = w.memory + MEMORY_LIMIT  # (can_pay for the turn player: 0 <= cost <= budget)
+    out = [made_action("pass", tp)]
     own_stacks = list(me.battle)
     if me.breeding is not None:
         own_stacks.append(me.breeding)
+    tops = [(s.id, cards[s.top]) for s in own_stacks]
     for cid in sorted(set(me.hand)):
-        card = w.card(cid)
-        if card.kind in ("digimon", "tamer"):
-            if can_pay(w, tp, card.play_cost or 0):
-                out.append(Action("play", tp, card=cid))
-        elif card.kind == "option":
-            if can_pay(w, tp, card.play_cost or 0) and _option_colour_ok(w, tp, card.colors):
-                out.append(Action("use_option", tp, card=cid))
-        if card.kind == "digimon" and card.digivolve:
-            for s in own_stacks:
-                cost = _digivolve_cost(w, cid, s)
-                if cost is not None and can_pay(w, tp, cost):
-                    out.append(Action("digivolve", tp, card=cid, target=s.id))
+        card = cards[cid]
+        kind = card.kind
+        cost = card.play_cost or 0
+        if kind == "digimon" or kind == "tamer":
+            if 0 <= cost <= budget:
+                out.append(made_action("play", tp, cid))
+        elif kind == "option":
+            if 0 <= cost <= budget and _option_colour_ok(w, tp, card.colors):
+                out.append(made_action("use_option", tp, cid))
+        if kind == "digimon" and card.digivolve:
+            conditions = card.digivolve
+            for sid, top in tops:
+                best = None
+                level, colors = top.level, top.colors
+                for cond in conditions:
+                    if level == cond.level and cond.color in colors and (
+                            best is None or cond.cost < best):
+                        best = cond.cost
+                if best is not None and 0 <= best <= budget:
+                    out.append(made_action("digivolve", tp, cid, sid))
     targets: list[int | str] = ["player"]
-    targets.extend(s.id for s in opp.battle if s.suspended and w.card(s.top).is_digimon)
+    targets.extend(s.id for s in opp.battle if s.suspended and cards[s.top].is_digimon)
     for s in me.battle:
-        if _can_attack(w, s):
+        top = cards[s.top]
+        if not s.suspended and not s.played and top.is_digimon:  # (_can_attack)
             for t in targets:
-                out.append(Action("attack", tp, attacker=s.id, target=t))
-        for i in range(len(w.card(s.top).effects)):
+                out.append(made_action("attack", tp, target=t, attacker=s.id))
+        for i in range(len(top.effects)):
             if _can_activate(w, tp, s, i):
-                out.append(Action("activate", tp, source=s.id, effect=i))
+                out.append(made_action("activate", tp, source=s.id, effect=i))
     return out
 
 

@@ -93,7 +93,7 @@ def apply_chance(w: Work, a: Action) -> None:
     assert a.order is not None and a.player is not None and a.deck is not None
     if tuple(sorted(a.order)) != due.cards:
         raise IllegalActionError(SETUP, "the order is not a permutation of the cards")
-    setattr(w.players[a.player], a.deck, list(a.order))
+    getattr(w.players[a.player], a.deck)[:] = a.order  # (in place: see work.WPlayer)
     w.emit("shuffled", SETUP, a.player, deck=a.deck)
     if w.step == "mulligan_shuffle":
         w.chance = None

@@ -45,6 +45,8 @@ def turn_end_condition(w: Work) -> bool:
     """DCG-6-1-4-1: memory is 1 or more on the opponent's side (3 or more under a raised
     threshold, QA2449). The caller checks that nothing remains to be resolved.
     """
+    if w.memory >= 0:  # (not on the opponent's side: no threshold, 1 or more, is met)
+        return False
     return -w.memory >= turn_end_threshold(w)
 
 

@@ -21,6 +21,10 @@ from oracle.dcg.model import (
     State,
 )
 
+_new = tuple.__new__
+"""``_new(cls, values)``: a NamedTuple of every field in order, without its ``__new__``'s
+argument handling (the hot copies below; :data:`~oracle.dcg.model.PlayerState` fields)."""
+
 
 class WStack:
     """Mutable stack: ``cards`` bottom..top."""
@@ -38,43 +42,74 @@ class WStack:
         return self.cards[-1]
 
 
-class WPlayer:
-    """Mutable player zones (deck, egg_deck, security top first)."""
+_LAZY = frozenset(("hand", "deck", "egg_deck", "battle", "security", "trash", "opt_used"))
 
-    __slots__ = ("hand", "deck", "egg_deck", "breeding", "battle", "security", "trash",
-                 "mulliganed", "mulligan_decided", "opt_used")
+
+class WPlayer:
+    """Mutable player zones (deck, egg_deck, security top first).
+
+    The zones are copied from the frozen player on first use (``__getattr__`` runs only for
+    a slot not set yet), so a player the action never looks at is neither copied nor
+    rebuilt: :meth:`freeze` gives back the same frozen player. Those zones are only ever
+    changed in place (``append``, ``pop``, ...), which reads them first; ``breeding`` and
+    the mulligan flags, which the rules assign, are copied at once.
+    """
+
+    __slots__ = ("_p", "_thawed", "breeding", "mulliganed", "mulligan_decided", "hand",
+                 "deck", "egg_deck", "battle", "security", "trash", "opt_used")
 
     def __init__(self, p: PlayerState) -> None:
-        self.hand = list(p.hand)
-        self.deck = list(p.deck)
-        self.egg_deck = list(p.egg_deck)
+        self._p = p
+        self._thawed = False
         b = p.breeding_area
         self.breeding = None if b is None else WStack(b.id, list(b.cards), b.suspended,
                                                        b.played_this_turn)
+        self.mulliganed = p.mulliganed
+        self.mulligan_decided = p.mulligan_decided
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _LAZY and not self._thawed:
+            self._thaw()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _thaw(self) -> None:
+        p = self._p
+        self.hand = list(p.hand)
+        self.deck = list(p.deck)
+        self.egg_deck = list(p.egg_deck)
         self.battle = [WStack(s.id, list(s.cards), s.suspended, s.played_this_turn)
                        for s in p.battle_area]
         self.security = list(p.security)
         self.trash = list(p.trash)
-        self.mulliganed = p.mulliganed
-        self.mulligan_decided = p.mulligan_decided
         self.opt_used = set(p.once_per_turn_used)
+        self._thawed = True
 
     def freeze(self) -> PlayerState:
         b = self.breeding
-        return PlayerState(
-            hand=tuple(self.hand),
-            deck=tuple(self.deck),
-            egg_deck=tuple(self.egg_deck),
-            breeding_area=None if b is None else Stack(b.id, tuple(b.cards), b.suspended,
-                                                       b.played),
-            battle_area=tuple(Stack(s.id, tuple(s.cards), s.suspended, s.played)
-                              for s in self.battle),
-            security=tuple(self.security),
-            trash=tuple(self.trash),
-            mulliganed=self.mulliganed,
-            mulligan_decided=self.mulligan_decided,
-            once_per_turn_used=tuple(sorted(self.opt_used)),
-        )
+        breeding = None if b is None else _new(Stack, (b.id, tuple(b.cards), b.suspended,
+                                                       b.played))
+        p = self._p
+        if not self._thawed:  # (no zone was looked at: only these may have changed)
+            if breeding == p.breeding_area and self.mulliganed == p.mulliganed and \
+                    self.mulligan_decided == p.mulligan_decided:
+                return p
+            return _new(PlayerState, (
+                p.hand, p.deck, p.egg_deck, breeding, p.battle_area, p.security, p.trash,
+                self.mulliganed, self.mulligan_decided, p.once_per_turn_used))
+        return _new(PlayerState, (
+            tuple(self.hand),
+            tuple(self.deck),
+            tuple(self.egg_deck),
+            breeding,
+            tuple([_new(Stack, (s.id, tuple(s.cards), s.suspended, s.played))
+                   for s in self.battle]),
+            tuple(self.security),
+            tuple(self.trash),
+            self.mulliganed,
+            self.mulligan_decided,
+            tuple(sorted(self.opt_used)) if self.opt_used else (),
+        ))
 
     def find(self, stack_id: int) -> WStack | None:
         """The stack with ``stack_id`` in this player's battle area, or None."""
@@ -126,7 +161,7 @@ class Work:
 
     def emit(self, type: str, clause: str, player: int | None = None, **details: Any) -> None:
         """Record an event."""
-        self.events.append(Event(type, clause, player, tuple(details.items())))
+        self.events.append(_new(Event, (type, clause, player, tuple(details.items()))))
 
     def new_id(self) -> int:
         """A fresh stack instance id."""
