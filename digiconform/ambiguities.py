@@ -62,36 +62,30 @@ class Proposal:
 
 R, X = Reading, Example
 
-PROPOSED: tuple[Proposal, ...] = (
-    Proposal(
-        Ambiguity(
-            "DB-AMB-19", "digibattle", ("DB-C.1", "DB-C.7", "DB-D.6"),
-            "Who plays the first Power Option card in the Battle phase of a later Duel: the "
-            "Duel's first player or the coin-toss winner?",
-            (R("duel-first", "the player who goes first in the Duel (the last Duel's winner, "
-                             "DB-C.7) also starts the Battle phase"),
-             R("coin-toss", "every Battle phase starts with the coin-toss winner, as DB-C.1 "
-                            "says; DB-C.7 and DB-D.6 only decide who Digivolves first")),
-            "duel-first",
-            "'Winner goes first in the next Duel' (DB-C.7) names the whole Duel, and DB-C.1 was "
-            "written for the first Duel, where the coin-toss winner is the first player.",
-            ("seeds/001 C: 'Starting with the winner of the coin toss, players now take turns "
-             "playing POWER OPTION cards'",
-             "seeds/001 C: 'Winner goes first in the next Duel.'",
-             "seeds/001 D: 'Winner of the last Duel initiates the new Duel by starting at step "
-             "#2 of B. DIGIVOLVE'"),
-            title="Who starts the Battle phase",
-            example=X(
-                "My opponent won the coin toss; I won Duel 1. Duel 2 reaches its Battle phase.",
-                (("duel-first", "I play the first Power Option card."),
-                 ("coin-toss", "My opponent plays the first Power Option card."))),
-        ),
-        (("duel-first", "none (what the oracle does)"),
-         ("coin-toss", "phases.begin_battle: to_move = coin_toss_winner instead of "
-                       "first_player (the Digivolve phase keeps first_player)")),
-        "battle-starter",
-    ),
-    Proposal(
+NO_TRACE: Mapping[str, str] = {
+    "DB-AMB-22": "The readings part only in a tie against Bakemon ST-45 by an opponent showing "
+                 "an Ultimate or Mega over a Champion, which takes a second Duel and equal "
+                 "powers: no random game reached it (150 seeds per player policy) and no "
+                 "scripted game has been written; the scenarios pin both readings.",
+}
+"""Implemented entries without a divergence trace, and why (tests/test_ambiguities_register.py
+accepts only these)."""
+
+PROPOSED: tuple[Proposal, ...] = ()
+"""None left: DB-AMB-19 … 26 were made selectable (oracle/variants.py) or retired."""
+
+
+@dataclass(frozen=True)
+class Retirement:
+    """A proposed ambiguity that the text decides after all: the entry as proposed, and why
+    it is not a reading the register offers."""
+
+    entry: Ambiguity
+    reason: str
+
+
+RETIRED: tuple[Retirement, ...] = (
+    Retirement(
         Ambiguity(
             "DB-AMB-20", "digibattle", ("DB-C.8", "DB-D.6"),
             "After a tie, who goes first: the player who went first in the tied Duel (DB-D.6) or "
@@ -121,197 +115,13 @@ PROPOSED: tuple[Proposal, ...] = (
                  "tie'), it differs only after two ties in a row that follow a Duel won by the "
                  "player who lost the coin toss.",
         ),
-        (("went-first", "none (what the oracle does)"),
-         ("previous-winner", "a new state field (e.g. last_duel_tied) set by every Duel's end; "
-                             "in battle.end_duel's tie branch, first_player = coin_toss_winner "
-                             "when the Duel before was also a tie (or there was none), else "
-                             "last_duel_winner")),
-        "first-after-tie",
-    ),
-    Proposal(
-        Ambiguity(
-            "DB-AMB-21", "digibattle", ("DB-D.3", "DB-B.3", "DB-C.2"),
-            "When a payment empties the Online deck in the middle of a Duel, is the deck "
-            "recycled at once, taking the Digimon just Digivolved and the Power Port with it?",
-            (R("at-once", "at once: every card on the player's side except the Rookie (the "
-                          "Digimon showing, the Power Port) goes Offline and is recycled; the "
-                          "player fights on with the Rookie"),
-             R("after-duel", "the empty deck waits until the Duel has ended (after scoring and "
-                             "the DB-C.6 clean-up); the recycle then takes what is left on the "
-                             "board")),
-            "at-once",
-            "DB-D.3: 'If at any time during play the number of your Online cards goes down to "
-            "zero ... you must send ALL the cards on your side of the board, except the Rookie, "
-            "Offline ... before resuming play.'",
-            ("seeds/001 D Note (quoted in the reason)",
-             "the payments that can empty the deck mid-Duel: Rookie-to-Champion payments "
-             "(DB-B.3) and Digi-Duel ST-58's 'send three of your Online cards Offline'"),
-            title="An Online deck emptied in the middle of a Duel",
-            example=X(
-                "With exactly 2 cards Online I Digivolve Agumon ST-01 into Greymon ST-02, paying "
-                "2 cards from Online to Offline.",
-                (("at-once", "Greymon goes Offline with the recycle at once: I battle with "
-                             "Agumon."),
-                 ("after-duel", "I battle with Greymon; my deck is recycled when the Duel is "
-                                "over."))),
-        ),
-        (("at-once", "none (what the oracle does: regroup.settle after every action)"),
-         ("after-duel", "regroup.settle: while the phase is digivolve or battle, remember the "
-                        "player (a new state field) instead of recycling; battle.end_duel: "
-                        "recycle the remembered players after scoring and clean-up. A payment "
-                        "that needs cards from the empty deck meanwhile follows DB-AMB-2 "
-                        "(refused, forgiven, or - across - the recycle happens then)")),
-        "mid-duel-exhaustion",
-    ),
-    Proposal(
-        Ambiguity(
-            "DB-AMB-22", "digibattle", ("DB-C.8", "DB-C.6"),
-            "Bakemon ST-45 'Send opponent's Digimon offline when Duel ends in a tie': all the "
-            "opponent's Digimon except the Rookie, or only the one showing?",
-            (R("all-but-rookie", "as for a defeated player (DB-C.6): every Digimon above the "
-                                 "Rookie goes Offline"),
-             R("showing-only", "only the Digimon showing goes Offline (one level down); a "
-                               "Rookie showing stays")),
-            "all-but-rookie",
-            "The card echoes the loser's clean-up of DB-C.6 ('sends all Digimon, except the "
-            "Rookie, OFFLINE').",
-            ("Bakemon ST-45: 'Send opponent's Digimon offline when Duel ends in a tie.'",
-             "seeds/001 C: 'Defeated player sends all Digimon, except the Rookie, OFFLINE.'"),
-            title="Bakemon's tie effect",
-            example=X(
-                "I show LadyDevimon BO-22 over Devimon BO-02 over DemiDevimon ST-42 (420 "
-                "against Yellow); my opponent's Bakemon ST-45 (370) plays Metal Attack (+50): "
-                "the Duel ends in a tie, 420 to 420.",
-                (("all-but-rookie", "LadyDevimon and Devimon go Offline: I show DemiDevimon."),
-                 ("showing-only", "Only LadyDevimon goes Offline: I show Devimon."))),
-            note="The readings part only when the opponent has an Ultimate or Mega over a "
-                 "Champion; Bakemon is in Starter deck 2, but no random Starter game reached "
-                 "such a tie.",
-        ),
-        (("all-but-rookie", "none (what the oracle does)"),
-         ("showing-only", "battle.end_duel, tie branch: send only duel_zone[-1] Offline (when "
-                          "it is not the Rookie) instead of _lose_digimon")),
-        "bakemon-tie",
-    ),
-    Proposal(
-        Ambiguity(
-            "DB-AMB-23", "digibattle", ("DB-C.4", "DB-C.5", "DB-C.9"),
-            "At the end of a Duel, do 'when this Digimon wins' / 'if you lose the Duel' effects "
-            "(Nanimon ST-15, Blitz ST-52) and the clean-up happen before the winner scores, or "
-            "after - so not at all when the points win the game?",
-            (R("effects-first", "the effects, then the clean-up (DB-C.6), then the points and "
-                                "the target check"),
-             R("score-first", "in the text's order: the points and the target check first; a "
-                              "game won there ends before the effects and the clean-up")),
-            "effects-first",
-            "The effects are triggered by the Duel's result, which is known before the points "
-            "are counted.",
-            ("Nanimon ST-15: 'Send 1 card from opponent's Online to Offline when this Digimon "
-             "wins.'",
-             "Blitz ST-52: 'If you lose the Duel, send opponent's top three Online cards "
-             "Offline.'",
-             "seeds/001 C: the text orders 'wins the Duel', 'scores points', 'keeps all "
-             "Digimon'"),
-            title="End-of-Duel effects and the winning points",
-            example=X(
-                "Target 1000; I have 900 points, my opponent played Blitz ST-52, and I win the "
-                "Duel for 100 points.",
-                (("effects-first", "Blitz sends my top 3 Online cards Offline, then I score "
-                                   "and win the game."),
-                 ("score-first", "I score and win the game; Blitz never happens: my Online "
-                                 "deck keeps its 3 cards."))),
-            note="Only the final state of a won game differs (the winning Duel's effects and "
-                 "clean-up done or not); the winner is the same.",
-        ),
-        (("effects-first", "none (what the oracle does)"),
-         ("score-first", "battle.end_duel: add_points (and the DB-C.9 check) before the "
-                         "mill effects and _lose_digimon/_clear_power_ports; return at once "
-                         "when the game is over")),
-        "end-effects-order",
-    ),
-    Proposal(
-        Ambiguity(
-            "DB-AMB-24", "digibattle", ("DB-C.3",),
-            "Has a player with no playable Power Option card 'run out' (passed without a word), "
-            "or must they still take a turn and say Pass?",
-            (R("say-pass", "the player keeps their turns; their only legal action is to pass"),
-             R("run-out", "a player with no playable Power Option card counts as passed at "
-                          "once: at the start of the Battle phase or as soon as they have "
-                          "none")),
-            "say-pass",
-            "The text has the player stop and say \"Pass\"; nothing says that running out "
-            "passes for them.",
-            ("seeds/001 C: 'Continue taking turns until a player runs out of Power Option cards "
-             "to play, or decides to stop playing them, and says \"Pass.\"'",
-             "Digi-Duel ST-58: 'This card can not be used after opponent passes.'"),
-            title="Running out of Power Option cards",
-            example=X(
-                "The Battle phase starts and I go first, holding Digi-Duel ST-58 (Greymon "
-                "showing, 10 Online cards); my opponent holds no playable Power Option card.",
-                (("say-pass", "I may play Digi-Duel: my opponent has not passed yet."),
-                 ("run-out", "My opponent has run out, so has passed: Digi-Duel is refused "
-                             "('can not be used after opponent passes').")),
-            ),
-            note="Mostly a matter of procedure (a pass with no choice is or is not an action); "
-                 "it changes outcomes only through cards that look at a pass, such as "
-                 "Digi-Duel.",
-        ),
-        (("say-pass", "none (what the oracle does)"),
-         ("run-out", "battle.begin_battle and after every play: a player whose legal_battle is "
-                     "only pass gets passed=True with a 'passed' event (DB-C.3); to_move skips "
-                     "passed players and end_duel runs when both have passed")),
-        "runs-out",
-    ),
-    Proposal(
-        Ambiguity(
-            "DB-AMB-25", "digibattle", ("DB-D.1", "DB-D.6"),
-            "Who regroups first: player 0 (seat order) or the player who goes first in the next "
-            "Duel?",
-            (R("seat-order", "player 0 discards, draws and prepares, then player 1"),
-             R("first-player", "the next Duel's first player regroups first")),
-            "seat-order",
-            "The text does not say; both players regroup at the same time at a table, and "
-            "nothing one does in Regroup changes what the other may do.",
-            ("seeds/001 D: 'First, you must restore your hand to 10 cards ...' (addressed to "
-             "each player; no order)",),
-            title="Who regroups first",
-            example=X(
-                "My opponent wins the Duel (so goes first in the next one).",
-                (("seat-order", "I regroup first."),
-                 ("first-player", "My opponent regroups first."))),
-            note="Procedure only: the same choices reach the same position in either order; "
-                 "what differs is whose action is asked for (and what the second player has "
-                 "seen of the first player's preparation).",
-        ),
-        (("seat-order", "none (what the oracle does)"),
-         ("first-player", "phases.begin_regroup: begin_discard(first_player); "
-                          "digivolve.end_preparation: after that player, the other; then "
-                          "start_duel")),
-        "regroup-order",
-    ),
-    Proposal(
-        Ambiguity(
-            "DB-AMB-26", "digibattle", ("DB-C.2",),
-            "Digi-Duel ST-58 'You may only use one of these cards per Duel': one per player, or "
-            "one for both players together?",
-            (R("per-player", "each player may use one Digi-Duel per Duel"),
-             R("per-duel", "once either player has used a Digi-Duel, no other may be used in "
-                           "that Duel")),
-            "per-player",
-            "Restrictions on a card speak to the player who plays it.",
-            ("Digi-Duel ST-58: 'You may only use one of these cards per Duel.'",),
-            title="'One of these cards per Duel'",
-            example=X(
-                "My opponent played Digi-Duel ST-58 this Duel; I hold my own Digi-Duel.",
-                (("per-player", "I may play mine."),
-                 ("per-duel", "Mine is refused."))),
-            note="Never with the Starter decks: only Starter deck 2 holds a Digi-Duel, once "
-                 "(DB-A.5 allows no duplicates), so both decks need one.",
-        ),
-        (("per-player", "none (what the oracle does)"),
-         ("per-duel", "battle._restriction_problem, once_per_duel: look at both players' "
-                      "Power Ports")),
-        "digi-duel-per-duel",
+        "DB-D.6 decides it: 'If the last Duel ended in a tie, the player who went first last "
+        "time initiates the new Duel.' It is written for exactly this case, so it rules over "
+        "DB-C.8's general 'Winner of the previous Duel (or of the coin toss) goes first', "
+        "which, read as 'the last Duel that had a winner', says the same (see the note). The "
+        "literal reading of DB-C.8 is not a reading of the rules as a whole: the oracle keeps "
+        "DB-D.6 (scenario 'After a tie the winner of the previous Duel goes first again', "
+        "features/digibattle/scoring.feature).",
     ),
 )
 
@@ -427,6 +237,7 @@ def entry_json(amb: Ambiguity, data: Mapping[str, Any], proposal: Proposal | Non
         "example": ({"situation": amb.example.situation,
                      "outcomes": dict(amb.example.outcomes)} if amb.example else None),
         "note": amb.note or None,
+        "within": dict(amb.within) or None,
     }
     if proposal:
         d["oracle_changes"] = dict(proposal.changes)
@@ -461,6 +272,22 @@ def register(data: Mapping[str, Any] | None = None, ruleset: str = "all") -> dic
         "ambiguities": [entry_json(a, data) for a in V.REGISTRY if a.ruleset in wanted],
         "proposed": [entry_json(p.entry, data, p) for p in PROPOSED
                      if p.entry.ruleset in wanted],
+        "retired": [retired_json(r) for r in RETIRED if r.entry.ruleset in wanted],
+    }
+
+
+def retired_json(r: Retirement) -> dict[str, Any]:
+    """A retired proposal as JSON: the entry as it was proposed and why it was retired."""
+    amb = r.entry
+    return {
+        "id": amb.id, "ruleset": amb.ruleset, "title": amb.title, "status": "retired",
+        "clauses": [_clause(c) for c in amb.clauses], "question": amb.question,
+        "readings": [{"name": x.name, "summary": x.summary, "default": x.name == amb.default}
+                     for x in sorted(amb.readings, key=lambda x: x.name != amb.default)],
+        "default": amb.default, "reason": amb.reason, "evidence": list(amb.evidence),
+        "example": ({"situation": amb.example.situation,
+                     "outcomes": dict(amb.example.outcomes)} if amb.example else None),
+        "note": amb.note or None, "within": None, "retired_reason": r.reason,
     }
 
 
@@ -587,6 +414,10 @@ def _summary_table(entries: list[Mapping[str, Any]], proposed: list[Mapping[str,
                    f"{'-' if win is None else _pct({'rate': win, 'count': win > 0})} |")
     out += ["", "*diverges*: the larger of the two lockstep divergence rates over the other "
             "readings; *winner differs*: see above.", ""]
+    if RETIRED:
+        out += ["Retired (decided by the text; see [Retired](#digibattle-retired)): " + ", ".join(
+            f"[{r.entry.id}](#{r.entry.id.lower()})" for r in RETIRED
+            if r.entry.ruleset == "digibattle") + ".", ""]
     if proposed:
         out += ["Proposed, not yet selectable (see [the end of this section](#digibattle-"
                 "proposed)):", "",
@@ -638,6 +469,13 @@ def _entry_md(e: Mapping[str, Any], games: int | None) -> list[str]:
         out.append("")
     if e.get("note"):
         out += [f"Note: {e['note']}", ""]
+    if e.get("within"):
+        out += ["Arises only under: " + ", ".join(
+            f"{k} = `{v}`" for k, v in e["within"].items()) + " (the measurements, traces "
+            "and verdicts for this entry are taken under those readings).", ""]
+    if e["status"] == "retired":
+        out += [f"**Retired.** {e['retired_reason']}", ""]
+        return out
     if e["status"] == "proposed":
         out += ["Rule change per reading (for the oracle):", ""]
         out += [f"- `{r}`: {c}" for r, c in e["oracle_changes"].items()]
@@ -678,6 +516,8 @@ def _entry_md(e: Mapping[str, Any], games: int | None) -> list[str]:
     t = e.get("trace")
     if t:
         out += _trace_md(e, t)
+    elif e["id"] in NO_TRACE:
+        out += [f"Divergence trace: none. {NO_TRACE[e['id']]}", ""]
     return out
 
 
@@ -725,6 +565,14 @@ def _section_md(ruleset: str, reg: Mapping[str, Any], entries: list[Mapping[str,
     out = [intro, *_summary_table(entries, proposed)]
     for e in entries:
         out += _entry_md(e, games)
+    retired = [e for e in reg.get("retired", []) if e.get("ruleset") == ruleset]
+    if retired:
+        out += ['<a id="digibattle-retired"></a>', "",
+                "# Retired Digi-Battle proposals", "",
+                "Proposed as ambiguities, then found to be decided by the text; kept here "
+                "with the reason, so that the question is not raised again.", ""]
+        for e in retired:
+            out += _entry_md(e, games)
     if proposed:
         out += ['<a id="digibattle-proposed"></a>', "",
                 "# Proposed Digi-Battle ambiguities (not yet selectable)", "",

@@ -197,9 +197,11 @@ def pairs(ruleset: str = "digibattle") -> list[tuple[str, str, str]]:
     return out
 
 
-def base_game(target: int = 1000) -> Game:
-    """The Starter-deck game with every default reading and the Duel cap."""
-    return Game.default(target=target, max_duels=MAX_DUELS)
+def base_game(target: int = 1000, amb_id: str | None = None) -> Game:
+    """The Starter-deck game with every default reading and the Duel cap; for ``amb_id``,
+    the readings its question arises under (:attr:`oracle.variants.Ambiguity.within`)."""
+    within = dict(V.BY_ID[amb_id].within) if amb_id else {}
+    return Game.default(target=target, max_duels=MAX_DUELS, variants=within)
 
 
 def measure_seed(seed: int, which: Iterable[tuple[str, str, str]] | None = None,
@@ -209,13 +211,15 @@ def measure_seed(seed: int, which: Iterable[tuple[str, str, str]] | None = None,
     default_winner = play_out(base, seed).winner
     res: dict[str, Any] = {"seed": seed, "default_winner": default_winner, "pairs": {}}
     for amb_id, _default, other in which or pairs():
-        alt = with_reading(base, amb_id, other)
-        fwd = lockstep(base, alt, seed, options=True)
-        back = lockstep(alt, base, seed)
+        own = base_game(target, amb_id) if V.BY_ID[amb_id].within else base
+        alt = with_reading(own, amb_id, other)
+        fwd = lockstep(own, alt, seed, options=True)
+        back = lockstep(alt, own, seed)
         res["pairs"][f"{amb_id}={other}"] = {
             "state": fwd.diverged_at, "kind": fwd.kind, "duel": fwd.duel,
             "options": fwd.options_at, "state_other": back.diverged_at,
             "other_winner": play_out(alt, seed).winner,
+            **({"base_winner": play_out(own, seed).winner} if own is not base else {}),
         }
     return res
 
@@ -236,7 +240,7 @@ def summarise(per_seed: list[Mapping[str, Any]]) -> dict[str, Any]:
         duels = sorted(r["duel"] for r in div)
         kinds = {k: sum(1 for r in div if r["kind"] == k) for k in ("state", "refused")}
         winners_differ = sum(1 for s, r in zip(per_seed, rows, strict=True)
-                             if s["default_winner"] != r["other_winner"])
+                             if r.get("base_winner", s["default_winner"]) != r["other_winner"])
         out[key] = {
             "games": n,
             "state": _rate(len(div), n),

@@ -57,6 +57,10 @@ class Ambiguity:
     :param example: a worked example with the outcome under each reading.
     :param note: anything a reader of the register needs besides the above (e.g. why random
         games with the Starter decks never reach the situation).
+    :param within: ``(ambiguity ID, reading)`` pairs under which alone the question arises
+        (e.g. DB-AMB-27 only under DB-AMB-9 ``at-prepare``); under other readings of those
+        entries every reading of this one plays the same. Measurements, traces and the
+        verifier's verdict take these as the other readings of the game.
     """
 
     id: str
@@ -70,6 +74,7 @@ class Ambiguity:
     title: str = ""
     example: Example | None = None
     note: str = ""
+    within: tuple[tuple[str, str], ...] = ()
 
     def reading_names(self) -> tuple[str, ...]:
         """Names of the readings, default first."""
@@ -132,7 +137,7 @@ REGISTRY: tuple[Ambiguity, ...] = (
              ("across", "The same recycle, then 1 more card goes from the new Online deck "
                         "to Offline."))),
         note="Under every reading that lets the payment empty the Online deck, the DB-D.3 "
-             "recycle takes the Digimon just Digivolved (see the proposed DB-AMB-21).",
+             "recycle takes the Digimon just Digivolved (see DB-AMB-21).",
     ),
     Ambiguity(
         "DB-AMB-3", "digibattle", ("DB-D.2", "DB-D.3"),
@@ -164,7 +169,9 @@ REGISTRY: tuple[Ambiguity, ...] = (
         "Must the Digimon on the Duel Zone (and the DNA partner) be exactly one level below the "
         "DNA Digivolve card?",
         (R("strict", "both DNA Digimon must be exactly one level below the new card"),
-         R("either", "any named partner may be on the Duel Zone, skipping a level")),
+         R("either", "any named partner may be on the Duel Zone, skipping a level"),
+         R("partner-lower", "the Digimon on the Duel Zone exactly one level below (DB-B.7); "
+                            "the partner from the hand may be of any lower level")),
         "strict",
         "DB-B.7 allows one level per Duel; 'DNA Digivolve ... play 2 lower-level cards instead "
         "of 1' reads as one level down.",
@@ -178,11 +185,16 @@ REGISTRY: tuple[Ambiguity, ...] = (
             (("strict", "Both refused: in (a) the partner is two levels below (DB-B.3), in (b) "
                         "the Digimon showing is (DB-B.7)."),
              ("either", "Both allowed: (b) Digivolves straight from a Rookie to an "
-                        "Ultimate."))),
+                        "Ultimate."),
+             ("partner-lower", "(a) allowed: Snimon on the Duel Zone is one level below and "
+                               "the partner may be lower; (b) refused (DB-B.7)."))),
         note="No card in the shipped card set names a partner two levels down (Tekkamon MP-108 "
              "and Magnadramon MO-10 are not in it), so games with the Starter decks never "
              "diverge; the scenario defines a Tekkamon-like card (Gotsumon standing in for "
-             "Goburimon).",
+             "Goburimon). The third reading, partner-lower, was found by an independent engine "
+             "playing in lockstep (issue 13): it keeps DB-B.7's one level per Duel for the "
+             "Digimon that Digivolves and reads 'lower-level cards' loosely for the partner, "
+             "which is how the printed Tekkamon and Magnadramon can be played at all.",
     ),
     Ambiguity(
         "DB-AMB-5", "digibattle", ("DB-C.6",),
@@ -321,7 +333,7 @@ REGISTRY: tuple[Ambiguity, ...] = (
              "decks never diverge; the scenario defines such a Champion itself.",
     ),
     Ambiguity(
-        "DB-AMB-12", "digibattle", ("DB-B.4",),
+        "DB-AMB-12", "digibattle", ("DB-B.4", "DB-B.2"),
         "May the second player Digivolve with a card they did not place face down beforehand?",
         (R("prepared-only", "only the card face down on the Digivolve Zone can be turned over"),
          R("from-hand", "a player whose Digivolve Zone is empty may Digivolve straight from "
@@ -454,6 +466,227 @@ REGISTRY: tuple[Ambiguity, ...] = (
     # oracle/data/dcg/cards.json and, where no real card reaches the position, the INVENTED
     # test-only cards X-01..X-03 of oracle/data/dcg/test-only-cards.json). oracle/dcg/variants.py
     # reads these entries.
+    Ambiguity(
+        "DB-AMB-19", "digibattle", ("DB-C.1", "DB-C.7", "DB-D.6"),
+        "Who plays the first Power Option card in the Battle phase of a later Duel: the "
+        "Duel's first player or the coin-toss winner?",
+        (R("duel-first", "the player who goes first in the Duel (the last Duel's winner, "
+                         "DB-C.7) also starts the Battle phase"),
+         R("coin-toss", "every Battle phase starts with the coin-toss winner, as DB-C.1 "
+                        "says; DB-C.7 and DB-D.6 only decide who Digivolves first")),
+        "duel-first",
+        "'Winner goes first in the next Duel' (DB-C.7) names the whole Duel, and DB-C.1 was "
+        "written for the first Duel, where the coin-toss winner is the first player.",
+        ("seeds/001 C: 'Starting with the winner of the coin toss, players now take turns "
+         "playing POWER OPTION cards'",
+         "seeds/001 C: 'Winner goes first in the next Duel.'",
+         "seeds/001 D: 'Winner of the last Duel initiates the new Duel by starting at step "
+         "#2 of B. DIGIVOLVE'"),
+        title="Who starts the Battle phase",
+        example=X(
+            "My opponent won the coin toss; I won Duel 1. Duel 2 reaches its Battle phase.",
+            (("duel-first", "I play the first Power Option card."),
+             ("coin-toss", "My opponent plays the first Power Option card."))),
+    ),
+    Ambiguity(
+        "DB-AMB-21", "digibattle", ("DB-D.3", "DB-B.3", "DB-C.2"),
+        "When a payment empties the Online deck in the middle of a Duel, is the deck "
+        "recycled at once, taking the Digimon just Digivolved and the Power Port with it?",
+        (R("at-once", "at once: every card on the player's side except the Rookie (the "
+                      "Digimon showing, the Power Port) goes Offline and is recycled; the "
+                      "player fights on with the Rookie"),
+         R("after-duel", "the empty deck waits until the Duel has ended (after scoring and "
+                         "the DB-C.6 clean-up); the recycle then takes what is left on the "
+                         "board")),
+        "at-once",
+        "DB-D.3: 'If at any time during play the number of your Online cards goes down to "
+        "zero ... you must send ALL the cards on your side of the board, except the Rookie, "
+        "Offline ... before resuming play.'",
+        ("seeds/001 D Note (quoted in the reason)",
+         "the payments that can empty the deck mid-Duel: Rookie-to-Champion payments "
+         "(DB-B.3) and Digi-Duel ST-58's 'send three of your Online cards Offline'"),
+        title="An Online deck emptied in the middle of a Duel",
+        example=X(
+            "With exactly 2 cards Online I Digivolve Agumon ST-01 into Greymon ST-02, paying "
+            "2 cards from Online to Offline.",
+            (("at-once", "Greymon goes Offline with the recycle at once: I battle with "
+                         "Agumon."),
+             ("after-duel", "I battle with Greymon; my deck is recycled when the Duel is "
+                            "over."))),
+    ),
+    Ambiguity(
+        "DB-AMB-22", "digibattle", ("DB-C.8", "DB-C.6"),
+        "Bakemon ST-45 'Send opponent's Digimon offline when Duel ends in a tie': all the "
+        "opponent's Digimon except the Rookie, or only the one showing?",
+        (R("all-but-rookie", "as for a defeated player (DB-C.6): every Digimon above the "
+                             "Rookie goes Offline"),
+         R("showing-only", "only the Digimon showing goes Offline (one level down); a "
+                           "Rookie showing stays")),
+        "all-but-rookie",
+        "The card echoes the loser's clean-up of DB-C.6 ('sends all Digimon, except the "
+        "Rookie, OFFLINE').",
+        ("Bakemon ST-45: 'Send opponent's Digimon offline when Duel ends in a tie.'",
+         "seeds/001 C: 'Defeated player sends all Digimon, except the Rookie, OFFLINE.'"),
+        title="Bakemon's tie effect",
+        example=X(
+            "I show LadyDevimon BO-22 over Devimon BO-02 over DemiDevimon ST-42 (420 "
+            "against Yellow); my opponent's Bakemon ST-45 (370) plays Metal Attack (+50): "
+            "the Duel ends in a tie, 420 to 420.",
+            (("all-but-rookie", "LadyDevimon and Devimon go Offline: I show DemiDevimon."),
+             ("showing-only", "Only LadyDevimon goes Offline: I show Devimon."))),
+        note="The readings part only when the opponent has an Ultimate or Mega over a "
+             "Champion; Bakemon is in Starter deck 2, but no random Starter game reached "
+             "such a tie.",
+    ),
+    Ambiguity(
+        "DB-AMB-23", "digibattle", ("DB-C.4", "DB-C.5", "DB-C.9"),
+        "At the end of a Duel, do 'when this Digimon wins' / 'if you lose the Duel' effects "
+        "(Nanimon ST-15, Blitz ST-52) and the clean-up happen before the winner scores, or "
+        "after - so not at all when the points win the game?",
+        (R("effects-first", "the effects, then the clean-up (DB-C.6), then the points and "
+                            "the target check"),
+         R("score-first", "in the text's order: the points and the target check first; a "
+                          "game won there ends before the effects and the clean-up")),
+        "effects-first",
+        "The effects are triggered by the Duel's result, which is known before the points "
+        "are counted.",
+        ("Nanimon ST-15: 'Send 1 card from opponent's Online to Offline when this Digimon "
+         "wins.'",
+         "Blitz ST-52: 'If you lose the Duel, send opponent's top three Online cards "
+         "Offline.'",
+         "seeds/001 C: the text orders 'wins the Duel', 'scores points', 'keeps all "
+         "Digimon'"),
+        title="End-of-Duel effects and the winning points",
+        example=X(
+            "Target 1000; I have 900 points, my opponent played Blitz ST-52, and I win the "
+            "Duel for 100 points.",
+            (("effects-first", "Blitz sends my top 3 Online cards Offline, then I score "
+                               "and win the game."),
+             ("score-first", "I score and win the game; Blitz never happens: my Online "
+                             "deck keeps its 3 cards."))),
+        note="Only the final state of a won game differs (the winning Duel's effects and "
+             "clean-up done or not); the winner is the same.",
+    ),
+    Ambiguity(
+        "DB-AMB-24", "digibattle", ("DB-C.3",),
+        "Has a player with no playable Power Option card 'run out' (passed without a word), "
+        "or must they still take a turn and say Pass?",
+        (R("say-pass", "the player keeps their turns; their only legal action is to pass"),
+         R("run-out", "a player with no playable Power Option card counts as passed at "
+                      "once: at the start of the Battle phase or as soon as they have "
+                      "none")),
+        "say-pass",
+        "The text has the player stop and say \"Pass\"; nothing says that running out "
+        "passes for them.",
+        ("seeds/001 C: 'Continue taking turns until a player runs out of Power Option cards "
+         "to play, or decides to stop playing them, and says \"Pass.\"'",
+         "Digi-Duel ST-58: 'This card can not be used after opponent passes.'"),
+        title="Running out of Power Option cards",
+        example=X(
+            "The Battle phase starts and I go first, holding Digi-Duel ST-58 (Greymon "
+            "showing, 10 Online cards); my opponent holds no playable Power Option card.",
+            (("say-pass", "I may play Digi-Duel: my opponent has not passed yet."),
+             ("run-out", "My opponent has run out, so has passed: Digi-Duel is refused "
+                         "('can not be used after opponent passes').")),
+        ),
+        note="Mostly a matter of procedure (a pass with no choice is or is not an action); "
+             "it changes outcomes only through cards that look at a pass, such as "
+             "Digi-Duel.",
+    ),
+    Ambiguity(
+        "DB-AMB-25", "digibattle", ("DB-D.1", "DB-D.6"),
+        "Who regroups first: player 0 (seat order) or the player who goes first in the next "
+        "Duel?",
+        (R("seat-order", "player 0 discards, draws and prepares, then player 1"),
+         R("first-player", "the next Duel's first player regroups first")),
+        "seat-order",
+        "The text does not say; both players regroup at the same time at a table, and "
+        "nothing one does in Regroup changes what the other may do.",
+        ("seeds/001 D: 'First, you must restore your hand to 10 cards ...' (addressed to "
+         "each player; no order)",),
+        title="Who regroups first",
+        example=X(
+            "My opponent wins the Duel (so goes first in the next one).",
+            (("seat-order", "I regroup first."),
+             ("first-player", "My opponent regroups first."))),
+        note="Procedure only: the same choices reach the same position in either order; "
+             "what differs is whose action is asked for (and what the second player has "
+             "seen of the first player's preparation).",
+    ),
+    Ambiguity(
+        "DB-AMB-26", "digibattle", ("DB-C.2",),
+        "Digi-Duel ST-58 'You may only use one of these cards per Duel': one per player, or "
+        "one for both players together?",
+        (R("per-player", "each player may use one Digi-Duel per Duel"),
+         R("per-duel", "once either player has used a Digi-Duel, no other may be used in "
+                       "that Duel")),
+        "per-player",
+        "Restrictions on a card speak to the player who plays it.",
+        ("Digi-Duel ST-58: 'You may only use one of these cards per Duel.'",),
+        title="'One of these cards per Duel'",
+        example=X(
+            "My opponent played Digi-Duel ST-58 this Duel; I hold my own Digi-Duel.",
+            (("per-player", "I may play mine."),
+             ("per-duel", "Mine is refused."))),
+        note="Never with the Starter decks: only Starter deck 2 holds a Digi-Duel, once "
+             "(DB-A.5 allows no duplicates), so both decks need one.",
+    ),
+    Ambiguity(
+        "DB-AMB-27", "digibattle", ("DB-B.3", "DB-B.0", "DB-B.3n"),
+        "Under DB-AMB-9 'at-prepare', does a DIGIVICE or ULTRA DIGIVOLVE committed at "
+        "preparation bind the player to Digivolve with that card?",
+        (R("free", "the committed card is one way among the printed requirements: the player "
+                   "may fulfil another (a payment, a DNA partner) and leave it on the Power "
+                   "Port"),
+         R("bound", "having committed the card, the player Digivolves with it or passes; the "
+                    "other requirements are refused (DB-B.3)")),
+        "free",
+        "DB-B.3 asks that one of the printed Digivolve Requirements be fulfilled; neither the "
+        "insert nor the Digivice text says that placing the card rules the others out.",
+        ("seeds/001 B.3: 'Fulfil the Digivolve Requirements' (any one printed way)",
+         "Digivice Red ST-59: 'Place this card face down on Power Port when placing "
+         "next-level Digimon face down on Digivolve-Zone.'",
+         "found by an independent engine playing in lockstep (issue 13)"),
+        title="A support card committed at preparation: binding or not",
+        example=X(
+            "Under DB-AMB-9 at-prepare, I show Agumon ST-01 and prepared Greymon ST-02 "
+            "('Agumon - offline 2 cards') with Ultra Digivolve committed on my Power Port; 10 "
+            "cards Online.",
+            (("free", "I may pay 2 Online cards instead: Greymon comes in, Ultra Digivolve "
+                      "stays on the Power Port until the Duel's clean-up."),
+             ("bound", "Paying is refused (DB-B.3): I Digivolve with Ultra Digivolve (my hand "
+                       "goes Offline) or pass."))),
+        note="Arises only under DB-AMB-9 at-prepare; under on-reveal nothing is committed "
+             "before the reveal and both readings play the same.",
+        within=(("DB-AMB-9", "at-prepare"),),
+    ),
+    Ambiguity(
+        "DB-AMB-28", "digibattle", ("DB-B.5", "DB-B.0", "DB-C.6"),
+        "Under DB-AMB-9 'at-prepare', where does the committed DIGIVICE or ULTRA DIGIVOLVE go "
+        "when the player passes?",
+        (R("port", "it stays face down on the Power Port (it has no effect there) and goes "
+                   "Offline with the Power Option cards at the Duel's end (DB-C.6)"),
+         R("offline", "it goes Offline at once with the face-down Digimon (DB-B.5 'use it or "
+                      "lose it')")),
+        "port",
+        "DB-B.5 sends the face-down Digimon Offline and names no other card; the committed "
+        "card is on the Power Port, which DB-C.6 empties at the Duel's end.",
+        ("seeds/001 B.5: 'the card on the DIGIVOLVE ZONE is sent OFFLINE' (the Digimon only)",
+         "seeds/001 C: 'Both players send all Power Option cards Offline.'",
+         "DB-AMB-9's own wording ('lost if the player passes') fits both",
+         "found by an independent engine playing in lockstep (issue 13)"),
+        title="Where the committed card goes on a pass",
+        example=X(
+            "Under DB-AMB-9 at-prepare, I prepared MegaKabuterimon ST-28 with Digivice Red "
+            "ST-59 on my Power Port, and I pass.",
+            (("port", "MegaKabuterimon goes Offline; the Digivice stays on my Power Port until "
+                      "the Duel is over."),
+             ("offline", "MegaKabuterimon and the Digivice both go Offline at once."))),
+        note="Arises only under DB-AMB-9 at-prepare. The two readings reach the same Offline "
+             "pile after the Duel; they differ during it (an Online exhaustion in the Battle "
+             "phase recycles the Offline pile, DB-AMB-3 whole-offline) and in the state.",
+        within=(("DB-AMB-9", "at-prepare"),),
+    ),
     Ambiguity(
         "DCG-AMB-1", "dcg", ("DCG-6-6-4", "DCG-6-2-1-2", "DCG-6-1-4-1"),
         "After a postponed end of turn (6-6-4), in which phase does the turn go on? It matters "

@@ -39,6 +39,10 @@ Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
 - ``ignores_use_it_or_lose_it`` -- a pass with a card face down keeps it (DB-B.5).
 - ``no_reshuffle_on_exhaustion`` -- an empty Online deck is never recycled (DB-D.2/D.3).
 - ``game_ends_at_999`` -- the game is won at 999 points, whatever target was agreed (DB-C.9).
+- ``ends_one_point_early`` -- the game is won at target - 1 points (DB-C.9): caught only by
+  targets and scores that are not multiples of 100.
+- ``never_skips_digivolve_phase`` -- the Digivolve phase is never skipped (DB-B.6): the
+  verifier must not explain it as "behaves as if DB-AMB-12 = from-hand".
 - ``pass_not_final`` -- a player who passed in Battle may play again (DB-C.3, DB-AMB-6
   read as ``not-final`` although the default ``final`` is declared).
 - ``wrong_refusal_clause`` -- every illegal action is refused citing DB-C.1.
@@ -99,6 +103,8 @@ A correct implementation with a reading of its own:
 - ``follows_not_final`` -- the oracle under DB-AMB-6 ``not-final`` whatever the setup says,
   declaring that reading and no ``variants`` capability: conforming, with the DB-AMB-6
   scenarios for ``final`` reported as "not followed".
+- ``follows_at_prepare`` -- the same with DB-AMB-9 ``at-prepare``: its verdicts on the other
+  ambiguities (DB-AMB-7, whose vectors also depend on DB-AMB-9) must not be confounded.
 """
 
 from __future__ import annotations
@@ -120,7 +126,7 @@ MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "plays_every_forced",
                "db_moves_on", "db_moves_on_wrong_clause", "db_moves_on_ignores_refusals",
                "deeply_nested_answer", "huge_number_answer", "setsid_child", "slow_engine",
-               "chatty_crash_on_start", "mandatory_only")
+               "chatty_crash_on_start", "mandatory_only", "follows_at_prepare")
 
 PLANTED = {
     # name -> clauses a correct report may name for it
@@ -128,6 +134,8 @@ PLANTED = {
     "ignores_use_it_or_lose_it": ("DB-B.5",),
     "no_reshuffle_on_exhaustion": ("DB-D.2", "DB-D.3"),
     "game_ends_at_999": ("DB-C.9",),
+    "ends_one_point_early": ("DB-C.9",),
+    "never_skips_digivolve_phase": ("DB-B.6",),
     "pass_not_final": ("DB-C.3",),
     "wrong_refusal_clause": None,  # any clause: the refusal names the wrong one
     "loser_goes_first": ("DB-C.7",),
@@ -218,12 +226,14 @@ def hangs_with_child() -> None:
     time.sleep(3600)
 
 
-def follows_not_final() -> None:
+def _follows(name: str, amb: str, reading: str) -> None:
+    """The oracle under ``amb = reading`` whatever the setup says, declaring that reading and
+    no ``variants`` capability."""
     from digiconform.harness.messages import Capabilities, Implementation
     from digiconform.harness.serve import Session, oracle_ready
     from oracle.driver import OracleDriver
 
-    class NotFinal(OracleDriver):
+    class Forced(OracleDriver):
         def new_game(self, setup):  # type: ignore[no-untyped-def]
             return super().new_game(_force(setup))
 
@@ -231,15 +241,23 @@ def follows_not_final() -> None:
             return super().load_state(_force(setup), state)
 
     def _force(setup):  # type: ignore[no-untyped-def]
-        return {**setup, "variants": {**(setup.get("variants") or {}), "DB-AMB-6": "not-final"}}
+        return {**setup, "variants": {**(setup.get("variants") or {}), amb: reading}}
 
     base = oracle_ready()
     readings = {k: v for k, v in base.readings.items() if k.startswith("DB-")}
-    readings["DB-AMB-6"] = "not-final"
-    ready = type(base)(base.version, Implementation("follows_not_final", "1.0", "python"),
+    readings[amb] = reading
+    ready = type(base)(base.version, Implementation(name, "1.0", "python"),
                        ("digibattle",), readings, Capabilities(True, True, False),
                        base.details)
-    _serve(session=Session(NotFinal(), ready))
+    _serve(session=Session(Forced(), ready))
+
+
+def follows_not_final() -> None:
+    _follows("follows_not_final", "DB-AMB-6", "not-final")
+
+
+def follows_at_prepare() -> None:
+    _follows("follows_at_prepare", "DB-AMB-9", "at-prepare")
 
 
 def prints_garbage() -> None:
@@ -526,6 +544,31 @@ def _patch_999() -> None:
     phases.add_points = add_points
 
 
+def _patch_one_early() -> None:
+    from oracle.digibattle import phases
+
+    def add_points(tx, p, points, clause, **data):  # type: ignore[no-untyped-def]
+        score = tx.ps[p].score + points
+        tx.upd(p, score=score)
+        tx.event("points_scored", clause, p, points=points, score=score, **data)
+        if tx.game.end_check == "immediate" and score >= tx.game.target - 1:
+            phases.game_over(tx, p)
+
+    phases.add_points = add_points
+
+
+def _patch_no_skip() -> None:
+    from oracle.digibattle import digivolve
+
+    def begin_reveal(tx):  # type: ignore[no-untyped-def]
+        first = tx.get("first_player")
+        tx.set(phase="digivolve", step="reveal", to_move=first)
+        for i in (0, 1):
+            tx.upd(i, acted=False, passed=False)
+
+    digivolve.begin_reveal = begin_reveal
+
+
 def _patch_pass() -> None:
     from oracle.digibattle import battle, rules
 
@@ -660,6 +703,8 @@ _PATCHES = {
     "ignores_use_it_or_lose_it": _patch_use_it,
     "no_reshuffle_on_exhaustion": _patch_reshuffle,
     "game_ends_at_999": _patch_999,
+    "ends_one_point_early": _patch_one_early,
+    "never_skips_digivolve_phase": _patch_no_skip,
     "pass_not_final": _patch_pass,
     "wrong_refusal_clause": _patch_clause,
     "loser_goes_first": _patch_loser_first,

@@ -106,6 +106,8 @@ def test_every_reading_is_measured(amb: V.Ambiguity, data: dict) -> None:
 @pytest.mark.parametrize("amb", ENTRIES, ids=IDS)
 def test_divergence_traces_replay_under_each_reading(amb: V.Ambiguity, data: dict) -> None:
     summary = (data.get("traces") or {}).get(amb.id)
+    if summary is None and amb.id in A.NO_TRACE:
+        pytest.skip(f"{amb.id}: no trace, documented: {A.NO_TRACE[amb.id]}")
     assert summary is not None, f"{amb.id} has no divergence trace: run `{REMEASURE}`"
     assert set(summary["files"]) == set(amb.reading_names())
     traces = {}

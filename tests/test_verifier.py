@@ -163,6 +163,29 @@ def test_an_implementation_with_its_own_reading_passes(tmp_path: Path) -> None:
     assert report.counts["not_followed"] >= 1
 
 
+def test_verdicts_are_not_confounded_by_another_reading(tmp_path: Path) -> None:
+    """An engine under DB-AMB-9 "at-prepare" (declared) that follows every other default: the
+    DB-AMB-7 vectors also depend on DB-AMB-9, so they are left out of DB-AMB-7's verdict, which
+    says "follows 'immediate'" (issue 13: it said "no single reading fits")."""
+    report = verify(Options(miniatures.command("follows_at_prepare"), games=5,
+                            trace_dir=tmp_path))
+    assert report.ok, [f.message for f in report.failures]
+    assert report.ambiguities["DB-AMB-9"].follows == ["at-prepare"]
+    amb7 = report.ambiguities["DB-AMB-7"]
+    assert "immediate" in amb7.follows and amb7.verdict.startswith("follows 'immediate'"), \
+        amb7.verdict
+
+
+def test_a_missing_phase_skip_is_not_explained_by_a_reading(tmp_path: Path) -> None:
+    """never_skips_digivolve_phase leaves DB-B.6 out; DB-AMB-12 "from-hand" happens to produce
+    the same state at some positions, but the step it changes is not DB-B.6's skip, so no
+    "behaves as if" explanation is given."""
+    report = verify(Options(miniatures.command("never_skips_digivolve_phase"),
+                            trace_dir=tmp_path))
+    diff = next(f for f in report.failures if f.kind == "differential")
+    assert "behaves as if" not in (diff.message or "") + str(getattr(diff, "explanation", ""))
+
+
 def test_skip_file_and_selection(tmp_path: Path) -> None:
     vectors = load_vectors(kind="scenario")
     ties = select(vectors, Options("x", clauses=("DB-C.8",)))

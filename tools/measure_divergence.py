@@ -33,7 +33,7 @@ from oracle.cards import card_set_from_json, default_card_set, default_decks  # 
 from oracle.digibattle import Action, Game, new_game  # noqa: E402
 from oracle.trace import build_trace, write_trace  # noqa: E402
 
-DATA = ROOT / "oracle" / "data" / "divergence.json"
+DATA = ROOT / "digiconform" / "data" / "divergence.json"
 TRACES = ROOT / "traces" / "ambiguities"
 
 # Entries the Starter decks never reach: a scripted position with a scenario card.
@@ -41,6 +41,12 @@ SCRIPTED = ("DB-AMB-4", "DB-AMB-11")
 
 # Entries whose search needs another game parameter (DB-C.9 allows a lower agreed target).
 TARGETS = {"DB-AMB-7": 400}
+
+# Entries the Starter decks never reach but a swapped card does: Starter deck 1 with these
+# cards replaced (DB-AMB-26: a Digi-Duel in both decks; DB-A.5 forbids two in one).
+SWAPS = {"DB-AMB-26": {"ST-57": "ST-58"}}
+SWAP_NOTES = {"DB-AMB-26": "Only Starter deck 2 holds a Digi-Duel: Starter deck 1 with Downgrade "
+                           "ST-57 replaced by Digi-Duel ST-58, so both players hold one."}
 
 
 def load() -> dict[str, Any]:
@@ -125,21 +131,25 @@ def measure(seeds: int, jobs: int, ids: list[str] | None = None) -> None:
 # traces
 
 
-def _custom_game(amb_id: str, extra: dict[str, Any], swap: dict[str, str],
-                 variants: dict[str, str] | None = None) -> Game:
-    """The shipped card set plus one scenario card; ``swap`` replaces cards of Starter 1."""
-    raw = copy.deepcopy(dict(default_card_set().raw))
-    raw["id"] = f"{raw['id']}.{amb_id}"
-    raw["name"] = f"{raw['name']}, plus a card defined for {amb_id}"
-    raw["cards"] = list(raw["cards"]) + [extra]
-    raw.pop("missing", None)
-    cs = card_set_from_json(raw)
+def _custom_game(amb_id: str, extra: dict[str, Any] | None, swap: dict[str, str],
+                 variants: dict[str, str] | None = None, target: int = 1000) -> Game:
+    """The shipped card set plus one scenario card (if any); ``swap`` replaces cards of
+    Starter 1."""
+    if extra is None:
+        cs = default_card_set()
+    else:
+        raw = copy.deepcopy(dict(default_card_set().raw))
+        raw["id"] = f"{raw['id']}.{amb_id}"
+        raw["name"] = f"{raw['name']}, plus a card defined for {amb_id}"
+        raw["cards"] = list(raw["cards"]) + [extra]
+        raw.pop("missing", None)
+        cs = card_set_from_json(raw)
     d0, d1 = default_decks()
     deck0 = tuple(swap.get(s, s) for s in d0.cards)
     for new in swap.values():
         if new not in deck0:
             deck0 = deck0 + (new,)
-    return Game(cs, (deck0, d1.cards), 1000, dict(variants or {}))
+    return Game(cs, (deck0, d1.cards), target, dict(variants or {}))
 
 
 def _front(cards: tuple[str, ...], first: list[str]) -> tuple[str, ...]:
@@ -194,7 +204,9 @@ def _games(base: Game, amb: V.Ambiguity) -> dict[str, Game]:
 def find(amb: V.Ambiguity, seeds: int, budget: float) -> dict[str, Any] | None:
     """Search, shrink and describe the shortest divergence found for ``amb``."""
     target = TARGETS.get(amb.id, 1000)
-    base = Game.default(target=target)
+    base = Game.default(target=target, variants=dict(amb.within))
+    if amb.id in SWAPS:
+        base = _custom_game(amb.id, None, SWAPS[amb.id], dict(amb.within), target)
     games = _games(base, amb)
     best: D.Found | None = None
     for policy in D.POLICIES:
@@ -271,7 +283,8 @@ def traces(ids: list[str] | None, seeds: int, budget: float) -> None:
         t0 = time.time()
         res = find(amb, seeds, budget) if amb.id not in SCRIPTED else None
         if res is not None:
-            summary = write_traces(amb, res["games"], res["prefix"], res["found"])
+            summary = write_traces(amb, res["games"], res["prefix"], res["found"],
+                                   SWAP_NOTES.get(amb.id))
         elif amb.id not in SCRIPTED:
             print(f"{amb.id}: no divergence found in {seeds} seeds per policy; try more",
                   flush=True)

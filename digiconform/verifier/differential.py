@@ -247,17 +247,9 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     ahead: list[Mapping[str, Any]] = []  # forced actions the implementation took by itself
     for _ in range(max_steps):
         state = oracle.state
-        if state.to_move is None:
-            break
-        if ahead:
-            # A waiting point only the oracle has: it takes the one legal action; the
-            # implementation, already past it, is not sent it.
-            choose(state)  # (keeps a replayed game's actions in step)
-            action = ahead.pop(0)
-            actions.append(action)
-            oracle.apply(action)
-            continue
-        if legal and isinstance(state.to_move, int):
+        # The legal set is compared at every position, chance nodes and the game's end
+        # included (where it must be empty); not at a waiting point only the oracle has.
+        if legal and not ahead:
             want_legal = [a.to_json() for a in game.legal_actions(state)]
             try:
                 got_legal = impl.legal_actions(expected={"actions": want_legal}) if tell \
@@ -274,6 +266,16 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                             before=state.to_json(), events=[])
                     if not goes_on():
                         return first[0]
+        if state.to_move is None:
+            break
+        if ahead:
+            # A waiting point only the oracle has: it takes the one legal action; the
+            # implementation, already past it, is not sent it.
+            choose(state)  # (keeps a replayed game's actions in step)
+            action = ahead.pop(0)
+            actions.append(action)
+            oracle.apply(action)
+            continue
         action = choose(state)
         actions.append(action)
         if counter is not None:
@@ -1078,10 +1080,14 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
     o = OracleDriver()
     if not div.actions:
         return False
+    ref = None
     if div.before is not None:
         if not _load(o, setup, div.before):
             return False
         out = o.apply(div.actions[-1])
+        base0 = OracleDriver()
+        if _load(base0, base_setup, div.before):
+            ref = base0.apply(div.actions[-1])
     else:
         try:
             o.new_game(setup)
@@ -1096,6 +1102,8 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
             if i < len(div.actions) - 1 and (out.refusal is None) != (ref.refusal is None):
                 return False
         assert out is not None
+    if ref is not None and not _step_changed_by(amb, ref, out):
+        return False
     if div.kind == "state":
         if out.refusal is not None or div.actual_state is None:
             return False
@@ -1121,6 +1129,28 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
     if div.kind == "refusal" and out.refusal is not None:
         return out.refusal.to_json().get("clause") == (div.actual or {}).get("clause")
     return False
+
+
+def _step_changed_by(amb: str, ref: Any, alt: Any) -> bool:
+    """Is the diverging step one that the reading changes? When the oracle's answers at that
+    step under the game's reading (``ref``) and under the other reading (``alt``) differ in
+    their events or refusal, one of the two must cite one of the ambiguity's clauses (or name
+    the ambiguity): the step is then one where the ambiguity's rule acts. Answers with the same
+    events (a state-only difference, such as Digimon Power) count too. Without this, an
+    engine that simply leaves a rule out (a missing DB-B.6 skip) could be "explained" by a
+    reading that happens to produce the same state at that step."""
+    from oracle import variants as registry
+
+    def marks(o: Any) -> set[tuple[str, str | None, str | None]]:
+        if o.refusal is not None:
+            return {("refused", o.refusal.to_json().get("clause"), None)}
+        return {(e.get("type", ""), e.get("clause"), e.get("ambiguity")) for e in o.events}
+
+    a, b = marks(ref), marks(alt)
+    if a == b:
+        return True
+    clauses = set(registry.BY_ID[amb].clauses)
+    return any(c in clauses or m == amb for _, c, m in a | b)
 
 
 def divergence_trace(div: Divergence, implementation: str) -> dict[str, Any]:

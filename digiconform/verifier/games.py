@@ -127,7 +127,12 @@ def hooks(ruleset: str) -> GameHooks:
 # Digi-Battle
 
 TARGETS = (1000, 100, 300, 600)
-"""Target scores drawn (DB-C.9); lower targets end games sooner."""
+"""Round target scores drawn (DB-C.9); lower targets end games sooner."""
+
+ODD_TARGETS = (101, 199, 301, 401, 499, 601, 701, 901)
+"""Targets one point above or below a multiple of 100: every score of the shipped cards is a
+multiple of 100, so only these tell an engine that ends the game at target - 1 (or at
+target + 1) from a correct one."""
 
 
 def db_setup(target: int = 1000, swap: bool = False,
@@ -162,8 +167,11 @@ BUILT_DECKS = 3
 def _db_draw_setup(draw: Any, readings: Mapping[str, str]) -> dict[str, Any]:
     """The two Starter decks (either seat first), or in part of the games (``BUILT_DECKS``)
     two decks built from the whole card set (:func:`built_deck`), so that the booster Power
-    Options and most DNA and DIGIVICE Digivolves come up too."""
-    target = draw.sample(TARGETS)
+    Options and most DNA and DIGIVICE Digivolves come up too. DB-C.9 allows any agreed
+    target (1 … 1000): round ones, ones next to a multiple of 100, and any other value."""
+    kind = draw.pick(3)
+    target = (draw.sample(TARGETS) if kind == 0 else draw.sample(ODD_TARGETS) if kind == 1
+              else 1 + draw.pick(1000))
     swap = draw.pick(2) == 1
     setup = db_setup(target, swap, readings)
     if draw.pick(BUILT_DECKS) == BUILT_DECKS - 1:
@@ -226,8 +234,10 @@ def _db_card_set() -> Any:
 
 
 def _db_shrink_setups(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [dict(setup)] + [{**setup, "target": t} for t in sorted(TARGETS)
-                            if t < int(setup.get("target", 1000))]
+    target = int(setup.get("target", 1000))
+    lower = sorted({t for t in (*TARGETS, *ODD_TARGETS) if t < target}
+                   | ({target - 100} if target > 100 else set()))
+    return [dict(setup)] + [{**setup, "target": t} for t in lower]
 
 
 def _db_chance(state: Any, pick: Pick, permute: Permute) -> Any:
@@ -278,6 +288,8 @@ _DB_EVENT_FIELDS = _fields((
                   "last_duel_winner"),
     ("game_won", "phase step winner to_move end_reason score"),
     ("game_stopped", "phase step winner to_move end_reason"),
+    # A skipped Digivolve phase explains the phase change better than the Battle's start.
+    ("digivolve_phase_skipped", "phase step to_move"),
     ("rookie_changed", "duel_zone offline pending_rookie"),
     ("downgraded", "duel_zone offline digimon_power"),
     ("hand_sent_offline", "hand offline"),
@@ -304,7 +316,6 @@ _DB_EVENT_FIELDS = _fields((
     ("rookie_chosen", "duel_zone deck to_move"),
     ("battle_started", "phase step to_move passed"),
     ("duel_started", "duel to_move phase step"),
-    ("digivolve_phase_skipped", "phase step to_move"),
 ))
 
 
@@ -318,7 +329,9 @@ def _digibattle() -> GameHooks:
         _db_draw_setup, _db_shrink_setups, _db_chance, _db_probes, _db_chance_probes,
         ("choose_rookie", "prepare", "ready", "change_rookie", "digivolve", "pass",
          "play_option", "discard", "draw"),
-        _DB_EVENT_FIELDS, "points_scored", dict(db.home_clauses))
+        _DB_EVENT_FIELDS, "points_scored", dict(db.home_clauses),
+        # A game ended (or not) where no oracle event ends it: DB-C.9 says when it is won.
+        unexplained=(("winner", "DB-C.9"), ("end_reason", "DB-C.9")))
 
 
 # ---------------------------------------------------------------------------------------------

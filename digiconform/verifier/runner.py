@@ -190,7 +190,9 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     known = {v["id"] for v in load_vectors(opts.vectors, kind="scenario")}
     for stale in sorted(set(opts.skips) - known):
         report.notes.append(f"skip list names an unknown scenario: {stale}")
-    amb_records: dict[str, list[tuple[bool, list[str], bool]]] = {}
+    # ambiguity -> (vector passed, readings it holds under, tagged with the ambiguity,
+    # the engine follows the vector's other depends_on readings)
+    amb_records: dict[str, list[tuple[bool, list[str], bool, bool]]] = {}
     coverage: dict[str, Any] = {"played": 0, "needing": []}
     for v in vectors:
         vid = v["id"]
@@ -229,8 +231,10 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
                 if res.status == "fail" and any(b != a for b in off):
                     continue  # another reading the engine declares explains the failure
                 tagged = a in v.get("ambiguities", ())
+                others_ok = caps.variants or all(
+                    declared.get(b) in hb for b, hb in deps.items() if b != a)
                 amb_records.setdefault(a, []).append(
-                    (res.status == "pass", list(holds), tagged))
+                    (res.status == "pass", list(holds), tagged, others_ok))
         if off and res.status != "error":
             status = "pass" if res.status == "pass" else "not_followed"
             if status == "not_followed":
@@ -416,7 +420,7 @@ def _brief(request: Mapping[str, Any] | None) -> Any:
 
 
 def _ambiguity_verdicts(report: Report,
-                        records: Mapping[str, list[tuple[bool, list[str], bool]]],
+                        records: Mapping[str, list[tuple[bool, list[str], bool, bool]]],
                         declared: Mapping[str, str], explicit: Mapping[str, str],
                         configurable: bool, ruleset: str) -> None:
     from oracle import variants as registry
@@ -425,8 +429,10 @@ def _ambiguity_verdicts(report: Report,
         if amb.ruleset != ruleset:
             continue
         # The scenarios tagged with the ambiguity decide; without any, every vector whose
-        # outcome depends on it does.
-        every = records.get(amb.id, [])
+        # outcome depends on it does. Only vectors whose other depends_on readings the
+        # engine follows count: a vector that also needs another reading the engine does
+        # not follow says nothing about this one.
+        every = [(p, h, t) for p, h, t, others_ok in records.get(amb.id, []) if others_ok]
         recs = [(p, h) for p, h, tagged in every if tagged] or [(p, h) for p, h, _ in every]
         res = AmbiguityResult(amb.id, amb.question, declared.get(amb.id, amb.default),
                               amb.id in explicit, configurable=configurable)

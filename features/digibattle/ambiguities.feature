@@ -137,6 +137,8 @@ Feature: Ambiguities - one outcome per reading
         | either  | Snimon BO-25 over Gabumon ST-05 | Gotsumon ST-23 | my Duel Zone shows Tekkamon EX-02 over Snimon BO-25 over Gabumon ST-05 |
         | strict  | Gotsumon ST-23                 | Snimon BO-25   | the action is refused for DB-B.7                                         |
         | either  | Gotsumon ST-23                 | Snimon BO-25   | my Duel Zone shows Tekkamon EX-02 over Gotsumon ST-23                    |
+        | partner-lower | Snimon BO-25 over Gabumon ST-05 | Gotsumon ST-23 | my Duel Zone shows Tekkamon EX-02 over Snimon BO-25 over Gabumon ST-05 |
+        | partner-lower | Gotsumon ST-23                 | Snimon BO-25   | the action is refused for DB-B.7                                   |
 
   @DB-AMB-5 @DB-C.6
   Rule: DB-AMB-5 What happens to the DNA partner on the Power Port after the Duel
@@ -158,6 +160,37 @@ Feature: Ambiguities - one outcome per reading
         | reading | where                                                                                 |
         | offline | my Offline pile includes Gekomon ST-27                                                |
         | stays   | my Duel Zone shows Piximon ST-30 over Gekomon ST-27 over Tortomon ST-25 over Tentomon ST-07 |
+
+    # A tie against Bakemon (DB-C.8): its effect sends my Digimon but the Rookie Offline, so
+    # no stack is left for the partner to stay in, under either reading. No bundled DNA
+    # Ultimate ties with Bakemon: Tiemon EX-06 is Piximon with 390 against Yellow.
+    Scenario Outline: My DNA partner after a tie against Bakemon under the reading "<reading>"
+      Given a card that is not in the bundled card set:
+        | serial                 | EX-06                                                                         |
+        | name                   | Tiemon                                                                        |
+        | kind                   | digimon                                                                       |
+        | level                  | Ultimate                                                                      |
+        | battle_type            | Green                                                                         |
+        | power                  | {"Red": 470, "Green": 420, "Yellow": 390}                                     |
+        | score                  | {"Rookie": 100, "Champion": 100, "Ultimate": 200, "Mega": 300}                |
+        | digivolve_requirements | [{"kind": "dna", "partners": [{"name": "Tortomon"}, {"name": "Gekomon"}]}]    |
+      And the reading "<reading>" of DB-AMB-5
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Tiemon EX-06 over Tortomon ST-25 over Tentomon ST-07
+      And my Power Port holds Gekomon ST-27
+      And my opponent's Duel Zone shows Bakemon ST-45 over DemiDevimon ST-42
+      # Tiemon against Yellow: 390; Bakemon against Green: 390.
+      When I pass
+      And my opponent passes
+      Then the Duel is a tie
+      And my Duel Zone shows Tentomon ST-07
+      And my Power Port is empty
+      And my Offline pile includes Gekomon ST-27
+
+      Examples:
+        | reading |
+        | offline |
+        | stays   |
 
   @DB-AMB-6 @DB-C.3
   Rule: DB-AMB-6 Whether a pass in the Battle phase is final
@@ -198,6 +231,24 @@ Feature: Ambiguities - one outcome per reading
         | reading     | result                    |
         | immediate   | the game is over and I win |
         | end-of-duel | the game goes on          |
+
+    Scenario Outline: 900 points at the end of a Duel against the target <target> under "<reading>"
+      Given the reading "<reading>" of DB-AMB-7
+      And the target score is <target>
+      And it is the Battle phase and I go first
+      And my score is 800
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When I pass
+      And my opponent passes
+      Then my score is 900
+      And <result>
+
+      Examples:
+        | reading     | target | result                     |
+        | end-of-duel | 901    | the game goes on           |
+        | end-of-duel | 899    | the game is over and I win |
+        | immediate   | 901    | the game goes on           |
 
   @DB-AMB-8 @DB-D.4
   Rule: DB-AMB-8 Changing the Rookie while a Champion is showing
@@ -349,6 +400,26 @@ Feature: Ambiguities - one outcome per reading
         | duel-points | 500   |
         | total       | 800   |
 
+    Scenario Outline: Digi-Duel's points against the agreed target 801 under "<reading>"
+      Given the reading "<reading>" of DB-AMB-14
+      And the target score is 801
+      And it is the Battle phase and I go first
+      And my score is 300
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my hand holds Digi-Duel ST-58 and 2 other cards
+      And my Online deck holds 10 cards
+      When I play Digi-Duel ST-58
+      And my opponent passes
+      And I pass
+      Then my score is <score>
+      And the game goes on
+
+      Examples:
+        | reading     | score |
+        | duel-points | 500   |
+        | total       | 800   |
+
   @DB-AMB-15 @DB-A.4 @DB-C.2
   Rule: DB-AMB-15 The order in which Power Option modifiers combine
 
@@ -426,3 +497,225 @@ Feature: Ambiguities - one outcome per reading
         | reading  | outcome                          |
         | showing  | my Digimon Power is 840          |
         | anywhere | the action is refused for DB-C.2 |
+
+  @DB-AMB-19 @DB-C.1 @DB-C.7
+  Rule: DB-AMB-19 Who plays the first Power Option card in a later Duel
+
+    Scenario Outline: Duel 2 reaches its Battle phase under "<reading>"
+      Given the reading "<reading>" of DB-AMB-19
+      And it is the Digivolve phase and I go first
+      And this is Duel 2
+      And my opponent won the coin toss
+      And I won the last Duel
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      When I pass
+      And my opponent passes
+      Then the phase is battle
+      And it is <whose> turn
+
+      Examples:
+        | reading    | whose           |
+        | duel-first | my              |
+        | coin-toss  | my opponent's   |
+
+  @DB-AMB-22 @DB-C.8 @DB-C.6
+  Rule: DB-AMB-22 Bakemon's "Send opponent's Digimon offline when Duel ends in a tie"
+
+    Scenario Outline: A tie against Bakemon with LadyDevimon over Devimon under "<reading>"
+      Given the reading "<reading>" of DB-AMB-22
+      And it is the Battle phase and I go first
+      And my Duel Zone shows LadyDevimon BO-22 over Devimon BO-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Bakemon ST-45 over DemiDevimon ST-42
+      And my opponent's hand holds Metal Attack ST-53 and Palmon ST-09
+      # LadyDevimon against Yellow: 420; Bakemon against Yellow: 370, +50 with Metal Attack.
+      When I pass
+      And my opponent plays Metal Attack ST-53 sending Palmon ST-09 Offline
+      And my opponent passes
+      Then the Duel is a tie
+      And my Duel Zone shows <zone>
+
+      Examples:
+        | reading        | zone                         |
+        | all-but-rookie | Agumon ST-01                 |
+        | showing-only   | Devimon BO-02 over Agumon ST-01 |
+
+  @DB-AMB-23 @DB-C.5 @DB-C.6 @DB-C.9
+  Rule: DB-AMB-23 End-of-Duel clean-up and the winning points
+
+    Scenario Outline: The winning Duel's clean-up under "<reading>"
+      Given the reading "<reading>" of DB-AMB-23
+      And the target score is 1000
+      And it is the Battle phase and I go first
+      And my score is 900
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      # Greymon against Yellow: 420; Nanimon against Red: 100; a Champion is worth 100.
+      When I pass
+      And my opponent passes
+      Then the game is over and I win
+      And my opponent's Duel Zone shows <zone>
+
+      Examples:
+        | reading       | zone                          |
+        | effects-first | Palmon ST-09                  |
+        | score-first   | Nanimon ST-15 over Palmon ST-09 |
+
+  @DB-AMB-26 @DB-C.2
+  Rule: DB-AMB-26 Digi-Duel's "You may only use one of these cards per Duel"
+
+    Scenario Outline: My Digi-Duel after my opponent's under "<reading>"
+      Given the reading "<reading>" of DB-AMB-26
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my opponent's Power Port holds Digi-Duel ST-58
+      And my hand holds Digi-Duel ST-58 and 2 other cards
+      And my Online deck holds 10 cards
+      When I try to play Digi-Duel ST-58
+      Then <outcome>
+
+      Examples:
+        | reading    | outcome                                |
+        | per-player | my Power Port holds Digi-Duel ST-58    |
+        | per-duel   | the action is refused for DB-C.2       |
+
+  @DB-AMB-27 @DB-B.3 @DB-AMB-9
+  Rule: DB-AMB-27 Whether a card committed at preparation binds the player
+
+    Scenario Outline: Greymon prepared with Ultra Digivolve, then paid for, under "<reading>"
+      Given the reading "at-prepare" of DB-AMB-9
+      And the reading "<reading>" of DB-AMB-27
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my Power Port holds Ultra Digivolve ST-56
+      And my hand holds 5 cards
+      And my Online deck holds 10 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to Digivolve into Greymon ST-02 paying 2 cards from Online
+      Then <outcome>
+
+      Examples:
+        | reading | outcome                                         |
+        | free    | my Duel Zone shows Greymon ST-02 over Agumon ST-01 |
+        | bound   | the action is refused for DB-B.3                |
+
+    Scenario Outline: Greymon prepared with Ultra Digivolve, then Ultra Digivolved, under "<reading>"
+      Given the reading "at-prepare" of DB-AMB-9
+      And the reading "<reading>" of DB-AMB-27
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my Power Port holds Ultra Digivolve ST-56
+      And my hand holds 5 cards
+      And my Online deck holds 10 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I Digivolve into Greymon ST-02 with Ultra Digivolve ST-56
+      Then my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand is empty
+
+      Examples:
+        | reading |
+        | free    |
+        | bound   |
+
+  @DB-AMB-28 @DB-B.5 @DB-AMB-9
+  Rule: DB-AMB-28 Where the committed card goes when the player passes
+
+    Scenario Outline: I pass with MegaKabuterimon and its Digivice committed under "<reading>"
+      Given the reading "at-prepare" of DB-AMB-9
+      And the reading "<reading>" of DB-AMB-28
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my Digivolve Zone holds MegaKabuterimon ST-28 face down
+      And my Power Port holds Digivice Red ST-59
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I pass
+      Then my Digivolve Zone is empty
+      And my Offline pile includes <offline>
+      And <port>
+
+      Examples:
+        | reading | offline                                    | port                                 |
+        | port    | MegaKabuterimon ST-28                      | my Power Port holds Digivice Red ST-59 |
+        | offline | MegaKabuterimon ST-28 and Digivice Red ST-59 | my Power Port is empty               |
+
+  @DB-AMB-21 @DB-D.3 @DB-B.3
+  Rule: DB-AMB-21 An Online deck emptied in the middle of a Duel
+
+    Scenario Outline: Greymon's payment takes my last 2 Online cards under "<reading>"
+      Given the reading "<reading>" of DB-AMB-21
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my hand holds 5 cards
+      And my Online deck holds 2 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      # Offline: 30 - 1 - 1 - 5 - 2 = 21; the payment adds 2, the recycle Greymon: 24.
+      When I Digivolve into Greymon ST-02 paying 2 cards from Online
+      Then my Duel Zone shows <zone>
+      And <chance>
+
+      Examples:
+        | reading    | zone                            | chance                          |
+        | at-once    | Agumon ST-01                    | a shuffle of my 24 cards is due |
+        | after-duel | Greymon ST-02 over Agumon ST-01 | no chance outcome is due        |
+
+    Scenario: Under "after-duel" the empty deck is recycled when the Duel is over
+      Given the reading "after-duel" of DB-AMB-21
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds 5 cards
+      And my Online deck holds 0 cards
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      # I win and keep Greymon (DB-C.6); then it goes Offline with the recycle: 30 - 2 - 5 + 1.
+      When I pass
+      And my opponent passes
+      Then I win the Duel
+      And my Duel Zone shows Agumon ST-01
+      And a shuffle of my 24 cards is due
+
+  @DB-AMB-24 @DB-C.3
+  Rule: DB-AMB-24 Running out of Power Option cards
+
+    Scenario Outline: My opponent holds no Power Option card when the Battle starts, under "<reading>"
+      Given the reading "<reading>" of DB-AMB-24
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my Digivolve Zone holds MetalGreymon BO-01 face down
+      And my hand holds Digi-Duel ST-58, Metal Attack ST-53 and 2 other cards
+      And my Online deck holds 10 cards
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my opponent's Digivolve Zone holds Mammothmon ST-46 face down
+      And my opponent's hand holds Palmon ST-09
+      When I pass
+      And my opponent passes
+      And I try to play Digi-Duel ST-58
+      Then <outcome>
+
+      Examples:
+        | reading  | outcome                             |
+        | say-pass | my Power Port holds Digi-Duel ST-58 |
+        | run-out  | the action is refused for DB-C.2    |
+
+  @DB-AMB-25 @DB-D.1 @DB-D.6
+  Rule: DB-AMB-25 Who regroups first
+
+    Scenario Outline: My opponent wins the Duel; Regroup starts under "<reading>"
+      Given the reading "<reading>" of DB-AMB-25
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      When I pass
+      And my opponent passes
+      Then my opponent wins the Duel
+      And the phase is Regroup
+      And it is <whose> turn
+
+      Examples:
+        | reading      | whose         |
+        | seat-order   | my            |
+        | first-player | my opponent's |

@@ -158,6 +158,18 @@ Feature: C. Battle - playing Power Option cards
       And I try to play Metal Attack ST-53 sending Palmon ST-09 Offline
       Then the action is refused for DB-C.3
 
+    @DB-C.3 @DB-AMB-6
+    Scenario: My opponent who passed may not play again either (the reading "final")
+      Given it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Metal Attack ST-53 and Palmon ST-09
+      And my opponent's hand holds Metal Attack ST-53, Blitz ST-52 and Biyomon ST-03
+      When my opponent passes
+      And I play Metal Attack ST-53 sending Palmon ST-09 Offline
+      And my opponent tries to play Metal Attack ST-53 sending Biyomon ST-03 Offline
+      Then the action is refused for DB-C.3
+
     @DB-C.3
     Scenario: A player with no Power Option cards left can only pass
       Given it is the Battle phase and I go first
@@ -165,3 +177,28 @@ Feature: C. Battle - playing Power Option cards
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
       And my hand holds Palmon ST-09, Biyomon ST-03 and 7 other cards
       Then my only choice is to pass
+
+  Rule: DB-C.2 A Use Requirement that discards two cards
+
+    # No bundled Power Option discards two cards: EX-05 is Metal Attack asking for two.
+    @DB-C.2
+    Scenario: Double Attack's two discards, named in either order
+      Given a card that is not in the bundled card set:
+        | serial           | EX-05                                                  |
+        | name             | Double Attack                                          |
+        | kind             | power_option                                           |
+        | option_type      | POWER BLAST                                            |
+        | text             | Add 100 points. Send two cards from your hand Offline. |
+        | effects          | [{"kind": "add_power", "amount": 100}]                 |
+        | use_requirements | [{"kind": "discard_from_hand", "count": 2}]            |
+        | restrictions     | []                                                     |
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Double Attack EX-05, Palmon ST-09, Biyomon ST-03 and Gabumon ST-05
+      # Greymon against Green: 340, +100. C(3, 2) = 3 ways to pay, and the pass.
+      Then my legal actions number 4
+      When I play Double Attack EX-05 sending Palmon ST-09 and Biyomon ST-03 Offline
+      Then my Digimon Power is 440
+      And my Offline pile includes Palmon ST-09 and Biyomon ST-03
+      And my hand holds 1 card

@@ -52,6 +52,32 @@ Feature: B. Digivolve
       When I try to put Greymon ST-02 face down on my Digivolve Zone
       Then the action is refused for DB-B.0
 
+    @DB-B.0 @DB-AMB-2
+    Scenario: A Champion whose payment takes exactly the whole Online deck may be prepared
+      Given it is my turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Greymon ST-02
+      And my Online deck holds 2 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      # Greymon's requirement: from Agumon, 2 cards from Online to Offline: exactly what is there.
+      When I put Greymon ST-02 face down on my Digivolve Zone
+      Then my Digivolve Zone holds Greymon ST-02
+
+    @DB-D.5 @DB-AMB-2
+    Scenario Outline: Preparing Greymon in Regroup with <online> cards Online
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Greymon ST-02 and 9 other cards
+      And my Online deck holds <online> cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to put Greymon ST-02 face down on my Digivolve Zone
+      Then <outcome>
+
+      Examples:
+        | online | outcome                             |
+        | 2      | my Digivolve Zone holds Greymon ST-02 |
+        | 1      | the action is refused for DB-D.5    |
+
     @DB-B.0
     Scenario: I may also put nothing face down
       Given it is my turn to prepare before the coin toss

@@ -128,3 +128,76 @@ Feature: D. Regroup - running out of Online cards
       When my cards are shuffled
       Then my Online deck holds 19 cards
       And my Duel Zone shows Gabumon ST-05
+
+  Rule: DB-D.3 Both players' Online decks can run out in the same action
+
+    @DB-D.3 @DB-C.4
+    Scenario: Nanimon takes my opponent's last Online card while Blitz takes my last three
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my hand holds 5 cards
+      And my Online deck holds 3 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's hand holds Blitz ST-52 and 4 other cards
+      And my opponent's Online deck holds 1 card
+      # Nanimon against Green: 220; Gabumon against Yellow: 150. Nanimon mills 1 of my
+      # opponent's cards, Blitz 3 of mine: both decks reach zero in the last pass.
+      # My opponent: 30 - 1 - 5 - 1 = 23 Offline, + 1 milled + Blitz = 25.
+      # Me: 30 - 2 - 5 - 3 = 20 Offline, + 3 milled + Nanimon (recycled) = 24.
+      When I pass
+      And my opponent plays Blitz ST-52
+      And my opponent passes
+      Then I win the Duel
+      And my Duel Zone shows Palmon ST-09
+      And a shuffle of my opponent's 25 cards is due
+      When my opponent's cards are shuffled
+      Then a shuffle of my 24 cards is due
+      When my cards are shuffled
+      Then my Online deck holds 24 cards
+      And my opponent's Online deck holds 25 cards
+      And the phase is Regroup
+
+  Rule: DB-D.1 Restoring the hand with an empty Online deck when the last card waited
+
+    @DB-D.1 @DB-D.2 @DB-AMB-16
+    Scenario Outline: My Online deck is empty at the Regroup and my hand holds <hand> cards (reading "wait")
+      Given the reading "wait" of DB-AMB-16
+      And it is my turn to regroup
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds <hand> cards
+      And my Online deck holds 0 cards
+      When I restore my hand
+      Then my hand holds <hand> cards
+      And my Duel Zone shows <zone>
+      And <chance>
+
+      # Offline: 30 - 2 - hand.
+      Examples:
+        | hand | zone                            | chance                          |
+        | 10   | Greymon ST-02 over Agumon ST-01 | no chance outcome is due        |
+        | 9    | Agumon ST-01                    | a shuffle of my 20 cards is due |
+
+  Rule: DB-D.3 A payment that takes exactly the last Online cards
+
+    @DB-D.3 @DB-B.3 @DB-AMB-2
+    Scenario Outline: Greymon's payment of 2 with exactly 2 Online under "<reading>"
+      Given the reading "<reading>" of DB-AMB-2
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my hand holds 5 cards
+      And my Online deck holds 2 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      # Offline: 30 - 1 - 1 - 5 - 2 = 21; + 2 paid + Greymon (recycled) = 24. Nothing is owed.
+      When I Digivolve into Greymon ST-02 paying 2 cards from Online
+      Then my Duel Zone shows Agumon ST-01
+      And a shuffle of my 24 cards is due
+      When my cards are shuffled
+      Then my Online deck holds 24 cards
+      And my Offline pile holds 0 cards
+
+      Examples:
+        | reading |
+        | refuse  |
+        | partial |
+        | across  |

@@ -287,6 +287,45 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       And the game goes on
       And the phase is Regroup
 
+    # Targets that are not multiples of 100 (DB-C.9 allows any agreed target; every score of
+    # the shipped cards is a multiple of 100): an engine that ends the game at target - 1,
+    # or compares with > instead of >=, fails one of these.
+    @DB-C.9 @DB-C.5
+    Scenario Outline: Duel points against the agreed target <target>
+      Given the target score is <target>
+      And it is the Battle phase and I go first
+      And my score is 800
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When I pass
+      And my opponent passes
+      Then my score is 900
+      And <outcome>
+
+      Examples:
+        | target | outcome                       |
+        | 901    | the game goes on              |
+        | 899    | the game is over and I win    |
+        | 900    | the game is over and I win    |
+
+    @DB-C.9 @DB-B.3n
+    Scenario Outline: Digivolve points against the agreed target <target>
+      Given the target score is <target>
+      And it is the Digivolve phase and I go first
+      And my score is 400
+      And my Duel Zone shows MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11
+      And my Digivolve Zone holds Pukumon ST-40 face down
+      And my hand holds Zudomon ST-38
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      When I DNA Digivolve into Pukumon ST-40 with Zudomon ST-38
+      Then my score is 700
+      And <outcome>
+
+      Examples:
+        | target | outcome                       |
+        | 701    | the game goes on              |
+        | 700    | the game is over and I win    |
+
     @DB-C.9
     Scenario: Nothing can be played once the game is won
       Given it is the Battle phase and I go first

@@ -179,11 +179,15 @@ def digivolve(w: Work, a: Action) -> None:
     (battle or breeding area) of level N-1 and a matching colour; then draw 1 (CR4.2
     Digivolving: the digivolve bonus; no card and no loss if the deck is empty).
 
-    :raises IllegalActionError: ``DCG-6-5-1-2`` for a card not in hand, a stack that is not
-        yours, requirements not met or a cost that cannot be paid.
+    :raises IllegalActionError: ``DCG-6-5-1-2`` for a card not in hand or not a Digimon (a
+        Tamer printing digivolve conditions included), a stack that is not yours,
+        requirements not met or a cost that cannot be paid.
     """
     tp = w.turn_player
     cid = _take_from_hand(w, tp, a.card, "DCG-6-5-1-2")
+    if w.card(cid).kind != "digimon":  # (main_actions offers Digimon cards only)
+        raise IllegalActionError("DCG-6-5-1-2", f"{cid} is a {w.card(cid).kind}: only a "
+                                 "Digimon card digivolves, whatever conditions it prints")
     me = w.players[tp]
     stack = me.find(a.target) if isinstance(a.target, int) else None
     if stack is None and me.breeding is not None and me.breeding.id == a.target:

@@ -43,8 +43,10 @@ def _restriction_problem(state: State, p: int, card: PowerOptionCard,
                 return "DB-C.2", f"{card.name} cannot be used with a Rookie on the Duel Zone"
         if r == "not_after_opponent_passes" and state.players[1 - p].passed:
             return "DB-C.2", f"{card.name} cannot be used after the opponent passes"
-        if r == "once_per_duel" and any(
-            cards[s].name == card.name for s in me.power_port
+        if r == "once_per_duel" and any(  # DB-AMB-26: this player's, or both players'
+            cards[s].name == card.name
+            for who in ((p, 1 - p) if g.once_scope == "per-duel" else (p,))
+            for s in state.players[who].power_port
         ):
             return "DB-C.2", f"only one {card.name} may be used per Duel"
     if card.option_type == "DIGIVOLVE":
@@ -201,7 +203,11 @@ def end_duel(tx: Tx) -> None:
         tx.event("duel_tied", "DB-C.8", None, powers=list(powers))
         for i in (0, 1):
             if any(e.kind == "opponent_digimon_offline_on_tie" for e in tx.showing(i).effects):
-                _lose_digimon(tx, 1 - i, "DB-C.8", effect=cards[tx.ps[i].duel_zone[-1]].serial)
+                by = cards[tx.ps[i].duel_zone[-1]].serial
+                if tx.game.bakemon_reach == "showing-only":  # DB-AMB-22
+                    _lose_showing(tx, 1 - i, "DB-C.8", effect=by)
+                else:
+                    _lose_digimon(tx, 1 - i, "DB-C.8", effect=by)
         _clear_power_ports(tx, keeper=(0, 1))
         tx.event("next_first_player", "DB-C.8", tx.get("first_player"))
     else:
@@ -213,6 +219,13 @@ def end_duel(tx: Tx) -> None:
         doubled = any(c.has_effect("double_score_on_win") for c in plays_by[w])
         if doubled and tx.game.digi_duel == "duel-points":
             points *= 2
+        if tx.game.score_first:  # DB-AMB-23 "score-first": points and DB-C.9 before the rest
+            tx.set(first_player=w, last_duel_winner=w)
+            tx.event("next_first_player", "DB-C.7", w)
+            _score(tx, w, points, lose_card.level, win_card.serial, doubled)
+            if tx.get("phase") == "game_over":
+                tx.set(plays=())
+                return
         for e in win_card.effects:
             if e.kind == "mill_opponent_on_win":
                 milled = tx.online_to_offline(loser, e.count)
@@ -224,12 +237,10 @@ def end_duel(tx: Tx) -> None:
                     tx.event("milled", "DB-C.4", w, cards=list(milled), by=c.serial)
         _lose_digimon(tx, loser, "DB-C.6")
         _clear_power_ports(tx, keeper=(w,))
-        tx.set(first_player=w, last_duel_winner=w)
-        tx.event("next_first_player", "DB-C.7", w)
-        phases.add_points(tx, w, points, "DB-C.5", defeated=lose_card.level, card=win_card.serial,
-                   doubled=doubled)
-        if doubled and tx.game.digi_duel == "total" and tx.get("phase") != "game_over":
-            phases.add_points(tx, w, tx.ps[w].score, "DB-C.5", effect="double_score_on_win")
+        if not tx.game.score_first:
+            tx.set(first_player=w, last_duel_winner=w)
+            tx.event("next_first_player", "DB-C.7", w)
+            _score(tx, w, points, lose_card.level, win_card.serial, doubled)
     tx.set(plays=())
     if tx.get("phase") == "game_over":
         return
@@ -239,7 +250,28 @@ def end_duel(tx: Tx) -> None:
         if s0 >= t or s1 >= t:
             phases.game_over(tx, 0 if s0 > s1 else 1 if s1 > s0 else tx.get("first_player"))
             return
+    if tx.game.recycle_after_duel:  # DB-AMB-21: the decks emptied during the Duel (DB-D.3)
+        for i in (0, 1):
+            if not tx.ps[i].online and i not in tx.emptied:
+                tx.emptied.append(i)
     phases.begin_regroup(tx)
+
+
+def _score(tx: Tx, w: int, points: int, defeated: str, card: str, doubled: bool) -> None:
+    """DB-C.5: the winner scores (DB-AMB-14 ``total``: Digi-Duel then doubles the total)."""
+    phases.add_points(tx, w, points, "DB-C.5", defeated=defeated, card=card, doubled=doubled)
+    if doubled and tx.game.digi_duel == "total" and tx.get("phase") != "game_over":
+        phases.add_points(tx, w, tx.ps[w].score, "DB-C.5", effect="double_score_on_win")
+
+
+def _lose_showing(tx: Tx, i: int, clause: str, **data: object) -> None:
+    """DB-C.8 with DB-AMB-22 ``showing-only``: only the Digimon showing goes Offline (a Rookie
+    showing stays)."""
+    me = tx.ps[i]
+    if len(me.duel_zone) > 1:
+        gone = me.duel_zone[-1:]
+        tx.upd(i, duel_zone=me.duel_zone[:-1], offline=me.offline + gone)
+        tx.event("digimon_sent_offline", clause, i, cards=list(gone), **data)
 
 
 def _lose_digimon(tx: Tx, i: int, clause: str, **data: object) -> None:

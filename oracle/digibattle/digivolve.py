@@ -51,7 +51,7 @@ def methods(state: State, p: int, new_serial: str, hand: tuple[str, ...] | None 
     """Every complete ``digivolve`` action player ``p`` could take into ``new_serial`` now.
 
     Implements DB-B.3 (tribute payment, DIGIVICE, DNA), DB-B.3n (ULTRA DIGIVOLVE) and DB-B.7,
-    under the game's readings of DB-AMB-1, -2, -4, -9 and -11 (see :func:`_methods`).
+    under the game's readings of DB-AMB-1, -2, -4, -9, -11 and -27 (see :func:`_methods`).
 
     :param hand: the hand to draw partners, digivices and payments from (default: the
         player's hand without ``new_serial``).
@@ -113,20 +113,28 @@ def _methods(g: Game, p: int, new_serial: str, base_serial: str, hand: tuple[str
     if step == 1:
         for s in _supports(cards, support_zone, "ultra_digivolve"):
             out.append(shared_action(act, p, new_serial, "ultra", support=s))
+    if g.support_bound and g.support_timing == "at-prepare":
+        # DB-AMB-27 "bound": a card committed at preparation is the only way (DB-B.3).
+        committed = [s for s in support_zone if isinstance(cards[s], PowerOptionCard)
+                     and (cards[s].has_effect("digivice")
+                          or cards[s].has_effect("ultra_digivolve"))]
+        if committed:
+            out = [m for m in out if m.support in committed]
     return tuple(sorted(set(out), key=_key))
 
 
 def _dna(g, cards, p, base, new, new_serial, req: Requirement, hand) -> list[Action]:
     """DB-B.3b DNA Digivolve: the Duel Zone Digimon is one partner, the other comes from hand.
 
-    DB-AMB-4: under ``strict`` both must be exactly one level below the new card.
+    DB-AMB-4: under ``strict`` both must be exactly one level below the new card; under
+    ``partner-lower`` the Duel Zone Digimon must (DB-B.7) and the partner may be any lower level.
     """
     a, b = req.partners
     out = []
     for on_zone, other in ((a, b), (b, a)):
         if not on_zone.matches(base) or base.level_index >= new.level_index:
             continue
-        if g.dna == "strict" and base.level_index != new.level_index - 1:
+        if g.dna != "either" and base.level_index != new.level_index - 1:
             continue
         for s in hand:
             c = cards[s]
@@ -383,8 +391,8 @@ def end_preparation(tx: Tx, p: int) -> None:
             tx.set(to_move=1)
         else:
             tx.set(step="coin_toss", to_move="chance", chance=("coin_toss",))
-    elif p == 0:
-        phases.begin_discard(tx, 1)
+    elif p == phases.regroup_first(tx):  # DB-D.1 / DB-AMB-25: the other player regroups
+        phases.begin_discard(tx, 1 - p)
     else:
         start_duel(tx)
 
@@ -568,7 +576,8 @@ def _fulfil(tx: Tx, p: int, a: Action, new: DigimonCard) -> None:
 
 
 def pass_digivolve(tx: Tx, a: Action) -> None:
-    """DB-B.5: pass; a card face down on the Digivolve Zone goes Offline (use it or lose it).
+    """DB-B.5: pass; a card face down on the Digivolve Zone goes Offline (use it or lose it);
+    under DB-AMB-9 ``at-prepare`` with DB-AMB-28 ``offline`` the card committed with it too.
     A pending new Rookie is still turned over (DB-D.4)."""
     p = a.player
     assert p is not None
@@ -577,6 +586,13 @@ def pass_digivolve(tx: Tx, a: Action) -> None:
     if me.digivolve_zone:
         tx.upd(p, offline=me.offline + me.digivolve_zone, digivolve_zone=())
         tx.event("use_it_or_lose_it", "DB-B.5", p, card=me.digivolve_zone[0])
+        if tx.game.support_timing == "at-prepare" and tx.game.committed_on_pass == "offline":
+            # DB-AMB-28 "offline": the card committed with it goes too.
+            me = tx.ps[p]
+            gone = tuple(s for s in me.power_port if isinstance(tx.cards[s], PowerOptionCard))
+            if gone:
+                tx.upd(p, power_port=remove(me.power_port, gone), offline=me.offline + gone)
+                tx.event("use_it_or_lose_it", "DB-B.5", p, card=gone[0])
     tx.upd(p, passed=True, acted=True)
     tx.event("passed", "DB-B.5", p)
     _next_reveal(tx, p)

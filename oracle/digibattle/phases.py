@@ -15,17 +15,28 @@ from oracle.digibattle.tx import Tx
 
 
 def begin_battle(tx: Tx) -> None:
-    """DB-C.1: the Battle phase starts with the Duel's first player."""
+    """DB-C.1: the Battle phase starts with the Duel's first player (DB-C.7; DB-AMB-19
+    ``coin-toss``: with the coin-toss winner in every Duel)."""
     for i in (0, 1):
         tx.upd(i, passed=False, acted=False)
-    tx.set(phase="battle", step="play", to_move=tx.get("first_player"))
-    tx.event("battle_started", "DB-C.1", tx.get("first_player"))
+    starter = tx.get("coin_toss_winner") if tx.game.battle_starter == "coin-toss" \
+        else tx.get("first_player")
+    tx.set(phase="battle", step="play", to_move=starter)
+    tx.event("battle_started", "DB-C.1", starter)
 
 
 def begin_regroup(tx: Tx) -> None:
-    """DB-D.1: Regroup starts with seat 0's discards."""
+    """DB-D.1: Regroup starts with seat 0's discards (DB-AMB-25 ``first-player``: with the
+    next Duel's first player's)."""
     tx.set(phase="regroup")
-    begin_discard(tx, 0)
+    begin_discard(tx, regroup_first(tx))
+
+
+def regroup_first(tx: Tx) -> int:
+    """Who regroups first (DB-D.1, DB-AMB-25): seat 0, or the next Duel's first player."""
+    if tx.game.regroup_order == "first-player":
+        return int(tx.get("first_player"))
+    return 0
 
 
 def begin_discard(tx: Tx, p: int) -> None:

@@ -82,8 +82,15 @@ def draw(tx: Tx, a: Action) -> None:
 
 def settle(tx: Tx) -> None:
     """DB-D.3: before play resumes, recycle every player whose Online deck reached zero in
-    this action. Called at the end of every ``apply``."""
+    this action (DB-AMB-21 ``after-duel``: in Digivolve and Battle, only when a payment is
+    owed). Called at the end of every ``apply``."""
     if not tx.emptied or tx.get("phase") == "game_over":
+        return
+    if tx.game.recycle_after_duel and tx.owed is None \
+            and tx.get("phase") in ("digivolve", "battle"):
+        # DB-AMB-21 "after-duel": the empty deck waits for the Duel's end (battle.end_duel
+        # hands these players back); a payment owed under DB-AMB-2 "across" recycles now.
+        tx.emptied.clear()
         return
     queue = [p for p in tx.emptied if not tx.ps[p].online]
     tx.emptied.clear()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NoReturn
 
 from oracle.digibattle import battle, digivolve, regroup, setup
-from oracle.digibattle.state import CHANCE, Action, Event, State
+from oracle.digibattle.state import CHANCE, PASS, Action, Event, State
 from oracle.digibattle.tx import Tx, remember_legal
 from oracle.errors import IllegalActionError
 
@@ -97,6 +97,8 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         handler(tx, action)
     if tx.emptied:
         regroup.settle(tx)
+    if state.game.run_out:
+        _run_out(tx)
     return tx.build(), tuple(tx.events)
 
 
@@ -145,6 +147,30 @@ def _own_turn_clause(action_type: str, state: State) -> str | None:
 _OWN_TURN = {"choose_rookie": "DB-A.1", "digivolve": "DB-B.4", "play_option": "DB-C.1",
              "pass": "DB-C.1", "discard": "DB-D.1", "draw": "DB-D.1",
              "change_rookie": "DB-D.5"}
+
+
+def _run_out(tx: Tx) -> None:
+    """DB-C.3 under DB-AMB-24 ``run-out``: in the Battle phase a player with no playable
+    Power Option card has run out, so has passed, at once (whoever is to move); the Duel ends
+    when both have (DB-C.4). Repeated, since one player's pass can leave the other with
+    nothing (Digi-Duel: 'can not be used after opponent passes')."""
+    while tx.get("phase") == "battle" and tx.get("step") == "play" \
+            and tx.get("to_move") in (0, 1):
+        state = tx.build()
+        out = [p for p in (0, 1) if not state.players[p].passed
+               and battle.legal_battle(state, p) == [PASS[p]]]
+        if not out:
+            return
+        for p in out:
+            tx.upd(p, passed=True)
+            tx.event("passed", "DB-C.3", p)
+        if tx.ps[0].passed and tx.ps[1].passed:
+            battle.end_duel(tx)
+            regroup.settle(tx)
+            return
+        mover = tx.get("to_move")
+        if tx.ps[mover].passed:
+            tx.set(to_move=1 - mover)
 
 
 def _apply_chance(tx: Tx, state: State, action: Action) -> None:

@@ -62,6 +62,11 @@ class Game:
             unfulfilled_ok=v["DB-AMB-13"] == "no-effect", digi_duel=v["DB-AMB-14"],
             modifier_order=v["DB-AMB-15"], exact_zero_recycle=v["DB-AMB-16"] == "recycle",
             condition_timing=v["DB-AMB-17"], rookie_restriction=v["DB-AMB-18"],
+            battle_starter=v["DB-AMB-19"], bakemon_reach=v["DB-AMB-22"],
+            once_scope=v["DB-AMB-26"], support_bound=v["DB-AMB-27"] == "bound",
+            committed_on_pass=v["DB-AMB-28"], score_first=v["DB-AMB-23"] == "score-first",
+            recycle_after_duel=v["DB-AMB-21"] == "after-duel", run_out=v["DB-AMB-24"] == "run-out",
+            regroup_order=v["DB-AMB-25"],
         )
         # Tables the rules modules derive from this game's fixed facts (card set and
         # readings), each filled on first use. A speed-up only: every entry is a pure function

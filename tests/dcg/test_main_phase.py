@@ -242,3 +242,30 @@ def test_6_5_1_7_pass_only_in_the_main_phase(mk):
     with pytest.raises(IllegalActionError) as e:
         act(mk(phase="breeding", step="breeding"), "pass")
     assert e.value.clause == "DCG-6-5-1"
+
+
+def test_a_tamer_with_digivolve_conditions_neither_listed_nor_accepted() -> None:
+    """DCG-6-5-1-2: only a Digimon card digivolves. A Tamer that prints digivolve conditions
+    (invented X-90) is left out of the legal actions and refused by apply alike (issue 13:
+    the two used to disagree)."""
+    from oracle.dcg import DcgConfig, make_game, state_from_json
+    from oracle.dcg import cards as dcg_cards
+
+    tamer = {"id": "X-90", "name": "Tamer Evo", "kind": "tamer", "colors": ["red"],
+             "play_cost": 2, "digivolve": [{"level": 3, "color": "red", "cost": 1}],
+             "text": "(test only) prints a digivolve condition", "inherited_text": "",
+             "security_text": "", "effects": []}
+    extra = dcg_cards.card_set_from_json({"name": "x-90", "cards": [tamer]})
+    base = dcg_cards.load_test_only_cards()
+    game = make_game(DcgConfig(cards=dcg_cards.CardSet(base.name,
+                                                       {**base.cards, **extra.cards})))
+    from .kit import make_state
+
+    d = make_state(player(hand=["ST1-04"], battle_area=[stack(1, "ST1-02")]),
+                   memory=3).to_json()
+    d["players"][0]["hand"] = ["X-90"]
+    s = state_from_json(d, game)
+    assert not [a for a in legal_actions(s) if a.type == "digivolve"]
+    with pytest.raises(IllegalActionError) as e:
+        apply(s, Action("digivolve", 0, card="X-90", target=1))
+    assert e.value.clause == "DCG-6-5-1-2"

@@ -343,3 +343,15 @@ def _only_pass(table: Table, whose: int) -> None:
     assert actions is not None
     table.expect.equal("legal actions", [{"type": "pass", "player": whose}],
                        [dict(a) for a in actions])
+
+
+@then(step("{whose:Whose} legal actions number {n:N}"))
+def _legal_count(table: Table, whose: int, n: int) -> None:
+    """The legal set at a position where the rules make a choice (counted by hand in the
+    scenario); recorded in the vector, so an engine's whole legal set is compared there."""
+    table.expect.equal("player to move", WHO[whose], _who(table.state.get("to_move")))
+    actions = table.legal_actions()
+    if actions is None:
+        pytest.skip("the game under test does not list legal actions")
+    assert actions is not None
+    table.expect.equal("number of legal actions", n, len(actions))

@@ -1,0 +1,286 @@
+"""Mutation testing of the oracle's rule modules, killed at the protocol level.
+
+    python tools/mutate.py list [--ruleset digibattle|dcg]
+    python tools/mutate.py run [--ruleset R] [--module PATH ...] [--sample N --seed S]
+                               [--games G] [--threshold PCT] [--report FILE]
+
+Each mutant is one small change to one rule module (an operator of our own, because mutmut 3
+and cosmic-ray judge a mutant by a test command's exit code inside the tree they edit, while a
+conformance suite judges an *engine* from outside): a comparison flipped (``<`` ↔ ``<=``,
+``>`` ↔ ``>=``, ``==`` ↔ ``!=``), an integer constant ±1, ``and`` ↔ ``or``, a statement deleted
+(replaced by ``pass``), or an early ``return`` at the top of a function. The mutant is written
+into a copy of the ``oracle`` package, served over the protocol (``digiconform serve`` with the
+copy first on ``PYTHONPATH``) and verified as an implementation under test: it is **killed**
+when ``digiconform verify`` fails (exit 1), **survives** when it passes. A mutant that cannot
+start (an import error) counts as killed (``stillborn``).
+
+The verification is reduced to stay cheap: the scenario vectors of the mutated module's
+clauses (:data:`CLAUSES`; every vector for the modules every rule goes through) and
+``--games`` random games. Results go to ``--report`` (JSON) and the summary to stdout; the
+exit status is 1 when the score is below ``--threshold``. ``.ci/run`` runs a fixed-seed sample
+(``--sample 12 --seed 13``); the full run and its equivalent mutants are in docs/MUTATION.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import random
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MODULES: dict[str, tuple[str, ...]] = {
+    "digibattle": tuple(f"oracle/digibattle/{m}.py" for m in (
+        "setup", "digivolve", "battle", "regroup", "phases", "power", "rules", "state")),
+    "dcg": tuple(f"oracle/dcg/{m}.py" for m in (
+        "turn", "main_phase", "memory", "effects", "setup", "engine")),
+}
+"""The rule modules mutated, per ruleset."""
+
+CLAUSES: dict[str, tuple[str, ...]] = {
+    "oracle/digibattle/setup.py": ("DB-A",),
+    "oracle/digibattle/digivolve.py": ("DB-B", "DB-D.4", "DB-D.5", "DB-D.6"),
+    "oracle/digibattle/battle.py": ("DB-C",),
+    "oracle/digibattle/regroup.py": ("DB-D",),
+    "oracle/digibattle/power.py": ("DB-A.4", "DB-C"),
+}
+"""Vectors run against a mutant of the module: clause prefixes (``verify --clause``); a
+module not listed runs every vector of its ruleset."""
+
+_FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+         ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One mutation: ``index``-th site of operator ``op`` in ``module`` at ``line``."""
+
+    module: str
+    op: str
+    line: int
+    index: int
+    text: str
+    equivalent: str | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.module}:{self.line}:{self.op}:{self.index}"
+
+
+def _sites(tree: ast.AST) -> Iterator[tuple[str, ast.AST, str]]:
+    """Every mutable site: ``(operator, node, description)``."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for i, op in enumerate(node.ops):
+                if type(op) in _FLIP:
+                    yield "compare", node, f"{type(op).__name__}#{i}"
+        elif isinstance(node, ast.Constant) and type(node.value) is int \
+                and not isinstance(node.value, bool):
+            yield "const+1", node, str(node.value)
+            yield "const-1", node, str(node.value)
+        elif isinstance(node, ast.BoolOp):
+            yield "andor", node, type(node.op).__name__
+        elif isinstance(node, (ast.FunctionDef,)) and node.body and not _docstring_only(node):
+            yield "early-return", node, node.name
+        if isinstance(node, (ast.FunctionDef, ast.If, ast.For, ast.While, ast.With)):
+            for stmt in node.body:
+                if isinstance(stmt, (ast.Expr, ast.Assign, ast.AugAssign, ast.Raise)) and \
+                        not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+                    yield "delete", stmt, type(stmt).__name__
+
+
+def _equivalent(tree: ast.AST, op: str, node: ast.AST) -> str | None:
+    """Why a mutant is equivalent by construction at the protocol level, or None.
+
+    - deleting an event (``tx.event(...)``, ``w.emit(...)``) or changing what it carries:
+      events are never compared (docs/PROTOCOL.md, "How answers are compared");
+    - a constant inside a decorator (``lru_cache(maxsize=4096)``): a cache's size changes
+      speed, not answers.
+    """
+    if op == "delete" and isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        f = node.value.func
+        if isinstance(f, ast.Attribute) and f.attr in ("event", "emit"):
+            return "deletes an event: events are never compared"
+    for call in ast.walk(tree):
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
+                and call.func.attr in ("event", "emit") and call is not node \
+                and any(n is node for a in [*call.args, *call.keywords] for n in ast.walk(a)):
+            return "changes an event's fields: events are never compared"
+    if op.startswith("const"):
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.ClassDef)):
+                for dec in fn.decorator_list:
+                    if any(n is node for n in ast.walk(dec)):
+                        return "a decorator's constant (a cache size): speed only"
+    return None
+
+
+def _docstring_only(fn: ast.FunctionDef) -> bool:
+    return len(fn.body) == 1 and isinstance(fn.body[0], ast.Expr)
+
+
+def mutants(module: str) -> list[Mutant]:
+    """Every mutant of ``module`` (a path relative to the repository), in source order."""
+    tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    out = []
+    for i, (op, node, text) in enumerate(_sites(tree)):
+        out.append(Mutant(module, op, getattr(node, "lineno", 0), i, text,
+                          _equivalent(tree, op, node)))
+    return out
+
+
+def mutated_source(m: Mutant) -> str:
+    """The module's source with mutant ``m`` applied (``op == "control"``: unchanged)."""
+    if m.op == "control":
+        return (ROOT / m.module).read_text(encoding="utf-8")
+    tree = ast.parse((ROOT / m.module).read_text(encoding="utf-8"))
+    sites = list(_sites(tree))
+    op, node, text = sites[m.index]
+    assert op == m.op
+    if op == "compare":
+        assert isinstance(node, ast.Compare)
+        i = int(text.split("#")[1])
+        node.ops[i] = _FLIP[type(node.ops[i])]()
+    elif op in ("const+1", "const-1"):
+        assert isinstance(node, ast.Constant)
+        node.value = node.value + (1 if op == "const+1" else -1)
+    elif op == "andor":
+        assert isinstance(node, ast.BoolOp)
+        node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+    elif op == "early-return":
+        assert isinstance(node, ast.FunctionDef)
+        start = 1 if isinstance(node.body[0], ast.Expr) and \
+            isinstance(node.body[0].value, ast.Constant) else 0
+        node.body.insert(start, ast.Return(value=None))
+    elif op == "delete":
+        for parent in ast.walk(tree):
+            for field in ("body", "orelse"):
+                seq = getattr(parent, field, None)
+                if isinstance(seq, list) and node in seq:
+                    seq[seq.index(node)] = ast.Pass()
+    ast.fix_missing_locations(tree)
+    return ast.unparse(tree)
+
+
+def _ruleset_of(module: str) -> str:
+    return "dcg" if "/dcg/" in module else "digibattle"
+
+
+def run_one(m: Mutant, games: int, timeout: float = 600.0) -> dict[str, object]:
+    """Serve mutant ``m`` and verify it; ``{"id", "status", "seconds", ...}``. A mutant
+    equivalent by construction (:func:`_equivalent`) is not run."""
+    t0 = time.monotonic()
+    if m.equivalent:
+        return {**asdict(m), "id": m.id, "status": "equivalent", "seconds": 0.0}
+    with tempfile.TemporaryDirectory(prefix="digiconform-mutant-") as tmp:
+        shutil.copytree(ROOT / "oracle", Path(tmp) / "oracle",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        (Path(tmp) / "schemas").symlink_to(ROOT / "schemas")
+        (Path(tmp) / m.module).write_text(mutated_source(m), encoding="utf-8")
+        # Only the served engine imports the mutant; the verifier's oracle stays clean.
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        # -P: the working directory (the checkout, with the clean oracle) is not put first
+        # on sys.path, so PYTHONPATH's copy is the one imported.
+        impl = (f"env PYTHONPATH={shlex.quote(tmp)} PYTHONDONTWRITEBYTECODE=1 "
+                f"{shlex.quote(sys.executable)} -P -m digiconform.cli serve")
+        cmd = [sys.executable, "-m", "digiconform.cli", "verify", "--impl", impl,
+               "--ruleset", _ruleset_of(m.module), "--games", str(games),
+               "--shrink-seconds", "0", "--timeout", "10", "--no-progress",
+               "--traces", str(Path(tmp) / "traces")]
+        for c in CLAUSES.get(m.module, ()):
+            cmd += ["--clause", c]
+        try:
+            proc = subprocess.run(cmd, env=env, capture_output=True, text=True,
+                                  timeout=timeout, cwd=ROOT)
+            code = proc.returncode
+        except subprocess.TimeoutExpired:
+            code = 1
+    status = "killed" if code == 1 else "survived" if code == 0 else f"error({code})"
+    return {**asdict(m), "id": m.id, "status": status,
+            "seconds": round(time.monotonic() - t0, 1)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    for name in ("list", "run"):
+        p = sub.add_parser(name)
+        p.add_argument("--ruleset", choices=("digibattle", "dcg", "all"), default="all")
+        p.add_argument("--module", nargs="*")
+        p.add_argument("--sample", type=int, default=0, help="a random sample of N mutants")
+        p.add_argument("--seed", type=int, default=13)
+    r = sub.choices["run"]
+    r.add_argument("--games", type=int, default=3)
+    r.add_argument("--jobs", type=int, default=1, help="mutants verified at the same time")
+    r.add_argument("--threshold", type=float, default=0.0, help="minimum score, percent")
+    r.add_argument("--report", type=Path)
+    a = ap.parse_args()
+    mods = a.module or [m for rs, ms in MODULES.items() if a.ruleset in ("all", rs) for m in ms]
+    pool = [m for mod in mods for m in mutants(mod)]
+    if a.sample:
+        pool = sorted(random.Random(a.seed).sample(pool, min(a.sample, len(pool))),
+                      key=lambda m: (m.module, m.index))
+    if a.cmd == "list":
+        for m in pool:
+            print(m.id, m.text, f"[equivalent: {m.equivalent}]" if m.equivalent else "")
+        print(f"{len(pool)} mutants", file=sys.stderr)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    # The control: an unmutated copy served the same way must pass, or every "kill" is noise.
+    controls = sorted({_ruleset_of(m.module): m.module for m in pool}.items())
+    with ThreadPoolExecutor(max(1, a.jobs)) as ex:
+        for (rs, _mod), res in zip(controls, ex.map(
+                lambda c: run_one(Mutant(c[1], "control", 0, -1, "unmutated"), a.games),
+                controls), strict=True):
+            if res["status"] != "survived":
+                print(f"control failed: an unmutated copy of the {rs} oracle does not pass "
+                      f"verify ({res['status']}); the kill check is broken", file=sys.stderr)
+                sys.exit(2)
+            print(f"control: the unmutated {rs} oracle passes ({res['seconds']} s)", flush=True)
+    results = []
+    with ThreadPoolExecutor(max(1, a.jobs)) as ex:
+        for i, res in enumerate(ex.map(lambda m: run_one(m, a.games), pool), 1):
+            results.append(res)
+            print(f"[{i}/{len(pool)}] {res['status']:10} {res['id']} {res['text']} "
+                  f"({res['seconds']} s)", flush=True)
+    per: dict[str, dict[str, int]] = {}
+    for res in results:
+        d = per.setdefault(str(res["module"]), {"killed": 0, "survived": 0, "equivalent": 0})
+        st = str(res["status"])
+        d["survived" if st == "survived" else "equivalent" if st == "equivalent"
+          else "killed"] += 1
+    killed = sum(d["killed"] for d in per.values())
+    counted = sum(d["killed"] + d["survived"] for d in per.values())
+    score = 100.0 * killed / counted if counted else 100.0
+    for rs, mods in MODULES.items():
+        k = sum(per[m]["killed"] for m in mods if m in per)
+        n = sum(per[m]["killed"] + per[m]["survived"] for m in mods if m in per)
+        if n:
+            print(f"{rs}: {k}/{n} killed ({100.0 * k / n:.1f} %)")
+    for mod, d in sorted(per.items()):
+        n = d["killed"] + d["survived"]
+        pct = f"{100.0 * d['killed'] / n:.1f} %" if n else "-"
+        print(f"  {mod}: {d['killed']}/{n} killed ({pct}), {d['equivalent']} equivalent")
+    print(f"mutation score: {killed}/{counted} = {score:.1f} % "
+          f"(threshold {a.threshold:.1f} %; equivalent mutants not counted)")
+    if a.report:
+        a.report.write_text(json.dumps({"score": score, "per_module": per,
+                                        "mutants": results}, indent=1) + "\n",
+                            encoding="utf-8")
+    sys.exit(1 if score < a.threshold else 0)
+
+
+if __name__ == "__main__":
+    main()
