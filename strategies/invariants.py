@@ -9,7 +9,12 @@ the oracle shows up as an :class:`InvariantViolation` naming the clause it break
 - :func:`check_state`: what must hold in every state (card conservation, the Rookie at the
   bottom of the Duel Zone, hand and zone sizes, game over exactly at the target, DB-D.3).
 - :class:`Referee`: what must hold from one state to the next (scores, Duels, Digivolves per
-  Duel, the Power Port at each Duel's start, the Regroup draw, the Rookie changing).
+  Duel, the Power Port at each Duel's start, the Regroup draw, the Rookie changing). Under
+  DB-AMB-24 "run-out" one step may end with passes the rules make for players who have run
+  out of playable Power Option cards, and so end a Duel (even the step that starts the Battle
+  phase): the Referee splits such a step in two, the action as under "say-pass" (the one
+  place it calls the oracle's ``apply``: that reading differs only in what follows the
+  action) and the passes made for the players, and checks each half.
 - :func:`check_json`: schema validity and JSON round-trip identity of states, actions and
   events (memoised: validating a Digi-Battle state with ``jsonschema`` takes ~15 ms).
 """
@@ -23,7 +28,15 @@ from functools import lru_cache
 from typing import Any
 
 from oracle.cards import DigimonCard, PowerOptionCard
-from oracle.digibattle import Action, Event, Game, State, action_from_json, legal_actions
+from oracle.digibattle import (
+    Action,
+    Event,
+    Game,
+    State,
+    action_from_json,
+    apply,
+    legal_actions,
+)
 from oracle.resources import schemas_dir
 
 HAND_SIZE = 10
@@ -185,13 +198,43 @@ class Referee:
         self.game = game
         self.digivolves: Counter[tuple[int, int]] = Counter()  # (duel, player) → count
         self.owed_draw: set[int] = set()  # players whose Regroup draw is not finished
+        self.say_pass: Game | None = None  # under DB-AMB-24 "run-out": the same game, "say-pass"
+        if _reading(game, "DB-AMB-24") == "run-out":
+            self.say_pass = Game(game.card_set, game.decks, game.target,
+                                 {**game.variants, "DB-AMB-24": "say-pass"}, game.max_duels)
 
     def check_step(self, pre: State, action: Action, post: State,
                    events: Sequence[Event]) -> None:
         """Check the step ``pre --action--> post`` with its ``events``.
 
+        Under DB-AMB-24 "run-out" a step that ends with passes made for players who ran out
+        (DB-C.3) is checked as two: ``pre --action--> mid`` (the step under "say-pass") and
+        ``mid --passes--> post``.
+
         :raises InvariantViolation: naming the clause that is broken.
         """
+        if self.say_pass is not None and pre.phase != "game_over":
+            mid, head = apply(pre._replace(game=self.say_pass), action)
+            mid = mid._replace(game=self.game)
+            tail = tuple(events[len(head):])
+            if tail or mid != post:
+                if tuple(events[:len(head)]) != head:
+                    _fail("DB-C.3", f"under DB-AMB-24 'run-out' the events of "
+                                    f"{action.to_json()} differ from those of the action "
+                                    "itself before the passes made for players who ran out")
+                made = [e for e in tail if e.type == "passed"]
+                if not made or mid.phase != "battle" or any(
+                        e.player is None or mid.players[e.player].passed for e in made):
+                    _fail("DB-C.3", f"after {action.to_json()} play went on with "
+                                    f"{[e.type for e in tail]}: only passes for players who "
+                                    "have not passed yet (and the Duel's end) may follow")
+                self._check_one(pre, action, mid, head)
+                self._check_one(mid, Action("pass", made[0].player), post, tail)
+                return
+        self._check_one(pre, action, post, events)
+
+    def _check_one(self, pre: State, action: Action, post: State,
+                   events: Sequence[Event]) -> None:
         self._check_setup_deal(pre, action, post)
         self._check_duel_end(pre, post, events)
         self._check_scores(pre, action, post, events)
@@ -238,10 +281,21 @@ class Referee:
                       f"Digimon Power {power[0]} vs {power[1]} with no Power Option in play: "
                       f"the Duel is {what}, but the result was "
                       f"{'a tie' if won is None else f'a win for player {won}'}")
+        # DB-AMB-23 "score-first": the points that win the game end it before the clean-up.
+        unclean = (won is not None and post.is_terminal() and post.winner == won
+                   and _reading(g, "DB-AMB-23") == "score-first")
         for p in (0, 1):
-            if post.players[p].power_port:
+            if post.players[p].power_port and not unclean:
                 _fail("DB-C.6", f"player {p}'s Power Port still holds "
                                 f"{list(post.players[p].power_port)} after the Duel")
+        if unclean:
+            for p in (0, 1):
+                if post.players[p].duel_zone != pre.players[p].duel_zone:
+                    _fail("DB-C.9", f"the game was won by the Duel's points (DB-AMB-23 "
+                                    f"'score-first'), yet player {p}'s Duel Zone was cleaned "
+                                    f"up: {list(pre.players[p].duel_zone)} became "
+                                    f"{list(post.players[p].duel_zone)}")
+            return
         exhausted = {e.player for e in events if e.type == "online_exhausted"}
         if won is None:
             bakemon = any(e.kind == "opponent_digimon_offline_on_tie"
