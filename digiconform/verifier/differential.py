@@ -245,10 +245,11 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
             return first[0]
         resynced[0] = True
     ahead: list[Mapping[str, Any]] = []  # forced actions the implementation took by itself
-    for _ in range(max_steps):
+    for played in range(max_steps + 1):
         state = oracle.state
-        # The legal set is compared at every position, chance nodes and the game's end
-        # included (where it must be empty); not at a waiting point only the oracle has.
+        # The legal set is compared at every position, chance nodes, the game's end (where it
+        # must be empty) and the position after the last of ``max_steps`` actions included (a
+        # replayed counterexample ends there); not at a waiting point only the oracle has.
         if legal and not ahead:
             want_legal = [a.to_json() for a in game.legal_actions(state)]
             try:
@@ -266,7 +267,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                             before=state.to_json(), events=[])
                     if not goes_on():
                         return first[0]
-        if state.to_move is None:
+        if state.to_move is None or played == max_steps:
             break
         if ahead:
             # A waiting point only the oracle has: it takes the one legal action; the
