@@ -281,9 +281,11 @@ class Referee:
                       f"Digimon Power {power[0]} vs {power[1]} with no Power Option in play: "
                       f"the Duel is {what}, but the result was "
                       f"{'a tie' if won is None else f'a win for player {won}'}")
-        # DB-AMB-23 "score-first": the points that win the game end it before the clean-up.
+        # DB-AMB-23 "score-first" with DB-AMB-7 "immediate": the points that win the game end
+        # it before the clean-up (under "end-of-duel" the target is checked after it).
         unclean = (won is not None and post.is_terminal() and post.winner == won
-                   and _reading(g, "DB-AMB-23") == "score-first")
+                   and _reading(g, "DB-AMB-23") == "score-first"
+                   and _reading(g, "DB-AMB-7") == "immediate")
         for p in (0, 1):
             if post.players[p].power_port and not unclean:
                 _fail("DB-C.6", f"player {p}'s Power Port still holds "
