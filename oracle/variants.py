@@ -277,7 +277,7 @@ REGISTRY: tuple[Ambiguity, ...] = (
                            "Agumon go Offline."))),
     ),
     Ambiguity(
-        "DB-AMB-9", "digibattle", ("DB-B.3", "DB-B.3n", "DB-B.0"),
+        "DB-AMB-9", "digibattle", ("DB-B.3", "DB-B.3n", "DB-B.0", "DB-D.5"),
         "When is a DIGIVICE (or ULTRA DIGIVOLVE) committed?",
         (R("on-reveal", "played from hand when the next-level card is turned over"),
          R("at-prepare", "placed face down on the Power Port with the face-down next-level card; "

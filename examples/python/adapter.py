@@ -44,6 +44,9 @@ DEFAULTS = {
     "DB-AMB-10": "opponent-type", "DB-AMB-11": "1-2", "DB-AMB-12": "prepared-only",
     "DB-AMB-13": "must-fulfil", "DB-AMB-14": "duel-points", "DB-AMB-15": "play-order",
     "DB-AMB-16": "recycle", "DB-AMB-17": "continuous", "DB-AMB-18": "showing",
+    "DB-AMB-19": "duel-first", "DB-AMB-21": "at-once", "DB-AMB-22": "all-but-rookie",
+    "DB-AMB-23": "effects-first", "DB-AMB-24": "say-pass", "DB-AMB-25": "seat-order",
+    "DB-AMB-26": "per-player", "DB-AMB-27": "free", "DB-AMB-28": "port",
 }
 FOLLOWS = {**DEFAULTS, **READINGS}
 
