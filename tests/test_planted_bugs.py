@@ -20,10 +20,12 @@ from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import Phase, settings
+from hypothesis import strategies as st
 from hypothesis.stateful import run_state_machine_as_test
 
 from oracle.digibattle import battle, phases, regroup
 from oracle.digibattle.tx import Tx
+from strategies.digibattle import BOUNDARY_TARGETS, game_setups
 from strategies.invariants import InvariantViolation
 from strategies.profiles import STATEFUL_EXAMPLES, current_profile, load_profile
 from strategies.stateful import DigiBattleMachine
@@ -38,12 +40,24 @@ class RulesOnlyMachine(DigiBattleMachine):
     check_traces = False
 
 
+class BoundaryTargetMachine(RulesOnlyMachine):
+    """For the target bugs: games on the shipped cards whose target lies on or next to a
+    score the printed charts produce (``BOUNDARY_TARGETS``: 100, 99, 101, 200, ...), so that
+    a score lands exactly on the target, or one below it, within a few Duels. With targets
+    drawn from the whole range 1 … 1000 such a game is rare, and whether 60 games hold one
+    depended on what the worker had run before (seen in the full suite: the same test
+    passing alone and failing after other tests)."""
+
+    setups = game_setups(target_scores=st.sampled_from(BOUNDARY_TARGETS))
+
+
 class PlantedBug(NamedTuple):
     """A rule bug: ``plant(monkeypatch)`` installs it; ``clauses`` may report it."""
 
     name: str
     plant: Callable[[pytest.MonkeyPatch], None]
     clauses: frozenset[str]
+    machine: type[RulesOnlyMachine] = RulesOnlyMachine
 
 
 def _tie_awards_points(mp: pytest.MonkeyPatch) -> None:
@@ -142,9 +156,9 @@ BUGS: tuple[PlantedBug, ...] = (
     PlantedBug("no_reshuffle_at_exhaustion", _no_reshuffle_at_exhaustion,
                frozenset({"DB-D.3", "DB-D.2", "DB-D.1"})),
     PlantedBug("game_ends_one_point_early", _target_check(lambda s, t: s >= t - 1),
-               frozenset({"DB-C.9"})),
+               frozenset({"DB-C.9"}), BoundaryTargetMachine),
     PlantedBug("game_never_ends_at_target", _target_check(lambda s, t: s > t),
-               frozenset({"DB-C.9"})),
+               frozenset({"DB-C.9"}), BoundaryTargetMachine),
     PlantedBug("rookie_offline_on_loss", _rookie_offline_on_loss,
                frozenset({"DB-C.6", "DB-A.1"})),
     PlantedBug("hand_not_restored_to_10", _hand_not_restored,
@@ -166,8 +180,8 @@ def test_the_stateful_test_catches_a_planted_bug(
                   report_multiple_bugs=False, print_blob=False,
                   phases=tuple(Phase) if shrink else (Phase.explicit, Phase.generate))
     with pytest.raises(InvariantViolation) as caught:
-        run_state_machine_as_test(RulesOnlyMachine, settings=ci)
-    run = RulesOnlyMachine.last_run
+        run_state_machine_as_test(bug.machine, settings=ci)
+    run = bug.machine.last_run
     print(f"\n{bug.name}: [{caught.value.clause}] {'shrunk' if shrink else 'found'}: "
           f"{run['actions']} actions "
           f"(target {run['target']}): {caught.value.message[:200]}")
