@@ -63,7 +63,8 @@ def test_python_engine_passes_the_whole_suite(tmp_path: Path) -> None:
     assert summary["passed"] + summary["not_followed"] == cov["runnable"] > SETUP_SCENARIOS
     diff = report["differential"]
     assert diff["games"] == GAMES and diff["findings"] == []
-    assert diff["steps"] > 100 * GAMES  # whole games, not set-ups
+    assert diff["steps"] > 50 * GAMES  # whole games (a set-up alone is 7 actions); targets
+    # are drawn from the whole range 1 … 1000 (issue 13), so some games are short
     assert report["ambiguities"]["DB-AMB-9"]["declared"] == "at-prepare"
     for clause in ("DB-A.0", "DB-A.1", "DB-A.2", "DB-A.5", "DB-B.2", "DB-C.4", "DB-C.6"):
         assert report["clauses"][clause]["status"] == "pass", (clause, report["clauses"][clause])
