@@ -768,8 +768,11 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     With ``default_readings`` (the implementation honours any reading) the search also
     tries the setup with every ambiguity at its default reading.
 
-    Stops after ``seconds``, after ``max_candidates`` implementation games, or after
-    ``patience`` oracle games without a shorter confirmed divergence.
+    Stops after ``seconds``, after ``max_candidates`` implementation games, after
+    ``patience`` oracle games without a shorter confirmed divergence, after ``patience // 8``
+    oracle games when none has reached the trigger (in the planted bugs' runs a search that
+    reaches it does so within 25 games), or at a one-action counterexample. A refusal at a
+    chance node is looked for with the ruleset's wrong chance answers (``chance_probes``).
 
     The oracle plays under the divergence's :attr:`~Divergence.overrides` (readings the
     implementation was seen to follow). ``same(found) -> bool``, when given, says whether a
@@ -816,8 +819,15 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     attempts = 0
     last_gain = 0
     last_run_gain = 0
+    # Wrong chance answers (probes at a chance node) whose refusal may be the trigger.
+    chance_types = {"coin_toss", "shuffle", "choose_first"}
+    prefixes: list[Any] = [None]  # [best, (state, actions) after each prefix of best]
     while time.monotonic() < deadline and runs < max_candidates and \
             attempts - last_gain < patience and runs - last_run_gain < max_candidates // 4:
+        if not best.resynced and len(best.actions) <= 1:
+            break  # (one action: only a divergence at new_game is shorter)
+        if runs == 0 and attempts >= patience // 8:
+            break  # no game reached the trigger at all: this search does not find it
         attempts += 1
         setup = setups[attempts % len(setups)] if rng.random() < 0.5 else setups[0]
         weights = {t: rng.expovariate(1.0) for t in types}
@@ -838,15 +848,20 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
         cap = len(best.actions) if not best.resynced else MAX_STEPS + 1
         limit = cap - 1
         if rng.random() < 0.5 and setup is setups[0] and not best.resynced:
-            # Keep a prefix of the best game so far and play the rest anew.
-            for a in best.actions[:rng.randrange(max(limit, 1))]:
-                try:
-                    st, _ = game.apply(st, game.action_from_json(a))
-                except OracleError:
-                    continue
-                actions.append(a)
+            # Keep a prefix of the best game so far and play the rest anew (the positions
+            # along the best game are computed once per best game).
+            if prefixes[0] is not best:
+                prefixes[:] = [best, *_prefix_positions(game, st, best.actions)]
+            st, actions = prefixes[1 + rng.randrange(max(limit, 1))]
+            actions = list(actions)
         while len(actions) < limit and st.to_move is not None:
             if st.to_move == "chance":
+                if key.startswith("refused:") and action_type in chance_types:
+                    probe = _matching_chance_probe(game, st, action_type, key[8:])
+                    if probe is not None:
+                        actions.append(probe)
+                        hit = True
+                        break
                 a = game.chance(st, pick, permute)
             else:
                 acts = game.legal_actions(st)
@@ -854,7 +869,7 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
                         extra is None or _refused_with(game, st, extra, extra_clause)):
                     hit = True
                     break
-                if key.startswith("refused:") and len(actions) < limit - 1:
+                if key.startswith("refused:"):
                     probe = _matching_probe(game, st, acts, action_type, key[8:])
                     if probe is not None:
                         actions.append(probe)
@@ -900,6 +915,44 @@ def _refused_with(game: GameHooks, state: Any, action: Mapping[str, Any],
     except OracleError:
         return False
     return False
+
+
+def _prefix_positions(game: GameHooks, start: Any, actions: Sequence[Mapping[str, Any]]
+                      ) -> list[tuple[Any, list[Mapping[str, Any]]]]:
+    """``(state, actions taken)`` after each prefix ``actions[:k]`` (k = 0 .. len), played
+    from ``start``; an action the oracle refuses is left out, as a replay leaves it out."""
+    from oracle.errors import OracleError
+
+    out = [(start, [])]
+    st, taken = start, []
+    for a in actions:
+        try:
+            st, _ = game.apply(st, game.action_from_json(a))
+        except OracleError:
+            pass
+        else:
+            taken = [*taken, a]
+        out.append((st, taken))
+    return out
+
+
+def _matching_chance_probe(game: GameHooks, state: Any, action_type: str,
+                           clause: str) -> Mapping[str, Any] | None:
+    """A wrong chance answer of ``action_type`` that the oracle refuses citing ``clause``
+    at the chance node ``state`` (:attr:`GameHooks.chance_probes`), or None."""
+    from oracle.errors import IllegalActionError, OracleError
+
+    for probe in game.chance_probes(state):
+        if probe.get("type") != action_type:
+            continue
+        try:
+            game.apply(state, game.action_from_json(probe))
+        except IllegalActionError as e:
+            if e.clause == clause:
+                return probe
+        except OracleError:
+            continue
+    return None
 
 
 def _matching_probe(game: GameHooks, state: Any, acts: Sequence[Any], action_type: str,
