@@ -39,6 +39,10 @@ from oracle.driver import Driver, OracleDriver
 MAX_STEPS = 400
 """Actions per random game at most (a game that is still going is cut, not failed)."""
 
+NO_HIT_PATIENCE = 1000
+"""Oracle games :func:`shrink` plays before it gives up when none has reached the trigger
+(in the planted bugs' runs a search that reaches it does so within 25 games)."""
+
 __all__ = ["MAX_STEPS", "TARGETS", "DifferentialResult", "Divergence", "Finding", "attribute",
            "base_setup", "divergence_trace", "finding_key", "oracle_setup", "play_lockstep",
            "run_differential", "shrink"]
@@ -568,7 +572,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                      ruleset: str = "digibattle",
                      shrink_seconds: float = 90.0, budget_seconds: float | None = None,
                      on_game: Any = None, max_findings: int = 400,
-                     on_shrink: Any = None) -> DifferentialResult:
+                     on_shrink: Any = None,
+                     shrink_patience: int | None = None) -> DifferentialResult:
     """Play up to ``games`` drawn games (:class:`Draw`) in lockstep within ``budget_seconds``;
     every divergence is a finding (the game goes on after it: :func:`play_lockstep` with
     ``collect``), findings are grouped (:func:`finding_key`) and each group's
@@ -590,6 +595,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     :param on_game: called after each generated game (for a progress bar).
     :param max_findings: divergences recorded at most (later ones are only counted).
     :param on_shrink: called with the number of findings before they are shrunk.
+    :param shrink_patience: :func:`shrink`'s ``patience`` (None: its default).
     :returns: a :class:`DifferentialResult`; never raises for a misbehaving implementation.
     """
     from oracle import variants as registry
@@ -676,8 +682,9 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                 return finding_key(found) == key
 
             try:
+                more = {} if shrink_patience is None else {"patience": shrink_patience}
                 div, runs = shrink(impl, f.divergence, legal=legal, seconds=share, seed=seed,
-                                   default_readings=any_reading, same=same)
+                                   default_readings=any_reading, same=same, **more)
                 result.shrink_runs += runs
                 f.shrunk = div is not f.divergence
                 f.divergence = div
@@ -769,9 +776,9 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
     tries the setup with every ambiguity at its default reading.
 
     Stops after ``seconds``, after ``max_candidates`` implementation games, after
-    ``patience`` oracle games without a shorter confirmed divergence, after ``patience // 8``
-    oracle games when none has reached the trigger (in the planted bugs' runs a search that
-    reaches it does so within 25 games), or at a one-action counterexample. A refusal at a
+    ``patience`` oracle games without a shorter confirmed divergence, after
+    :data:`NO_HIT_PATIENCE` oracle games when none has reached the trigger, or at a
+    one-action counterexample. A refusal at a
     chance node is looked for with the ruleset's wrong chance answers (``chance_probes``).
 
     The oracle plays under the divergence's :attr:`~Divergence.overrides` (readings the
@@ -826,7 +833,7 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
             attempts - last_gain < patience and runs - last_run_gain < max_candidates // 4:
         if not best.resynced and len(best.actions) <= 1:
             break  # (one action: only a divergence at new_game is shorter)
-        if runs == 0 and attempts >= patience // 8:
+        if runs == 0 and attempts >= NO_HIT_PATIENCE:
             break  # no game reached the trigger at all: this search does not find it
         attempts += 1
         setup = setups[attempts % len(setups)] if rng.random() < 0.5 else setups[0]

@@ -59,6 +59,10 @@ class Options:
     """Seconds for playing random games once one diverged (no new game is started after it;
     a run where everything agrees plays all ``games``; shrinking has its own
     ``shrink_seconds``). None: no limit."""
+    shrink_patience: int | None = None
+    """Oracle games the shrinker plays without finding a shorter counterexample before it
+    stops (None: :func:`~digiconform.verifier.differential.shrink`'s default, 8,000). Its
+    search is seeded, so a smaller patience plays the first games of the same search."""
 
 
 def parse_skip_file(text: str) -> dict[str, str]:
@@ -491,6 +495,7 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
         readings=readings, any_reading=caps.variants, ruleset=opts.ruleset,
         shrink_seconds=opts.shrink_seconds, budget_seconds=opts.budget,
+        shrink_patience=opts.shrink_patience,
         on_game=lambda n: _game_done(report, opts, progress, n),
         on_shrink=lambda n: _progress(progress, "shrinking", str(n)))
     report.differential = {"games": res.games, "steps": res.steps,
