@@ -1,24 +1,37 @@
 """The README's benchmark table: the oracle, the verifier per action and ``serve`` per request.
 
-Three measurements, run in interleaved rounds (so that the other work on a shared machine
-weighs on all of them alike), each as CPU seconds and, when valgrind is installed, as
-instruction counts (cachegrind's "I refs", which stay put while CPU seconds move by ±10 %):
+Four measurements, run in interleaved rounds (so that the other work on a shared machine
+weighs on all of them alike), as CPU seconds and, when valgrind is installed, as instruction
+counts (cachegrind's "I refs", which stay put while CPU seconds move by ±10 % or more):
 
 - **oracle** — ``digiconform bench`` for each ruleset: steps per CPU second, instructions per
-  step (``bench --instructions``: a run of N games minus a run of 1, so start-up drops out).
+  step (a run of N games minus a run of 1, so start-up drops out, as ``bench --instructions``).
 - **verifier per random-game action** — :func:`digiconform.verifier.differential.
-  run_differential` against ``digiconform serve``, in this process: the verifier's own CPU
-  per lockstep action (the oracle stepping beside the implementation, drawing, comparing,
-  the protocol; not the implementation's time). Instructions: the same run under cachegrind
-  (the ``serve`` child is not traced), N games minus 2.
+  run_differential` against ``digiconform serve``, in a worker process, after one warm-up
+  game (imports and compiled schemas are not per action): the verifier's own CPU per lockstep
+  action (the oracle stepping beside the implementation, choosing, comparing, the protocol;
+  not the implementation's time). Instructions: the same worker under cachegrind (the
+  ``serve`` child is not traced), N games minus 1.
 - **serve per request** — ``digiconform serve`` reading a recorded request stream (the
   requests the verifier sends: ``new_game``, then per step ``legal_actions`` when a player is
   to move and ``action``), minus a stream of one game, per request; *beyond the rules step*:
   minus the rules' own ``new_game`` / ``legal_actions`` / ``apply`` on the same requests (a
-  replay of the stream on the ruleset's values minus a replay that only decodes it).
+  replay of the stream on the ruleset's values minus a replay that only decodes it), in CPU
+  microseconds and in instructions.
+- **verify with and without random games** — ``digiconform verify`` (in a worker:
+  :func:`digiconform.verifier.runner.verify`) against ``serve`` with ``--games 0`` and
+  ``--games 160``: the verifier's CPU and the engine's (issue 14: the 160 games may cost at
+  most 4× the CPU of ``--games 0``, the engine's own time apart).
+
+With ``--before-checkout DIR`` the same measurements of another checkout (e.g. the code
+before issue 14, ``git worktree add /tmp/before ba3bd20`` or an extracted archive) run in the
+same rounds, interleaved, and fill the table's "before" column. Each checkout is measured by
+workers of this script run with that checkout first on ``sys.path``, so only the public
+entry points named above are used.
 
 Usage::
 
+    python tools/benchmark.py --before-checkout /tmp/before --write README.md
     python tools/benchmark.py --save now.json           # measure, print the table
     python tools/benchmark.py --figures now.json --before before.json --write README.md
 """
@@ -42,36 +55,48 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+ME = Path(__file__).resolve()
 PY = sys.executable
 BEGIN, END = "<!-- benchmark table: tools/benchmark.py -->", "<!-- end of benchmark table -->"
+RULESETS = ("digibattle", "dcg")
 
 
 # ---------------------------------------------------------------------------------------------
-# The workloads (each also runs as ``python tools/benchmark.py _NAME ARGS`` under cachegrind)
+# The workloads (each runs as ``python tools/benchmark.py _NAME --root DIR ARGS``, with DIR's
+# code first on sys.path, under cachegrind too)
 
 
 def _setup(ruleset: str) -> dict[str, Any]:
     from oracle import rulesets
 
-    setup = rulesets.get(ruleset).default_setup()
-    return setup
+    return rulesets.get(ruleset).default_setup()  # type: ignore[no-any-return]
+
+
+def _serve_command() -> list[str]:
+    return [PY, "-m", "digiconform", "serve"]
 
 
 def verifier_run(games: int, ruleset: str = "digibattle") -> tuple[int, float]:
-    """Play ``games`` lockstep games against ``digiconform serve``; ``(actions, verifier CPU
-    seconds)`` (this process only)."""
+    """Play one warm-up game, then ``games`` lockstep games against ``digiconform serve``;
+    ``(actions, verifier CPU seconds)`` of the ``games`` (this process only)."""
     from digiconform.harness.driver import ProtocolDriver
     from digiconform.verifier.differential import run_differential
 
-    driver = ProtocolDriver([PY, "-m", "digiconform", "serve"])
+    driver = ProtocolDriver(_serve_command())
     try:
         ready = driver.ready
         prefix = "DCG-" if ruleset == "dcg" else "DB-"
         readings = {k: v for k, v in ready.readings.items() if k.startswith(prefix)}
+
+        def run(n: int, seed: int) -> Any:
+            return run_differential(driver, games=n, seed=seed,
+                                    legal=ready.capabilities.legal_actions, readings=readings,
+                                    any_reading=ready.capabilities.variants, ruleset=ruleset,
+                                    shrink_seconds=0)
+
+        run(1, 999)  # warm-up: imports, compiled schemas, the engine's own start
         c0 = time.process_time()
-        res = run_differential(driver, games=games, seed=0, legal=ready.capabilities.legal_actions,
-                               readings=readings, any_reading=ready.capabilities.variants,
-                               ruleset=ruleset, shrink_seconds=0)
+        res = run(games, 0)
         cpu = time.process_time() - c0
     finally:
         driver.close()
@@ -80,32 +105,50 @@ def verifier_run(games: int, ruleset: str = "digibattle") -> tuple[int, float]:
     return res.steps, cpu
 
 
+def verify_run(games: int, ruleset: str = "digibattle") -> dict[str, float]:
+    """``digiconform verify --impl "digiconform serve" --games N`` in this process: the
+    verifier's CPU seconds (``self``) and the engine's (``engine``, the reaped children)."""
+    from digiconform.verifier.runner import Options, verify
+
+    r0 = resource.getrusage(resource.RUSAGE_SELF)
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.monotonic()
+    report = verify(Options(" ".join(_serve_command()), ruleset=ruleset, games=games,
+                            trace_dir=None))
+    wall = time.monotonic() - t0
+    r1 = resource.getrusage(resource.RUSAGE_SELF)
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if not report.ok:
+        raise RuntimeError(f"verify of serve failed: {[f.message for f in report.failures]}")
+    return {"self": r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime,
+            "engine": c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime, "wall": wall}
+
+
 def request_stream(games: int, ruleset: str = "digibattle") -> list[str]:
     """The request lines the verifier would send for ``games`` seeded self-play games."""
-    from digiconform.harness.messages import Action, LegalActions, NewGame, Start, Stop
+    from oracle import rulesets
 
-    setup = _setup(ruleset)
     if ruleset == "dcg":
-        from oracle.dcg import game_from_setup, new_game
         from oracle.dcg.selfplay import play
     else:
-        from oracle.digibattle import game_from_setup, new_game  # type: ignore[assignment]
         from oracle.selfplay import play  # type: ignore[assignment]
-    game = game_from_setup(setup)
+    rs = rulesets.get(ruleset)
+    setup = _setup(ruleset)
+    game = rs.game_from_setup(setup)
     seq = 0
-    lines = [Start().to_json()]
+    lines: list[dict[str, Any]] = [{"cmd": "start", "version": 1}]
     for seed in range(games):
         seq += 1
-        lines.append(NewGame(seq, setup).to_json())
-        state = new_game(game)
+        lines.append({"cmd": "new_game", "seq": seq, "setup": setup})
+        state = rs.new_game(game)
         for step in play(game, seed):
             if isinstance(state.to_move, int):
                 seq += 1
-                lines.append(LegalActions(seq).to_json())
+                lines.append({"cmd": "legal_actions", "seq": seq})
             seq += 1
-            lines.append(Action(seq, step.action.to_json()).to_json())
+            lines.append({"cmd": "action", "seq": seq, "action": step.action.to_json()})
             state = step.state
-    lines.append(Stop().to_json())
+    lines.append({"cmd": "stop"})
     return [json.dumps(d, separators=(",", ":")) for d in lines]
 
 
@@ -138,78 +181,231 @@ def rules_replay(path: str, ruleset: str = "digibattle", parse_only: bool = Fals
     return len(plan)
 
 
+def _worker(argv: list[str]) -> int:
+    """``_NAME --root DIR ARGS``: one workload, its result on stdout."""
+    name, root, args = argv[0], argv[2], argv[3:]
+    assert argv[1] == "--root"
+    sys.path.insert(0, root)
+    if name == "_verifier":
+        steps, cpu = verifier_run(int(args[0]), args[1])
+        print(json.dumps({"actions": steps, "cpu": cpu}))
+    elif name == "_verify":
+        print(json.dumps(verify_run(int(args[0]), args[1])))
+    elif name == "_stream":
+        print("\n".join(request_stream(int(args[0]), args[1])))
+    elif name == "_rules":
+        print(rules_replay(args[0], args[1], parse_only=len(args) > 2))
+    else:
+        raise SystemExit(f"unknown worker {name}")
+    return 0
+
+
 # ---------------------------------------------------------------------------------------------
 # Measuring
 
 
-def instructions(argv: list[str], stdin: str | None = None) -> int | None:
-    """cachegrind's "I refs" of running ``argv`` (None without valgrind)."""
+def _env(root: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+            "PYTHONHASHSEED": "0"}
+
+
+def _worker_argv(root: Path, name: str, *args: Any) -> list[str]:
+    return [PY, str(ME), name, "--root", str(root), *map(str, args)]
+
+
+def instructions(argv: list[str], root: Path, stdin: str | None = None) -> int | None:
+    """cachegrind's "I refs" of running ``argv`` in ``root`` (None without valgrind)."""
     if shutil.which("valgrind") is None:
         return None
     out = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         *argv], input=stdin, capture_output=True, text=True, check=True, cwd=ROOT)
+         *argv], input=stdin, capture_output=True, text=True, check=True, cwd=root,
+        env=_env(root))
     m = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if not m:
         raise RuntimeError(f"no instruction count from valgrind: {out.stderr[-500:]}")
     return int(m.group(1).replace(",", ""))
 
 
-def child_cpu(argv: list[str], stdin: str | None = None) -> tuple[float, str]:
-    """CPU seconds (user + system) of running ``argv`` to its end, and its stdout."""
+def child_cpu(argv: list[str], root: Path, stdin: str | None = None) -> tuple[float, str]:
+    """CPU seconds (user + system) of running ``argv`` in ``root`` to its end, and its
+    stdout."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(argv, input=stdin, capture_output=True, text=True, check=True,
-                         cwd=ROOT)
+                         cwd=root, env=_env(root))
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, out.stdout)
 
 
-def bench_cpu(ruleset: str, games: int) -> float:
-    """Steps per CPU second of ``digiconform bench``."""
-    _, out = child_cpu([PY, "-m", "digiconform", "bench", "--ruleset", ruleset,
-                        "--games", str(games)])
+def _bench_argv(ruleset: str, games: int) -> list[str]:
+    return [PY, "-m", "digiconform", "bench", "--ruleset", ruleset, "--games", str(games)]
+
+
+def _bench_steps(out: str) -> int:
+    m = re.search(r"games, ([\d,]+) steps", out)
+    assert m, out
+    return int(m.group(1).replace(",", ""))
+
+
+def bench_cpu(root: Path, ruleset: str, games: int) -> float:
+    """Steps per CPU second of ``digiconform bench`` (the whole process)."""
+    _, out = child_cpu(_bench_argv(ruleset, games), root)
     m = re.search(r"\(([\d,]+) per CPU second\)", out)
     assert m, out
     return float(m.group(1).replace(",", ""))
 
 
-def bench_instructions(ruleset: str, games: int) -> float | None:
-    """Instructions per step of ``digiconform bench`` (as ``bench --instructions`` counts
-    them: ``games`` games minus 1 game, over the steps in between; counted here directly so
-    that older checkouts, without that option, can be measured the same way)."""
-    argv = [PY, "-m", "digiconform", "bench", "--ruleset", ruleset, "--games"]
-    a = instructions([*argv, "1"])
+def bench_instructions(root: Path, ruleset: str, games: int) -> float | None:
+    """Instructions per step of ``digiconform bench``: ``games`` games minus 1 game, over
+    the steps in between."""
+    a = instructions(_bench_argv(ruleset, 1), root)
     if a is None:
         return None
-    b = instructions([*argv, str(games)])
+    b = instructions(_bench_argv(ruleset, games), root)
     assert b is not None
-    steps = []
-    for n in (1, games):
-        _, out = child_cpu([*argv, str(n)])
-        steps.append(int(re.search(r"games, (\d+) steps", out).group(1)))  # type: ignore[union-attr]
-    return (b - a) / (steps[1] - steps[0])
+    s1 = _bench_steps(child_cpu(_bench_argv(ruleset, 1), root)[1])
+    s2 = _bench_steps(child_cpu(_bench_argv(ruleset, games), root)[1])
+    return (b - a) / (s2 - s1)
 
 
-def serve_cpu(stream: str, short: str) -> float:
-    """``serve`` CPU seconds for ``stream`` minus ``short`` (start-up and one game)."""
-    full, _ = child_cpu([PY, "-m", "digiconform", "serve"], stream)
-    base, _ = child_cpu([PY, "-m", "digiconform", "serve"], short)
-    return full - base
+def verifier_cpu(root: Path, ruleset: str, games: int) -> float:
+    """The verifier's own CPU microseconds per random-game action (after a warm-up game)."""
+    _, out = child_cpu(_worker_argv(root, "_verifier", games, ruleset), root)
+    d = json.loads(out)
+    return float(d["cpu"]) / int(d["actions"]) * 1e6
+
+
+def verifier_instructions(root: Path, ruleset: str, games: int) -> float | None:
+    """The verifier's instructions per action: ``games`` games minus 1 (both after the same
+    warm-up game), the ``serve`` child not traced."""
+    a = instructions(_worker_argv(root, "_verifier", 1, ruleset), root)
+    if a is None:
+        return None
+    b = instructions(_worker_argv(root, "_verifier", games, ruleset), root)
+    assert b is not None
+    n1 = json.loads(child_cpu(_worker_argv(root, "_verifier", 1, ruleset), root)[1])["actions"]
+    n2 = json.loads(child_cpu(_worker_argv(root, "_verifier", games, ruleset), root)[1])[
+        "actions"]
+    return (b - a) / (n2 - n1)
+
+
+class Streams:
+    """The request streams of a checkout: ``games`` games and one game, per ruleset."""
+
+    def __init__(self, root: Path, games: int, tmp: Path) -> None:
+        self.root = root
+        self.files: dict[str, tuple[Path, Path, int]] = {}
+        for rs in RULESETS:
+            full = child_cpu(_worker_argv(root, "_stream", games, rs), root)[1]
+            short = child_cpu(_worker_argv(root, "_stream", 1, rs), root)[1]
+            tag = re.sub(r"\W", "-", str(root))
+            fp, sp = tmp / f"{tag}-{rs}.jsonl", tmp / f"{tag}-{rs}-short.jsonl"
+            fp.write_text(full)
+            sp.write_text(short)
+            self.files[rs] = (fp, sp, full.count("\n") - short.count("\n"))
+
+    def serve_cpu(self, ruleset: str) -> dict[str, float]:
+        """``serve`` CPU µs per request (the stream minus the one-game stream), the rules'
+        share (a replay on the ruleset's values minus a decoding-only replay) and the
+        rest."""
+        fp, sp, n = self.files[ruleset]
+        serve = _serve_command()
+        full, _ = child_cpu(serve, self.root, fp.read_text())
+        base, _ = child_cpu(serve, self.root, sp.read_text())
+        run, _ = child_cpu(_worker_argv(self.root, "_rules", fp, ruleset), self.root)
+        parse, _ = child_cpu(_worker_argv(self.root, "_rules", fp, ruleset, "parse"),
+                             self.root)
+        per = (full - base) / n * 1e6
+        rules = (run - parse) / fp.read_text().count("\n") * 1e6
+        return {"per_request": per, "rules": rules, "beyond": per - rules}
+
+    def serve_instructions(self, ruleset: str) -> dict[str, float] | None:
+        """As :meth:`serve_cpu`, in instructions."""
+        fp, sp, n = self.files[ruleset]
+        serve = _serve_command()
+        a = instructions(serve, self.root, sp.read_text())
+        if a is None:
+            return None
+        b = instructions(serve, self.root, fp.read_text())
+        run = instructions(_worker_argv(self.root, "_rules", fp, ruleset), self.root)
+        parse = instructions(_worker_argv(self.root, "_rules", fp, ruleset, "parse"),
+                             self.root)
+        assert b is not None and run is not None and parse is not None
+        per = (b - a) / n
+        rules = (run - parse) / fp.read_text().count("\n")
+        return {"per_request": per, "rules": rules, "beyond": per - rules}
+
+
+def verify_cpu(root: Path, ruleset: str, games: int) -> dict[str, float]:
+    """``verify --games N`` against serve: the verifier's and the engine's CPU seconds."""
+    _, out = child_cpu(_worker_argv(root, "_verify", games, ruleset), root)
+    return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def measure(roots: dict[str, Path], args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """Every figure of every checkout (``roots``: label -> checkout), CPU in interleaved
+    rounds (medians), instructions once."""
+    tmp = Path(tempfile.mkdtemp(prefix="digiconform-bench-"))
+    streams = {label: Streams(root, args.serve_games, tmp) for label, root in roots.items()}
+    cpu: dict[str, dict[str, list[Any]]] = {label: {} for label in roots}
+    for _ in range(args.rounds):
+        for rs in RULESETS:
+            for label, root in roots.items():
+                c = cpu[label]
+                c.setdefault(f"bench {rs}", []).append(bench_cpu(root, rs, args.games))
+                c.setdefault(f"verifier {rs}", []).append(
+                    verifier_cpu(root, rs, args.verify_games))
+                c.setdefault(f"serve {rs} cpu", []).append(streams[label].serve_cpu(rs))
+                for g in (0, args.verify_many):
+                    c.setdefault(f"verify {rs} {g}", []).append(verify_cpu(root, rs, g))
+    out: dict[str, dict[str, Any]] = {}
+    for label, root in roots.items():
+        f: dict[str, Any] = {}
+        for key, values in cpu[label].items():
+            if isinstance(values[0], dict):
+                f[key] = {k: statistics.median(v[k] for v in values) for k in values[0]}
+            else:
+                f[key] = statistics.median(values)
+        for rs in RULESETS:
+            f[f"bench {rs} instructions"] = bench_instructions(root, rs, 60)
+            f[f"verifier {rs} instructions"] = verifier_instructions(root, rs,
+                                                                     args.verify_games)
+            f[f"serve {rs} instructions"] = streams[label].serve_instructions(rs)
+        f["checkout"] = _describe(root)
+        f["verify_many"] = args.verify_many
+        out[label] = f
+    return out
+
+
+def _describe(root: Path) -> str:
+    try:
+        sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, text=True,
+                             capture_output=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        sha = ""
+    return sha or str(root)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the rounds and print (``--write``: also put into the README) the table."""
+    if argv is None and len(sys.argv) > 1 and sys.argv[1].startswith("_"):
+        return _worker(sys.argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--games", type=int, default=200, help="bench games per round")
-    ap.add_argument("--verify-games", type=int, default=40)
+    ap.add_argument("--verify-games", type=int, default=40,
+                    help="random games of the verifier-per-action measurement")
+    ap.add_argument("--verify-many", type=int, default=160,
+                    help="random games of the verify --games N measurement (against 0)")
     ap.add_argument("--serve-games", type=int, default=40)
+    ap.add_argument("--before-checkout", type=Path,
+                    help="another checkout measured in the same rounds (the before column)")
+    ap.add_argument("--before-note", default="",
+                    help="what the before checkout is (printed under the table)")
     ap.add_argument("--write", type=Path, help="replace the table in this Markdown file")
     ap.add_argument("--before", type=Path,
-                    help="JSON file of the figures before (merged into the table)")
+                    help="JSON file of the figures before (a --save run; merged into the table)")
     ap.add_argument("--save", type=Path, help="write the figures as JSON")
-    if argv is None and len(sys.argv) > 1 and sys.argv[1].startswith("_"):
-        return _worker(sys.argv[1:])
     ap.add_argument("--figures", type=Path,
                     help="render the table from this JSON file of a --save run (no measuring)")
     args = ap.parse_args(argv)
@@ -218,39 +414,29 @@ def main(argv: list[str] | None = None) -> int:
         return _output(render(json.loads(args.figures.read_text()), before), args.write)
 
     load0 = os.getloadavg()
-    rulesets = ("digibattle", "dcg")
-    tmp = Path(tempfile.mkdtemp(prefix="digiconform-bench-"))
-    streams = {}
-    for rs in rulesets:
-        full = "\n".join(request_stream(args.serve_games, rs)) + "\n"
-        short = "\n".join(request_stream(1, rs)) + "\n"
-        (tmp / f"{rs}.jsonl").write_text(full)
-        (tmp / f"{rs}-short.jsonl").write_text(short)
-        streams[rs] = (full, short, full.count("\n") - short.count("\n"))
-    cpu: dict[str, list[float]] = {}
-    for _ in range(args.rounds):
-        for rs in rulesets:
-            cpu.setdefault(f"bench {rs}", []).append(bench_cpu(rs, args.games))
-            steps, v = verifier_run(args.verify_games, rs)
-            cpu.setdefault(f"verifier {rs}", []).append(v / steps * 1e6)
-            full, short, n = streams[rs]
-            cpu.setdefault(f"serve {rs}", []).append(serve_cpu(full, short) / n * 1e6)
-    figures: dict[str, Any] = {k: statistics.median(v) for k, v in cpu.items()}
-    for rs in rulesets:
-        figures[f"bench {rs} instructions"] = bench_instructions(rs, 60)
-        figures[f"verifier {rs} instructions"] = _verifier_instructions(rs, args.verify_games)
-        full, short, n = streams[rs]
-        figures[f"serve {rs} instructions"] = _serve_instructions(tmp, rs, n)
+    roots = {"now": ROOT}
+    if args.before_checkout:
+        roots["before"] = args.before_checkout.resolve()
+    figures = measure(roots, args)
     load1 = os.getloadavg()
-    figures["when"] = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    figures["machine"] = (f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}"
-                          f", Python {platform.python_version()}")
-    figures["load"] = f"{min(load0[0], load1[0]):.1f}–{max(load0[0], load1[0]):.1f}"
-    figures["rounds"] = args.rounds
+    stamp = {
+        "when": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": (f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
+                    f"Python {platform.python_version()}"),
+        "load": f"{min(load0[0], load1[0]):.1f}–{max(load0[0], load1[0]):.1f}",
+        "rounds": args.rounds,
+    }
+    now = {**figures["now"], **stamp}
+    before = dict(figures.get("before") or {})
+    if before:
+        before.update(stamp)
+        before["note"] = args.before_note or f"checkout {before['checkout']}"
+        before["same_run"] = True
+    elif args.before:
+        before = json.loads(args.before.read_text())
     if args.save:
-        args.save.write_text(json.dumps(figures, indent=2) + "\n")
-    before = json.loads(args.before.read_text()) if args.before else {}
-    return _output(render(figures, before), args.write)
+        args.save.write_text(json.dumps({"now": now, "before": before}, indent=2) + "\n")
+    return _output(render(now, before), args.write)
 
 
 def _output(table: str, readme: Path | None) -> int:
@@ -263,54 +449,6 @@ def _output(table: str, readme: Path | None) -> int:
     return 0
 
 
-def _verifier_instructions(ruleset: str, games: int) -> float | None:
-    me = str(Path(__file__).resolve())
-    a = instructions([PY, me, "_verifier", "1", ruleset])
-    if a is None:
-        return None
-    b = instructions([PY, me, "_verifier", str(games), ruleset])
-    steps_a = verifier_steps(1, ruleset)
-    steps_b = verifier_steps(games, ruleset)
-    assert b is not None
-    return (b - a) / (steps_b - steps_a)
-
-
-def verifier_steps(games: int, ruleset: str) -> int:
-    """How many actions ``games`` verifier games take (the games are seeded)."""
-    out = subprocess.run([PY, str(Path(__file__).resolve()), "_verifier", str(games), ruleset],
-                         capture_output=True, text=True, check=True, cwd=ROOT)
-    return int(out.stdout.split()[0])
-
-
-def _serve_instructions(tmp: Path, ruleset: str, n: int) -> dict[str, float] | None:
-    full = (tmp / f"{ruleset}.jsonl").read_text()
-    short = (tmp / f"{ruleset}-short.jsonl").read_text()
-    serve = [PY, "-m", "digiconform", "serve"]
-    a = instructions(serve, short)
-    if a is None:
-        return None
-    b = instructions(serve, full)
-    me = str(Path(__file__).resolve())
-    path = str(tmp / f"{ruleset}.jsonl")
-    run = instructions([PY, me, "_rules", path, ruleset])
-    parse = instructions([PY, me, "_rules", path, ruleset, "parse"])
-    assert b is not None and run is not None and parse is not None
-    per = (b - a) / n
-    step = (run - parse) / full.count("\n")
-    return {"per_request": per, "rules": step, "beyond": per - step}
-
-
-def _worker(argv: list[str]) -> int:
-    if argv[0] == "_verifier":
-        steps, _ = verifier_run(int(argv[1]), argv[2])
-        print(steps)
-    elif argv[0] == "_rules":
-        print(rules_replay(argv[1], argv[2], parse_only=len(argv) > 3))
-    else:
-        raise SystemExit(f"unknown worker {argv[0]}")
-    return 0
-
-
 # ---------------------------------------------------------------------------------------------
 # The table
 
@@ -319,43 +457,61 @@ def _n(x: float | None, unit: str = "") -> str:
     return "—" if x is None else f"{x:,.0f}{unit}"
 
 
+def _get(f: dict[str, Any], key: str, sub: str | None = None) -> float | None:
+    v = f.get(key)
+    if isinstance(v, dict):
+        v = v.get(sub) if sub else None
+    return v if isinstance(v, int | float) else None
+
+
+def _verify_cell(f: dict[str, Any], rs: str) -> str:
+    many = f.get("verify_many", 160)
+    zero, lots = f.get(f"verify {rs} 0"), f.get(f"verify {rs} {many}")
+    if not zero or not lots:
+        return "—"
+    base = zero["self"] + zero["engine"]
+    return (f"{lots['self']:.1f} s = {lots['self'] / base:.1f}× ({base:.1f} s at 0; engine "
+            f"{lots['engine']:.1f} s apart)")
+
+
 def render(f: dict[str, Any], before: dict[str, Any]) -> str:
     """The Markdown table of ``f`` (with the ``before`` figures beside, where given)."""
-    def b(key: str, sub: str | None = None, unit: str = "") -> str:
-        v = before.get(key)
-        if isinstance(v, dict) and sub:
-            v = v.get(sub)
-        return _n(v, unit) if v is not None else "—"
+    def row(what: str, target: str, key: str, sub: str | None = None, unit: str = "") -> str:
+        return (f"| {what} | {target} | {_n(_get(before, key, sub), unit)} | "
+                f"{_n(_get(f, key, sub), unit)} |")
 
-    rows = [
-        "| what | target | before | now |",
-        "| --- | --- | --- | --- |",
-    ]
+    rows = ["| what | target | before | now |", "| --- | --- | --- | --- |"]
     for rs, target in (("digibattle", 70_000), ("dcg", 150_000)):
         name = "Digi-Battle" if rs == "digibattle" else "DCG"
-        rows.append(f"| {name} oracle, instructions per step (`bench --instructions`) | "
-                    f"≤ {target:,} | {b(f'bench {rs} instructions')} | "
-                    f"{_n(f.get(f'bench {rs} instructions'))} |")
-        rows.append(f"| {name} oracle, steps per CPU second (`bench`) | — | "
-                    f"{b(f'bench {rs}')} | {_n(f.get(f'bench {rs}'))} |")
-        rows.append(f"| {name}: verifier CPU per random-game action | ≤ 100 µs | "
-                    f"{b(f'verifier {rs}', unit=' µs')} | {_n(f.get(f'verifier {rs}'), ' µs')} |")
-        rows.append(f"| {name}: verifier instructions per action | — | "
-                    f"{b(f'verifier {rs} instructions')} | "
-                    f"{_n(f.get(f'verifier {rs} instructions'))} |")
-        s = f.get(f"serve {rs} instructions") or {}
-        sb = before.get(f"serve {rs} instructions") or {}
-        rows.append(f"| {name}: `serve` CPU per request (all of it) | — | "
-                    f"{b(f'serve {rs}', unit=' µs')} | {_n(f.get(f'serve {rs}'), ' µs')} |")
+        rows.append(row(f"{name} oracle, instructions per step (`bench --instructions`)",
+                        f"≤ {target:,}", f"bench {rs} instructions"))
+        rows.append(row(f"{name} oracle, steps per CPU second (`bench`)", "—", f"bench {rs}"))
+        rows.append(row(f"{name}: verifier CPU per random-game action", "≤ 100 µs",
+                        f"verifier {rs}", unit=" µs"))
+        rows.append(row(f"{name}: verifier instructions per action", "—",
+                        f"verifier {rs} instructions"))
+        rows.append(row(f"{name}: `serve` CPU per request, all of it", "—",
+                        f"serve {rs} cpu", "per_request", " µs"))
+        rows.append(row(f"{name}: `serve` CPU per request beyond the rules step", "≤ 20 µs",
+                        f"serve {rs} cpu", "beyond", " µs"))
+        s, sb = f.get(f"serve {rs} instructions") or {}, before.get(
+            f"serve {rs} instructions") or {}
         rows.append(f"| {name}: `serve` instructions per request: all / rules step / beyond | "
                     f"— | {_n(sb.get('per_request'))} / {_n(sb.get('rules'))} / "
                     f"{_n(sb.get('beyond'))} | {_n(s.get('per_request'))} / "
                     f"{_n(s.get('rules'))} / {_n(s.get('beyond'))} |")
+        many = f.get("verify_many", 160)
+        rows.append(f"| {name}: `verify --games {many}` verifier CPU, × the whole `--games 0` "
+                    f"run | ≤ 4× | {_verify_cell(before, rs)} | {_verify_cell(f, rs)} |")
     rows.append("")
-    rows.append(f"Measured {f['when']} on {f['machine']}, load average {f['load']} (other "
-                f"sessions sharing the cores), {f['rounds']} interleaved rounds (CPU figures "
-                "are medians); before: " + (before.get("when", "—") + " " +
-                                            before.get("note", "")).strip() + ".")
+    note = (f"Measured {f['when']} on {f['machine']}, load average {f['load']} (other "
+            f"sessions sharing the cores), {f['rounds']} interleaved rounds (CPU figures are "
+            f"medians), checkout {f.get('checkout', '?')}")
+    if before.get("same_run"):
+        note += f"; before: {before.get('note', '')}, measured in the same rounds"
+    elif before:
+        note += "; before: " + (before.get("when", "—") + " " + before.get("note", "")).strip()
+    rows.append(note + ".")
     return "\n".join(rows)
 
 
