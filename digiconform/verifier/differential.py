@@ -893,12 +893,9 @@ def shrink(impl: Driver, div: Divergence, *, legal: bool = False, seconds: float
         if not hit or len(actions) >= cap:
             continue
         runs += 1
-        # A legal-set trigger is the position *after* the actions: the lockstep game must
-        # reach it and compare its legal sets (one more step, whose action it never draws).
-        steps = len(actions) + (action_type == "legal-set")
-        try:
+        try:  # (a legal-set trigger is the position after them: play_lockstep compares it)
             found = play_lockstep(impl, setup, _replayer(actions), legal=legal,
-                                  max_steps=steps, overrides=overrides)
+                                  max_steps=len(actions), overrides=overrides)
         except StopIteration:  # pragma: no cover - the replayer ran out
             found = None
         if found is not None and found.kind != "errored" and \
