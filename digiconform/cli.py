@@ -34,7 +34,7 @@ DECKS = click.option("--deck", "deck_paths", multiple=True, type=click.Path(dir_
 RULESET = click.option("--ruleset", type=click.Choice(["digibattle", "dcg"]),
                        default="digibattle", show_default=True,
                        help="digibattle (Digi-Battle Arena) or dcg (Digimon Card Game 2020, "
-                            "chapter 6, INVENTED test cards).")
+                            "chapter 6, on real cards: the decks red-memory and blue-tempo).")
 
 
 def load_game(cards_path: str | None, deck_paths: tuple[str, ...], target: int,
