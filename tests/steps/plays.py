@@ -509,8 +509,7 @@ def plan(pos: Position) -> Plan:
     :raises PlanError: none of the alternatives tried reaches it; the message names the
         facts of the sketch that stayed unreached.
     """
-    duels = [pos.duel] if "duel" in pos.stated else list(range(_min_duel(pos),
-                                                               _min_duel(pos) + 3))
+    duels = [pos.duel] if "duel" in pos.stated else _candidate_duels(pos)
     coins = [pos.coin_toss_winner] if "coin_toss_winner" in pos.stated else [
         pos.first_player, 1 - pos.first_player]
     best: list[str] = []
@@ -526,6 +525,17 @@ def plan(pos: Position) -> Plan:
             if not best or len(found) < len(best):
                 best = found
     raise PlanError("; ".join(best))
+
+
+def _candidate_duels(pos: Position) -> list[int]:
+    """The Duel numbers tried when the sketch does not fix one: from the fewest Duels its
+    Duel Zones need (one level per Duel, DB-B.7) and its scores need — every Duel ends with at
+    most one winner, who scores at least the 100 points every SCORE chart gives (DB-C.5), so a
+    sketched total of ``n`` hundred points needs ``n`` Duels won before it (or including it,
+    in its Regroup) — and two more."""
+    scored = sum(s.score for s in pos.sides if "score" in s.stated) // 100
+    first = max(_min_duel(pos), scored + (0 if pos.phase in ("regroup", "game_over") else 1))
+    return list(range(first, first + 3))
 
 
 def _try(pos: Position, duel: int, coin: int) -> Plan | list[str]:
