@@ -56,6 +56,15 @@ def test_two_faults_are_both_reported_in_one_run(tmp_path: Path) -> None:
         assert div is not None and div.clause == clause
     # The compliance table names both clauses as failing.
     assert report.clauses["DB-C.3"].failed and report.clauses["DB-C.7"].failed
+    # No vector ran, so only the random games decide DB-AMB-6's verdict (F13): the engine
+    # honours the readings it is asked for (capability "variants") except this one, where it
+    # plays 'not-final' whatever the setup asks.
+    amb = report.ambiguities["DB-AMB-6"]
+    assert amb.random_games.get("not-final", 0) >= 1 and set(amb.random_games) == {"not-final"}
+    assert amb.follows == ["not-final"] and "plays 'not-final'" in amb.verdict, amb.verdict
+    doc = report.to_json()["ambiguities"]["DB-AMB-6"]
+    assert doc["follows"] == ["not-final"] and doc["random_games"] == amb.random_games
+    assert not report.ambiguities["DB-AMB-1"].random_games
     print(f"\ntwo faults: {[(f['clause'], f['field'], f['count'], f['length']) for f in found]}"
           f", {report.differential['games']} games, {report.seconds:.1f} s")
 

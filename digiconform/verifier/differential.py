@@ -113,6 +113,9 @@ class DifferentialResult:
     first_length: int | None = None
     notes: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    readings_seen: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Ambiguity ID -> reading -> how many divergences of the random games that reading
+    explained (the implementation behaved as it): evidence for the ambiguity verdicts."""
 
 
 def base_setup(target: int = 1000, swap: bool = False,
@@ -640,8 +643,11 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             seen[0] += 1
             if div.kind != "errored" and div.clause is None and div.reading is None:
                 explain(div)
-            if div.reading is not None and not any_reading:
-                overrides[div.reading[0]] = div.reading[1]
+            if div.reading is not None:
+                seen_as = result.readings_seen.setdefault(div.reading[0], {})
+                seen_as[div.reading[1]] = seen_as.get(div.reading[1], 0) + 1
+                if not any_reading:
+                    overrides[div.reading[0]] = div.reading[1]
             key = finding_key(div)
             f = groups.get(key)
             if f is None:

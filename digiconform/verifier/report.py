@@ -93,6 +93,9 @@ class AmbiguityResult:
     follows: list[str] = field(default_factory=list)
     configurable: bool = False
     verdict: str = "untested"
+    random_games: dict[str, int] = field(default_factory=dict)
+    """Reading -> divergences of the random games it explained (the implementation behaved
+    as that reading there); empty when the random games showed nothing about it."""
 
 
 @dataclass
@@ -156,7 +159,7 @@ class Report:
                 a.id: {"question": a.question, "declared": a.declared,
                        "declared_explicitly": a.declared_explicitly, "follows": a.follows,
                        "configurable": a.configurable, "verdict": a.verdict,
-                       "readings": a.readings}
+                       "readings": a.readings, "random_games": dict(a.random_games)}
                 for a in self.ambiguities.values()},
             "failures": [f.to_json() for f in self.failures],
             "skipped": list(self.skipped),

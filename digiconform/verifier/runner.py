@@ -484,6 +484,48 @@ def _ambiguity_verdicts(report: Report,
                              "message": res.verdict})
 
 
+def _random_game_verdicts(report: Report, seen: Mapping[str, Mapping[str, int]]) -> None:
+    """Fold what the random games showed into the ambiguity verdicts: a divergence that a
+    reading explained (the implementation behaved as that reading where the oracle played
+    another) is evidence against every other reading, like a vector that fails under them.
+
+    An ambiguity no vector decided gets its verdict from the random games alone; where the
+    vectors and the random games disagree, only the readings both fit stay in ``follows``."""
+    for amb_id, by_reading in seen.items():
+        res = report.ambiguities.get(amb_id)
+        if res is None or not by_reading:
+            continue
+        res.random_games = dict(by_reading)
+        shown = sorted(by_reading, key=lambda r: (-by_reading[r], r))
+        n = sum(by_reading.values())
+        what = (f"the random games show {' / '.join(map(repr, shown))} ({n} divergence"
+                f"{'s' if n != 1 else ''} explained)")
+        untested = res.verdict == "untested"
+        fits = [r for r in shown if len(shown) == 1 and (untested or r in res.follows)] \
+            if untested or res.configurable else [r for r in res.follows if r in by_reading]
+        how = "declared" if res.declared_explicitly else "default"
+        if res.configurable:
+            # It honours any reading it is asked for, yet played another one here.
+            res.verdict = (f"configurable, but plays {' / '.join(map(repr, fits))} where "
+                           f"another reading was asked: {what}" if fits else
+                           f"configurable, but no single reading fits its behaviour: {what}")
+        elif untested:
+            res.verdict = (f"declares {res.declared!r} ({how}) but behaves as "
+                           f"{' / '.join(map(repr, fits))}: {what}; no vector decides it"
+                           if fits else f"no single reading fits its behaviour: {what}")
+        elif fits:
+            res.verdict = (f"declares {res.declared!r} ({how}) but behaves as "
+                           f"{' / '.join(map(repr, fits))} ({what})")
+        else:
+            res.verdict = (f"no single reading fits its behaviour: the vectors fit "
+                           f"{' / '.join(map(repr, res.follows)) or 'none'}, {what}")
+        res.follows = fits
+        for case in report.cases:
+            if case.get("part") == "ambiguities" and case.get("id") == amb_id:
+                case["status"] = "pass" if fits else "skip"
+                case["message"] = res.verdict
+
+
 def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[str, str],
                   caps: Any, progress: Progress | None) -> None:
     """Run the random games and report every finding: one failure per group of divergences
@@ -503,6 +545,7 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
                            "legal_sets": bool(caps.legal_actions), "seed": opts.seed,
                            "budget": opts.budget, "divergence": None, "findings": []}
     report.notes.extend(res.notes)
+    _random_game_verdicts(report, res.readings_seen)
     case = {"part": "differential", "id": f"random games (seed {opts.seed})",
             "seconds": round(res.seconds, 3)}
     if not res.findings and res.games == 0:
