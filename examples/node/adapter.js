@@ -1,164 +1,295 @@
 #!/usr/bin/env node
-// A complete digiconform adapter in JavaScript (Node, no packages): a toy Digi-Battle engine
-// that plays the set-up (rulebook part A) and nothing more, behind the mandatory subset of the
-// harness protocol (start, new_game, action, stop; docs/PROTOCOL.md).
+// A complete digiconform adapter in JavaScript (Node 20, no packages) for engine.js, speaking
+// the mandatory subset of the harness protocol (start, new_game, action, stop;
+// docs/PROTOCOL.md).
 //
-// Usage: node adapter.js --cards CARD_SET_JSON
-//   (`digiconform vectors export DIR` writes the card set to DIR/card-sets/upper-deck.cardset.json)
-// Try it: digiconform verify --impl "node examples/node/adapter.js --cards DIR/card-sets/upper-deck.cardset.json" \
-//           --clause DB-A --games 0 --skip examples/node/skip.txt
+// Usage: node adapter.js --cards CARD_SET_JSON [--no-readings] [--ignore-variants]
+//   (`digiconform vectors export DIR` writes the card set to DIR/card-sets/upper-deck.cardset.json;
+//   DIGICONFORM_CARD_SET=PATH works instead of --cards). --no-readings declares no reading and
+//   --ignore-variants takes any setup: together they show how `verify` finds a reading an
+//   engine does not declare.
+// Try it: digiconform verify --impl "node examples/node/adapter.js --cards DIR/card-sets/upper-deck.cardset.json"
+//
+// The four things an adapter does, all below:
+// 1. translate the protocol's setup and actions into the engine's calls, refusing a malformed
+//    one as `invalid` with the JSON path of the bad field (checkSetup, checkAction, act);
+// 2. translate the engine's table into the state JSON, the core fields only (stateJson);
+// 3. map the engine's own rejection codes to the rule clauses they enforce (CLAUSES; a code
+//    whose rule depends on where the game is maps through STAGE_CLAUSE and homeClauses);
+// 4. declare the readings the engine follows where the rules are unclear (READINGS, from the
+//    engine) and refuse a game that asks for another one as `unsupported`.
 "use strict";
 
 const fs = require("fs");
 const readline = require("readline");
+const { Engine, Rejected, READINGS, readCards } = require("./engine.js");
 
-// ----------------------------------------------------------------------------------------
-// The engine: its own table, its own moves, its own rejection codes (no clause numbers).
-
-class Rejected extends Error {
-  constructor(code, message) { super(message); this.code = code; }
-}
-
-class ToyEngine {
-  constructor(levels) { this.levels = levels; this.table = null; }
-
-  start(decks) {
-    for (const deck of decks) {
-      const unknown = deck.find((c) => !(c in this.levels));
-      if (unknown !== undefined) throw new Rejected("UNKNOWN_CARD", `unknown card ${unknown}`);
-      if (deck.length !== 30) throw new Rejected("DECK_SIZE", `a deck has 30 cards, not ${deck.length}`);
-      const twice = deck.find((c, i) => deck.indexOf(c) !== i);
-      if (twice !== undefined) throw new Rejected("DUPLICATE_CARD", `${twice} is in the deck twice`);
-      if (!deck.some((c) => this.levels[c] === "Rookie")) {
-        throw new Rejected("NO_ROOKIE", "the deck has no Rookie to start with");
-      }
-    }
-    this.table = {
-      stage: "choose_rookie", turn: 0,
-      seats: decks.map((d) => ({ deck: [...d], rookie: null, hand: [], online: [] })),
-    };
-    return this.table;
-  }
-
-  chooseRookie(seat, card) {
-    const t = this.at("choose_rookie");
-    if (seat !== t.turn) throw new Rejected("NOT_YOUR_TURN", `it is seat ${t.turn}'s turn`);
-    const me = t.seats[seat];
-    if (!me.deck.includes(card) || this.levels[card] !== "Rookie") {
-      throw new Rejected("NOT_A_ROOKIE", `${card} is not a Rookie in seat ${seat}'s deck`);
-    }
-    me.deck.splice(me.deck.indexOf(card), 1);
-    me.rookie = card;
-    if (seat === 0) t.turn = 1; else { t.stage = "shuffle"; t.turn = 0; }
-  }
-
-  shuffled(seat, order) {
-    const t = this.at("shuffle");
-    if (seat !== t.turn) throw new Rejected("NOT_YOUR_TURN", `seat ${t.turn}'s deck is due`);
-    const me = t.seats[seat];
-    const same = order.length === me.deck.length &&
-      [...order].sort().every((c, i) => c === [...me.deck].sort()[i]);
-    if (!same) throw new Rejected("BAD_SHUFFLE", "the order must hold exactly the deck's cards");
-    me.hand = order.slice(0, 10); me.online = order.slice(10); me.deck = [];
-    if (seat === 0) t.turn = 1; else { t.stage = "prepare"; t.turn = 0; }
-  }
-
-  at(stage) {
-    if (this.table === null) throw new Rejected("NO_GAME", "no game has been started");
-    if (this.table.stage !== stage) {
-      throw new Rejected(this.table.stage === "prepare" ? "NOT_IMPLEMENTED" : "WRONG_STAGE",
-        `not now: the game is at ${this.table.stage}`);
-    }
-    return this.table;
-  }
-}
-
-// ----------------------------------------------------------------------------------------
-// The adapter: protocol <-> engine.
-
-// The engine's rejection codes -> [refusal kind, clause]; null clause: the current stage's rule.
-const CLAUSES = {
-  DECK_SIZE: ["illegal", "DB-A.0"], DUPLICATE_CARD: ["illegal", "DB-A.5"],
-  NO_ROOKIE: ["illegal", "DB-A.1"], NOT_A_ROOKIE: ["illegal", "DB-A.1"],
-  BAD_SHUFFLE: ["illegal", "DB-A.2"], UNKNOWN_CARD: ["invalid", null],
-  NOT_IMPLEMENTED: ["unsupported", null],
+// The reading of every ambiguity of the register (docs/AMBIGUITIES.md) this engine plays: the
+// register's default unless the engine's READINGS say otherwise.
+const DEFAULTS = {
+  "DB-AMB-1": "online", "DB-AMB-2": "refuse", "DB-AMB-3": "whole-offline",
+  "DB-AMB-4": "strict", "DB-AMB-5": "offline", "DB-AMB-6": "final",
+  "DB-AMB-7": "immediate", "DB-AMB-8": "rookie-showing", "DB-AMB-9": "on-reveal",
+  "DB-AMB-10": "opponent-type", "DB-AMB-11": "1-2", "DB-AMB-12": "prepared-only",
+  "DB-AMB-13": "must-fulfil", "DB-AMB-14": "duel-points", "DB-AMB-15": "play-order",
+  "DB-AMB-16": "recycle", "DB-AMB-17": "continuous", "DB-AMB-18": "showing",
+  "DB-AMB-19": "duel-first", "DB-AMB-21": "at-once", "DB-AMB-22": "all-but-rookie",
+  "DB-AMB-23": "effects-first", "DB-AMB-24": "say-pass", "DB-AMB-25": "seat-order",
+  "DB-AMB-26": "per-player", "DB-AMB-27": "free", "DB-AMB-28": "port",
 };
-const STAGE_CLAUSE = { choose_rookie: "DB-A.1", shuffle: "DB-A.2", prepare: "DB-B.0" };
+const FOLLOWS = { ...DEFAULTS, ...READINGS };
+
+// ------------------------------------------------------------------------ rejections -> clauses
+
+// The rule each stage's turn order comes from: a move out of turn, or one the stage has no
+// place for, breaks it (and the move's own rules, homeClauses).
+const STAGE_CLAUSE = {
+  choose_rookie: "DB-A.1", deal: "DB-A.2", prepare: "DB-B.0", coin: "DB-B.1", reveal: "DB-B.4",
+  battle: "DB-C.1", regroup: "DB-D.1", "regroup-prepare": "DB-D.5", recycle: "DB-D.3", over: "DB-C.9",
+};
+
+// The engine's rejection codes -> [refusal kind, clause]. A null clause: the rule depends on
+// the move and the stage (clausesFor). A code the rules do not decide is invalid/unsupported.
+const CLAUSES = {
+  DECK_SIZE: ["illegal", "DB-A.0"], DUPLICATE_CARD: ["illegal", "DB-A.5"], NO_ROOKIE: ["illegal", "DB-A.1"],
+  BAD_TARGET_SCORE: ["invalid", null], UNKNOWN_CARD: ["invalid", null], NO_GAME: ["invalid", null],
+  UNSUPPORTED_CARD: ["unsupported", null], BAD_METHOD: ["invalid", null],
+  GAME_OVER: ["illegal", "DB-C.9"], DRAW_FIRST: ["illegal", "DB-D.1"], ONCE_PER_DUEL: ["illegal", "DB-B.7"],
+  NOTHING_FACE_DOWN: ["illegal", "DB-B.6"], NOT_FACE_DOWN_CARD: ["illegal", "DB-B.2"],
+  PAYMENT_SOURCE: ["illegal", "DB-B.3"], COMMITTED: ["illegal", "DB-B.3"], NOT_COMMITTED: ["illegal", "DB-B.3"],
+  ALREADY_PASSED: ["illegal", "DB-C.3"], NOT_A_POWER_OPTION: ["illegal", "DB-C.1"],
+  DIGIVOLVE_CARD: ["illegal", "DB-B.3n"], RESTRICTION: ["illegal", "DB-C.2"],
+  USE_REQUIREMENT: ["illegal", "DB-C.2"], BAD_TARGET: ["illegal", "DB-C.2"],
+  ALREADY_DREW: ["illegal", "DB-D.1"], ALREADY_CHANGING: ["illegal", "DB-D.4"],
+  ALREADY_PREPARED: ["illegal", "DB-D.4"], ROOKIE_NOT_SHOWING: ["illegal", "DB-D.4"],
+  // these depend on the move: NOT_A_ROOKIE, BAD_SHUFFLE, NOT_IN_HAND, NOT_A_DIGIMON, ZONE_FULL,
+  // NOT_NEXT_LEVEL, REQUIREMENT, BAD_SUPPORT, NOT_YOUR_TURN, WRONG_STAGE, NO_SHUFFLE_DUE, NO_COIN_DUE
+};
+
+// Codes that say "not now" (out of turn, or not at this stage).
+const NOT_NOW = new Set(["NOT_YOUR_TURN", "WRONG_STAGE", "NO_SHUFFLE_DUE", "NO_COIN_DUE", "DRAW_FIRST"]);
+
+function stageKey(t) {
+  // The engine's stage, with Regroup split into before and after the draw.
+  if (t === null) return "choose_rookie";
+  if (t.stage === "regroup" && t.seats[t.turn].drew) return "regroup-prepare";
+  return t.stage;
+}
+
+function homeClauses(type, stage) {
+  // The rules a move of this type is made under (at this stage).
+  const prep = stage.startsWith("regroup") ? ["DB-D.5", "DB-B.0"] : ["DB-B.0"];
+  if (type === "pass") return { reveal: ["DB-B.5"], battle: ["DB-C.3"] }[stage] || ["DB-B.5", "DB-C.3"];
+  return {
+    choose_rookie: ["DB-A.1"], shuffle: stage === "recycle" ? ["DB-D.3", "DB-D.2"] : ["DB-A.2"],
+    coin_toss: ["DB-B.1"], prepare: prep, ready: prep, change_rookie: ["DB-D.4"],
+    digivolve: ["DB-B.4", "DB-B.2"], play_option: ["DB-C.1"], discard: ["DB-D.1"], draw: ["DB-D.1"],
+  }[type] || [];
+}
+
+function clausesFor(code, type, stage) {
+  // The clauses an action rejected with `code` breaks, the main one first.
+  const fixed = (CLAUSES[code] || [])[1];
+  const prep = stage.startsWith("regroup") ? "DB-D.5" : "DB-B.0";
+  let out;
+  if (NOT_NOW.has(code)) out = [fixed || STAGE_CLAUSE[stage] || "DB-A.1", ...homeClauses(type, stage)];
+  else if (fixed) out = [fixed];
+  else if (code === "NOT_A_ROOKIE") out = [type === "change_rookie" ? "DB-D.4" : "DB-A.1"];
+  else if (code === "BAD_SHUFFLE") out = stage === "recycle" ? ["DB-D.3", "DB-D.2"] : ["DB-A.2"];
+  else if (code === "NOT_IN_HAND") {
+    out = [{ play_option: "DB-C.1", discard: "DB-D.1", change_rookie: "DB-D.4", digivolve: "DB-B.3" }[type] || prep];
+  } else if (code === "NOT_A_DIGIMON" || code === "ZONE_FULL") out = [prep];
+  else if (code === "NOT_NEXT_LEVEL") out = type === "prepare" ? [prep, "DB-B.7"] : ["DB-B.7"];
+  else if (code === "REQUIREMENT" || code === "BAD_SUPPORT") out = type === "prepare" ? [prep, "DB-B.3"] : ["DB-B.3"];
+  else out = [STAGE_CLAUSE[stage] || "DB-A.1"];
+  if (code === "NOTHING_FACE_DOWN") out.push("DB-B.2");
+  if (code === "ALREADY_PASSED" && type === "play_option") out.push("DB-C.1");
+  return [...new Set(out)];
+}
+
+// ------------------------------------------------------------------------ input checks
+
+class Malformed extends Error {
+  // A request the protocol's schemas do not allow: `path` names the bad field.
+  constructor(path, message) { super(message); this.path = path; }
+}
+
+const isSeat = (v) => v === 0 || v === 1;
+const isSerial = (v) => typeof v === "string" && /^[A-Za-z0-9][A-Za-z0-9-]*$/.test(v);
+const isSerials = (v) => Array.isArray(v) && v.every(isSerial);
+const FIELD_OK = {
+  player: isSeat, winner: isSeat, target: isSeat, card: isSerial, support: isSerial,
+  order: isSerials, payment: isSerials, discard: isSerials,
+  method: (v) => ["tribute", "digivice", "dna", "ultra"].includes(v), source: (v) => v === "online" || v === "hand",
+};
+const FIELDS = { // type -> [required, optional]
+  choose_rookie: [["player", "card"], []], shuffle: [["order"], ["player"]], coin_toss: [["winner"], []],
+  prepare: [["player", "card"], ["support"]], change_rookie: [["player", "card"], []], ready: [["player"], []],
+  digivolve: [["player", "card", "method"], ["support", "payment", "source"]], pass: [["player"], []],
+  play_option: [["player", "card"], ["discard", "target"]], discard: [["player", "card"], []], draw: [["player"], []],
+};
+
+function checkAction(a) {
+  // Throw Malformed unless `a` has the form of schemas/action.schema.json.
+  if (a === null || typeof a !== "object" || Array.isArray(a)) throw new Malformed("$.action", "an action is a JSON object");
+  if (!Object.prototype.hasOwnProperty.call(FIELDS, a.type)) throw new Malformed("$.action.type", `unknown action type ${JSON.stringify(a.type)}`);
+  const [required, optional] = FIELDS[a.type];
+  for (const f of required) if (!(f in a)) throw new Malformed(`$.action.${f}`, `${a.type} needs ${f}`);
+  for (const f of Object.keys(a)) {
+    if (f === "type") continue;
+    if (!required.includes(f) && !optional.includes(f)) throw new Malformed(`$.action.${f}`, `${a.type} has no field ${f}`);
+    if (!FIELD_OK[f](a[f])) throw new Malformed(`$.action.${f}`, `bad value for ${f}: ${JSON.stringify(a[f])}`);
+  }
+  if (a.type === "shuffle" && new Set(a.order).size !== a.order.length) throw new Malformed("$.action.order", "a card appears twice in the order");
+}
+
+function checkSetup(setup) {
+  // Throw Malformed unless `setup` has the form of a Digi-Battle setup.
+  if (setup === null || typeof setup !== "object") throw new Malformed("$.setup", "the setup is a JSON object");
+  const decks = setup.decks;
+  if (!Array.isArray(decks) || decks.length !== 2) throw new Malformed("$.setup.decks", "two decks, seat 0 then seat 1");
+  decks.forEach((d, i) => {
+    if (!Array.isArray(d) || !d.every((c) => typeof c === "string")) throw new Malformed(`$.setup.decks[${i}]`, "a deck is a list of card serials");
+  });
+  const target = setup.target === undefined ? 1000 : setup.target;
+  if (!Number.isInteger(target) || target < 1 || target > 1000) throw new Malformed("$.setup.target", `the target is 1 to 1000 points (DB-C.9), not ${target}`);
+  const md = setup.max_duels;
+  if (md !== undefined && md !== null && (!Number.isInteger(md) || md < 1)) throw new Malformed("$.setup.max_duels", "max_duels is a positive integer");
+  const v = setup.variants;
+  if (v !== undefined && v !== null && (typeof v !== "object" || Array.isArray(v))) throw new Malformed("$.setup.variants", "variants map an ambiguity ID to a reading");
+}
+
+// ------------------------------------------------------------------------ the state
+
+const PHASE = {
+  choose_rookie: "setup", deal: "setup", prepare: "digivolve", coin: "digivolve",
+  reveal: "digivolve", battle: "battle", regroup: "regroup", over: "game_over",
+};
 
 function stateJson(t) {
+  // The engine's table as a core Digi-Battle state (schemas/state.schema.json). `passed` is
+  // the engine's own flag; it clears both when the Battle ends (outside the Digivolve and
+  // Battle phases the verifier does not compare it).
+  const stage = t.stage === "recycle" ? t.resume[0] : t.stage;
+  let toMove = t.turn;
+  if (t.stage === "over") toMove = null;
+  else if (["deal", "coin", "recycle"].includes(t.stage)) toMove = "chance";
   return {
-    ruleset: "digibattle", phase: t.stage === "prepare" ? "digivolve" : "setup",
-    duel: 1, winner: null, to_move: t.stage === "shuffle" ? "chance" : t.turn,
+    ruleset: "digibattle", phase: PHASE[stage], duel: t.duel, winner: t.winner, to_move: toMove,
     players: t.seats.map((s) => ({
-      hand: s.hand, online: s.online, offline: [], duel_zone: s.rookie ? [s.rookie] : [],
-      digivolve_zone: [], power_port: [], score: 0, passed: false,
+      hand: [...s.hand], online: [...s.online], offline: [...s.offline], duel_zone: [...s.stack],
+      digivolve_zone: s.faceDown ? [s.faceDown] : [], power_port: [...s.port], score: s.score, passed: s.passed,
     })),
   };
 }
 
-function levelsOf(doc) {
-  const out = {};
-  for (const c of doc.cards) out[c.serial] = c.level === undefined ? null : c.level;
+// ------------------------------------------------------------------------ the protocol
+
+function act(engine, a) {
+  const p = a.player === undefined ? null : a.player;
+  const opt = (v) => (v === undefined ? null : v);
+  switch (a.type) {
+    case "choose_rookie": return engine.chooseRookie(p, a.card);
+    case "shuffle": return engine.shuffled(p, a.order);
+    case "coin_toss": return engine.coinToss(a.winner);
+    case "prepare": return engine.prepare(p, a.card, opt(a.support));
+    case "change_rookie": return engine.changeRookie(p, a.card);
+    case "ready": return engine.ready(p);
+    case "digivolve": return engine.digivolve(p, a.card, a.method, opt(a.support), opt(a.payment), opt(a.source));
+    case "pass": return engine.pass(p);
+    case "play_option": return engine.playOption(p, a.card, opt(a.discard), opt(a.target));
+    case "discard": return engine.discard(p, a.card);
+    case "draw": return engine.draw(p);
+  }
+  return undefined;
+}
+
+function refusal(e, type, stage) {
+  // The protocol refusal for one of the engine's rejections.
+  const kind = (CLAUSES[e.code] || ["illegal"])[0];
+  const out = { kind, reason: `${e.code}: ${e.message}` };
+  if (kind === "illegal") {
+    const clauses = clausesFor(e.code, type, stage);
+    out.clause = clauses[0];
+    if (clauses.length > 1) out.clauses = clauses;
+  }
+  if (kind === "invalid") out.path = type === "new_game" ? "$.setup.decks" : "$.action";
   return out;
 }
 
-function main() {
-  const i = process.argv.indexOf("--cards");
-  const path = i >= 0 ? process.argv[i + 1] : process.env.DIGICONFORM_CARD_SET;
-  if (!path) { process.stderr.write("adapter.js: --cards CARD_SET_JSON is required\n"); process.exit(2); }
-  const levels = levelsOf(JSON.parse(fs.readFileSync(path, "utf8")));
-  let engine = new ToyEngine(levels);
+function makeAdapter(cardDoc, { declare = true, checkVariants = true } = {}) {
+  let engine = new Engine(readCards(cardDoc));
 
-  function refusal(e) {
-    const [kind, known] = CLAUSES[e.code] || ["illegal", null];
-    const stage = engine.table ? engine.table.stage : "choose_rookie";
-    const out = { kind, reason: `${e.code}: ${e.message}` };
-    if (kind === "illegal") out.clause = known || STAGE_CLAUSE[stage];
-    if (kind === "invalid") out.path = "$.setup.decks";
-    return out;
+  function newGame(setup) {
+    checkSetup(setup);
+    for (const [amb, reading] of checkVariants ? Object.entries(setup.variants || {}) : []) {
+      if (FOLLOWS[amb] !== reading) {
+        const mine = FOLLOWS[amb];
+        return { kind: "unsupported", reason: `${amb}=${reading}: this engine plays ${mine ? `${amb} as '${mine}'` : `no reading of ${amb}`}` };
+      }
+    }
+    const own = setup.card_set && setup.card_set.cards ? setup.card_set : cardDoc; // a scenario's own cards
+    engine = new Engine(readCards(own));
+    engine.start(setup.decks, setup.target === undefined ? 1000 : setup.target, setup.max_duels || null);
+    return null;
   }
 
-  function handle(req) {
+  return function handle(req) {
     if (req.cmd === "start") {
-      return { ready: true, version: 1, rulesets: ["digibattle"],
-        implementation: { name: "toy-digibattle-node", version: "0.1", language: "javascript" } };
+      const ready = { ready: true, version: 1, rulesets: ["digibattle"],
+        implementation: { name: "toy-digibattle-node", version: "0.2", language: "javascript" } };
+      if (declare) ready.readings = { ...READINGS };
+      return ready;
     }
-    const seq = req.seq;
+    const seq = req.seq === undefined ? null : req.seq;
+    const stage = stageKey(engine.table);
+    let type = "new_game";
     try {
       if (req.cmd === "new_game") {
         const setup = req.setup;
-        if ((setup.ruleset || "digibattle") !== "digibattle") {
+        if (setup && typeof setup === "object" && (setup.ruleset || "digibattle") !== "digibattle") {
           return { seq, refused: { kind: "unsupported", reason: "only digibattle" } };
         }
-        const cs = setup.card_set || {};
-        engine = new ToyEngine(cs.cards ? levelsOf(cs) : levels);
-        return { seq, state: stateJson(engine.start(setup.decks)) };
+        const declined = newGame(setup);
+        return declined ? { seq, refused: declined } : { seq, state: stateJson(engine.table) };
       }
       if (req.cmd === "action") {
-        const a = req.action;
-        if (a.type === "choose_rookie") engine.chooseRookie(a.player, a.card);
-        else if (a.type === "shuffle") engine.shuffled(a.player, a.order);
-        else if (engine.table && engine.table.stage === "prepare") {
-          throw new Rejected("NOT_IMPLEMENTED", "the toy engine stops after the set-up");
-        } else throw new Rejected("WRONG_STAGE", `${a.type} is not a set-up move`);
+        checkAction(req.action);
+        type = req.action.type;
+        if (engine.table === null) throw new Rejected("NO_GAME", "no game has been started");
+        act(engine, req.action);
         return { seq, state: stateJson(engine.table) };
       }
     } catch (e) {
-      if (e instanceof Rejected) return { seq, refused: refusal(e) };
-      return { seq, refused: { kind: "invalid", path: "$", reason: `malformed request: ${e.message}` } };
+      if (e instanceof Malformed) return { seq, refused: { kind: "invalid", path: e.path, reason: e.message } };
+      if (e instanceof Rejected) return { seq, refused: refusal(e, type, stage) };
+      return { seq, errored: { message: `${e.name}: ${e.message}` } }; // an engine bug: say so, go on
     }
     return { seq, skipped: { reason: `${req.cmd} is not in the mandatory subset` } };
-  }
+  };
+}
 
+function main() {
+  const argv = process.argv;
+  const i = argv.indexOf("--cards");
+  const path = i >= 0 ? argv[i + 1] : process.env.DIGICONFORM_CARD_SET;
+  if (!path) {
+    process.stderr.write("adapter.js: --cards CARD_SET_JSON is required\n");
+    process.exit(2);
+  }
+  const handle = makeAdapter(JSON.parse(fs.readFileSync(path, "utf8")), {
+    declare: !argv.includes("--no-readings"), checkVariants: !argv.includes("--ignore-variants"),
+  });
   const rl = readline.createInterface({ input: process.stdin, terminal: false });
   rl.on("line", (line) => {
     let req;
-    try { req = JSON.parse(line); } catch (e) {
-      process.stdout.write(JSON.stringify({ seq: null, errored: { message: String(e) } }) + "\n");
-      return;
-    }
-    if (req.cmd === "stop") { rl.close(); process.exit(0); }
-    process.stdout.write(JSON.stringify(handle(req)) + "\n");
+    try { req = JSON.parse(line); } catch (e) { req = e; }
+    let answer;
+    if (req instanceof Error) answer = { seq: null, errored: { message: `not JSON: ${req.message}` } };
+    else if (req === null || typeof req !== "object" || Array.isArray(req)) answer = { seq: null, errored: { message: "a request is a JSON object" } };
+    else if (req.cmd === "stop") { rl.close(); process.exit(0); }
+    else answer = handle(req);
+    process.stdout.write(JSON.stringify(answer) + "\n"); // one line per request (pipes are synchronous on Linux)
   });
 }
 
