@@ -51,18 +51,19 @@ class Rejected extends Error {
   constructor(code, message) { super(message); this.code = code; }
 }
 
+function fail(code, message) { throw new Rejected(code, message); }
+
 function readCards(doc) {
   // serial -> card, from a card-set document ({"cards": [...]}).
   const out = {};
   for (const c of doc.cards) {
     out[c.serial] = {
       serial: c.serial, name: c.name, kind: c.kind, level: c.level || null,
-      battleType: c.battle_type || null, power: c.power || {}, score: c.score || {},
-      abilities: c.special_abilities || [], requirements: c.digivolve_requirements || [],
-      effects: c.effects || [], optionType: c.option_type || null,
-      useRequirements: c.use_requirements || [], restrictions: c.restrictions || [],
-      supported: c.supported !== false,
-      rank: LEVELS.indexOf(c.level),
+      rank: LEVELS.indexOf(c.level), battleType: c.battle_type || null,
+      power: c.power || {}, score: c.score || {}, abilities: c.special_abilities || [],
+      requirements: c.digivolve_requirements || [], effects: c.effects || [],
+      optionType: c.option_type || null, useRequirements: c.use_requirements || [],
+      restrictions: c.restrictions || [], supported: c.supported !== false,
     };
   }
   return out;
@@ -70,14 +71,22 @@ function readCards(doc) {
 
 const effect = (card, kind) => card.effects.find((e) => e.kind === kind) || null;
 const remove = (list, x) => list.splice(list.indexOf(x), 1);
-const sortedCopy = (list) => [...list].sort();
-const sameCards = (a, b) => JSON.stringify(sortedCopy(a)) === JSON.stringify(sortedCopy(b));
+const sorted = (list) => [...list].sort();
+const sameCards = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+const last = (list) => list[list.length - 1];
 
 function combinations(items, n) {
   if (n === 0) return [[]];
   const out = [];
-  items.forEach((x, i) => { for (const rest of combinations(items.slice(i + 1), n - 1)) out.push([x, ...rest]); });
+  items.forEach((x, i) => {
+    for (const rest of combinations(items.slice(i + 1), n - 1)) out.push([x, ...rest]);
+  });
   return out;
+}
+
+function allowed(check) {
+  // Whether `check` runs without a Rejected.
+  try { check(); return true; } catch (e) { if (e instanceof Rejected) return false; throw e; }
 }
 
 function newSeat(deck) {
@@ -96,24 +105,25 @@ class Engine {
 
   start(decks, target = 1000, maxDuels = null) {
     if (!Number.isInteger(target) || target < 1 || target > 1000) {
-      throw new Rejected("BAD_TARGET_SCORE", `the target is 1 to 1000 points, not ${target}`);
+      fail("BAD_TARGET_SCORE", `the target is 1 to 1000 points, not ${target}`);
     }
     for (const deck of decks) {
       const unknown = deck.find((c) => !(c in this.cards));
-      if (unknown !== undefined) throw new Rejected("UNKNOWN_CARD", `unknown card ${unknown}`);
+      if (unknown !== undefined) fail("UNKNOWN_CARD", `unknown card ${unknown}`);
       const odd = deck.find((c) => !this.cards[c].supported);
-      if (odd !== undefined) throw new Rejected("UNSUPPORTED_CARD", `${odd}'s text is not playable here`);
-      if (deck.length !== 30) throw new Rejected("DECK_SIZE", `a deck has 30 cards, not ${deck.length}`);
+      if (odd !== undefined) fail("UNSUPPORTED_CARD", `${odd}'s text is not playable here`);
+      if (deck.length !== 30) fail("DECK_SIZE", `a deck has 30 cards, not ${deck.length}`);
       const twice = deck.find((c, i) => deck.indexOf(c) !== i);
-      if (twice !== undefined) throw new Rejected("DUPLICATE_CARD", `${twice} is in the deck twice`);
-      if (!deck.some((c) => this.isRookie(c))) throw new Rejected("NO_ROOKIE", "the deck has no Rookie to start with");
+      if (twice !== undefined) fail("DUPLICATE_CARD", `${twice} is in the deck twice`);
+      if (!deck.some((c) => this.isRookie(c))) fail("NO_ROOKIE", "the deck has no Rookie");
     }
     this.table = {
       seats: decks.map(newSeat), target, maxDuels,
       // choose_rookie | deal | prepare | coin | reveal | battle | regroup | recycle | over
       stage: "choose_rookie", turn: 0, duel: 1, first: null, winner: null,
-      played: [] /* [seat, card] Power Blasts in order */, shuffles: [] /* [seat, cards] due */,
-      owedDraw: null /* [seat, n] */, resume: null /* [stage, turn] after recycling */,
+      played: [] /* [seat, card]: Power Blasts in order */,
+      shuffles: [] /* [seat, cards]: recycles due */, owedDraw: null /* [seat, cards] */,
+      resume: null /* [stage, turn] after the recycles */,
     };
     return this.table;
   }
@@ -121,24 +131,34 @@ class Engine {
   // ---------------------------------------------------------------- helpers
 
   card(serial) { return this.cards[serial]; }
-  isRookie(serial) { const c = this.cards[serial]; return c.kind === "digimon" && c.level === "Rookie"; }
-  top(seat) { const s = this.table.seats[seat]; return s.stack.length ? this.card(s.stack[s.stack.length - 1]) : null; }
+
+  isRookie(serial) {
+    const c = this.cards[serial];
+    return c.kind === "digimon" && c.level === "Rookie";
+  }
+
+  top(seat) {
+    const s = this.table.seats[seat];
+    return s.stack.length ? this.card(last(s.stack)) : null;
+  }
 
   live() {
-    if (this.table === null) throw new Rejected("NO_GAME", "no game has been started");
-    if (this.table.stage === "over") throw new Rejected("GAME_OVER", "the game is over");
+    if (this.table === null) fail("NO_GAME", "no game has been started");
+    if (this.table.stage === "over") fail("GAME_OVER", "the game is over");
     return this.table;
   }
 
   expect(stages, seat) {
     const t = this.live();
-    if (!stages.includes(t.stage)) throw new Rejected("WRONG_STAGE", `not now: the game is at ${t.stage}`);
-    if (seat !== null && seat !== t.turn) throw new Rejected("NOT_YOUR_TURN", `it is seat ${t.turn}'s move, not seat ${seat}'s`);
+    if (!stages.includes(t.stage)) fail("WRONG_STAGE", `not now: the game is at ${t.stage}`);
+    if (seat !== null && seat !== t.turn) {
+      fail("NOT_YOUR_TURN", `it is seat ${t.turn}'s move, not seat ${seat}'s`);
+    }
     return t;
   }
 
   static inHand(s, serial) {
-    if (!s.hand.includes(serial)) throw new Rejected("NOT_IN_HAND", `${serial} is not in the hand`);
+    if (!s.hand.includes(serial)) fail("NOT_IN_HAND", `${serial} is not in the hand`);
   }
 
   // ---------------------------------------------------------------- A. set-up
@@ -147,7 +167,7 @@ class Engine {
     const t = this.expect(["choose_rookie"], seat);
     const me = t.seats[seat];
     if (!me.deck.includes(serial) || !this.isRookie(serial)) {
-      throw new Rejected("NOT_A_ROOKIE", `${serial} is not a Rookie in seat ${seat}'s deck`);
+      fail("NOT_A_ROOKIE", `${serial} is not a Rookie in seat ${seat}'s deck`);
     }
     remove(me.deck, serial);
     me.stack = [serial];
@@ -157,19 +177,21 @@ class Engine {
   cardsToShuffle() {
     // The cards of the shuffle that is due (sorted).
     const t = this.live();
-    if (t.stage === "deal") return sortedCopy(t.seats[t.turn].deck);
-    if (t.stage === "recycle") return sortedCopy(t.shuffles[0][1]);
-    throw new Rejected("NO_SHUFFLE_DUE", "no shuffle is due");
+    if (t.stage === "deal") return sorted(t.seats[t.turn].deck);
+    if (t.stage === "recycle") return sorted(t.shuffles[0][1]);
+    return fail("NO_SHUFFLE_DUE", "no shuffle is due");
   }
 
   shuffled(seat, order) {
     // The shuffle that is due came out as `order` (top first).
     const t = this.live();
-    if (t.stage !== "deal" && t.stage !== "recycle") throw new Rejected("NO_SHUFFLE_DUE", "no shuffle is due now");
+    if (t.stage !== "deal" && t.stage !== "recycle") fail("NO_SHUFFLE_DUE", "no shuffle is due");
     const due = t.stage === "deal" ? t.turn : t.shuffles[0][0];
-    if (seat !== null && seat !== due) throw new Rejected("NOT_YOUR_TURN", `seat ${due}'s cards are due, not seat ${seat}'s`);
+    if (seat !== null && seat !== due) {
+      fail("NOT_YOUR_TURN", `seat ${due}'s cards are due, not seat ${seat}'s`);
+    }
     if (!Array.isArray(order) || !sameCards(order, this.cardsToShuffle())) {
-      throw new Rejected("BAD_SHUFFLE", "the order must hold exactly the cards due, once each");
+      fail("BAD_SHUFFLE", "the order must hold exactly the cards due, once each");
     }
     const me = t.seats[due];
     if (t.stage === "deal") {
@@ -190,7 +212,7 @@ class Engine {
 
   base(s) {
     // The Digimon a prepared card Digivolves from (a new Rookie, once set up).
-    return this.card(s.newRookie || s.stack[s.stack.length - 1]);
+    return this.card(s.newRookie || last(s.stack));
   }
 
   servesDigivice(serial, next) {
@@ -214,7 +236,8 @@ class Engine {
         if (!Engine.matches(here, base)) continue;
         for (const h of s.hand) {
           const hc = this.card(h);
-          if (h !== exclude && !out.includes(h) && Engine.matches(other, hc) && hc.rank === next.rank - 1) out.push(h);
+          if (h !== exclude && !out.includes(h) && Engine.matches(other, hc)
+              && hc.rank === next.rank - 1) out.push(h);
         }
       }
     }
@@ -224,8 +247,9 @@ class Engine {
   tribute(s, next, base) {
     // The smallest payable payment naming `base`, or null.
     const counts = next.requirements
-      .filter((r) => r.kind === "tribute" && r.from === base.name && r.offline <= MAX_PAYMENT && r.offline <= s.online.length)
-      .map((r) => r.offline);
+      .filter((r) => r.kind === "tribute" && r.from === base.name)
+      .map((r) => r.offline)
+      .filter((n) => n <= MAX_PAYMENT && n <= s.online.length);
     return counts.length ? Math.min(...counts) : null;
   }
 
@@ -237,23 +261,29 @@ class Engine {
   checkPrepare(s, serial, support) {
     Engine.inHand(s, serial);
     const next = this.card(serial);
-    if (next.kind !== "digimon") throw new Rejected("NOT_A_DIGIMON", `${serial} is not a Digimon`);
+    if (next.kind !== "digimon") fail("NOT_A_DIGIMON", `${serial} is not a Digimon`);
     const base = this.base(s);
-    if (next.rank !== base.rank + 1) throw new Rejected("NOT_NEXT_LEVEL", `${next.name} (${next.level}) is not the next level of ${base.name}`);
+    if (next.rank !== base.rank + 1) {
+      fail("NOT_NEXT_LEVEL", `${next.name} (${next.level}) is not the next level of ${base.name}`);
+    }
     if (support !== null) {
-      if (support === serial) throw new Rejected("BAD_SUPPORT", "the same card cannot be both");
+      if (support === serial) fail("BAD_SUPPORT", "the same card cannot be both");
       Engine.inHand(s, support);
       const sc = this.card(support);
       if (effect(sc, "ultra_digivolve")) return;
-      if (effect(sc, "digivice")) {
-        if (!Engine.digiviceNamed(next, base)) throw new Rejected("REQUIREMENT", `${next.name} does not Digivolve from ${base.name} with a DIGIVICE`);
-        if (!this.servesDigivice(support, next)) throw new Rejected("REQUIREMENT", `${sc.name} does not serve a ${next.battleType} Digimon`);
-        return;
+      if (!effect(sc, "digivice")) fail("BAD_SUPPORT", `${sc.name} is not a DIGIVICE or ULTRA`);
+      if (!Engine.digiviceNamed(next, base)) {
+        fail("REQUIREMENT", `${next.name} does not Digivolve from ${base.name} with a DIGIVICE`);
       }
-      throw new Rejected("BAD_SUPPORT", `${sc.name} is not a DIGIVICE or ULTRA DIGIVOLVE`);
+      if (!this.servesDigivice(support, next)) {
+        fail("REQUIREMENT", `${sc.name} does not serve a ${next.battleType} Digimon`);
+      }
+      return;
     }
-    if (this.tribute(s, next, base) !== null || this.dnaPartners(s, next, base, serial).length) return;
-    throw new Rejected("REQUIREMENT", `${next.name} cannot Digivolve from ${base.name} now: its Digivolve Requirements do not name it or cannot be met`);
+    if (this.tribute(s, next, base) !== null) return;
+    if (this.dnaPartners(s, next, base, serial).length) return;
+    fail("REQUIREMENT", `${next.name} cannot Digivolve from ${base.name} now: its Digivolve `
+      + "Requirements do not name it or cannot be met");
   }
 
   prepare(seat, serial, support = null) {
@@ -261,8 +291,8 @@ class Engine {
     // the Power Port with it).
     const t = this.expect(["prepare", "regroup"], seat);
     const s = t.seats[seat];
-    if (t.stage === "regroup" && !s.drew) throw new Rejected("DRAW_FIRST", "restore the hand before preparing");
-    if (s.faceDown !== null) throw new Rejected("ZONE_FULL", "a card is already face down on the Digivolve Zone");
+    if (t.stage === "regroup" && !s.drew) fail("DRAW_FIRST", "restore the hand before preparing");
+    if (s.faceDown !== null) fail("ZONE_FULL", "a card is already face down on the Digivolve Zone");
     this.checkPrepare(s, serial, support);
     remove(s.hand, serial);
     s.faceDown = serial;
@@ -274,7 +304,7 @@ class Engine {
   ready(seat) {
     // End this seat's preparation without preparing a card.
     const t = this.expect(["prepare", "regroup"], seat);
-    if (t.stage === "regroup" && !t.seats[seat].drew) throw new Rejected("DRAW_FIRST", "restore the hand first");
+    if (t.stage === "regroup" && !t.seats[seat].drew) fail("DRAW_FIRST", "restore the hand first");
     this.endPreparation(seat);
     this.settle();
   }
@@ -289,7 +319,7 @@ class Engine {
   coinToss(winner) {
     // The coin toss (B.1) was won by `winner`.
     const t = this.live();
-    if (t.stage !== "coin") throw new Rejected("NO_COIN_DUE", "no coin toss is due");
+    if (t.stage !== "coin") fail("NO_COIN_DUE", "no coin toss is due");
     t.first = winner;
     this.beginDuel();
     this.settle();
@@ -309,7 +339,10 @@ class Engine {
 
   turnOverRookie(seat) {
     const s = this.table.seats[seat];
-    if (s.newRookie !== null) { s.offline.push(...s.stack); s.stack = [s.newRookie]; s.newRookie = null; }
+    if (s.newRookie === null) return;
+    s.offline.push(...s.stack);
+    s.stack = [s.newRookie];
+    s.newRookie = null;
   }
 
   committedKind(s) {
@@ -322,42 +355,51 @@ class Engine {
     // (method: tribute | digivice | dna | ultra).
     const t = this.expect(["reveal"], seat);
     const s = t.seats[seat];
-    if (s.digivolved) throw new Rejected("ONCE_PER_DUEL", "this Digimon has Digivolved this Duel");
-    if (s.faceDown === null) throw new Rejected("NOTHING_FACE_DOWN", "there is no card on the Digivolve Zone");
-    if (serial !== s.faceDown) throw new Rejected("NOT_FACE_DOWN_CARD", `${serial} is not the Digivolve Zone card`);
+    if (s.digivolved) fail("ONCE_PER_DUEL", "this Digimon has Digivolved this Duel");
+    if (s.faceDown === null) fail("NOTHING_FACE_DOWN", "there is no card on the Digivolve Zone");
+    if (serial !== s.faceDown) fail("NOT_FACE_DOWN_CARD", `${serial} is not the face-down card`);
     const next = this.card(serial), base = this.base(s); // a new Rookie turns over with it
-    if (next.rank !== base.rank + 1) throw new Rejected("NOT_NEXT_LEVEL", `${next.name} is not the next level of ${base.name}`);
+    if (next.rank !== base.rank + 1) {
+      fail("NOT_NEXT_LEVEL", `${next.name} is not the next level of ${base.name}`);
+    }
     if ((payment && payment.length) || (source !== null && source !== "online")) {
-      throw new Rejected("PAYMENT_SOURCE", "the payment comes from the Online deck");
+      fail("PAYMENT_SOURCE", "the payment comes from the Online deck");
     }
     const committed = this.committedKind(s);
-    if ((method === "digivice" || method === "ultra") && committed === method && support !== null && support !== s.committed) {
-      throw new Rejected("COMMITTED", `${this.card(s.committed).name} was committed with ${next.name}, not ${support}`);
+    if ((method === "digivice" || method === "ultra") && committed === method
+        && support !== null && support !== s.committed) {
+      fail("COMMITTED", `${this.card(s.committed).name} was committed with ${next.name}`);
     }
     let pay = 0;
     if (method === "tribute") {
-      if (support !== null) throw new Rejected("REQUIREMENT", "a payment needs no other card");
+      if (support !== null) fail("REQUIREMENT", "a payment needs no other card");
       pay = this.tribute(s, next, base);
-      if (pay === null) throw new Rejected("REQUIREMENT", `${next.name}'s payment from ${base.name} cannot be made`);
+      if (pay === null) fail("REQUIREMENT", `${next.name}'s payment cannot be made`);
     } else if (method === "digivice") {
-      if (committed !== "digivice") throw new Rejected("NOT_COMMITTED", "the DIGIVICE goes face down on the Power Port when the next-level card is put face down");
+      if (committed !== "digivice") {
+        fail("NOT_COMMITTED", "the DIGIVICE goes face down on the Power Port when the "
+          + "next-level card is put face down");
+      }
       if (!Engine.digiviceNamed(next, base) || !this.servesDigivice(s.committed, next)) {
-        throw new Rejected("REQUIREMENT", `${next.name} does not Digivolve from ${base.name} with that DIGIVICE`);
+        fail("REQUIREMENT", `${next.name} does not Digivolve from ${base.name} with it`);
       }
     } else if (method === "dna") {
       if (support === null || !this.dnaPartners(s, next, base, serial).includes(support)) {
-        throw new Rejected("REQUIREMENT", `${support} is not a DNA partner for ${next.name} over ${base.name}`);
+        fail("REQUIREMENT", `${support} is not a DNA partner for ${next.name}`);
       }
     } else if (method === "ultra") {
-      if (committed !== "ultra") throw new Rejected("NOT_COMMITTED", "ULTRA DIGIVOLVE goes face down on the Power Port when the next-level card is put face down");
-    } else throw new Rejected("BAD_METHOD", `unknown method ${method}`);
+      if (committed !== "ultra") {
+        fail("NOT_COMMITTED", "ULTRA DIGIVOLVE goes face down on the Power Port when the "
+          + "next-level card is put face down");
+      }
+    } else fail("BAD_METHOD", `unknown method ${method}`);
     this.turnOverRookie(seat);
     s.faceDown = null;
     s.stack.push(serial);
     s.digivolved = true;
     s.offline.push(...s.online.splice(0, pay));
     if (method === "dna") { remove(s.hand, support); s.port.push(support); }
-    if (method === "ultra") { s.offline.push(...s.hand); s.hand = []; } // "send the rest of your hand Offline"
+    if (method === "ultra") { s.offline.push(...s.hand); s.hand = []; } // "the rest of your hand"
     s.committed = null; // (a DIGIVICE / ULTRA committed but not used stays on the Power Port)
     const bonus = effect(next, "score_on_digivolve");
     if (bonus) this.addScore(seat, bonus.points);
@@ -393,15 +435,20 @@ class Engine {
   active(seat) {
     // `seat`'s Power Blasts whose effects apply now, in play order.
     const port = this.table.seats[seat].port;
-    return this.table.played.filter(([p, c]) => p === seat && port.includes(c)).map(([, c]) => this.card(c));
+    return this.table.played
+      .filter(([p, c]) => p === seat && port.includes(c))
+      .map(([, c]) => this.card(c));
   }
 
   abilities(seat, conditional = true) {
+    // The Special Abilities `seat`'s Digimon has now (printed and granted; with
+    // conditional=false only those granted unconditionally).
     const top = this.top(seat);
     const out = new Set(top ? top.abilities : []);
     for (const c of this.active(seat)) {
       for (const e of c.effects) {
-        if (e.kind === "grant_ability" && (conditional ? this.holds(seat, e) : !e.when)) out.add(e.ability);
+        if (e.kind !== "grant_ability") continue;
+        if (conditional ? this.holds(seat, e) : !e.when) out.add(e.ability);
       }
     }
     return out;
@@ -414,7 +461,9 @@ class Engine {
     const opp = this.top(1 - seat), mine = this.top(seat);
     if (opp === null || mine === null) return false;
     if ("opponent_battle_type" in when) return when.opponent_battle_type.includes(opp.battleType);
-    if ("opponent_ability" in when) return this.abilities(1 - seat, false).has(when.opponent_ability);
+    if ("opponent_ability" in when) {
+      return this.abilities(1 - seat, false).has(when.opponent_ability);
+    }
     if ("opponent_higher_level" in when) return opp.rank > mine.rank;
     return false;
   }
@@ -431,62 +480,82 @@ class Engine {
         if (!this.holds(owner, e)) continue;
         if (owner === seat && e.kind === "add_power") value += e.amount;
         else if (owner === seat && e.kind === "multiply_power") value *= e.factor;
-        else if (owner !== seat && e.kind === "divide_opponent_power") value = Math.floor(value / e.divisor);
+        else if (owner !== seat && e.kind === "divide_opponent_power") {
+          value = Math.floor(value / e.divisor);
+        }
       }
     }
     return value;
   }
 
-  optionProblem(seat, serial, discard, target) {
-    // Why `seat` may not play Power Option `serial` now (a Rejected), or null.
+  checkOption(seat, serial, discard, target) {
+    // Fail (a Rejected) unless `seat` may play Power Option `serial` now, so.
     const t = this.table;
     const s = t.seats[seat], o = t.seats[1 - seat];
-    if (!s.hand.includes(serial)) return new Rejected("NOT_IN_HAND", `${serial} is not in the hand`);
+    if (!s.hand.includes(serial)) fail("NOT_IN_HAND", `${serial} is not in the hand`);
     const c = this.card(serial);
-    if (c.kind !== "power_option") return new Rejected("NOT_A_POWER_OPTION", `${c.name} is not a Power Option card`);
+    if (c.kind !== "power_option") fail("NOT_A_POWER_OPTION", `${c.name} is not a Power Option`);
     if (c.optionType !== "POWER BLAST" || c.restrictions.includes("digivolve_phase_only")) {
-      return new Rejected("DIGIVOLVE_CARD", `${c.name} is used only in the Digivolve phase`);
+      fail("DIGIVOLVE_CARD", `${c.name} is used only in the Digivolve phase`);
     }
     const top = this.top(seat);
     for (const r of c.restrictions) {
-      if (r === "not_with_rookie_showing" && top !== null && top.level === "Rookie") return new Rejected("RESTRICTION", `${c.name} cannot be used with a Rookie showing`);
-      if (r === "not_after_opponent_passes" && o.passed) return new Rejected("RESTRICTION", `${c.name} cannot be used after the opponent passed`);
-      if (r === "once_per_duel" && t.played.some(([p, x]) => p === seat && this.card(x).name === c.name)) return new Rejected("RESTRICTION", `only one ${c.name} per Duel`);
+      if (r === "not_with_rookie_showing" && top !== null && top.level === "Rookie") {
+        fail("RESTRICTION", `${c.name} cannot be used with a Rookie showing`);
+      }
+      if (r === "not_after_opponent_passes" && o.passed) {
+        fail("RESTRICTION", `${c.name} cannot be used after the opponent passed`);
+      }
+      if (r === "once_per_duel"
+          && t.played.some(([p, x]) => p === seat && this.card(x).name === c.name)) {
+        fail("RESTRICTION", `only one ${c.name} per Duel`);
+      }
     }
     let wantDiscard = 0;
     for (const u of c.useRequirements) {
       if (u.kind === "discard_from_hand") wantDiscard += u.count;
-      else if (u.kind === "online_to_offline" && s.online.length < u.count) return new Rejected("USE_REQUIREMENT", `${c.name} needs ${u.count} Online cards sent Offline; ${s.online.length} are Online`);
-      else if (u.kind === "own_ability" && !this.abilities(seat).has(u.ability)) return new Rejected("USE_REQUIREMENT", `${c.name} needs Special Ability ${u.ability}`);
+      else if (u.kind === "online_to_offline" && s.online.length < u.count) {
+        fail("USE_REQUIREMENT", `${c.name} needs ${u.count} Online cards sent Offline`);
+      } else if (u.kind === "own_ability" && !this.abilities(seat).has(u.ability)) {
+        fail("USE_REQUIREMENT", `${c.name} needs Special Ability ${u.ability}`);
+      }
     }
     const given = discard || [];
-    if (given.length !== wantDiscard) return new Rejected("USE_REQUIREMENT", `${c.name} needs ${wantDiscard} card(s) sent from the hand Offline, not ${given.length}`);
-    if (new Set(given).size !== given.length || given.some((g) => !s.hand.includes(g) || g === serial)) {
-      return new Rejected("USE_REQUIREMENT", "the discarded cards must be other cards of the hand, each once");
+    if (given.length !== wantDiscard) {
+      fail("USE_REQUIREMENT", `${c.name} needs ${wantDiscard} card(s) sent from the hand Offline`);
+    }
+    if (new Set(given).size !== given.length
+        || given.some((g) => !s.hand.includes(g) || g === serial)) {
+      fail("USE_REQUIREMENT", "the discarded cards must be other cards of the hand, each once");
     }
     if (effect(c, "downgrade_champion")) {
-      if (target !== 0 && target !== 1) return new Rejected("BAD_TARGET", `${c.name} needs the player whose Champion it sends Offline`);
+      if (target !== 0 && target !== 1) fail("BAD_TARGET", `${c.name} needs a target player`);
       const victim = this.top(target);
-      if (victim === null || victim.level !== "Champion" || t.seats[target].stack.length < 2) return new Rejected("BAD_TARGET", `seat ${target} shows no Champion to downgrade`);
-    } else if (target !== null) return new Rejected("BAD_TARGET", `${c.name} takes no target`);
-    return null;
+      if (victim === null || victim.level !== "Champion" || t.seats[target].stack.length < 2) {
+        fail("BAD_TARGET", `seat ${target} shows no Champion to downgrade`);
+      }
+    } else if (target !== null) fail("BAD_TARGET", `${c.name} takes no target`);
   }
 
   playOption(seat, serial, discard = null, target = null) {
     // Put a POWER BLAST card from hand on the Power Port, its Use Requirements met.
     const t = this.expect(["battle"], null);
     const s = t.seats[seat];
-    if (seat !== t.turn) throw new Rejected(s.passed ? "ALREADY_PASSED" : "NOT_YOUR_TURN", `it is seat ${t.turn}'s turn, not seat ${seat}'s`);
-    if (s.passed) throw new Rejected("ALREADY_PASSED", "a pass is final");
-    const problem = this.optionProblem(seat, serial, discard, target);
-    if (problem) throw problem;
+    if (seat !== t.turn) {
+      fail(s.passed ? "ALREADY_PASSED" : "NOT_YOUR_TURN", `it is seat ${t.turn}'s turn`);
+    }
+    if (s.passed) fail("ALREADY_PASSED", "a pass is final");
+    this.checkOption(seat, serial, discard, target);
     const c = this.card(serial);
     remove(s.hand, serial);
     s.port.push(serial);
     t.played.push([seat, serial]);
     for (const g of discard || []) { remove(s.hand, g); s.offline.push(g); }
     for (const u of c.useRequirements) if (u.kind === "online_to_offline") this.mill(seat, u.count);
-    if (effect(c, "downgrade_champion")) { const v = t.seats[target]; v.offline.push(v.stack.pop()); }
+    if (effect(c, "downgrade_champion")) {
+      const v = t.seats[target];
+      v.offline.push(v.stack.pop());
+    }
     if (!t.seats[1 - seat].passed) t.turn = 1 - seat;
     this.settle();
   }
@@ -498,10 +567,10 @@ class Engine {
       this.expect(["reveal"], seat);
       this.passDigivolve(seat);
     } else if (t.stage === "battle") {
-      if (t.seats[seat].passed) throw new Rejected("ALREADY_PASSED", "this player has passed already");
+      if (t.seats[seat].passed) fail("ALREADY_PASSED", "this player has passed already");
       this.expect(["battle"], seat);
       this.passBattle(seat);
-    } else throw new Rejected("WRONG_STAGE", `nothing to pass at ${t.stage}`);
+    } else fail("WRONG_STAGE", `nothing to pass at ${t.stage}`);
     this.settle();
   }
 
@@ -511,8 +580,15 @@ class Engine {
     if (t.seats[1 - seat].passed) this.endDuel(); else t.turn = 1 - seat;
   }
 
-  mill(seat, n) { const s = this.table.seats[seat]; s.offline.push(...s.online.splice(0, n)); }
-  loseDigimon(seat) { const s = this.table.seats[seat]; s.offline.push(...s.stack.splice(1)); }
+  mill(seat, n) {
+    const s = this.table.seats[seat];
+    s.offline.push(...s.online.splice(0, n));
+  }
+
+  loseDigimon(seat) {
+    const s = this.table.seats[seat];
+    s.offline.push(...s.stack.splice(1));
+  }
 
   endDuel() {
     const t = this.table;
@@ -524,13 +600,18 @@ class Engine {
       if (this.active(w).some((c) => effect(c, "double_score_on_win"))) points *= 2;
       const nanimon = effect(winCard, "mill_opponent_on_win");
       if (nanimon) this.mill(lo, nanimon.count);
-      for (const c of this.active(lo)) { const blitz = effect(c, "mill_opponent_on_loss"); if (blitz) this.mill(w, blitz.count); }
+      for (const c of this.active(lo)) {
+        const blitz = effect(c, "mill_opponent_on_loss");
+        if (blitz) this.mill(w, blitz.count);
+      }
       this.loseDigimon(lo);
       this.clearPorts();
       t.first = w;
       this.addScore(w, points);
     } else { // a tie: the player who went first goes first again
-      for (const p of [0, 1]) if (effect(this.top(p), "opponent_digimon_offline_on_tie")) this.loseDigimon(1 - p);
+      for (const p of [0, 1]) {
+        if (effect(this.top(p), "opponent_digimon_offline_on_tie")) this.loseDigimon(1 - p);
+      }
       this.clearPorts();
     }
     if (t.stage === "over") return;
@@ -541,7 +622,11 @@ class Engine {
   }
 
   clearPorts() {
-    for (const s of this.table.seats) { s.offline.push(...s.port); s.port = []; s.committed = null; }
+    for (const s of this.table.seats) {
+      s.offline.push(...s.port);
+      s.port = [];
+      s.committed = null;
+    }
   }
 
   addScore(seat, points) {
@@ -555,7 +640,7 @@ class Engine {
   discard(seat, serial) {
     // Before restoring the hand: send one card from hand Offline.
     const s = this.expect(["regroup"], seat).seats[seat];
-    if (s.drew) throw new Rejected("ALREADY_DREW", "discards come before the hand is restored");
+    if (s.drew) fail("ALREADY_DREW", "discards come before the hand is restored");
     Engine.inHand(s, serial);
     remove(s.hand, serial);
     s.offline.push(serial);
@@ -566,7 +651,7 @@ class Engine {
     // Restore the hand to 10 cards from the Online deck.
     const t = this.expect(["regroup"], seat);
     const s = t.seats[seat];
-    if (s.drew) throw new Rejected("ALREADY_DREW", "the hand is restored once per Regroup");
+    if (s.drew) fail("ALREADY_DREW", "the hand is restored once per Regroup");
     s.drew = true;
     const need = Math.max(0, HAND_SIZE - s.hand.length);
     const got = s.online.splice(0, need);
@@ -578,12 +663,14 @@ class Engine {
   changeRookie(seat, serial) {
     // Set up a Rookie change: the new Rookie face down on top of the old one.
     const s = this.expect(["regroup"], seat).seats[seat];
-    if (!s.drew) throw new Rejected("DRAW_FIRST", "restore the hand first");
-    if (s.newRookie !== null) throw new Rejected("ALREADY_CHANGING", "a Rookie change is already set up");
-    if (s.faceDown !== null) throw new Rejected("ALREADY_PREPARED", "the Rookie change comes before preparing");
-    if (this.top(seat).level !== "Rookie") throw new Rejected("ROOKIE_NOT_SHOWING", "the Rookie can be changed only while it is the Digimon showing");
+    if (!s.drew) fail("DRAW_FIRST", "restore the hand first");
+    if (s.newRookie !== null) fail("ALREADY_CHANGING", "a Rookie change is already set up");
+    if (s.faceDown !== null) fail("ALREADY_PREPARED", "the Rookie change comes before preparing");
+    if (this.top(seat).level !== "Rookie") {
+      fail("ROOKIE_NOT_SHOWING", "the Rookie can be changed only while it is showing");
+    }
     Engine.inHand(s, serial);
-    if (!this.isRookie(serial)) throw new Rejected("NOT_A_ROOKIE", `${serial} is not a Rookie`);
+    if (!this.isRookie(serial)) fail("NOT_A_ROOKIE", `${serial} is not a Rookie`);
     remove(s.hand, serial);
     s.newRookie = serial;
     this.settle();
@@ -593,7 +680,8 @@ class Engine {
 
   recyclable(seat) {
     const s = this.table.seats[seat];
-    return !s.online.length && (s.offline.length > 0 || s.stack.length > 1 || s.port.length > 0 || s.faceDown !== null);
+    return s.online.length === 0 && (s.offline.length > 0 || s.stack.length > 1
+      || s.port.length > 0 || s.faceDown !== null);
   }
 
   startRecycle(seat) {
@@ -603,9 +691,12 @@ class Engine {
     const s = t.seats[seat];
     s.offline.push(...s.stack.splice(1));
     if (s.faceDown !== null) { s.offline.push(s.faceDown); s.faceDown = null; }
-    s.offline.push(...s.port); s.port = []; s.committed = null;
+    s.offline.push(...s.port);
+    s.port = [];
+    s.committed = null;
     if (s.offline.length < 2) { // one order only: no shuffle needed
-      s.online = s.offline; s.offline = [];
+      s.online = s.offline;
+      s.offline = [];
       this.afterRecycle(seat);
       return;
     }
@@ -615,6 +706,7 @@ class Engine {
   }
 
   afterRecycle(seat) {
+    // A Regroup draw that ran short finishes from the new Online deck.
     const t = this.table;
     if (t.owedDraw && t.owedDraw[0] === seat) {
       const s = t.seats[seat];
@@ -633,67 +725,74 @@ class Engine {
       if (["over", "recycle", "deal", "choose_rookie", "coin"].includes(t.stage)) return;
       const empty = [0, 1].filter((p) => this.recyclable(p));
       if (empty.length) {
-        for (const p of empty) if (t.stage !== "recycle" || t.shuffles.every(([q]) => q !== p)) this.startRecycle(p);
+        for (const p of empty) {
+          if (t.stage !== "recycle" || t.shuffles.every(([q]) => q !== p)) this.startRecycle(p);
+        }
         if (t.stage === "recycle") return;
         continue;
       }
       t.owedDraw = null; // nothing left anywhere to draw from
       if (t.stage !== "reveal" && t.stage !== "battle") return;
-      if (this.legalMoves().length !== 1) return; // a player with nothing to play can only pass
+      if (this.legalMoves().length !== 1) return; // nothing to play: the only move is to pass
       if (t.stage === "reveal") this.passDigivolve(t.turn); else this.passBattle(t.turn);
     }
     throw new Error("the engine went round in circles");
   }
 
   legalMoves() {
-    // Every move of the player to move: [name, args]; empty at a chance node or game over.
+    // Every move of the player to move: [name, args]; none at a chance node or game over.
     const t = this.table;
     if (t === null || ["over", "deal", "coin", "recycle"].includes(t.stage)) return [];
     const p = t.turn, s = t.seats[p], out = [];
-    if (t.stage === "choose_rookie") return s.deck.filter((c) => this.isRookie(c)).map((c) => ["choose_rookie", { seat: p, card: c }]);
-    if (t.stage === "prepare" || (t.stage === "regroup" && s.drew)) {
-      if (t.stage === "regroup" && s.newRookie === null && s.faceDown === null && this.top(p).level === "Rookie") {
-        for (const c of s.hand) if (this.isRookie(c)) out.push(["change_rookie", { seat: p, card: c }]);
+    const move = (name, args) => out.push([name, { seat: p, ...args }]);
+    if (t.stage === "choose_rookie") {
+      for (const c of s.deck) if (this.isRookie(c)) move("choose_rookie", { card: c });
+    } else if (t.stage === "prepare" || (t.stage === "regroup" && s.drew)) {
+      if (t.stage === "regroup" && s.newRookie === null && s.faceDown === null
+          && this.top(p).level === "Rookie") {
+        for (const c of s.hand) if (this.isRookie(c)) move("change_rookie", { card: c });
       }
-      if (s.faceDown === null) {
-        for (const c of s.hand) {
-          for (const sup of [null, ...s.hand]) {
-            try { this.checkPrepare(s, c, sup); } catch (e) { if (e instanceof Rejected) continue; throw e; }
-            out.push(["prepare", { seat: p, card: c, support: sup }]);
+      for (const c of s.faceDown === null ? s.hand : []) {
+        for (const sup of [null, ...s.hand]) {
+          if (allowed(() => this.checkPrepare(s, c, sup))) {
+            move("prepare", { card: c, support: sup });
           }
         }
       }
-      out.push(["ready", { seat: p }]);
-      return out;
-    }
-    if (t.stage === "regroup") return [...s.hand.map((c) => ["discard", { seat: p, card: c }]), ["draw", { seat: p }]];
-    if (t.stage === "reveal") {
-      if (s.faceDown !== null && !s.digivolved) {
-        const next = this.card(s.faceDown), base = this.base(s);
-        if (next.rank === base.rank + 1) {
-          const kind = this.committedKind(s);
-          if (kind === "ultra" || (kind === "digivice" && Engine.digiviceNamed(next, base) && this.servesDigivice(s.committed, next))) {
-            out.push(["digivolve", { seat: p, card: s.faceDown, method: kind, support: s.committed }]);
-          }
-          if (this.tribute(s, next, base) !== null) out.push(["digivolve", { seat: p, card: s.faceDown, method: "tribute" }]);
-          for (const h of this.dnaPartners(s, next, base, s.faceDown)) out.push(["digivolve", { seat: p, card: s.faceDown, method: "dna", support: h }]);
+      move("ready", {});
+    } else if (t.stage === "regroup") {
+      for (const c of s.hand) move("discard", { card: c });
+      move("draw", {});
+    } else if (t.stage === "reveal") {
+      const next = s.faceDown && this.card(s.faceDown), base = this.base(s);
+      if (next && !s.digivolved && next.rank === base.rank + 1) {
+        const kind = this.committedKind(s), card = s.faceDown;
+        if (kind === "ultra" || (kind === "digivice" && Engine.digiviceNamed(next, base)
+                                 && this.servesDigivice(s.committed, next))) {
+          move("digivolve", { card, method: kind, support: s.committed });
+        }
+        if (this.tribute(s, next, base) !== null) move("digivolve", { card, method: "tribute" });
+        for (const h of this.dnaPartners(s, next, base, card)) {
+          move("digivolve", { card, method: "dna", support: h });
         }
       }
-      out.push(["pass", { seat: p }]);
-      return out;
-    }
-    if (t.stage === "battle" && !s.passed) {
+      move("pass", {});
+    } else if (t.stage === "battle" && !s.passed) {
       for (const c of s.hand) {
         const card = this.card(c);
         if (card.kind !== "power_option") continue;
-        const n = card.useRequirements.filter((u) => u.kind === "discard_from_hand").reduce((a, u) => a + u.count, 0);
-        const discards = combinations(s.hand.filter((h) => h !== c), n);
+        const n = card.useRequirements
+          .filter((u) => u.kind === "discard_from_hand").reduce((a, u) => a + u.count, 0);
         const targets = effect(card, "downgrade_champion") ? [0, 1] : [null];
-        for (const d of discards) {
-          for (const tg of targets) if (this.optionProblem(p, c, d, tg) === null) out.push(["play_option", { seat: p, card: c, discard: d, target: tg }]);
+        for (const d of combinations(s.hand.filter((h) => h !== c), n)) {
+          for (const tg of targets) {
+            if (allowed(() => this.checkOption(p, c, d, tg))) {
+              move("play_option", { card: c, discard: d, target: tg });
+            }
+          }
         }
       }
-      out.push(["pass", { seat: p }]);
+      move("pass", {});
     }
     return out;
   }
