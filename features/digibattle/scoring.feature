@@ -77,24 +77,28 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
 
   Rule: DB-C.5 The winner scores from its SCORE chart for the defeated Digimon's level
 
+    # My opponent goes first: an Ultimate Digivolves in this Duel, its DIGIVICE on the Power
+    # Port (DB-B.3), after its Champion won the Duel before (DB-C.7); against Agumon or
+    # Greymon, SkullGreymon would lose any Duel it could be kept from.
     @DB-C.5
     Scenario Outline: Greymon's SCORE chart: <points> points for defeating a <level>
-      Given it is the Battle phase and I go first
+      Given it is the Battle phase and my opponent goes first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows <defeated>
-      When I pass
-      And my opponent passes
+      And my opponent's Power Port <port>
+      When my opponent passes
+      And I pass
       Then I win the Duel
       And I score <points> points
       And my opponent scores 0 points
 
       # Greymon (Red) against Yellow: 420. Each opponent below is Yellow and weaker against Red.
       Examples:
-        | level    | defeated                                                                | points |
-        | Rookie   | Kunemon ST-18                                                           | 100    |
-        | Champion | Nanimon ST-15 over Palmon ST-09                                         | 100    |
-        | Ultimate | SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07           | 200    |
-        | Mega     | Pukumon ST-40 over MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11 | 300    |
+        | level    | defeated                                                                     | port                                  | points |
+        | Rookie   | Kunemon ST-18                                                                | is empty                              | 100    |
+        | Champion | Nanimon ST-15 over Palmon ST-09                                              | is empty                              | 100    |
+        | Ultimate | SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07                | holds Digivice Green & Yellow ST-60   | 200    |
+        | Mega     | Pukumon ST-40 over MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11 | is empty                              | 300    |
 
     @DB-C.5
     Scenario: The points come from the winner's card, not the loser's
@@ -151,13 +155,17 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       Then my opponent's Duel Zone shows Kunemon ST-18
 
     @DB-C.6
+    # SkullGreymon Digivolves in this Duel, with its DIGIVICE on the Power Port (DB-B.3): it
+    # would lose any earlier Duel to Agumon or Greymon. Kabuterimon won the Duel before, so
+    # my opponent goes first (DB-C.7).
     Scenario: A defeated Ultimate goes Offline with the Champion under it
-      Given it is the Battle phase and I go first
+      Given it is the Battle phase and my opponent goes first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07
-      And my opponent's Offline pile holds 3 cards
-      When I pass
-      And my opponent passes
+      And my opponent's Power Port holds Digivice Green & Yellow ST-60
+      And my opponent's Offline pile holds 2 cards
+      When my opponent passes
+      And I pass
       Then my opponent's Duel Zone shows Tentomon ST-07
       And my opponent's Offline pile holds 5 cards
       And my opponent's Offline pile includes SkullGreymon ST-32 and Kabuterimon ST-08

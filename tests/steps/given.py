@@ -234,6 +234,11 @@ def _power_port(table: Table, whose: int, cards: tuple[CardRef, ...]) -> None:
     table.pos.sides[whose].power_port = table.serials(cards)
 
 
+@given(step("{whose:Whose} Power Port is empty"))
+def _power_port_empty(table: Table, whose: int) -> None:
+    table.pos.sides[whose].power_port = []
+
+
 @given(step("{who:Who} {:Have} set up a Rookie change to {card:Card}"))
 def _pending_rookie(table: Table, who: int, card: CardRef) -> None:
     table.pos.sides[who].pending_rookie = table.serial(card)

@@ -238,7 +238,7 @@ def _schedule(pos: Position, p: int, duel: int) -> _Side:
         rookie = next((c for c in _deck(pos, p) if cards[c].get("kind") == "digimon"
                        and cards[c]["level"] == "Rookie"), "")
     active = [c for c in ups] + list(s.digivolve_zone) + list(s.power_port) + list(s.hand) + (
-        [s.pending_rookie] if s.pending_rookie else [])
+        [s.pending_rookie] if s.pending_rookie else []) + _digivices(pos, p)
     passive = [c for c in s.online + s.offline if c not in active]
     return _Side(rookie=rookie, prepare=prep, rookie_change=change, active=active,
                  passive=passive, deck=_deck(pos, p))
@@ -259,6 +259,45 @@ def _req_names(card: Mapping[str, Any]) -> set[str]:
     return out
 
 
+def _digivices(pos: Position, p: int) -> list[str]:
+    """The DIGIVICE cards player ``p``'s deck needs beyond the named ones: one for each
+    Ultimate or Mega of the sketch (on the Duel Zone above a Champion or Ultimate, or on the
+    Digivolve Zone) that Digivolves by a DIGIVICE from the Digimon under it (DB-B.3) and whose
+    Battle Type no named DIGIVICE of that player fits; it is prepared with the DIGIVICE in the
+    hand (DB-B.0, DB-D.5) and Digivolves with it on the Power Port. A card with a DNA way from
+    the Digimon under it is left to that way."""
+    side = pos.sides[p]
+    cards = pos.cards()
+    stack = list(side.duel_zone) + list(side.digivolve_zone)
+    named = set(side.named()) | {c for q in pos.sides for c in q.named()}
+    fits: list[set[str]] = [set(cards[c]["effects"][0].get("battle_types", [])) for c in
+                            side.named() if cards.get(c, {}).get("kind") == "power_option"
+                            and any(e.get("kind") == "digivice" for e in cards[c]["effects"])]
+    spare = [c for c in sorted(cards) if c not in named and cards[c]["kind"] == "power_option"
+             and [e.get("kind") for e in cards[c].get("effects") or []] == ["digivice"]]
+    out: list[str] = []
+    # From the top down: a named DIGIVICE serves the latest Digivolve (the sketch's own).
+    for below, card in reversed(list(zip(stack, stack[1:], strict=False))):
+        new, base = cards[card], cards[below]
+        if new.get("kind") != "digimon" or new["level"] not in ("Ultimate", "Mega"):
+            continue
+        reqs = new.get("digivolve_requirements") or []
+        if not any(r.get("kind") == "digivice" and r.get("from") == base["name"] for r in reqs):
+            continue
+        if any(r.get("kind") == "dna" for r in reqs):
+            continue
+        free = [f for f in fits if new["battle_type"] in f]
+        if free:
+            fits.remove(free[0])
+            continue
+        pick = next((c for c in spare if new["battle_type"] in
+                     cards[c]["effects"][0].get("battle_types", [])), None)
+        if pick is not None:
+            spare.remove(pick)
+            out.append(pick)
+    return out
+
+
 def _deck(pos: Position, p: int) -> list[str]:
     """Player ``p``'s 30 cards: the named ones, then inert fillers — Digimon with no effect
     that no named card names and that name no named card in their own requirements (so none
@@ -267,7 +306,7 @@ def _deck(pos: Position, p: int) -> list[str]:
     such a card preparable, DB-B.3n), Rookies last (a Rookie in hand can be a Rookie change,
     DB-D.4); never a Power Option card."""
     side = pos.sides[p]
-    named = side.named()
+    named = side.named() + _digivices(pos, p)
     if len(set(named)) != len(named):
         dupes = sorted({c for c in named if named.count(c) > 1})
         raise PositionError(f"player {p}: card(s) named twice: {', '.join(dupes)}")
@@ -353,8 +392,10 @@ class _Policy:
             if card and me["digivolve_zone"] == [card]:
                 moves = [a for a in legal if a["type"] == "digivolve" and a.get("card") == card]
                 port = set(self.pos.sides[p].power_port)
+                later = set(self.pos.sides[p].hand)  # (still in hand at the sketch)
                 moves.sort(key=lambda a: (a.get("support") not in port and bool(
-                    a.get("support")), bool(a.get("payment")), a.get("method") != "tribute"))
+                    a.get("support")), a.get("support") in later, bool(a.get("payment")),
+                    a.get("method") != "tribute"))
                 if not moves:
                     raise _Stuck(f"player {p} cannot Digivolve into {card} in Duel {duel}")
                 return moves[0]
