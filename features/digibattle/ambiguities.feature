@@ -15,8 +15,8 @@ Feature: Ambiguities - one outcome per reading
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
-      And my hand holds Palmon ST-09, Biyomon ST-03 and 3 other cards
-      And my Online deck holds 10 cards
+      And my hand holds Palmon ST-09, Biyomon ST-03 and 7 other cards
+      And my Online deck holds 19 cards
       And my opponent's Duel Zone shows Gabumon ST-05
 
     Scenario Outline: Greymon's payment of 2 cards under the reading "<reading>"
@@ -28,10 +28,10 @@ Feature: Ambiguities - one outcome per reading
 
       Examples:
         | reading | payment                                            | online | hand |
-        | online  | paying 2 cards from Online                         | 8      | 5    |
-        | hand    | paying Palmon ST-09 and Biyomon ST-03 from my hand | 10     | 3    |
-        | choice  | paying 2 cards from Online                         | 8      | 5    |
-        | choice  | paying Palmon ST-09 and Biyomon ST-03 from my hand | 10     | 3    |
+        | online  | paying 2 cards from Online                         | 17     | 9    |
+        | hand    | paying Palmon ST-09 and Biyomon ST-03 from my hand | 19     | 7    |
+        | choice  | paying 2 cards from Online                         | 17     | 9    |
+        | choice  | paying Palmon ST-09 and Biyomon ST-03 from my hand | 19     | 7    |
 
     Scenario Outline: A payment from the other source is refused under the reading "<reading>"
       Given the reading "<reading>" of DB-AMB-1
@@ -50,11 +50,11 @@ Feature: Ambiguities - one outcome per reading
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
-      And my hand holds 5 cards
+      And my hand holds 9 cards
       And my Online deck holds 1 card
-      And my opponent's Duel Zone shows Gabumon ST-05
-      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
-      # Greymon asks for 2 cards; 1 is Online. Offline: 30 - 1 - 1 - 5 - 1 = 22.
+      And my opponent's Duel Zone shows Tentomon ST-07
+      And my opponent's Digivolve Zone holds Kabuterimon ST-08 face down
+      # Greymon asks for 2 cards; 1 is Online. Offline: 30 - 1 - 1 - 9 - 1 = 18.
 
     Scenario Outline: Paying 2 cards with 1 Online under the reading "<reading>"
       Given the reading "<reading>" of DB-AMB-2
@@ -62,12 +62,12 @@ Feature: Ambiguities - one outcome per reading
       Then <what happens>
 
       # partial and across: the one card is paid, the Online deck reaches zero, and the board
-      # except the Rookie (Greymon, just turned over) goes Offline: 22 + 1 + 1 = 24 cards.
+      # except the Rookie (Greymon, just turned over) goes Offline: 18 + 1 + 1 = 20 cards.
       Examples:
         | reading | what happens                     |
         | refuse  | the action is refused for DB-B.3 |
-        | partial | a shuffle of my 24 cards is due  |
-        | across  | a shuffle of my 24 cards is due  |
+        | partial | a shuffle of my 20 cards is due  |
+        | across  | a shuffle of my 20 cards is due  |
 
     Scenario Outline: After the reshuffle the rest of the payment is <rest> under "<reading>"
       Given the reading "<reading>" of DB-AMB-2
@@ -79,8 +79,8 @@ Feature: Ambiguities - one outcome per reading
 
       Examples:
         | reading | rest      | online | offline |
-        | partial | forgiven  | 24     | 0       |
-        | across  | paid      | 23     | 1       |
+        | partial | forgiven  | 20     | 0       |
+        | across  | paid      | 19     | 1       |
 
   @DB-AMB-3 @DB-D.3
   Rule: DB-AMB-3 Which cards are shuffled to make the new Online deck
@@ -651,32 +651,33 @@ Feature: Ambiguities - one outcome per reading
       And it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
-      And my hand holds 5 cards
+      And my hand holds 9 cards
       And my Online deck holds 2 cards
-      And my opponent's Duel Zone shows Gabumon ST-05
-      # Offline: 30 - 1 - 1 - 5 - 2 = 21; the payment adds 2, the recycle Greymon: 24.
+      # Tentomon (100 against Red) loses the earlier Duels to Agumon, so I go first (DB-C.7).
+      And my opponent's Duel Zone shows Tentomon ST-07
+      # Offline: 30 - 1 - 1 - 9 - 2 = 17; the payment adds 2, the recycle Greymon: 20.
       When I Digivolve into Greymon ST-02 paying 2 cards from Online
       Then my Duel Zone shows <zone>
       And <chance>
 
       Examples:
         | reading    | zone                            | chance                          |
-        | at-once    | Agumon ST-01                    | a shuffle of my 24 cards is due |
+        | at-once    | Agumon ST-01                    | a shuffle of my 20 cards is due |
         | after-duel | Greymon ST-02 over Agumon ST-01 | no chance outcome is due        |
 
     Scenario: Under "after-duel" the empty deck is recycled when the Duel is over
       Given the reading "after-duel" of DB-AMB-21
       And it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
-      And my hand holds 5 cards
+      And my hand holds 9 cards
       And my Online deck holds 0 cards
       And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
-      # I win and keep Greymon (DB-C.6); then it goes Offline with the recycle: 30 - 2 - 5 + 1.
+      # I win and keep Greymon (DB-C.6); then it goes Offline with the recycle: 30 - 2 - 9 + 1.
       When I pass
       And my opponent passes
       Then I win the Duel
       And my Duel Zone shows Agumon ST-01
-      And a shuffle of my 24 cards is due
+      And a shuffle of my 20 cards is due
 
   @DB-AMB-24 @DB-C.3
   Rule: DB-AMB-24 Running out of Power Option cards

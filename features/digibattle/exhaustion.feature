@@ -91,23 +91,25 @@ Feature: D. Regroup - running out of Online cards
     @DB-D.3 @DB-C.4
     Scenario: My opponent's Blitz sends my last three Online cards Offline
       Given it is the Battle phase and my opponent goes first
-      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
-      And my hand holds 4 cards
+      # Tentomon (100 against Red) loses the earlier Duels to Palmon (130 against Red), so my
+      # opponent goes first (DB-C.7).
+      And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my hand holds 9 cards
       And my Online deck holds 3 cards
       And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
-      And my opponent's hand holds Blitz ST-52
-      # Greymon against Yellow: 420; Nanimon against Red: 100. Blitz: "If you lose the Duel,
+      And my opponent's hand holds Blitz ST-52 and 8 other cards
+      # Kabuterimon against Yellow: 410; Nanimon against Red: 100. Blitz: "If you lose the Duel,
       # send opponent's top three Online cards Offline."
-      # Offline: 30 - 2 - 4 - 3 = 21; then the 3 milled cards and Greymon.
+      # Offline: 30 - 2 - 9 - 3 = 16; then the 3 milled cards and Kabuterimon.
       When my opponent plays Blitz ST-52
       And I pass
       And my opponent passes
       Then I win the Duel
       And I score 100 points
-      And my Duel Zone shows Agumon ST-01
-      And a shuffle of my 25 cards is due
+      And my Duel Zone shows Tentomon ST-07
+      And a shuffle of my 20 cards is due
       When my cards are shuffled
-      Then my Online deck holds 25 cards
+      Then my Online deck holds 20 cards
       And the phase is Regroup
 
     @DB-D.3 @DB-C.5
@@ -133,28 +135,30 @@ Feature: D. Regroup - running out of Online cards
 
     @DB-D.3 @DB-C.4
     Scenario: Nanimon takes my opponent's last Online card while Blitz takes my last three
-      Given it is the Battle phase and I go first
+      # Gabumon (350 against Red) wins the earlier Duels against Palmon, so my opponent goes
+      # first (DB-C.7).
+      Given it is the Battle phase and my opponent goes first
       And my Duel Zone shows Nanimon ST-15 over Palmon ST-09
-      And my hand holds 5 cards
+      And my hand holds 9 cards
       And my Online deck holds 3 cards
       And my opponent's Duel Zone shows Gabumon ST-05
-      And my opponent's hand holds Blitz ST-52 and 4 other cards
+      And my opponent's hand holds Blitz ST-52 and 9 other cards
       And my opponent's Online deck holds 1 card
       # Nanimon against Green: 220; Gabumon against Yellow: 150. Nanimon mills 1 of my
       # opponent's cards, Blitz 3 of mine: both decks reach zero in the last pass.
-      # My opponent: 30 - 1 - 5 - 1 = 23 Offline, + 1 milled + Blitz = 25.
-      # Me: 30 - 2 - 5 - 3 = 20 Offline, + 3 milled + Nanimon (recycled) = 24.
-      When I pass
-      And my opponent plays Blitz ST-52
+      # My opponent: 30 - 1 - 10 - 1 = 18 Offline, + 1 milled + Blitz = 20.
+      # Me: 30 - 2 - 9 - 3 = 16 Offline, + 3 milled + Nanimon (recycled) = 20.
+      When my opponent plays Blitz ST-52
+      And I pass
       And my opponent passes
       Then I win the Duel
       And my Duel Zone shows Palmon ST-09
-      And a shuffle of my opponent's 25 cards is due
+      And a shuffle of my opponent's 20 cards is due
       When my opponent's cards are shuffled
-      Then a shuffle of my 24 cards is due
+      Then a shuffle of my 20 cards is due
       When my cards are shuffled
-      Then my Online deck holds 24 cards
-      And my opponent's Online deck holds 25 cards
+      Then my Online deck holds 20 cards
+      And my opponent's Online deck holds 20 cards
       And the phase is Regroup
 
   Rule: DB-D.1 Restoring the hand with an empty Online deck when the last card waited
@@ -185,15 +189,16 @@ Feature: D. Regroup - running out of Online cards
       And it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
-      And my hand holds 5 cards
+      And my hand holds 9 cards
       And my Online deck holds 2 cards
-      And my opponent's Duel Zone shows Gabumon ST-05
-      # Offline: 30 - 1 - 1 - 5 - 2 = 21; + 2 paid + Greymon (recycled) = 24. Nothing is owed.
+      # Tentomon (100 against Red) loses the earlier Duels to Agumon, so I go first (DB-C.7).
+      And my opponent's Duel Zone shows Tentomon ST-07
+      # Offline: 30 - 1 - 1 - 9 - 2 = 17; + 2 paid + Greymon (recycled) = 20. Nothing is owed.
       When I Digivolve into Greymon ST-02 paying 2 cards from Online
       Then my Duel Zone shows Agumon ST-01
-      And a shuffle of my 24 cards is due
+      And a shuffle of my 20 cards is due
       When my cards are shuffled
-      Then my Online deck holds 24 cards
+      Then my Online deck holds 20 cards
       And my Offline pile holds 0 cards
 
       Examples:

@@ -640,6 +640,8 @@ def _end_state(pos: Position, setup: dict[str, Any], policy: _Policy,
         if _progress(s) == goal and s["to_move"] != "chance":
             if pos.phase == "regroup" and s["to_move"] == expected_to_move(pos):
                 return s
+            if _at_sketched_turn(pos, s):
+                return s
             last = s
         out = o.apply(a)
         if out.state is None:
@@ -648,6 +650,16 @@ def _end_state(pos: Position, setup: dict[str, Any], policy: _Policy,
     if _progress(s) == goal and s["to_move"] != "chance":
         last = s
     return last
+
+
+def _at_sketched_turn(pos: Position, s: Mapping[str, Any]) -> bool:
+    """Whether ``s`` is at the sketched step with the sketched player to move: the sizes of
+    the zones are read there, not after that player's own move in the same phase (a
+    Digivolve payment that the policy goes on to make would hide how many cards were Online
+    before it, DB-B.3)."""
+    p = s["to_move"]
+    return (isinstance(p, int) and s["step"] == _step(pos) and p == expected_to_move(pos)
+            and s["players"][p]["passed"] == pos.sides[p].passed)
 
 
 __all__: Sequence[str] = ("Plan", "PlanError", "SetupRefused", "plan", "unreached",
