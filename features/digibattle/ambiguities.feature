@@ -89,10 +89,11 @@ Feature: Ambiguities - one outcome per reading
       Given the reading "<reading>" of DB-AMB-3
       And it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
-      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Digi-Duel ST-58 and 4 other cards
+      # Tentomon (100 against Red) loses the earlier Duels to Agumon, so I go first (DB-C.7).
+      And my opponent's Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my hand holds Digi-Duel ST-58 and 8 other cards
       And my Online deck holds 3 cards
-      # Offline before: 30 - 2 - 5 - 3 = 20. Sent from the board: Greymon and Digi-Duel.
+      # Offline before: 30 - 2 - 9 - 3 = 16. Sent from the board: Greymon and Digi-Duel.
       When I play Digi-Duel ST-58
       Then a shuffle of my <shuffled> cards is due
       When my cards are shuffled
@@ -101,8 +102,8 @@ Feature: Ambiguities - one outcome per reading
 
       Examples:
         | reading       | shuffled | online | offline |
-        | whole-offline | 25       | 25     | 0       |
-        | just-sent     | 2        | 2      | 23      |
+        | whole-offline | 21       | 21     | 0       |
+        | just-sent     | 2        | 2      | 19      |
 
   @DB-AMB-4 @DB-B.3 @DB-B.7
   Rule: DB-AMB-4 DNA partners below the level just under the new card
@@ -568,13 +569,14 @@ Feature: Ambiguities - one outcome per reading
 
     Scenario Outline: My Digi-Duel after my opponent's under "<reading>"
       Given the reading "<reading>" of DB-AMB-26
-      And it is the Battle phase and I go first
+      And it is the Battle phase and my opponent goes first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my opponent's Power Port holds Digi-Duel ST-58
-      And my hand holds Digi-Duel ST-58 and 2 other cards
-      And my Online deck holds 10 cards
-      When I try to play Digi-Duel ST-58
+      And my opponent's hand holds Digi-Duel ST-58 and 8 other cards
+      And my hand holds Digi-Duel ST-58 and 8 other cards
+      And my Online deck holds 17 cards
+      When my opponent plays Digi-Duel ST-58
+      And I try to play Digi-Duel ST-58
       Then <outcome>
 
       Examples:
@@ -592,8 +594,8 @@ Feature: Ambiguities - one outcome per reading
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
       And my Power Port holds Ultra Digivolve ST-56
-      And my hand holds 5 cards
-      And my Online deck holds 10 cards
+      And my hand holds 8 cards
+      And my Online deck holds 19 cards
       And my opponent's Duel Zone shows Gabumon ST-05
       When I try to Digivolve into Greymon ST-02 paying 2 cards from Online
       Then <outcome>
@@ -610,8 +612,8 @@ Feature: Ambiguities - one outcome per reading
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
       And my Power Port holds Ultra Digivolve ST-56
-      And my hand holds 5 cards
-      And my Online deck holds 10 cards
+      And my hand holds 8 cards
+      And my Online deck holds 19 cards
       And my opponent's Duel Zone shows Gabumon ST-05
       When I Digivolve into Greymon ST-02 with Ultra Digivolve ST-56
       Then my Duel Zone shows Greymon ST-02 over Agumon ST-01

@@ -385,7 +385,7 @@ class _Policy:
                                   .pending_rookie)
             card = side.prepare.get(slot)
             if card and not me["digivolve_zone"]:
-                return self._pick(legal, type="prepare", card=card)
+                return _prepare_action(legal, card, self.pos.sides[p].power_port)
             return {"type": "ready", "player": p}
         if step == "reveal":
             card = side.prepare.get(duel)
@@ -434,6 +434,19 @@ class _Policy:
 
 class _Stuck(Exception):
     pass
+
+
+def _prepare_action(legal: list[dict[str, Any]], card: str, port: Sequence[str]
+                    ) -> dict[str, Any]:
+    """The preparation of ``card``: with the support card (ULTRA DIGIVOLVE, a DIGIVICE) that
+    the sketch shows on the Power Port when the game commits it at preparation (DB-AMB-9
+    "at-prepare": the card goes face down on the Power Port with the preparation), else the
+    plain one (no support card leaves the hand before the reveal)."""
+    moves = [a for a in legal if a["type"] == "prepare" and a.get("card") == card]
+    moves.sort(key=lambda a: (a.get("support") not in port, bool(a.get("support"))))
+    if not moves:
+        raise _Stuck(f"{ {'type': 'prepare', 'card': card} } is not legal here")
+    return moves[0]
 
 
 def _progress(s: Mapping[str, Any]) -> tuple[int, int]:
