@@ -128,7 +128,7 @@ Feature: Ambiguities - one outcome per reading
     Scenario Outline: DNA Digivolve with <partner> from the hand under the reading "<reading>"
       Given the reading "<reading>" of DB-AMB-4
       And my Duel Zone shows <zone>
-      And my hand holds <partner>
+      And my hand holds <partner> and 8 other cards
       When I DNA Digivolve into Tekkamon EX-02 with <partner>
       Then <outcome>
 

@@ -163,8 +163,8 @@ Feature: C. Battle - playing Power Option cards
       Given it is the Battle phase and my opponent goes first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Metal Attack ST-53 and Palmon ST-09
-      And my opponent's hand holds Metal Attack ST-53, Blitz ST-52 and Biyomon ST-03
+      And my hand holds Metal Attack ST-53, Palmon ST-09 and 7 other cards
+      And my opponent's hand holds Metal Attack ST-53, Blitz ST-52, Biyomon ST-03 and 6 other cards
       When my opponent passes
       And I play Metal Attack ST-53 sending Palmon ST-09 Offline
       And my opponent tries to play Metal Attack ST-53 sending Biyomon ST-03 Offline
@@ -195,10 +195,10 @@ Feature: C. Battle - playing Power Option cards
       And it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my hand holds Double Attack EX-05, Palmon ST-09, Biyomon ST-03 and Gabumon ST-05
-      # Greymon against Green: 340, +100. C(3, 2) = 3 ways to pay, and the pass.
-      Then my legal actions number 4
+      And my hand holds Double Attack EX-05, Palmon ST-09, Biyomon ST-03, Gabumon ST-05 and 5 other cards
+      # Greymon against Green: 340, +100. C(8, 2) = 28 ways to pay, and the pass.
+      Then my legal actions number 29
       When I play Double Attack EX-05 sending Palmon ST-09 and Biyomon ST-03 Offline
       Then my Digimon Power is 440
       And my Offline pile includes Palmon ST-09 and Biyomon ST-03
-      And my hand holds 1 card
+      And my hand holds 6 cards

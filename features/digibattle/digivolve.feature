@@ -172,12 +172,12 @@ Feature: B. Digivolve
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
       And my Digivolve Zone holds MegaKabuterimon ST-28 face down
-      And my hand holds Digivice Red ST-59 and 2 other cards
+      And my hand holds Digivice Red ST-59 and 8 other cards
       And my opponent's Duel Zone shows Agumon ST-01
       When I Digivolve into MegaKabuterimon ST-28 with Digivice Red ST-59
       Then my Duel Zone shows MegaKabuterimon ST-28 over Kabuterimon ST-08 over Tentomon ST-07
       And my Power Port holds Digivice Red ST-59
-      And my hand holds 2 cards
+      And my hand holds 8 cards
       # MegaKabuterimon against Red: 230.
       And my Digimon Power is 230
 
@@ -186,7 +186,8 @@ Feature: B. Digivolve
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
       And my Digivolve Zone holds MegaKabuterimon ST-28 face down
-      And my hand holds Digivice Green & Yellow ST-60
+      # Digivice Red ST-59 in the hand is what let MegaKabuterimon be prepared (DB-B.0).
+      And my hand holds Digivice Green & Yellow ST-60, Digivice Red ST-59 and 7 other cards
       And my opponent's Duel Zone shows Agumon ST-01
       When I try to Digivolve into MegaKabuterimon ST-28 with Digivice Green & Yellow ST-60
       Then the action is refused for DB-B.3
@@ -196,13 +197,13 @@ Feature: B. Digivolve
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Tortomon ST-25 over Tentomon ST-07
       And my Digivolve Zone holds Piximon ST-30 face down
-      And my hand holds Gekomon ST-27
+      And my hand holds Gekomon ST-27 and 8 other cards
       And my opponent's Duel Zone shows Agumon ST-01
       # Piximon: DNA Digivolve from Tortomon and Gekomon.
       When I DNA Digivolve into Piximon ST-30 with Gekomon ST-27
       Then my Duel Zone shows Piximon ST-30 over Tortomon ST-25 over Tentomon ST-07
       And my Power Port holds Gekomon ST-27
-      And my hand is empty
+      And my hand holds 8 cards
       # Piximon against Red: 470.
       And my Digimon Power is 470
 
@@ -211,7 +212,8 @@ Feature: B. Digivolve
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Tortomon ST-25 over Tentomon ST-07
       And my Digivolve Zone holds Piximon ST-30 face down
-      And my hand holds Starmon ST-26
+      # Gekomon ST-27 in the hand is what let Piximon be prepared (DB-B.0).
+      And my hand holds Starmon ST-26, Gekomon ST-27 and 7 other cards
       And my opponent's Duel Zone shows Agumon ST-01
       When I try to DNA Digivolve into Piximon ST-30 with Starmon ST-26
       Then the action is refused for DB-B.3
@@ -221,7 +223,7 @@ Feature: B. Digivolve
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
       And my Digivolve Zone holds MegaKabuterimon ST-28 face down
-      And my hand holds Digivice Red ST-59
+      And my hand holds Digivice Red ST-59 and 8 other cards
       And my opponent's Duel Zone shows Agumon ST-01
       When I try to Digivolve into MegaKabuterimon ST-28 paying 2 cards from Online
       Then the action is refused for DB-B.3

@@ -380,8 +380,8 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       And it is the Battle phase and my opponent goes first
       And my Duel Zone shows Ikkakumon ST-12 over Gomamon ST-11
       And my opponent's Duel Zone shows Gekomon ST-27 over Tentomon ST-07
-      And my hand holds Metal Attack ST-53 and Palmon ST-09
-      And my opponent's hand holds Green Offensive EX-01
+      And my hand holds Metal Attack ST-53, Palmon ST-09 and 7 other cards
+      And my opponent's hand holds Green Offensive EX-01 and 8 other cards
 
     @DB-C.ex @DB-C.4 @DB-C.5
     Scenario: EXAMPLE C: 390 against 370, Metal Attack makes it 420 against 390, I score 100
