@@ -203,8 +203,9 @@ def _level(card: Mapping[str, Any]) -> int:
     return LEVELS.index(card["level"]) if card.get("kind") == "digimon" else -1
 
 
-def _schedule(pos: Position, p: int, duel: int) -> _Side:
-    """The policy's plan for player ``p`` when the sketch is in Duel ``duel``."""
+def _schedule(pos: Position, p: int, duel: int, early: bool = False) -> _Side:
+    """The policy's plan for player ``p`` when the sketch is in Duel ``duel``; ``early``:
+    the Duel Zone's Digivolves in the first Duels rather than the last ones."""
     s = pos.sides[p]
     cards = pos.cards()
     stack = list(s.duel_zone)
@@ -213,8 +214,8 @@ def _schedule(pos: Position, p: int, duel: int) -> _Side:
     last = duel if _acted_now(pos, p) else duel - 1
     prep: dict[int, str] = {}
     for i, card in enumerate(ups):
-        e = last - (len(ups) - 1 - i)
-        if e < 1:
+        e = i + 1 if early else last - (len(ups) - 1 - i)
+        if e < 1 or e > last:
             raise PlanError(f"player {p}: {len(ups)} Digivolves on the Duel Zone need more "
                             f"Duels than Duel {duel} gives (one level per Duel, DB-B.7)")
         prep[e] = card
@@ -353,11 +354,12 @@ class _Run:
 
 class _Policy:
     def __init__(self, pos: Position, duel: int, coin: int, order: dict[int, list[str]],
-                 extra: dict[tuple[int, int], int]) -> None:
+                 extra: dict[tuple[int, int], int], early: frozenset[int] = frozenset(),
+                 ) -> None:
         self.pos = pos
         self.duel = duel
         self.coin = coin
-        self.sides = [_schedule(pos, p, duel) for p in (0, 1)]
+        self.sides = [_schedule(pos, p, duel, p in early) for p in (0, 1)]
         self.order = order
         self.extra = extra
         self.discarded: dict[tuple[int, int], int] = {}
@@ -567,10 +569,10 @@ def plan(pos: Position) -> Plan:
     coins = [pos.coin_toss_winner] if "coin_toss_winner" in pos.stated else [
         pos.first_player, 1 - pos.first_player]
     best: list[str] = []
-    for duel in duels:
+    for duel, early in _alternatives(pos, duels):
         for coin in coins:
             try:
-                found = _try(pos, duel, coin)  # type: ignore[arg-type]
+                found = _try(pos, duel, coin, early)  # type: ignore[arg-type]
             except PlanError as e:
                 best = best or [str(e)]
                 continue
@@ -589,11 +591,45 @@ def _candidate_duels(pos: Position) -> list[int]:
     in its Regroup) — and two more."""
     scored = sum(s.score for s in pos.sides if "score" in s.stated) // 100
     first = max(_min_duel(pos), scored + (0 if pos.phase in ("regroup", "game_over") else 1))
-    return list(range(first, first + 3))
+    return sorted(set(range(first, first + 3)) | set(_online_duels(pos, first)))
 
 
-def _try(pos: Position, duel: int, coin: int) -> Plan | list[str]:
-    sides = [_schedule(pos, p, duel) for p in (0, 1)]
+def _online_duels(pos: Position, first: int) -> range:
+    """Duel numbers for sketched Online sizes: the deal leaves ``DECK_SIZE - 1 - HAND`` cards
+    Online (DB-A.2), and each earlier Regroup can take at most as many as the policy may
+    discard (the hand less the cards it keeps) and draw again (DB-D.1); the sketched Regroup
+    itself comes after the sizes. Empty when no Online size is sketched or the Duels from
+    ``first`` give enough Regroups."""
+    regroups = 0
+    for s in pos.sides:
+        if s.online_size is None:
+            continue
+        keep = set(s.hand) | set(s.digivolve_zone) | set(s.power_port) | set(s.duel_zone[1:])
+        need = DECK_SIZE - 1 - HAND - s.online_size
+        free = max(1, HAND - len(keep))
+        regroups = max(regroups, -(-need // free))
+    duel = regroups + 1
+    return range(duel, duel + 2) if duel > first + 2 else range(0)
+
+
+def _alternatives(pos: Position, duels: list[int]) -> list[tuple[int, frozenset[int]]]:
+    """The Duel numbers to try, each first with every Digivolve as late as possible, then —
+    for a sketch whose Online sizes or last Duel's winner need earlier Duels played with a
+    Digimon kept on the Duel Zone (won Duels keep it, DB-C.6; an Online deck emptied by a
+    Regroup draw must not be paid from again before the sketch, DB-D.3) — with one player's
+    Digivolves (or both players') in the first Duels."""
+    out = [(d, frozenset[int]()) for d in duels]
+    if any(s.online_size is not None for s in pos.sides) or "last_duel_winner" in pos.stated:
+        players = [p for p in (0, 1) if len(pos.sides[p].duel_zone) > 1]
+        sets = [frozenset([p]) for p in players] + (
+            [frozenset(players)] if len(players) == 2 else [])
+        out += [(d, e) for d in duels for e in sets]
+    return out
+
+
+def _try(pos: Position, duel: int, coin: int, early: frozenset[int] = frozenset(),
+         ) -> Plan | list[str]:
+    sides = [_schedule(pos, p, duel, p in early) for p in (0, 1)]
     setup = {"ruleset": "digibattle", "card_set": pos.card_set(),
              "decks": [sides[0].deck, sides[1].deck], "target": pos.target,
              "variants": dict(pos.variants)}
@@ -605,7 +641,7 @@ def _try(pos: Position, duel: int, coin: int) -> Plan | list[str]:
     extra: dict[tuple[int, int], int] = {}
     problems: list[str] = []
     for _round in range(6):
-        policy = _Policy(pos, duel, coin, order, extra)
+        policy = _Policy(pos, duel, coin, order, extra, early)
         run = _run(pos, setup, policy)
         if run.state is not None:
             return Plan(setup, run.actions, run.state)
