@@ -387,7 +387,7 @@ Feature: Ambiguities - one outcome per reading
       And my score is 300
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
-      And my hand holds Digi-Duel ST-58 and 2 other cards
+      And my hand holds Digi-Duel ST-58 and 8 other cards
       And my Online deck holds 10 cards
       # Greymon against Yellow: 420; Nanimon against Red: 100; a Champion is worth 100.
       When I play Digi-Duel ST-58
@@ -408,7 +408,7 @@ Feature: Ambiguities - one outcome per reading
       And my score is 300
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
-      And my hand holds Digi-Duel ST-58 and 2 other cards
+      And my hand holds Digi-Duel ST-58 and 8 other cards
       And my Online deck holds 10 cards
       When I play Digi-Duel ST-58
       And my opponent passes
