@@ -429,7 +429,7 @@ Feature: Ambiguities - one outcome per reading
       And it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07
-      And my hand holds Counter Attack ST-54, Metal Attack ST-53 and Palmon ST-09
+      And my hand holds Counter Attack ST-54, Metal Attack ST-53, Palmon ST-09 and 6 other cards
       # Greymon against Yellow: 420. SkullGreymon is an Ultimate: a higher level.
       When I play Counter Attack ST-54
       And my opponent passes
@@ -489,7 +489,7 @@ Feature: Ambiguities - one outcome per reading
       And it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07
-      And my hand holds Counter Attack ST-54
+      And my hand holds Counter Attack ST-54 and 8 other cards
       When I try to play Counter Attack ST-54
       Then <outcome>
 
@@ -530,7 +530,7 @@ Feature: Ambiguities - one outcome per reading
       And it is the Battle phase and I go first
       And my Duel Zone shows LadyDevimon BO-22 over Devimon BO-02 over Agumon ST-01
       And my opponent's Duel Zone shows Bakemon ST-45 over DemiDevimon ST-42
-      And my opponent's hand holds Metal Attack ST-53 and Palmon ST-09
+      And my opponent's hand holds Metal Attack ST-53, Palmon ST-09 and 7 other cards
       # LadyDevimon against Yellow: 420; Bakemon against Yellow: 370, +50 with Metal Attack.
       When I pass
       And my opponent plays Metal Attack ST-53 sending Palmon ST-09 Offline
