@@ -128,7 +128,9 @@ Feature: Ambiguities - one outcome per reading
     Scenario Outline: DNA Digivolve with <partner> from the hand under the reading "<reading>"
       Given the reading "<reading>" of DB-AMB-4
       And my Duel Zone shows <zone>
-      And my hand holds <partner> and 8 other cards
+      # Ultra Digivolve ST-56 in the hand is what lets Tekkamon be prepared over Snimon under
+      # every reading (DB-B.3n); the scenario DNA Digivolves all the same.
+      And my hand holds <partner>, Ultra Digivolve ST-56 and 7 other cards
       When I DNA Digivolve into Tekkamon EX-02 with <partner>
       Then <outcome>
 
