@@ -65,9 +65,14 @@ Feature: Ambiguities - one outcome per reading
       # except the Rookie (Greymon, just turned over) goes Offline: 18 + 1 + 1 = 20 cards.
       Examples:
         | reading | what happens                     |
-        | refuse  | the action is refused for DB-B.3 |
         | partial | a shuffle of my 20 cards is due  |
         | across  | a shuffle of my 20 cards is due  |
+
+    Scenario: Paying 2 cards with 1 Online under the reading "refuse"
+      Given the reading "refuse" of DB-AMB-2
+      And the position is loaded directly: no legal game - under "refuse" Greymon is not prepared with 1 card Online (DB-B.0: its payment of 2 cannot be made), and nothing is paid or drawn between a Regroup preparation and the first reveal of the next Duel
+      When I try to Digivolve into Greymon ST-02 paying 2 cards from Online
+      Then the action is refused for DB-B.3
 
     Scenario Outline: After the reshuffle the rest of the payment is <rest> under "<reading>"
       Given the reading "<reading>" of DB-AMB-2

@@ -58,6 +58,7 @@ Feature: B. Digivolve
       And my Duel Zone shows Agumon ST-01
       And my hand holds Greymon ST-02
       And my Online deck holds 2 cards
+      And the position is loaded directly: no legal game - two Online cards before the coin toss; the deal leaves 19 Online (DB-A.2) and nothing is drawn or paid before the first Duel (the same preparation with 2 cards Online in a Regroup phase is played from new_game by "Preparing Greymon in Regroup with 2 cards Online")
       And my opponent's Duel Zone shows Gabumon ST-05
       # Greymon's requirement: from Agumon, 2 cards from Online to Offline: exactly what is there.
       When I put Greymon ST-02 face down on my Digivolve Zone
