@@ -229,7 +229,7 @@ Feature: Ambiguities - one outcome per reading
       And my score is 800
       And my Duel Zone shows MegaKabuterimon ST-28 over Kabuterimon ST-08 over Tentomon ST-07
       And my Digivolve Zone holds HerculesKabuterimon ST-33 face down
-      And my hand holds Digivice Red ST-59
+      And my hand holds Digivice Red ST-59 and 8 other cards
       And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
       When I Digivolve into HerculesKabuterimon ST-33 with Digivice Red ST-59
       Then my score is 1100
@@ -696,11 +696,12 @@ Feature: Ambiguities - one outcome per reading
       And it is the Digivolve phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my Digivolve Zone holds MetalGreymon BO-01 face down
-      And my hand holds Digi-Duel ST-58, Metal Attack ST-53 and 2 other cards
+      And my hand holds Digi-Duel ST-58, Metal Attack ST-53 and 7 other cards
       And my Online deck holds 10 cards
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
       And my opponent's Digivolve Zone holds Mammothmon ST-46 face down
-      And my opponent's hand holds Palmon ST-09
+      # No Power Option card among my opponent's: the other cards of a sketch are Digimon.
+      And my opponent's hand holds Palmon ST-09 and 8 other cards
       When I pass
       And my opponent passes
       And I try to play Digi-Duel ST-58
