@@ -433,13 +433,17 @@ Feature: Ambiguities - one outcome per reading
 
     Scenario Outline: Counter Attack (x2) then Metal Attack (+50) under "<reading>"
       Given the reading "<reading>" of DB-AMB-15
-      And it is the Battle phase and I go first
+      # SkullGreymon Digivolves in this Duel with its DIGIVICE (DB-B.3): it would lose any
+      # earlier Duel to Agumon or Greymon. Kabuterimon won the Duel before, so my opponent
+      # went first (DB-C.7).
+      And it is the Battle phase and my opponent goes first
+      And my opponent has passed
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07
+      And my opponent's Power Port holds Digivice Green & Yellow ST-60
       And my hand holds Counter Attack ST-54, Metal Attack ST-53, Palmon ST-09 and 6 other cards
       # Greymon against Yellow: 420. SkullGreymon is an Ultimate: a higher level.
       When I play Counter Attack ST-54
-      And my opponent passes
       And I play Metal Attack ST-53 sending Palmon ST-09 Offline
       Then my Digimon Power is <power>
 
@@ -493,9 +497,14 @@ Feature: Ambiguities - one outcome per reading
 
     Scenario Outline: Counter Attack with Greymon over Agumon under "<reading>"
       Given the reading "<reading>" of DB-AMB-18
-      And it is the Battle phase and I go first
+      # SkullGreymon Digivolves in this Duel with its DIGIVICE (DB-B.3): it would lose any
+      # earlier Duel to Agumon or Greymon. Kabuterimon won the Duel before, so my opponent
+      # went first (DB-C.7).
+      And it is the Battle phase and my opponent goes first
+      And my opponent has passed
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07
+      And my opponent's Power Port holds Digivice Green & Yellow ST-60
       And my hand holds Counter Attack ST-54 and 8 other cards
       When I try to play Counter Attack ST-54
       Then <outcome>
@@ -515,10 +524,11 @@ Feature: Ambiguities - one outcome per reading
       And this is Duel 2
       And my opponent won the coin toss
       And I won the last Duel
+      # Agumon won Duel 1 against Palmon (140 against 130).
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Greymon ST-02 face down
-      And my opponent's Duel Zone shows Gabumon ST-05
-      And my opponent's Digivolve Zone holds Garurumon ST-06 face down
+      And my opponent's Duel Zone shows Palmon ST-09
+      And my opponent's Digivolve Zone holds Togemon ST-10 face down
       When I pass
       And my opponent passes
       Then the phase is battle
@@ -641,7 +651,8 @@ Feature: Ambiguities - one outcome per reading
       And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
       And my Digivolve Zone holds MegaKabuterimon ST-28 face down
       And my Power Port holds Digivice Red ST-59
-      And my opponent's Duel Zone shows Gabumon ST-05
+      # Kabuterimon won the Duel before against Agumon (200 against 140), so I go first.
+      And my opponent's Duel Zone shows Agumon ST-01
       When I pass
       Then my Digivolve Zone is empty
       And my Offline pile includes <offline>

@@ -224,8 +224,9 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       And my opponent won the last Duel
       And it is the Battle phase and my opponent goes first
       And I won the coin toss
-      And my Duel Zone shows Agumon ST-01
-      And my opponent's Duel Zone shows Agumon ST-01
+      # My opponent's Greymon won the earlier Duels against my Agumon; mine ties with it now.
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
       When my opponent passes
       And I pass
       Then the Duel is a tie
@@ -274,13 +275,13 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
     @DB-C.9
     Scenario: A lower target agreed before the game: 500 points win
       Given the target score is 500
-      And it is the Battle phase and I go first
+      # Gabumon won the earlier Duels against Agumon (350 against 230), 100 points each.
+      And it is the Battle phase and my opponent goes first
       And my opponent's score is 400
-      And my score is 450
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      When I pass
-      And my opponent passes
+      When my opponent passes
+      And I pass
       Then my opponent's score is 500
       And the game is over and my opponent wins
 

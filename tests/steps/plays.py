@@ -613,17 +613,16 @@ def _online_duels(pos: Position, first: int) -> range:
 
 
 def _alternatives(pos: Position, duels: list[int]) -> list[tuple[int, frozenset[int]]]:
-    """The Duel numbers to try, each first with every Digivolve as late as possible, then —
-    for a sketch whose Online sizes or last Duel's winner need earlier Duels played with a
-    Digimon kept on the Duel Zone (won Duels keep it, DB-C.6; an Online deck emptied by a
-    Regroup draw must not be paid from again before the sketch, DB-D.3) — with one player's
-    Digivolves (or both players') in the first Duels."""
+    """The Duel numbers to try, each first with every Digivolve as late as possible, then
+    with one player's Digivolves (or both players') in the first Duels: a Digimon kept
+    through earlier Duels it wins (DB-C.6) leaves the Power Port of the sketched Duel empty
+    of its DIGIVICE (DB-B.3), and keeps the Online deck from being paid from again after a
+    Regroup draw emptied it (DB-D.3)."""
     out = [(d, frozenset[int]()) for d in duels]
-    if any(s.online_size is not None for s in pos.sides) or "last_duel_winner" in pos.stated:
-        players = [p for p in (0, 1) if len(pos.sides[p].duel_zone) > 1]
-        sets = [frozenset([p]) for p in players] + (
-            [frozenset(players)] if len(players) == 2 else [])
-        out += [(d, e) for d in duels for e in sets]
+    players = [p for p in (0, 1) if len(pos.sides[p].duel_zone) > 1]
+    sets = [frozenset([p]) for p in players] + (
+        [frozenset(players)] if len(players) == 2 else [])
+    out += [(d, e) for d in duels for e in sets]
     return out
 
 
