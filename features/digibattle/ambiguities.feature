@@ -143,10 +143,23 @@ Feature: Ambiguities - one outcome per reading
         | reading | zone                           | partner        | outcome                                                                  |
         | strict  | Snimon BO-25 over Gabumon ST-05 | Gotsumon ST-23 | the action is refused for DB-B.3                                         |
         | either  | Snimon BO-25 over Gabumon ST-05 | Gotsumon ST-23 | my Duel Zone shows Tekkamon EX-02 over Snimon BO-25 over Gabumon ST-05 |
-        | strict  | Gotsumon ST-23                 | Snimon BO-25   | the action is refused for DB-B.7                                         |
         | either  | Gotsumon ST-23                 | Snimon BO-25   | my Duel Zone shows Tekkamon EX-02 over Gotsumon ST-23                    |
         | partner-lower | Snimon BO-25 over Gabumon ST-05 | Gotsumon ST-23 | my Duel Zone shows Tekkamon EX-02 over Snimon BO-25 over Gabumon ST-05 |
-        | partner-lower | Gotsumon ST-23                 | Snimon BO-25   | the action is refused for DB-B.7                                   |
+
+    # Under "strict" and "partner-lower" Tekkamon is not prepared over the Rookie Gotsumon in
+    # the first place, so these two positions are loaded.
+    Scenario Outline: DNA Digivolve with Snimon BO-25 from the hand under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-4
+      And my Duel Zone shows Gotsumon ST-23
+      And my hand holds Snimon BO-25, Ultra Digivolve ST-56 and 7 other cards
+      And the position is loaded directly: no legal game - under "<reading>" Tekkamon is not prepared over the Rookie Gotsumon (DB-B.0, DB-B.7: one level per Duel, and Ultra Digivolve gives only the next level), and only a preparation fills the Digivolve Zone
+      When I DNA Digivolve into Tekkamon EX-02 with Snimon BO-25
+      Then the action is refused for DB-B.7
+
+      Examples:
+        | reading       |
+        | strict        |
+        | partner-lower |
 
   @DB-AMB-5 @DB-C.6
   Rule: DB-AMB-5 What happens to the DNA partner on the Power Port after the Duel
@@ -333,6 +346,9 @@ Feature: Ambiguities - one outcome per reading
       And it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01
       And my Digivolve Zone holds Threemon EX-04 face down
+      # Ultra Digivolve ST-56 in the hand is what lets Threemon be prepared under "1-2" too
+      # (DB-B.3n); the scenario pays for it all the same.
+      And my hand holds Ultra Digivolve ST-56 and 8 other cards
       And my Online deck holds 19 cards
       And my opponent's Duel Zone shows Gabumon ST-05
 

@@ -234,7 +234,7 @@ Feature: B. Digivolve
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11
       And my Digivolve Zone holds Pukumon ST-40 face down
-      And my hand holds Zudomon ST-38
+      And my hand holds Zudomon ST-38 and 8 other cards
       And my opponent's Duel Zone shows Agumon ST-01
       # Pukumon: DNA Digivolve from MarineDevimon and any Ultimate; "Score 300 when
       # Digivolving to this Digimon".
