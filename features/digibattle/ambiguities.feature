@@ -243,7 +243,8 @@ Feature: Ambiguities - one outcome per reading
       And my Duel Zone shows MegaKabuterimon ST-28 over Kabuterimon ST-08 over Tentomon ST-07
       And my Digivolve Zone holds HerculesKabuterimon ST-33 face down
       And my hand holds Digivice Red ST-59 and 8 other cards
-      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      # Kabuterimon and MegaKabuterimon won the Duels before against Agumon, 100 points each.
+      And my opponent's Duel Zone shows Agumon ST-01
       When I Digivolve into HerculesKabuterimon ST-33 with Digivice Red ST-59
       Then my score is 1100
       And <result>
@@ -723,12 +724,14 @@ Feature: Ambiguities - one outcome per reading
       And it is the Digivolve phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my Digivolve Zone holds MetalGreymon BO-01 face down
-      And my hand holds Digi-Duel ST-58, Metal Attack ST-53 and 7 other cards
+      # MetalGreymon was prepared with its DIGIVICE in the hand (DB-B.0); Greymon won the
+      # Duel before against Palmon (220 against 130).
+      And my hand holds Digi-Duel ST-58, Metal Attack ST-53, Digivice Green & Yellow ST-60 and 6 other cards
       And my Online deck holds 10 cards
-      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
-      And my opponent's Digivolve Zone holds Mammothmon ST-46 face down
+      And my opponent's Duel Zone shows Palmon ST-09
+      And my opponent's Digivolve Zone holds Togemon ST-10 face down
       # No Power Option card among my opponent's: the other cards of a sketch are Digimon.
-      And my opponent's hand holds Palmon ST-09 and 8 other cards
+      And my opponent's hand holds Gabumon ST-05 and 8 other cards
       When I pass
       And my opponent passes
       And I try to play Digi-Duel ST-58

@@ -235,7 +235,8 @@ Feature: B. Digivolve
       And my Duel Zone shows MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11
       And my Digivolve Zone holds Pukumon ST-40 face down
       And my hand holds Zudomon ST-38 and 8 other cards
-      And my opponent's Duel Zone shows Agumon ST-01
+      # Octomon and MarineDevimon won the Duels before against Gabumon (150 against Yellow).
+      And my opponent's Duel Zone shows Gabumon ST-05
       # Pukumon: DNA Digivolve from MarineDevimon and any Ultimate; "Score 300 when
       # Digivolving to this Digimon".
       When I DNA Digivolve into Pukumon ST-40 with Zudomon ST-38
