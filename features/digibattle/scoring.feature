@@ -98,7 +98,18 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
         | Rookie   | Kunemon ST-18                                                                | is empty                              | 100    |
         | Champion | Nanimon ST-15 over Palmon ST-09                                              | is empty                              | 100    |
         | Ultimate | SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07                | holds Digivice Green & Yellow ST-60   | 200    |
-        | Mega     | Pukumon ST-40 over MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11 | is empty                              | 300    |
+
+    @DB-C.5
+    Scenario: Greymon's SCORE chart: 300 points for defeating a Mega
+      Given it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Pukumon ST-40 over MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11
+      And the position is loaded directly: not reached by play - Octomon and MarineDevimon must each win an earlier Duel to stay on the Duel Zone (DB-B.7, DB-C.6), and my Agumon beats both (380 against Yellow; they have 270 and 290 against Red); the planner neither plays Power Option cards in earlier Duels nor Digivolves my side into a weaker Champion to lose them
+      When my opponent passes
+      And I pass
+      Then I win the Duel
+      And I score 300 points
+      And my opponent scores 0 points
 
     @DB-C.5
     Scenario: The points come from the winner's card, not the loser's
@@ -112,15 +123,18 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       Then I win the Duel
       And I score 200 points
 
+    # Agumon won the first Duels against Palmon (140 against 130); then Angemon won them
+    # against Agumon (200 against 140), so my opponent goes first. Greymon has 220 against
+    # Red, Angemon 200.
     @DB-C.5
     Scenario: Points are added to the score already on the counter
-      Given it is the Battle phase and I go first
+      Given it is the Battle phase and my opponent goes first
       And my score is 300
       And my opponent's score is 500
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
-      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
-      When I pass
-      And my opponent passes
+      And my opponent's Duel Zone shows Angemon ST-14 over Palmon ST-09
+      When my opponent passes
+      And I pass
       Then my score is 400
       And my opponent's score is 500
 

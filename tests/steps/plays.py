@@ -203,9 +203,10 @@ def _level(card: Mapping[str, Any]) -> int:
     return LEVELS.index(card["level"]) if card.get("kind") == "digimon" else -1
 
 
-def _schedule(pos: Position, p: int, duel: int, early: bool = False) -> _Side:
-    """The policy's plan for player ``p`` when the sketch is in Duel ``duel``; ``early``:
-    the Duel Zone's Digivolves in the first Duels rather than the last ones."""
+def _schedule(pos: Position, p: int, duel: int, first: int | None = None) -> _Side:
+    """The policy's plan for player ``p`` when the sketch is in Duel ``duel``; ``first``:
+    the Duel of the Duel Zone's first Digivolve (the others follow, one a Duel), rather than
+    the Duels just before the sketch."""
     s = pos.sides[p]
     cards = pos.cards()
     stack = list(s.duel_zone)
@@ -214,7 +215,7 @@ def _schedule(pos: Position, p: int, duel: int, early: bool = False) -> _Side:
     last = duel if _acted_now(pos, p) else duel - 1
     prep: dict[int, str] = {}
     for i, card in enumerate(ups):
-        e = i + 1 if early else last - (len(ups) - 1 - i)
+        e = first + i if first else last - (len(ups) - 1 - i)
         if e < 1 or e > last:
             raise PlanError(f"player {p}: {len(ups)} Digivolves on the Duel Zone need more "
                             f"Duels than Duel {duel} gives (one level per Duel, DB-B.7)")
@@ -354,12 +355,12 @@ class _Run:
 
 class _Policy:
     def __init__(self, pos: Position, duel: int, coin: int, order: dict[int, list[str]],
-                 extra: dict[tuple[int, int], int], early: frozenset[int] = frozenset(),
+                 extra: dict[tuple[int, int], int], early: Mapping[int, int] | None = None,
                  ) -> None:
         self.pos = pos
         self.duel = duel
         self.coin = coin
-        self.sides = [_schedule(pos, p, duel, p in early) for p in (0, 1)]
+        self.sides = [_schedule(pos, p, duel, (early or {}).get(p)) for p in (0, 1)]
         self.order = order
         self.extra = extra
         self.discarded: dict[tuple[int, int], int] = {}
@@ -612,23 +613,30 @@ def _online_duels(pos: Position, first: int) -> range:
     return range(duel, duel + 2) if duel > first + 2 else range(0)
 
 
-def _alternatives(pos: Position, duels: list[int]) -> list[tuple[int, frozenset[int]]]:
+def _alternatives(pos: Position, duels: list[int]) -> list[tuple[int, dict[int, int]]]:
     """The Duel numbers to try, each first with every Digivolve as late as possible, then
     with one player's Digivolves (or both players') in the first Duels: a Digimon kept
     through earlier Duels it wins (DB-C.6) leaves the Power Port of the sketched Duel empty
     of its DIGIVICE (DB-B.3), and keeps the Online deck from being paid from again after a
-    Regroup draw emptied it (DB-D.3)."""
-    out = [(d, frozenset[int]()) for d in duels]
+    Regroup draw emptied it (DB-D.3). When both players have a sketched score, one player's
+    Digivolves start in each Duel in between as well: the Duels before it are won by the
+    other player's Digimon, the Duels after by its own."""
+    out: list[tuple[int, dict[int, int]]] = [(d, {}) for d in duels]
     players = [p for p in (0, 1) if len(pos.sides[p].duel_zone) > 1]
-    sets = [frozenset([p]) for p in players] + (
-        [frozenset(players)] if len(players) == 2 else [])
+    sets = [{p: 1} for p in players] + ([{p: 1 for p in players}] if len(players) == 2 else [])
     out += [(d, e) for d in duels for e in sets]
+    if all("score" in s.stated and s.score for s in pos.sides):
+        for d in duels:
+            for p in players:
+                ups = len(pos.sides[p].duel_zone) - 1
+                latest = (d if _acted_now(pos, p) else d - 1) - ups + 1
+                out += [(d, {p: k}) for k in range(2, latest)]
     return out
 
 
-def _try(pos: Position, duel: int, coin: int, early: frozenset[int] = frozenset(),
+def _try(pos: Position, duel: int, coin: int, early: Mapping[int, int] | None = None,
          ) -> Plan | list[str]:
-    sides = [_schedule(pos, p, duel, p in early) for p in (0, 1)]
+    sides = [_schedule(pos, p, duel, (early or {}).get(p)) for p in (0, 1)]
     setup = {"ruleset": "digibattle", "card_set": pos.card_set(),
              "decks": [sides[0].deck, sides[1].deck], "target": pos.target,
              "variants": dict(pos.variants)}
