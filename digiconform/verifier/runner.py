@@ -468,6 +468,13 @@ def _ambiguity_verdicts(report: Report,
             res.verdict = (f"any reading (configurable): {len(recs)} vectors pass" if not bad
                            else f"configurable, but {bad} of {len(recs)} vectors fail")
             res.follows = list(amb.reading_names()) if not bad else []
+        elif all(passed for passed, _ in recs) and not any(
+                t["inconsistent"] == 0 for t in res.readings.values()):
+            # Every vector passed, under whichever reading its setup asked for: the engine
+            # honours the setup's readings without declaring the "variants" capability.
+            res.follows = list(amb.reading_names())
+            res.verdict = (f"honours every reading the vectors ask for ({len(recs)} vectors "
+                           "pass), as if configurable: declare the capability \"variants\"")
         else:
             res.follows = [r for r, t in res.readings.items() if t["inconsistent"] == 0]
             how = "declared" if res.declared_explicitly else "default"
