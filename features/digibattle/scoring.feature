@@ -77,9 +77,11 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
 
   Rule: DB-C.5 The winner scores from its SCORE chart for the defeated Digimon's level
 
-    # My opponent goes first: an Ultimate Digivolves in this Duel, its DIGIVICE on the Power
-    # Port (DB-B.3), after its Champion won the Duel before (DB-C.7); against Agumon or
-    # Greymon, SkullGreymon would lose any Duel it could be kept from.
+    # My opponent goes first: an Ultimate or Mega Digivolves in this Duel, its DIGIVICE or
+    # DNA partner on the Power Port (DB-B.3), after the Digimon under it won the Duel before
+    # (DB-C.7; against Octomon and MarineDevimon my side lost with Champions Digivolved for
+    # those Duels); against Agumon or Greymon, SkullGreymon would lose any Duel it could be
+    # kept from.
     @DB-C.5
     Scenario Outline: Greymon's SCORE chart: <points> points for defeating a <level>
       Given it is the Battle phase and my opponent goes first
@@ -98,18 +100,7 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
         | Rookie   | Kunemon ST-18                                                                | is empty                              | 100    |
         | Champion | Nanimon ST-15 over Palmon ST-09                                              | is empty                              | 100    |
         | Ultimate | SkullGreymon ST-32 over Kabuterimon ST-08 over Tentomon ST-07                | holds Digivice Green & Yellow ST-60   | 200    |
-
-    @DB-C.5
-    Scenario: Greymon's SCORE chart: 300 points for defeating a Mega
-      Given it is the Battle phase and my opponent goes first
-      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
-      And my opponent's Duel Zone shows Pukumon ST-40 over MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11
-      And the position is loaded directly: not reached by play - Octomon and MarineDevimon must each win an earlier Duel to stay on the Duel Zone (DB-B.7, DB-C.6), and my Agumon beats both (380 against Yellow; they have 270 and 290 against Red); the planner neither plays Power Option cards in earlier Duels nor Digivolves my side into a weaker Champion to lose them
-      When my opponent passes
-      And I pass
-      Then I win the Duel
-      And I score 300 points
-      And my opponent scores 0 points
+        | Mega     | Pukumon ST-40 over MarineDevimon ST-39 over Octomon ST-37 over Gomamon ST-11 | holds Zudomon ST-38                   | 300    |
 
     @DB-C.5
     Scenario: The points come from the winner's card, not the loser's

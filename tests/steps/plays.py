@@ -356,11 +356,11 @@ class _Run:
 class _Policy:
     def __init__(self, pos: Position, duel: int, coin: int, order: dict[int, list[str]],
                  extra: dict[tuple[int, int], int], early: Mapping[int, int] | None = None,
-                 ) -> None:
+                 sac: Mapping[int, Mapping[int, str]] | None = None) -> None:
         self.pos = pos
         self.duel = duel
         self.coin = coin
-        self.sides = [_schedule(pos, p, duel, (early or {}).get(p)) for p in (0, 1)]
+        self.sides = _sides(pos, duel, early, sac)
         self.order = order
         self.extra = extra
         self.discarded: dict[tuple[int, int], int] = {}
@@ -570,10 +570,10 @@ def plan(pos: Position) -> Plan:
     coins = [pos.coin_toss_winner] if "coin_toss_winner" in pos.stated else [
         pos.first_player, 1 - pos.first_player]
     best: list[str] = []
-    for duel, early in _alternatives(pos, duels):
+    for duel, early, sac in _alternatives(pos, duels) + _sacrifices(pos, duels):
         for coin in coins:
             try:
-                found = _try(pos, duel, coin, early)  # type: ignore[arg-type]
+                found = _try(pos, duel, coin, early, sac)  # type: ignore[arg-type]
             except PlanError as e:
                 best = best or [str(e)]
                 continue
@@ -613,7 +613,8 @@ def _online_duels(pos: Position, first: int) -> range:
     return range(duel, duel + 2) if duel > first + 2 else range(0)
 
 
-def _alternatives(pos: Position, duels: list[int]) -> list[tuple[int, dict[int, int]]]:
+def _alternatives(pos: Position, duels: list[int],
+                  ) -> list[tuple[int, dict[int, int], dict[int, dict[int, str]]]]:
     """The Duel numbers to try, each first with every Digivolve as late as possible, then
     with one player's Digivolves (or both players') in the first Duels: a Digimon kept
     through earlier Duels it wins (DB-C.6) leaves the Power Port of the sketched Duel empty
@@ -621,22 +622,89 @@ def _alternatives(pos: Position, duels: list[int]) -> list[tuple[int, dict[int, 
     Regroup draw emptied it (DB-D.3). When both players have a sketched score, one player's
     Digivolves start in each Duel in between as well: the Duels before it are won by the
     other player's Digimon, the Duels after by its own."""
-    out: list[tuple[int, dict[int, int]]] = [(d, {}) for d in duels]
+    out: list[tuple[int, dict[int, int], dict[int, dict[int, str]]]] = [
+        (d, {}, {}) for d in duels]
     players = [p for p in (0, 1) if len(pos.sides[p].duel_zone) > 1]
     sets = [{p: 1} for p in players] + ([{p: 1 for p in players}] if len(players) == 2 else [])
-    out += [(d, e) for d in duels for e in sets]
+    out += [(d, e, {}) for d in duels for e in sets]
     if all("score" in s.stated and s.score for s in pos.sides):
         for d in duels:
             for p in players:
                 ups = len(pos.sides[p].duel_zone) - 1
                 latest = (d if _acted_now(pos, p) else d - 1) - ups + 1
-                out += [(d, {p: k}) for k in range(2, latest)]
+                out += [(d, {p: k}, {}) for k in range(2, latest)]
+    return out
+
+
+def _sides(pos: Position, duel: int, early: Mapping[int, int] | None,
+           sac: Mapping[int, Mapping[int, str]] | None) -> list[_Side]:
+    """Both players' schedules: ``early`` moves a player's Digivolves (the Duel of the first),
+    ``sac`` adds Champions a player Digivolves into only to lose a Duel (Duel -> card)."""
+    sides = [_schedule(pos, p, duel, (early or {}).get(p)) for p in (0, 1)]
+    for p, lost in (sac or {}).items():
+        side = sides[p]
+        named = set(pos.sides[p].named()) | set(side.active)
+        fillers = [c for c in side.deck if c not in named and c != side.rookie
+                   and c not in lost.values()]
+        for k, card in lost.items():
+            side.prepare[k] = card
+            side.active.append(card)
+            if card not in side.deck:
+                side.deck[side.deck.index(fillers.pop(0))] = card
+    return sides
+
+
+def _sacrifices(pos: Position, duels: list[int],
+                ) -> list[tuple[int, dict[int, int], dict[int, dict[int, str]]]]:
+    """Alternatives where a player loses every Duel before its own first Digivolve with a
+    Champion it Digivolves into from its Rookie for that Duel alone (it goes Offline, the
+    Rookie stays, DB-C.6): so the other player's Digimon of those Duels win and stay on the
+    Duel Zone. Each such Champion is one the other player's Digimon of that Duel is the
+    stronger against, by their printed powers (DB-A.4); the oracle judges the Duels."""
+    cards = pos.cards()
+    out: list[tuple[int, dict[int, int], dict[int, dict[int, str]]]] = []
+    for d in duels:
+        for p in (0, 1):
+            q = 1 - p
+            if len(pos.sides[q].duel_zone) < 2:
+                continue
+            try:
+                mine, theirs = _schedule(pos, p, d), _schedule(pos, q, d)
+            except PlanError:
+                continue
+            ups = [k for k, c in mine.prepare.items() if c in pos.sides[p].duel_zone]
+            until = min(ups) if ups else d
+            rookie = cards.get(mine.rookie)
+            if rookie is None or until < 2:
+                continue
+            taken = set(pos.sides[p].named())
+            lost: dict[int, str] = {}
+            for k in range(1, until):
+                slots = [j for j in theirs.prepare if j <= k
+                         and theirs.prepare[j] in pos.sides[q].duel_zone]
+                top = cards[theirs.prepare[max(slots)]] if slots else cards[theirs.rookie]
+                pick = next((c["serial"] for c in sorted(cards.values(), key=lambda c:
+                                                         c["serial"])
+                             if c["serial"] not in taken and c["kind"] == "digimon"
+                             and c["level"] == "Champion" and not c.get("effects")
+                             and c.get("supported", True)
+                             and any(r.get("kind") == "tribute"
+                                     and r.get("from") == rookie["name"]
+                                     for r in c.get("digivolve_requirements") or [])
+                             and c["power"][top["battle_type"]]
+                             < top["power"][c["battle_type"]]), None)
+                if pick is None:
+                    break
+                taken.add(pick)
+                lost[k] = pick
+            if len(lost) == until - 1:
+                out.append((d, {}, {p: lost}))
     return out
 
 
 def _try(pos: Position, duel: int, coin: int, early: Mapping[int, int] | None = None,
-         ) -> Plan | list[str]:
-    sides = [_schedule(pos, p, duel, (early or {}).get(p)) for p in (0, 1)]
+         sac: Mapping[int, Mapping[int, str]] | None = None) -> Plan | list[str]:
+    sides = _sides(pos, duel, early, sac)
     setup = {"ruleset": "digibattle", "card_set": pos.card_set(),
              "decks": [sides[0].deck, sides[1].deck], "target": pos.target,
              "variants": dict(pos.variants)}
@@ -648,7 +716,7 @@ def _try(pos: Position, duel: int, coin: int, early: Mapping[int, int] | None = 
     extra: dict[tuple[int, int], int] = {}
     problems: list[str] = []
     for _round in range(6):
-        policy = _Policy(pos, duel, coin, order, extra, early)
+        policy = _Policy(pos, duel, coin, order, extra, early, sac)
         run = _run(pos, setup, policy)
         if run.state is not None:
             return Plan(setup, run.actions, run.state)
