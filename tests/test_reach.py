@@ -122,7 +122,7 @@ def test_verify_reports_the_vectors_that_need_load_state(tmp_path: Path) -> None
 
 
 def test_how_many_digi_battle_vectors_run_without_load_state() -> None:
-    """Issue 11 asks for 95% of the Digi-Battle vectors on the four mandatory requests: 208
+    """Issue 11 asks for 95% of the Digi-Battle vectors on the four mandatory requests: 209
     of 215 (121 before the sketched scores were reached by earlier Duels won, 135 after those
     and the sketched Ultimates; 180 once the sketches with hands of 1-5 cards in the
     Digivolve and Battle phases were rewritten with the hands the game gives; 182 with a
@@ -130,12 +130,13 @@ def test_how_many_digi_battle_vectors_run_without_load_state() -> None:
     last hands of 1-5 cards rewritten; 199 with the sketches of kept Ultimates, first players
     and last Duels' winners rewritten into ones the game reaches; 200 with DB-AMB-11 '1-2'
     prepared with Ultra Digivolve in the hand; 207 with the opponents of kept Champions,
-    Ultimates and MarineDevimon rewritten; 208 with both players' scores from earlier Duels).
+    Ultimates and MarineDevimon rewritten; 208 with both players' scores from earlier Duels;
+    209 with Duels lost on purpose so that the other player's Digimon stay).
     The floor keeps it from falling back unnoticed."""
     db = [v for v in SCENARIOS if v["ruleset"] == "digibattle"]
     runs = [v for v in db if load_state_step(v) is None or v.get("played")]
     assert len(db) == 215
-    assert len(runs) >= 208, (len(runs), len(db))
+    assert len(runs) >= 209, (len(runs), len(db))
     assert len(runs) * 100 >= 95 * len(db), (len(runs), len(db))
     assert all(v.get("needs_load_state") for v in db if v not in runs)
 
