@@ -2,7 +2,7 @@
 
     python tools/mutate.py list [--ruleset digibattle|dcg]
     python tools/mutate.py run [--ruleset R] [--module PATH ...] [--sample N --seed S]
-                               [--games G] [--threshold PCT] [--report FILE]
+                               [--only ID ...] [--games G] [--threshold PCT] [--report FILE]
 
 Each mutant is one small change to one rule module (an operator of our own, because mutmut 3
 and cosmic-ray judge a mutant by a test command's exit code inside the tree they edit, while a
@@ -220,6 +220,9 @@ def main() -> None:
         p.add_argument("--module", nargs="*")
         p.add_argument("--sample", type=int, default=0, help="a random sample of N mutants")
         p.add_argument("--seed", type=int, default=13)
+        p.add_argument("--only", nargs="*", metavar="ID",
+                       help="only the mutants whose id starts with one of these "
+                            "(module:line:op[:index], as listed)")
     r = sub.choices["run"]
     r.add_argument("--games", type=int, default=3)
     r.add_argument("--jobs", type=int, default=1, help="mutants verified at the same time")
@@ -228,6 +231,8 @@ def main() -> None:
     a = ap.parse_args()
     mods = a.module or [m for rs, ms in MODULES.items() if a.ruleset in ("all", rs) for m in ms]
     pool = [m for mod in mods for m in mutants(mod)]
+    if a.only:
+        pool = [m for m in pool if any(m.id.startswith(o) for o in a.only)]
     if a.sample:
         pool = sorted(random.Random(a.seed).sample(pool, min(a.sample, len(pool))),
                       key=lambda m: (m.module, m.index))

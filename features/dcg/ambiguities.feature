@@ -66,6 +66,25 @@ Feature: DCG ambiguities - one outcome per reading
         | set-to-3    | 3      |
         | never-lower | 5      |
 
+    Scenario Outline: Passing at exactly 4 on my opponent's side under "<reading>"
+      # As above, one short: Drain Testmon X-01 costs 6, from memory 2 to 4 on my opponent's
+      # side, already past the 3 a pass sets ("never-lower" keeps it), below Tamer Testzed
+      # X-03's 6 (the turn goes on).
+      Given the reading "<reading>" of DCG-AMB-2
+      And it is my turn in the Main phase with memory 2
+      And my battle area has Tamer Testzed X-03
+      And my hand holds Drain Testmon X-01 and Dracomon ST1-04
+      When I play Drain Testmon X-01
+      Then memory is 4 on my opponent's side
+      When I pass
+      Then memory is <memory> on my opponent's side
+      And the turn does not end
+
+      Examples:
+        | reading     | memory |
+        | set-to-3    | 3      |
+        | never-lower | 4      |
+
     Scenario Outline: Passing at 5 on my opponent's side with nothing else to do, "<reading>"
       # Under Tamer Testzed X-03 neither 3 nor 5 on my opponent's side ends the turn. Drain Testmon
       # X-01 costs 6: from memory 1 to 5 on my opponent's side. Phoenixmon ST1-10 costs 10,
@@ -132,6 +151,29 @@ Feature: DCG ambiguities - one outcome per reading
         | turn-player-chooses |
         | card-order          |
 
+    Scenario Outline: Every turn ends at exactly 1 on the other side before it unsuspends: a draw, "<reading>"
+      # The same loop at the edge of the turn-end condition (DCG-6-1-4-1: 1 or more on the
+      # opponent's side). Matt Ishida ST2-12: [Start of Your Turn] If your opponent has a
+      # Digimon with no digivolution cards, gain 1 memory; my opponent's only Digimon is Drain
+      # Testmon X-01 over Ikkakumon ST2-05 over Gomamon ST2-02, so it gains nothing, in either
+      # order. Digivolving Ikkakumon into Drain Testmon costs 3: from 2, my turn starts with 1;
+      # my Drain Testmon X-01 (-2) leaves exactly 1 on my opponent's side; their turn starts
+      # with 1 and their Drain Testmon leaves 1 on my side; mine starts with 1 again. Choosing
+      # an order changes nothing, so nobody can stop the loop (CR4.2 "Infinite loops"): the
+      # game is a draw as soon as it starts.
+      Given the reading "<reading>" of DCG-AMB-3
+      And it is my opponent's turn in the Main phase with memory 2
+      And my battle area has Matt Ishida ST2-12 and Drain Testmon X-01
+      And my opponent's battle area has an unsuspended Ikkakumon ST2-05 over Gomamon ST2-02
+      And my opponent's hand holds Drain Testmon X-01
+      When my opponent digivolves Ikkakumon ST2-05 into Drain Testmon X-01
+      Then the game is a draw
+
+      Examples:
+        | reading             |
+        | turn-player-chooses |
+        | card-order          |
+
     Scenario Outline: With Tai Kamiya the order decides whether the loop goes on, "<reading>"
       # Birdramon ST1-05 costs 4: from 3, my turn starts with memory 1.
       # Tai Kamiya BT2-089 (set to 3 if 2 or less) and two Drain Testmon X-01: from 1, Tai first
@@ -189,6 +231,7 @@ Feature: DCG ambiguities - one outcome per reading
       When the decks are shuffled
       And rock-paper-scissors is won by my opponent
       Then my opponent is to keep or mulligan their hand
+      And my opponent's legal actions number 2
       When my opponent keeps their hand
       Then I am to keep or mulligan my hand
 

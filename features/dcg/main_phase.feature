@@ -390,6 +390,17 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And my opponent's battle area has an unsuspended Bearmon ST2-04
       And my Birdramon ST1-05 is unsuspended
 
+    @DCG-6-5-1-5
+    Scenario: An attack on a Digimon my opponent does not have is refused
+      # The target names a stack no area holds (one above every stack id in play).
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Birdramon ST1-05 over Dracomon ST1-04
+      And my opponent's battle area has an unsuspended Bearmon ST2-04
+      When I try to attack a Digimon my opponent's battle area does not hold with Birdramon ST1-05
+      Then the action is refused for DCG-6-5-1-5
+      And my Birdramon ST1-05 is unsuspended
+      And memory is 3 on my side
+
   Rule: DCG-6-5-1-6 Activate one activated ([Main]) effect of one of my cards
 
     Background:
@@ -429,6 +440,20 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And my breeding area holds an unsuspended Koromon ST1-01
 
     @DCG-6-5-1-6
+    Scenario: Mimi Tachikawa cannot hatch while my breeding area is occupied
+      # CR4.2 Hatching: only into an empty breeding area. Koromon ST1-01, a Digi-Egg, has no
+      # DP and cannot move out either; Tsunomon ST2-01 waits in my Digi-Egg deck.
+      Given my battle area has Mimi Tachikawa BT1-089 and Digitamamon BT1-075
+      And my breeding area holds Koromon ST1-01
+      And my Digi-Egg deck holds Tsunomon ST2-01
+      Then my legal actions do not include activating the [Main] effect of Mimi Tachikawa BT1-089 to hatch
+      When I try to activate the [Main] effect of Mimi Tachikawa BT1-089 to hatch
+      Then the action is refused for DCG-6-5-1-6
+      And my breeding area holds an unsuspended Koromon ST1-01
+      And my Digi-Egg deck holds 1 card
+      And my Mimi Tachikawa BT1-089 is unsuspended
+
+    @DCG-6-5-1-6
     Scenario: Without a level 5 or higher green Digimon the [Main] effect cannot be activated
       Given my battle area has Mimi Tachikawa BT1-089 and Birdramon ST1-05
       And my Digi-Egg deck holds Koromon ST1-01
@@ -436,6 +461,19 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       Then the action is refused for DCG-6-5-1-6
       And my breeding area is empty
       And my Mimi Tachikawa BT1-089 is unsuspended
+
+    @DCG-6-5-1-6
+    Scenario: A [Once Per Turn] [Main] effect resolves once, then cannot be activated again that turn
+      # Spark Testzed X-04 (test only): [Main] [Once Per Turn] Gain 1 memory, its card's only
+      # effect. CR4.2 Once Per Turn: activating it uses it for the turn; it still resolves.
+      Given my battle area has Spark Testzed X-04
+      Then my legal actions include activating the [Main] effect of Spark Testzed X-04
+      When I activate the [Main] effect of Spark Testzed X-04
+      Then memory is 4 on my side
+      And my legal actions do not include activating the [Main] effect of Spark Testzed X-04
+      When I try to activate the [Main] effect of Spark Testzed X-04
+      Then the action is refused for DCG-6-5-1-6
+      And memory is 4 on my side
 
     @DCG-6-5-1-6
     Scenario: A card without a [Main] effect has nothing to activate

@@ -105,6 +105,38 @@ Feature: 6-2 Unsuspend phase - start-of-turn effects, then every card of mine un
       And memory is 3 on my side
       And my Dracomon ST1-04 is unsuspended
 
+    @DCG-6-2-1-1
+    Scenario: A start-of-turn effect whose Digimon was digivolved onto before it resolves is lost
+      # CR4.2 "Triggered effects": an effect waiting to resolve is lost if its card has left the
+      # battle area or another card has been digivolved onto it. Vegiemon BT11-049: [Start of
+      # Your Turn] Gain 1 memory. Drain Testmon X-01: [Start of Your Turn] Lose 2 memory, but
+      # Plesiomon ST2-10 now tops its stack: from 3, memory is 4 (2 if the loss still counted).
+      Given the reading "turn-player-chooses" of DCG-AMB-3
+      And only load_state reaches this position: while an effect waits, resolving it is all a player may do (DCG-6-1-3, DCG-6-5-1) and no effect of the card set deletes, digivolves or moves a battle-area card, so no game changes a card whose effect waits
+      And it is the start of my turn with memory 3
+      And my battle area has Vegiemon BT11-049
+      And my battle area has an unsuspended Plesiomon ST2-10 over Drain Testmon X-01 over Ikkakumon ST2-05
+      And the [Start of Your Turn] effect of my Vegiemon BT11-049 is waiting to resolve
+      And the [Start of Your Turn] effect of my Drain Testmon X-01 is waiting to resolve, though Plesiomon ST2-10 has digivolved onto it since
+      When I resolve the effect of Vegiemon BT11-049 first
+      Then it is my turn in the Breeding phase
+      And memory is 4 on my side
+
+    @DCG-6-2-1-1
+    Scenario: A start-of-turn effect whose Digimon left the battle area before it resolves is lost
+      # As above, with Drain Testmon X-01 gone to the trash: from 3, memory is 4 (2 if the loss
+      # still counted).
+      Given the reading "turn-player-chooses" of DCG-AMB-3
+      And only load_state reaches this position: while an effect waits, resolving it is all a player may do (DCG-6-1-3, DCG-6-5-1) and no effect of the card set deletes, digivolves or moves a battle-area card, so no game removes a card whose effect waits
+      And it is the start of my turn with memory 3
+      And my battle area has Vegiemon BT11-049
+      And the [Start of Your Turn] effect of my Vegiemon BT11-049 is waiting to resolve
+      And the [Start of Your Turn] effect of my Drain Testmon X-01 is waiting to resolve, though the card has left the battle area for the trash since
+      When I resolve the effect of Vegiemon BT11-049 first
+      Then it is my turn in the Breeding phase
+      And memory is 4 on my side
+      And my trash includes Drain Testmon X-01
+
   Rule: DCG-6-2-1-2 If the start-of-turn effects meet the turn-end condition, nothing unsuspends
 
     @DCG-6-2-1-2

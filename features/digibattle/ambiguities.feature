@@ -272,6 +272,47 @@ Feature: Ambiguities - one outcome per reading
         | end-of-duel | 899    | the game is over and I win |
         | immediate   | 901    | the game goes on           |
 
+    Scenario: My opponent reaches the target 899 at the end of a Duel under "end-of-duel"
+      # Greymon against Yellow: 420; Nanimon against Red: 100. Greymon's SCORE for a Champion:
+      # 100, so my opponent has 900 and I stay at 800.
+      Given the reading "end-of-duel" of DB-AMB-7
+      And the target score is 899
+      And it is the Battle phase and my opponent goes first
+      And my score is 800
+      And my opponent's score is 800
+      And my Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      When my opponent passes
+      And I pass
+      Then my opponent's score is 900
+      And the game is over and my opponent wins
+
+    Scenario: Both scores reach the target 900 in one Duel under "end-of-duel": the Duel's first player wins
+      # "Score 300 when Digivolving" (HerculesKabuterimon ST-33) takes each of us from 600 to
+      # 900 in the Digivolve phase; under "end-of-duel" the game goes on to the Duel's end.
+      # Both HerculesKabuterimon against Red: 300, a tie, nobody scores (DB-C.8). Both scores
+      # have reached the target with equal scores: the player who went first in this Duel,
+      # my opponent, wins (the reading's own rule for a shared finish).
+      Given the reading "end-of-duel" of DB-AMB-7
+      And the target score is 900
+      And it is the Digivolve phase and my opponent goes first
+      And my score is 600
+      And my opponent's score is 600
+      And my Duel Zone shows MegaKabuterimon ST-28 over Kabuterimon ST-08 over Tentomon ST-07
+      And my Digivolve Zone holds HerculesKabuterimon ST-33 face down
+      And my hand holds Digivice Red ST-59
+      And my opponent's Duel Zone shows MegaKabuterimon ST-28 over Kabuterimon ST-08 over Tentomon ST-07
+      And my opponent's Digivolve Zone holds HerculesKabuterimon ST-33 face down
+      And my opponent's hand holds Digivice Red ST-59
+      When my opponent Digivolves into HerculesKabuterimon ST-33 with Digivice Red ST-59
+      And I Digivolve into HerculesKabuterimon ST-33 with Digivice Red ST-59
+      Then my score is 900
+      And my opponent's score is 900
+      And the game goes on
+      When my opponent passes
+      And I pass
+      Then the game is over and my opponent wins
+
   @DB-AMB-8 @DB-D.4
   Rule: DB-AMB-8 Changing the Rookie while a Champion is showing
 
@@ -741,6 +782,28 @@ Feature: Ambiguities - one outcome per reading
         | reading  | outcome                             |
         | say-pass | my Power Port holds Digi-Duel ST-58 |
         | run-out  | the action is refused for DB-C.2    |
+
+    @DB-D.3
+    Scenario: Neither of us holds a Power Option card, the Duel ends at once and Nanimon takes my last Online card, under "run-out"
+      # We both pass in the Digivolve phase (my Garurumon goes Offline, DB-B.5). Neither hand holds a
+      # Power Option card, so under "run-out" both players have passed as the Battle starts
+      # and the Duel ends (DB-C.4): Nanimon against Green: 220; Gabumon against Yellow: 150;
+      # Nanimon's SCORE for a Rookie: 100.
+      # Nanimon: "Send 1 card from opponent's Online to Offline when this Digimon wins": my
+      # last Online card (DB-D.3). Offline: 30 - 1 - 1 - 1 - 1 = 26, + Garurumon + the
+      # milled card = 28, reshuffled.
+      Given the reading "run-out" of DB-AMB-24
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Gabumon ST-05
+      And my Digivolve Zone holds Garurumon ST-06 face down
+      And my hand holds Biyomon ST-03
+      And my Online deck holds 1 card
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my opponent's hand holds Agumon ST-01
+      When I pass
+      And my opponent passes
+      Then my opponent's score is 100
+      And a shuffle of my 28 cards is due
 
   @DB-AMB-25 @DB-D.1 @DB-D.6
   Rule: DB-AMB-25 Who regroups first

@@ -178,6 +178,17 @@ Feature: C. Battle - playing Power Option cards
       And my hand holds Palmon ST-09, Biyomon ST-03 and 7 other cards
       Then my only choice is to pass
 
+    @DB-C.2
+    Scenario: A discard written as one card instead of a list is invalid input, not a rule's refusal
+      # docs/PROTOCOL.md: an action field of the wrong JSON type ("discard" a string, not an
+      # array of serials) makes the action unreadable: "invalid", whatever the rules would say.
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Metal Attack ST-53, Palmon ST-09 and 7 other cards
+      When I try to play Metal Attack ST-53 sending Palmon ST-09 Offline, the discard written as one card instead of a list
+      Then the action is refused as invalid input
+
   Rule: DB-C.2 A Use Requirement that discards two cards
 
     # No bundled Power Option discards two cards: EX-05 is Metal Attack asking for two.

@@ -421,6 +421,31 @@ Feature: B. Digivolve
       When I try to put Kimeramon ST-21 face down on my Digivolve Zone
       Then the action is refused for DB-B.7
 
+    @DB-B.7 @DB-AMB-4
+    Scenario: Under "either" a Rookie still cannot be prepared to become an Ultimate that does not DNA Digivolve
+      # DB-AMB-4 "either" lets a DNA Digivolve skip a level; Kimeramon ST-21 Digivolves by
+      # DIGIVICE only, so over Agumon, a Rookie, it would still rise two levels in one Duel.
+      Given the reading "either" of DB-AMB-4
+      And it is my turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Kimeramon ST-21, Digivice Green & Yellow ST-60 and 8 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to put Kimeramon ST-21 face down on my Digivolve Zone
+      Then the action is refused for DB-B.7
+
+    @DB-B.7 @DB-AMB-4
+    Scenario: A Rookie cannot be prepared to become an Ultimate that DNA Digivolves, under "strict"
+      # WereGarurumon ST-47 (Ultimate) DNA Digivolves from Garurumon and Wizardmon (or Meramon
+      # and Apemon), Champions: over Gabumon, a Rookie, it would rise two levels in one Duel.
+      # Under DB-AMB-4 "strict" a DNA Digivolve, too, goes up one level only.
+      Given the reading "strict" of DB-AMB-4
+      And it is my turn to prepare before the coin toss
+      And my Duel Zone shows Gabumon ST-05
+      And my hand holds WereGarurumon ST-47, Garurumon ST-06 and 8 other cards
+      And my opponent's Duel Zone shows Agumon ST-01
+      When I try to put WereGarurumon ST-47 face down on my Digivolve Zone
+      Then the action is refused for DB-B.7
+
     @DB-B.7
     Scenario: The phase ends when one player has Digivolved and the other passed
       Given it is the Digivolve phase and I go first

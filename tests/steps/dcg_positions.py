@@ -10,7 +10,7 @@ the cards the scenario names plus filler cards of the REAL card set ``dcg-real``
 security fillers are Gravity Crush BT1-090 first (an Option without a [Security] effect: no
 security battle, no effect), other fillers are real Digimon without any text, and a card the
 scenario names is used as a filler only when nothing else is left. A scenario that names one
-of the three INVENTED test-only cards (``X-nn``, ``oracle/data/dcg/test-only-cards.json``)
+of the four INVENTED test-only cards (``X-nn``, ``oracle/data/dcg/test-only-cards.json``)
 plays with the card set ``dcg-real+test-only``; every other scenario with ``dcg-real``.
 Fillers go to the hand ("and 3 other cards"), the security stack (5 unless said otherwise), the
 deck (all the rest, or exactly the size the scenario gives) and the trash (what is left over).
@@ -59,7 +59,7 @@ def _load(name: str) -> dict[str, Any]:
 
 @cache
 def cards() -> dict[str, dict[str, Any]]:
-    """Card JSON objects by ID: the REAL set plus the three test-only cards (``X-nn``)."""
+    """Card JSON objects by ID: the REAL set plus the four test-only cards (``X-nn``)."""
     return {c["id"]: c for doc in ("cards.json", "test-only-cards.json")
             for c in _load(doc)["cards"]}
 
@@ -86,6 +86,20 @@ class StackSpec:
     cards: list[str]
     suspended: bool = False
     played_this_turn: bool = False
+
+
+@dataclass
+class PendingSpec:
+    """A triggered effect waiting to resolve (only a loaded position has one): the first
+    ``timing`` effect of ``card``, controlled by ``player``. ``source``: ``"top"`` — from the
+    battle-area stack ``card`` tops; ``"under"`` — from the stack that ``card`` now lies under
+    (a Digimon digivolved onto it since the effect triggered); ``"gone"`` — from a stack no
+    longer in the battle area (the card left it)."""
+
+    player: int
+    card: str
+    timing: str
+    source: str = "top"
 
 
 @dataclass
@@ -137,6 +151,7 @@ class DcgPosition:
     memory_stated: bool = False
     first_stated: bool = False
     load_reason: str | None = None
+    pending: list[PendingSpec] = field(default_factory=list)
 
     # -- decks ----------------------------------------------------------------------------------
 
@@ -233,7 +248,8 @@ class DcgPosition:
         return 3 if self.turn_player == self.first_player else 4
 
     def state(self) -> dict[str, Any]:
-        """The position as a DCG state JSON document (nothing pending, no attack)."""
+        """The position as a DCG state JSON document (no attack; pending effects only as
+        :attr:`pending` says)."""
         next_id = 0
         players = []
         for p in (0, 1):
@@ -254,10 +270,30 @@ class DcgPosition:
                 "security": z["security"], "trash": z["trash"],
                 "mulliganed": False, "mulligan_decided": True, "once_per_turn_used": [],
             })
+        pending = []
+        for spec in self.pending:
+            if spec.source == "gone":  # a stack id used before, no longer in play
+                next_id += 1
+                source = next_id
+            else:
+                found = [st["id"] for st in players[spec.player]["battle_area"]
+                         if (st["cards"][-1] == spec.card) == (spec.source == "top")
+                         and spec.card in st["cards"]]
+                if len(found) != 1:
+                    raise PositionError(f"the effect of {spec.card} waits: expected one stack "
+                                        f"with it {'on top' if spec.source == 'top' else 'under'}"
+                                        f" its top card, found {len(found)}")
+                source = found[0]
+            effect = next((i for i, e in enumerate(cards()[spec.card].get("effects", []))
+                           if e["timing"] == spec.timing), None)
+            if effect is None:
+                raise PositionError(f"{spec.card} has no {spec.timing} effect")
+            pending.append({"player": spec.player, "card": spec.card, "effect": effect,
+                            "source": source, "timing": spec.timing, "delayed": False})
         return {
             "ruleset": "dcg", "turn": self._turn(), "turn_player": self.turn_player,
             "first_player": self.first_player, "phase": self.phase, "step": self.step,
-            "memory": self.memory, "chance": None, "pending": [], "delayed": [],
+            "memory": self.memory, "chance": None, "pending": pending, "delayed": [],
             "attack": None, "resume_step": None, "winner": None, "reason": None,
             "next_id": next_id, "variants": dict(self.variants), "players": players,
         }

@@ -7,7 +7,7 @@ refused for DCG-6-4-1".
 "with memory 2" is on the side of the player whose turn it is, "memory is 3 on my opponent's
 side" is where the one shared gauge stands. Cards are REAL cards of the card set ``dcg-real``
 (``oracle/data/dcg/cards.json``) named by printed name and real number ("Dracomon ST1-04"), or
-one of the three INVENTED test-only cards ("Drain Testmon X-01", only where no real card
+one of the four INVENTED test-only cards ("Drain Testmon X-01", only where no real card
 serves); a name that does not match its number is a typo in the feature file and fails at
 once.
 
@@ -34,7 +34,7 @@ from pytest_bdd import given, parsers, then, when
 from oracle.driver import Driver, Outcome, Refusal
 
 from .dcg_plays import Plan, Unreached, plan, unmet
-from .dcg_positions import PHASES, DcgPosition, PositionError, StackSpec, cards
+from .dcg_positions import PHASES, DcgPosition, PendingSpec, PositionError, StackSpec, cards
 from .expect import Expect
 
 WHOSE = ("my", "my opponent's")
@@ -435,6 +435,45 @@ def _turn_phase_memory_side(dcg_table: DcgTable, whose: int, phase: str, n: int,
     _turn(dcg_table, whose, phase, n if side == whose else -n)
 
 
+@given(step("it is the start of {whose:Whose} turn with memory {n:N}"))
+def _start_of_turn(dcg_table: DcgTable, whose: int, n: int) -> None:
+    """DCG-6-2-1-1: the start-of-turn effects are waiting (given by the steps below) and
+    nothing is unsuspended yet; only a loaded position starts here."""
+    pos = dcg_table.pos
+    pos.turn_player = whose
+    pos.phase, pos.step = "unsuspend", "unsuspend"
+    pos.memory = n
+    pos.memory_stated = True
+
+
+@given(step("the [Start of Your Turn] effect of {whose:Whose} {card:Card} is waiting to "
+            "resolve"))
+def _waiting(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    """A triggered effect from the battle-area stack ``card`` tops."""
+    dcg_table.pos.pending.append(PendingSpec(whose, card.id, "start_of_your_turn"))
+
+
+@given(step("the [Start of Your Turn] effect of {whose:Whose} {card:Card} is waiting to "
+            "resolve, though {top:Card} has digivolved onto it since"))
+def _waiting_under(dcg_table: DcgTable, whose: int, card: Card, top: Card) -> None:
+    """A triggered effect whose card now lies under ``top`` (the stack is described by a
+    battle-area step, ``top`` over ``card``)."""
+    stacks = [s for s in dcg_table.pos.sides[whose].battle_area
+              if s.cards[-1] == top.id and card.id in s.cards[:-1]]
+    if len(stacks) != 1:
+        raise PositionError(f"no battle-area stack of {top} over {card} is described")
+    dcg_table.pos.pending.append(PendingSpec(whose, card.id, "start_of_your_turn", "under"))
+
+
+@given(step("the [Start of Your Turn] effect of {whose:Whose} {card:Card} is waiting to "
+            "resolve, though the card has left the battle area for the trash since"))
+def _waiting_gone(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    """A triggered effect whose stack is gone: ``card`` is in the trash."""
+    side = dcg_table.pos.sides[whose]
+    side.trash.append(card.id)
+    dcg_table.pos.pending.append(PendingSpec(whose, card.id, "start_of_your_turn", "gone"))
+
+
 @given(step("{who:Who} went first"))
 def _went_first(dcg_table: DcgTable, who: int) -> None:
     dcg_table.pos.first_player = who
@@ -653,6 +692,18 @@ def _attack_digimon(dcg_table: DcgTable, who: int, whose: int, victim: Card,
     return _act(dcg_table, type="attack", player=who, attacker=attacker, target=target)
 
 
+@when(step("{who:Who} {:Attack} a Digimon {whose:Whose} battle area does not hold with "
+           "{card:Card}"), target_fixture="outcome")
+def _attack_nothing(dcg_table: DcgTable, who: int, whose: int, card: Card) -> Outcome:
+    """An attack on a stack id that no stack of the game has (one above every id in play)."""
+    attacker = dcg_table.stack_with_top(who, card, "battle")["id"]
+    s = dcg_table.state
+    ids = [st["id"] for pl in s["players"] for st in pl["battle_area"]]
+    ids += [pl["breeding_area"]["id"] for pl in s["players"] if pl["breeding_area"]]
+    return _act(dcg_table, type="attack", player=who, attacker=attacker,
+                target=max([*ids, s.get("next_id", 0)]) + 1)
+
+
 @when(step("{who:Who} {:Activate} the [Main] effect of {card:Card}"), target_fixture="outcome")
 def _activate(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
     source = dcg_table.stack_with_top(who, card, "battle")["id"]
@@ -845,6 +896,68 @@ def _draw(dcg_table: DcgTable) -> None:
     dcg_table.expect.equal("the game to be", "a draw (an infinite loop)",
                            "a draw (an infinite loop)" if drawn
                            else f"{_turn_text(dcg_table)}, reason {s.get('reason')}")
+
+
+def _legal(dcg_table: DcgTable, whose: int) -> list[Mapping[str, Any]]:
+    """The legal set of ``whose`` (the player to move), recorded in the vector so that an
+    engine's whole legal set is compared there; skips when the game cannot list it."""
+    s = dcg_table.state
+    dcg_table.expect.equal("player to move", WHO[whose],
+                           WHO[s["to_move"]] if s["to_move"] in (0, 1) else str(s["to_move"]))
+    actions = dcg_table.driver.legal_actions()
+    if actions is None:
+        pytest.skip("the game under test does not list legal actions")
+    return [dict(a) for a in actions]
+
+
+@then(step("{whose:Whose} legal actions number {n:N}"))
+def _legal_count(dcg_table: DcgTable, whose: int, n: int) -> None:
+    """The size of the legal set at a position where the rules make a choice (counted by
+    hand in the scenario)."""
+    dcg_table.expect.equal("number of legal actions", n, len(_legal(dcg_table, whose)))
+
+
+def _activation(dcg_table: DcgTable, whose: int, card: Card,
+                mode: str | None = None) -> dict[str, Any]:
+    """The ``activate`` action for ``card``'s [Main] effect (``mode``: the one whose action
+    that is; None: its first [Main] effect), as the legal set lists it."""
+    source = dcg_table.stack_with_top(whose, card, "battle")["id"]
+    index = next((i for i, e in enumerate(cards()[card.id]["effects"])
+                  if e["timing"] == "main" and (mode is None or e["action"] == mode)), None)
+    if index is None:
+        raise PositionError(f"{card} has no [Main] effect" + (f" that can {mode}" if mode else ""))
+    return {"type": "activate", "player": whose, "source": source, "effect": index}
+
+
+@then(step("{whose:Whose} legal actions include activating the [Main] effect of {card:Card}"))
+def _legal_includes_main(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    want = _activation(dcg_table, whose, card)
+    dcg_table.expect.true(want in _legal(dcg_table, whose),
+                          f"expected {want} among the legal actions")
+
+
+@then(step("{whose:Whose} legal actions do not include activating the [Main] effect of "
+           "{card:Card}"))
+def _legal_excludes_main(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    want = _activation(dcg_table, whose, card)
+    dcg_table.expect.true(want not in _legal(dcg_table, whose),
+                          f"expected {want} not among the legal actions")
+
+
+@then(step("{whose:Whose} legal actions include activating the [Main] effect of {card:Card} "
+           "to {mode:Mode}"))
+def _legal_includes_activation(dcg_table: DcgTable, whose: int, card: Card, mode: str) -> None:
+    want = _activation(dcg_table, whose, card, mode)
+    dcg_table.expect.true(want in _legal(dcg_table, whose),
+                          f"expected {want} among the legal actions")
+
+
+@then(step("{whose:Whose} legal actions do not include activating the [Main] effect of "
+           "{card:Card} to {mode:Mode}"))
+def _legal_excludes_activation(dcg_table: DcgTable, whose: int, card: Card, mode: str) -> None:
+    want = _activation(dcg_table, whose, card, mode)
+    dcg_table.expect.true(want not in _legal(dcg_table, whose),
+                          f"expected {want} not among the legal actions")
 
 
 @then(step("the game is being set up"))

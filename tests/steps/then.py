@@ -183,6 +183,18 @@ def _refused(table: Table, clause: str) -> None:
     _check_refusal(table, clause)
 
 
+@then(step("the action is refused as invalid input"))
+def _refused_invalid(table: Table) -> None:
+    """The action cannot be read (``invalid``, docs/PROTOCOL.md): not a rule's refusal."""
+    __tracebackhide__ = True
+    r = table.take_refusal()
+    if r is None:
+        table.expect.fail("expected the action refused as invalid input, got it accepted")
+    assert r is not None
+    table.expect.equal("the refusal's kind", "invalid", r.kind if r.kind == "invalid"
+                       else f"{r.kind} ({r.clause}: {r.reason})")
+
+
 @then(step("the set-up is refused for {clause:Clause}"))
 def _setup_refused_for(table: Table, clause: str) -> None:
     _check_refusal(table, clause)

@@ -180,6 +180,15 @@ def _play_discarding(table: Table, who: int, card: CardRef,
                 discard=table.serials(cards))
 
 
+@when(step("{who:Who} {:Play} {card:Card} sending {other:Card} Offline, the discard written as "
+           "one card instead of a list"), target_fixture="outcome")
+def _play_discard_not_a_list(table: Table, who: int, card: CardRef, other: CardRef) -> Outcome:
+    """An action whose ``discard`` field has the wrong JSON type (a string, not an array of
+    serials): docs/PROTOCOL.md answers it ``invalid``, whatever the rules would say."""
+    return _act(table, type="play_option", player=who, card=table.serial(card),
+                discard=table.serial(other))
+
+
 @when(step("{who:Who} {:Play} {card:Card} on {whose:Whose} Champion sending {cards:Cards} "
            "Offline"), target_fixture="outcome")
 def _play_on(table: Table, who: int, card: CardRef, whose: int,
