@@ -421,6 +421,20 @@ Feature: B. Digivolve
       When I try to put Kimeramon ST-21 face down on my Digivolve Zone
       Then the action is refused for DB-B.7
 
+    @DB-B.0 @DB-B.3n @DB-AMB-4
+    Scenario: Under "either", with Ultra Digivolve in hand, a DNA Ultimate whose partners my Rookie is not cannot be prepared
+      # WereGarurumon ST-47 DNA Digivolves from Garurumon and Wizardmon (or Meramon and
+      # Apemon). Under DB-AMB-4 "either" a DNA Digivolve may skip a level, but Gabumon is none
+      # of its partners; Ultra Digivolve ST-56 takes a Digimon to the next level only (DB-B.3n).
+      Given the reading "either" of DB-AMB-4
+      And it is my turn to prepare before the coin toss
+      And my Duel Zone shows Gabumon ST-05
+      And my hand holds WereGarurumon ST-47, Ultra Digivolve ST-56 and 8 other cards
+      And my opponent's Duel Zone shows Agumon ST-01
+      Then my legal actions do not include putting WereGarurumon ST-47 face down on my Digivolve Zone
+      When I try to put WereGarurumon ST-47 face down on my Digivolve Zone
+      Then the action is refused for DB-B.0
+
     @DB-B.7 @DB-AMB-4
     Scenario: Under "either" a Rookie still cannot be prepared to become an Ultimate that does not DNA Digivolve
       # DB-AMB-4 "either" lets a DNA Digivolve skip a level; Kimeramon ST-21 Digivolves by

@@ -357,6 +357,21 @@ def _only_pass(table: Table, whose: int) -> None:
                        [dict(a) for a in actions])
 
 
+@then(step("{whose:Whose} legal actions do not include putting {card:Card} face down on "
+            "{:Their} Digivolve Zone"))
+def _legal_no_prepare(table: Table, whose: int, card: CardRef) -> None:
+    """No ``prepare`` of ``card`` in the legal set (recorded in the vector, so an engine's
+    whole legal set is compared there)."""
+    table.expect.equal("player to move", WHO[whose], _who(table.state.get("to_move")))
+    actions = table.legal_actions()
+    if actions is None:
+        pytest.skip("the game under test does not list legal actions")
+    assert actions is not None
+    serial = table.serial(card)
+    offered = [dict(a) for a in actions if a.get("type") == "prepare" and a.get("card") == serial]
+    table.expect.equal(f"legal ways to prepare {card}", [], offered)
+
+
 @then(step("{whose:Whose} legal actions number {n:N}"))
 def _legal_count(table: Table, whose: int, n: int) -> None:
     """The legal set at a position where the rules make a choice (counted by hand in the
