@@ -122,6 +122,11 @@ def test_verify_reports_the_vectors_that_need_load_state(tmp_path: Path) -> None
     assert report.ok, [f.message for f in report.failures]
 
 
+#: Digi-Battle scenarios added by issue 13's mutation run (docs/MUTATION.md): how many, and
+#: how many of them the game reaches by play.
+MUTATION_RUN_DB = (7, 4)
+
+
 def test_how_many_digi_battle_vectors_run_without_load_state() -> None:
     """Issue 11 asks for 95% of the Digi-Battle vectors on the four mandatory requests: 209
     of 215 (121 before the sketched scores were reached by earlier Duels won, 135 after those
@@ -136,8 +141,9 @@ def test_how_many_digi_battle_vectors_run_without_load_state() -> None:
     The floor keeps it from falling back unnoticed."""
     db = [v for v in SCENARIOS if v["ruleset"] == "digibattle"]
     runs = [v for v in db if load_state_step(v) is None or v.get("played")]
-    assert len(db) == 215
-    assert len(runs) >= 209, (len(runs), len(db))
+    # + MUTATION_RUN_DB: the scenarios issue 13's mutation run added (docs/MUTATION.md)
+    assert len(db) == 215 + MUTATION_RUN_DB[0]
+    assert len(runs) >= 209 + MUTATION_RUN_DB[1], (len(runs), len(db))
     assert len(runs) * 100 >= 95 * len(db), (len(runs), len(db))
     assert all(v.get("needs_load_state") for v in db if v not in runs)
 
