@@ -19,6 +19,7 @@ Shapes:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -120,6 +121,18 @@ class Driver(Protocol):
 _MODULE_OF: dict[type, Any] = {}
 """State class -> its ruleset (:func:`oracle.rulesets.get`), looked up once per class."""
 
+_GAMES: dict[bytes, Any] = {}
+"""Canonical setup JSON -> its game (:meth:`OracleDriver._game`), at most ``_GAMES_LIMIT``."""
+_GAMES_LIMIT = 64
+
+
+def _setup_key(setup: Mapping[str, Any]) -> bytes:
+    """``setup`` as canonical JSON (keys sorted; no NaN or infinity, which JSON lacks).
+
+    :raises TypeError: a value JSON cannot hold. :raises ValueError: NaN or an infinity.
+    """
+    return json.dumps(setup, sort_keys=True, allow_nan=False).encode()
+
 
 @dataclass
 class OracleDriver:
@@ -129,7 +142,20 @@ class OracleDriver:
     _state: Any = field(default=None, repr=False)
 
     def _game(self, setup: Mapping[str, Any]) -> Any:
-        return rulesets.get(setup.get("ruleset", "digibattle")).game_from_setup(setup)
+        """The ruleset's game of ``setup``, built once per setup (games are immutable
+        values; a random-game run starts hundreds of games from a handful of setups)."""
+        try:
+            key: bytes | None = _setup_key(setup)
+        except (TypeError, ValueError):  # (not JSON: the ruleset says what is wrong)
+            key = None
+        game = _GAMES.get(key) if key is not None else None
+        if game is None:
+            game = rulesets.get(setup.get("ruleset", "digibattle")).game_from_setup(setup)
+            if key is not None:
+                if len(_GAMES) >= _GAMES_LIMIT:
+                    _GAMES.clear()
+                _GAMES[key] = game
+        return game
 
     def _module(self) -> Any:
         state = self._state

@@ -252,6 +252,53 @@ def test_serve_refuses_an_illegal_dcg_deck_like_a_digibattle_one() -> None:
     assert unknown["kind"] == "invalid" and unknown["path"] == "$.decks[1].deck"
 
 
+@pytest.mark.parametrize("ruleset", ["digibattle", "dcg"])
+def test_serve_answers_each_step_as_handle_line_does(ruleset: str) -> None:
+    """``Session.respond`` (the answers ``serve`` writes: the two requests of every step
+    answered without message objects) writes byte for byte what ``handle_line`` answers, over
+    whole games with refused probes, requests that are not valid and one before any game."""
+    from digiconform.harness import codec
+    from digiconform.verifier.differential import Draw, _chooser
+    from digiconform.verifier.games import hooks
+    from oracle import rulesets
+
+    game = hooks(ruleset)
+    lines = [json.dumps({"cmd": "start", "version": 1}),
+             json.dumps({"cmd": "legal_actions", "seq": 1}),  # no game yet: refused
+             json.dumps({"cmd": "action", "seq": 2, "action": {"type": "pass", "player": 0}})]
+    seq = 2
+    for i in range(3):
+        draw = Draw("respond", i)
+        setup_ = game.draw_setup(draw, {})
+        seq += 1
+        lines.append(json.dumps({"cmd": "new_game", "seq": seq, "setup": setup_}))
+        state = rulesets.get(ruleset).new_game(rulesets.get(ruleset).game_from_setup(setup_))
+        choose = _chooser(draw, game, probe_rate=4)
+        for _ in range(150):
+            if state.to_move is None:
+                break
+            action = choose(state)
+            seq += 2
+            lines += [json.dumps({"cmd": "legal_actions", "seq": seq - 1}),
+                      json.dumps({"cmd": "action", "seq": seq, "action": action})]
+            try:
+                state, _ = game.apply(state, game.action_from_json(action))
+            except Exception:  # noqa: BLE001 - a refused probe: the game stays where it is
+                pass
+    lines += [json.dumps({"cmd": "action", "seq": -1, "action": {"type": "pass"}}),
+              json.dumps({"cmd": "action", "seq": seq + 1, "action": "pass"}),
+              json.dumps({"cmd": "legal_actions", "seq": seq + 2, "extra": 1}),
+              "not json", json.dumps({"cmd": "stop"})]
+    fast, slow = Session(), Session()
+    kinds = set()
+    for line in lines:
+        want = slow.handle_line(line)
+        got = fast.respond(line.encode())
+        assert got == (None if want is None else codec.dumps(want.to_json())), line
+        kinds.add(type(want).__name__)
+    assert kinds >= {"Ready", "Position", "LegalSet", "Refused", "Errored", "NoneType"}
+
+
 def test_serve_refuses_before_start() -> None:
     answers = run_serve([json.dumps({"cmd": "new_game", "seq": 1, "setup": setup()})])
     assert "start" in answers[0]["errored"]["message"]

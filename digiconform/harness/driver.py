@@ -42,6 +42,8 @@ from oracle.driver import Outcome, Refusal
 from oracle.errors import IllegalActionError, InvalidInputError, OracleError, UnsupportedError
 from oracle.inputs import parse_json
 
+_VALID: dict[str, Any] = {}  # protocol schema name -> compiled is_valid (answers on the fast path)
+
 STATE_SCHEMAS = {"digibattle": "state", "dcg": "dcg/state"}
 """The schema each ruleset's states are checked against (when that schema exists)."""
 
@@ -199,7 +201,26 @@ class ProtocolDriver:
         """
         if not self._game:
             raise ImplementationError("no-game", "apply before new_game/load_state")
-        answer = self._call(Action(self._next_seq(), action), expected=expected)
+        seq = self._next_seq()
+        if expected is not None and self._proc is not None and "state" in expected and (
+                self.expected_hits or self.expected_misses < 64):
+            # The usual request, kept short: the line written directly, the answer taken as
+            # the expected value when it is byte for byte that value (see _hit).
+            try:
+                raw = self._proc.request(b'{"cmd":"action","seq":%d,"action":%b}\n'
+                                         % (seq, codec.dumps(action)), self.timeout)
+            except ProcessFailure as e:
+                raise self._process_failure(e, Action(seq, action)) from None
+            doc = self._hit(raw, seq, expected, "position")
+            if doc is not None:
+                if self.validate_states == "always":
+                    self._check_state(doc["state"], Action(seq, action))
+                self._actions.append(action)
+                return Outcome(state=doc["state"], events=tuple(doc.get("events") or ()))
+            request = Action(seq, action)
+            answer = self._game_answer(self._answer(raw, request, None), request)
+        else:
+            answer = self._call(Action(seq, action), expected=expected)
         if isinstance(answer, Refused):
             return Outcome(refusal=Refusal(answer.kind, answer.reason, answer.clause,
                                            answer.path, answer.clauses))
@@ -214,9 +235,24 @@ class ProtocolDriver:
         :param expected: the expected answer without its ``seq`` (``{"actions": [...]}``),
             as for :meth:`apply`.
         """
-        if not self.ready.capabilities.legal_actions:
+        ready = self.ready_info if self.ready_info is not None else self.ready
+        if not ready.capabilities.legal_actions:
             return None
-        answer = self._call(LegalActions(self._next_seq()), expected=expected)
+        seq = self._next_seq()
+        if expected is not None and self._proc is not None and (
+                self.expected_hits or self.expected_misses < 64):
+            try:
+                raw = self._proc.request(b'{"cmd":"legal_actions","seq":%d}\n' % seq,
+                                         self.timeout)
+            except ProcessFailure as e:
+                raise self._process_failure(e, LegalActions(seq)) from None
+            doc = self._hit(raw, seq, expected, "legal_set")
+            if doc is not None:
+                return list(doc["actions"])
+            request = LegalActions(seq)
+            answer = self._game_answer(self._answer(raw, request, None), request)
+        else:
+            answer = self._call(LegalActions(seq), expected=expected)
         assert isinstance(answer, LegalSet)
         return list(answer.actions)
 
@@ -268,7 +304,10 @@ class ProtocolDriver:
     def _call(self, request: Request, *, replay: bool = True,
               expected: Mapping[str, Any] | None = None) -> Response:
         self._ensure_running(replay=replay)
-        answer = self._exchange(request, expected)
+        return self._game_answer(self._exchange(request, expected), request)
+
+    def _game_answer(self, answer: Response, request: Request) -> Response:
+        """``answer``, unless it is ``skipped`` or ``errored`` (raised)."""
         if isinstance(answer, Skipped):
             raise ImplementationSkipped(answer.reason)
         if isinstance(answer, Errored):
@@ -289,10 +328,38 @@ class ProtocolDriver:
         try:
             raw = self._proc.request(line + b"\n", self.timeout)
         except ProcessFailure as e:
-            if e.code == "timeout":
-                self.timeouts += 1
-            raise self._fail(ImplementationError(e.code, e.message, request=request.to_json(),
-                                                 stderr=self.stderr_tail())) from None
+            raise self._process_failure(e, request) from None
+        return self._answer(raw, request, expected)
+
+    def _process_failure(self, e: ProcessFailure, request: Request) -> ImplementationError:
+        """The :class:`ImplementationError` of a failed exchange (the process is killed)."""
+        if e.code == "timeout":
+            self.timeouts += 1
+        return self._fail(ImplementationError(e.code, e.message, request=request.to_json(),
+                                              stderr=self.stderr_tail()))
+
+    def _hit(self, raw: bytes, seq: int, expected: Mapping[str, Any], schema: str
+             ) -> dict[str, Any] | None:
+        """The expected answer (``{"seq": seq, **expected}``) when ``raw`` is byte for byte
+        its compact form, checked against the protocol schema ``schema`` (as any answer
+        is); None when it is not (the caller parses ``raw`` as usual)."""
+        want = {"seq": seq, **expected}
+        if raw != codec.dumps(want):
+            self.expected_misses += 1
+            return None
+        self.expected_hits += 1
+        if not self.validate:
+            return want
+        is_valid = _VALID.get(schema)
+        if is_valid is None:
+            from oracle.validation import compiled
+
+            is_valid = _VALID[schema] = compiled(f"protocol/{schema}")
+        return want if is_valid(want) else None
+
+    def _answer(self, raw: bytes, request: Request, expected: Mapping[str, Any] | None
+                ) -> Response:
+        """Parse the answer line ``raw`` to ``request`` (see :meth:`_exchange`)."""
         doc: Any = None
         if expected is not None and (self.expected_hits or self.expected_misses < 64):
             want = {"seq": getattr(request, "seq", None), **expected}
