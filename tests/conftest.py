@@ -59,6 +59,29 @@ def pytest_configure(config: pytest.Config) -> None:
                             "here (from @oracle-bug); expected to fail against the oracle")
 
 
+THOROUGH_SKIP = ("thorough: not in the default run; run with `pytest -m thorough` or "
+                 "HYPOTHESIS_PROFILE=thorough (README, Tests)")
+
+
+def thorough_run(config: pytest.Config) -> bool:
+    """Do the ``@pytest.mark.thorough`` tests run? Under ``HYPOTHESIS_PROFILE=thorough``, or
+    when ``-m`` names them (``pytest -m thorough``)."""
+    from strategies.profiles import current_profile
+
+    return current_profile() == "thorough" or "thorough" in (config.getoption("markexpr")
+                                                            or "")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The ``thorough`` tests are skipped, with the reason, unless :func:`thorough_run`."""
+    if thorough_run(config):
+        return
+    skip = pytest.mark.skip(reason=THOROUGH_SKIP)
+    for item in items:
+        if item.get_closest_marker("thorough") is not None:
+            item.add_marker(skip)
+
+
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> Any:
     """Map feature-file tags to markers (see the module docstring)."""
     if CLAUSE_TAG.match(tag):

@@ -8,6 +8,7 @@ the documented ``kind`` with the documented ``clause`` (``illegal``) or ``path``
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 import subprocess
@@ -61,16 +62,29 @@ def _check(answer: dict[str, Any], expected: dict[str, Any]) -> None:
     assert {k: got.get(k) for k in expected} == expected, got
 
 
-@pytest.mark.parametrize("change,expected", _rows("setup"), ids=lambda x: json.dumps(x))
-def test_setup_refusals_in_the_doc_are_what_serve_answers(change: dict[str, Any],
-                                                          expected: dict[str, Any]) -> None:
-    answers = _serve([{"cmd": "new_game", "seq": 1, "setup": _setup(change)}])
-    _check(next(a for a in answers if a.get("seq") == 1), expected)
+@functools.cache
+def _answers() -> dict[int, dict[str, Any]]:
+    """Every row's request sent to one ``serve`` session (a fresh game before each row, so
+    each answer is that of a session that just started), answers by ``seq``: row ``i`` of
+    the setup table is ``seq`` 1000 + i, row ``j`` of the action table's action 2001 + 2j."""
+    messages: list[dict[str, Any]] = []
+    for i, (change, _) in enumerate(_rows("setup")):
+        messages.append({"cmd": "new_game", "seq": 1000 + i, "setup": _setup(change)})
+    for j, (action, _) in enumerate(_rows("action")):
+        messages += [{"cmd": "new_game", "seq": 2000 + 2 * j, "setup": _setup({})},
+                     {"cmd": "action", "seq": 2001 + 2 * j, "action": action}]
+    return {a["seq"]: a for a in _serve(messages) if isinstance(a.get("seq"), int)}
 
 
-@pytest.mark.parametrize("action,expected", _rows("action"), ids=lambda x: json.dumps(x))
-def test_action_refusals_in_the_doc_are_what_serve_answers(action: dict[str, Any],
-                                                           expected: dict[str, Any]) -> None:
-    answers = _serve([{"cmd": "new_game", "seq": 1, "setup": _setup({})},
-                      {"cmd": "action", "seq": 2, "action": action}])
-    _check(next(a for a in answers if a.get("seq") == 2), expected)
+@pytest.mark.parametrize("row", range(len(_rows("setup"))),
+                         ids=lambda i: "{}-{}".format(*map(json.dumps, _rows("setup")[i])))
+def test_setup_refusals_in_the_doc_are_what_serve_answers(row: int) -> None:
+    _check(_answers()[1000 + row], _rows("setup")[row][1])
+
+
+@pytest.mark.parametrize("row", range(len(_rows("action"))),
+                         ids=lambda i: "{}-{}".format(*map(json.dumps, _rows("action")[i])))
+def test_action_refusals_in_the_doc_are_what_serve_answers(row: int) -> None:
+    answers = _answers()
+    assert "state" in answers[2000 + 2 * row], "the row's game did not start"
+    _check(answers[2001 + 2 * row], _rows("action")[row][1])

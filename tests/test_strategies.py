@@ -77,6 +77,7 @@ def test_digimon_of_every_level_and_power_options_can_be_generated(level: str) -
     assert find(sd.cards, lambda c: c["kind"] == "power_option", settings=REACH)
 
 
+@pytest.mark.thorough  # (shrinking quality: README, Tests)
 def test_a_card_shrinks_to_a_bare_one() -> None:
     option = find(sd.power_option_cards, lambda c: True, settings=FIND)
     assert option == {"serial": "ST-01", "name": "0", "kind": "power_option",
@@ -203,6 +204,7 @@ def test_targets_are_legal(target: int) -> None:
     Game.default(target=target)
 
 
+@pytest.mark.thorough  # (shrinking quality: README, Tests)
 def test_targets_shrink_to_one_and_reach_the_boundaries() -> None:
     assert find(sd.targets, lambda t: True, settings=FIND) == 1
     assert find(sd.targets, lambda t: t == 1000, settings=REACH) == 1000
@@ -223,6 +225,7 @@ def test_chance_outcomes_are_accepted(data: st.DataObject) -> None:
             assert sorted(outcome.order) == list(state.chance[2])
 
 
+@pytest.mark.thorough  # (shrinking quality: README, Tests)
 def test_chance_outcomes_shrink_to_sorted_order_and_seat_0() -> None:
     state = new_game(Game.default())
     for _ in range(2):
@@ -230,6 +233,9 @@ def test_chance_outcomes_shrink_to_sorted_order_and_seat_0() -> None:
     assert state.chance is not None and state.chance[0] == "shuffle"
     assert find(sd.chance_outcomes(state), lambda a: True, settings=FIND).order == \
         state.chance[2]
+
+
+def test_chance_outcomes_need_a_chance_node() -> None:
     with pytest.raises(InvalidArgument):
         sd.chance_outcomes(new_game(Game.default()))
 
@@ -302,6 +308,7 @@ def test_games_refuse_a_bad_duel_limit() -> None:
     assert limited.to_json()["max_duels"] == 7 == limited.game().max_duels
 
 
+@pytest.mark.thorough  # (shrinking quality: README, Tests)
 def test_a_game_shrinks_to_a_short_one() -> None:
     playout = find(sd.games(max_steps=40), lambda p: p.finished, settings=FIND)
     assert playout.setup is not None and playout.setup.target == 1

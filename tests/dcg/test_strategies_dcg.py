@@ -63,6 +63,18 @@ def test_setups_round_trip_and_drive_the_oracle(setup: sd.DcgSetup) -> None:
 
 
 def test_chance_outcomes_need_a_chance_node() -> None:
+    from oracle.dcg.selfplay import play
+
+    state = new_game(DcgConfig())
+    assert state.chance is not None
+    sd.chance_outcomes(state)
+    player = next(s.state for s in play(state.game, 0) if s.state.to_move in (0, 1))
+    with pytest.raises(InvalidArgument):
+        sd.chance_outcomes(player)
+
+
+@pytest.mark.thorough  # (shrinking quality: README, Tests)
+def test_chance_outcomes_and_first_players_shrink() -> None:
     state = new_game(DcgConfig())
     shuffle = find(sd.chance_outcomes(state), lambda a: True)
     assert shuffle.order == state.chance.cards  # shrinks to the sorted order
