@@ -15,7 +15,7 @@ from typing import Any
 
 from oracle.dcg.cards import Effect
 from oracle.dcg.memory import gain, lose, mine, set_mine
-from oracle.dcg.model import Pending
+from oracle.dcg.model import Pending, Stack
 from oracle.dcg.work import Work, WStack
 
 __all__ = [
@@ -42,7 +42,7 @@ def opt_key(source: int | None, card: str, effect: int) -> str:
     return f"{source}:{card}:{effect}"
 
 
-def trigger_stack(w: Work, player: int, stack: WStack, timing: str) -> None:
+def trigger_stack(w: Work, player: int, stack: WStack | Stack, timing: str) -> None:
     """CR4.2 "Triggered effects": queue every ``timing`` effect of ``stack``'s top card.
 
     A [Once Per Turn] effect already used this turn does not trigger again.
@@ -54,14 +54,15 @@ def trigger_stack(w: Work, player: int, stack: WStack, timing: str) -> None:
         if eff.once_per_turn and opt_key(stack.id, card_id, i) in w.players[player].opt_used:
             continue
         w.pending.append(Pending(player, card_id, i, stack.id, timing))
-        w.emit("triggered", TRIGGERED, player, card=card_id, source=stack.id, timing=timing)
+        w.emit("triggered", TRIGGERED, player, ("card", card_id), ("source", stack.id),
+               ("timing", timing))
 
 
 def trigger(w: Work, player: int, timing: str) -> None:
     """Queue the ``timing`` effects of all of ``player``'s battle-area cards, in the order
     the cards entered the battle area (the DCG-AMB-3 "card-order" reading uses this order).
     """
-    for stack in w.players[player].battle:
+    for stack in w.players[player].peek("battle"):
         trigger_stack(w, player, stack, timing)
 
 
@@ -200,9 +201,10 @@ def can_move(w: Any, player: int, min_level: int | None = None) -> bool:
 def _hatch(w: Work, player: int, clause: str) -> None:
     """CR4.2 Hatching: the top Digi-Egg deck card goes face up into the breeding area."""
     me = w.players[player]
+    assert me.breeding is None  # (can_hatch; and the breeding area is read before it is set)
     card = me.egg_deck.pop(0)
-    me.breeding = WStack(w.new_id(), [card], False, False)
-    w.emit("hatched", clause, player, card=card, stack=me.breeding.id)
+    me.breeding = WStack(w.new_id(), (card,), False, False)
+    w.emit("hatched", clause, player, ("card", card), ("stack", me.breeding.id))
 
 
 def _move(w: Work, player: int, clause: str) -> None:
@@ -213,7 +215,7 @@ def _move(w: Work, player: int, clause: str) -> None:
     assert stack is not None
     me.breeding = None
     me.battle.append(stack)
-    w.emit("moved", clause, player, stack=stack.id, card=stack.top)
+    w.emit("moved", clause, player, ("stack", stack.id), ("card", stack.top))
 
 
 def _do(w: Work, player: int, action: str, value: int, eff: Effect | None, clause: str) -> None:
@@ -255,33 +257,34 @@ def resolve_pending(w: Work, index: int) -> None:
     if p.delayed:
         assert eff.delayed is not None
         action, value = eff.delayed
-        w.emit("resolved", PENDING_PROCESSING, p.player, card=p.card, action=action,
-               value=value, delayed=True)
+        w.emit("resolved", PENDING_PROCESSING, p.player, ("card", p.card), ("action", action),
+               ("value", value), ("delayed", True))
         _do(w, p.player, action, value, None, PENDING_PROCESSING)
         return
     if not _still_there(w, p):
-        w.emit("effect_lost", TRIGGERED, p.player, card=p.card, source=p.source)
+        w.emit("effect_lost", TRIGGERED, p.player, ("card", p.card), ("source", p.source))
         return
     if eff.once_per_turn:
         key = opt_key(p.source, p.card, p.effect)
         used = w.players[p.player].opt_used
         if key in used and p.timing != "main":
-            w.emit("effect_lost", "CR4.2 Once Per Turn", p.player, card=p.card,
-                   source=p.source)
+            w.emit("effect_lost", "CR4.2 Once Per Turn", p.player, ("card", p.card),
+                   ("source", p.source))
             return
         used.add(key)
     stack = w.players[p.player].find(p.source) if p.source is not None else None
     if eff.condition is not None and not condition_holds(w, p.player, eff, stack):
-        w.emit("resolved", TRIGGERED, p.player, card=p.card, source=p.source, timing=p.timing,
-               action="none", value=0, condition=eff.condition)
+        w.emit("resolved", TRIGGERED, p.player, ("card", p.card), ("source", p.source),
+               ("timing", p.timing), ("action", "none"), ("value", 0),
+               ("condition", eff.condition))
         return
-    w.emit("resolved", TRIGGERED, p.player, card=p.card, source=p.source, timing=p.timing,
-           action=eff.action, value=eff.value)
+    w.emit("resolved", TRIGGERED, p.player, ("card", p.card), ("source", p.source),
+           ("timing", p.timing), ("action", eff.action), ("value", eff.value))
     _do(w, p.player, eff.action, eff.value, eff, TRIGGERED)
     if eff.delayed is not None:
         w.delayed.append(Pending(p.player, p.card, p.effect, p.source, "end_of_turn", True))
-        w.emit("delayed", PENDING_PROCESSING, p.player, card=p.card, action=eff.delayed[0],
-               value=eff.delayed[1])
+        w.emit("delayed", PENDING_PROCESSING, p.player, ("card", p.card),
+               ("action", eff.delayed[0]), ("value", eff.delayed[1]))
 
 
 def turn_end_threshold(w: Work) -> int:
@@ -290,7 +293,7 @@ def turn_end_threshold(w: Work) -> int:
     cards). Only the turn player's battle-area cards count (QA2450).
     """
     threshold = 1
-    for stack in w.players[w.turn_player].battle:
+    for stack in w.players[w.turn_player].peek("battle"):
         for eff in w.card(stack.top).effects:
             if eff.action == "turn_end_threshold" and not eff.inherited \
                     and eff.value > threshold:

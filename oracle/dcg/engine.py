@@ -9,6 +9,7 @@ loops without decisions, ``_unstoppable`` for loops whose only decisions lead ba
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from oracle.dcg.effects import auto_index, choice_indices, resolve_pending, turn_end_threshold
@@ -129,8 +130,7 @@ def _only_pass(w: Work) -> bool:
     False at once; otherwise :func:`main_actions` decides.
     """
     tp = w.turn_player
-    me = w.players[tp]
-    for cid in me.hand:
+    for cid in w.players[tp].peek("hand"):
         if w.card(cid).kind in ("digimon", "tamer") and can_pay(w, tp, w.card(cid).play_cost or 0):
             return False
     return len(main_actions(w)) == 1
@@ -249,14 +249,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     elif w.step == "main":
         keyed = main_action_keys(w)
         keyed.sort(key=_first)
-        return tuple(a for _, a in keyed)
+        return tuple(map(_second, keyed))
     else:
         out = []
     return tuple(sorted(out, key=Action.sort_key))
 
 
-def _first(pair: tuple[Any, ...]) -> Any:
-    return pair[0]
+_first = itemgetter(0)
+_second = itemgetter(1)
 
 
 def _check_turn(state: State, a: Action) -> None:

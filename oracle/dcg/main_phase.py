@@ -168,9 +168,10 @@ def play(w: Work, a: Action) -> None:
     pay(w, tp, card.play_cost or 0, "DCG-6-5-1-1")
     me = w.players[tp]
     me.hand.remove(cid)
-    stack = WStack(w.new_id(), [cid], False, True)
+    stack = WStack(w.new_id(), (cid,), False, True)
     me.battle.append(stack)
-    w.emit("played", "DCG-6-5-1-1", tp, card=cid, stack=stack.id, cost=card.play_cost)
+    w.emit("played", "DCG-6-5-1-1", tp, ("card", cid), ("stack", stack.id),
+           ("cost", card.play_cost))
     trigger_stack(w, tp, stack, "on_play")
 
 
@@ -199,12 +200,12 @@ def digivolve(w: Work, a: Action) -> None:
         raise IllegalActionError("DCG-6-5-1-2", f"{cid} cannot digivolve from {stack.top}")
     pay(w, tp, cost, "DCG-6-5-1-2")
     me.hand.remove(cid)
-    stack.cards.append(cid)
-    w.emit("digivolved", "DCG-6-5-1-2", tp, card=cid, stack=stack.id, cost=cost)
+    stack.place_on_top(cid)
+    w.emit("digivolved", "DCG-6-5-1-2", tp, ("card", cid), ("stack", stack.id), ("cost", cost))
     if me.deck:
         drawn = me.deck.pop(0)
         me.hand.append(drawn)
-        w.emit("drew", "CR4.2 Digivolving", tp, card=drawn)
+        w.emit("drew", "CR4.2 Digivolving", tp, ("card", drawn))
 
 
 def use_option(w: Work, a: Action) -> None:
@@ -226,7 +227,7 @@ def use_option(w: Work, a: Action) -> None:
     me = w.players[tp]
     me.hand.remove(cid)
     me.trash.append(cid)
-    w.emit("option_used", "DCG-6-5-1-3", tp, card=cid, cost=card.play_cost)
+    w.emit("option_used", "DCG-6-5-1-3", tp, ("card", cid), ("cost", card.play_cost))
     for i, eff in enumerate(card.effects):
         if eff.timing == "main":
             w.pending.append(Pending(tp, cid, i, None, "main"))
@@ -263,7 +264,8 @@ def activate(w: Work, a: Action) -> None:
         me.opt_used.add(key)
     if effects[index].cost == "suspend_self":
         stack.suspended = True
-    w.emit("activated", "DCG-6-5-1-6", tp, card=stack.top, source=stack.id, effect=index)
+    w.emit("activated", "DCG-6-5-1-6", tp, ("card", stack.top), ("source", stack.id),
+           ("effect", index))
     w.pending.append(Pending(tp, stack.top, index, stack.id, "main"))
 
 
@@ -295,7 +297,7 @@ def attack(w: Work, a: Action) -> None:
     assert target is not None
     stack.suspended = True
     w.attack = Attack(tp, stack.id, target)
-    w.emit("attack_declared", "DCG-6-5-1-5", tp, attacker=stack.id, target=target)
+    w.emit("attack_declared", "DCG-6-5-1-5", tp, ("attacker", stack.id), ("target", target))
     trigger_stack(w, tp, stack, "when_attacking")
 
 
@@ -303,7 +305,7 @@ def _delete(w: Work, player: int, stack: WStack, clause: str) -> None:
     """CR4.2 Deletion: the stack goes to its owner's trash."""
     w.players[player].battle.remove(stack)
     w.players[player].trash.extend(stack.cards)
-    w.emit("deleted", clause, player, stack=stack.id, cards=tuple(stack.cards))
+    w.emit("deleted", clause, player, ("stack", stack.id), ("cards", tuple(stack.cards)))
 
 
 def continue_attack(w: Work) -> None:
@@ -327,7 +329,7 @@ def continue_attack(w: Work) -> None:
     opp = w.players[1 - p]
     attacker = me.find(atk.attacker)
     if attacker is None:
-        w.emit("attack_ended", ATTACKING, p, result="attacker_gone")
+        w.emit("attack_ended", ATTACKING, p, ("result", "attacker_gone"))
         return
     if atk.target == "player":
         if not opp.security:
@@ -335,24 +337,27 @@ def continue_attack(w: Work) -> None:
             return
         card_id = opp.security.pop(0)
         card = w.card(card_id)
-        w.emit("security_check", SECURITY, p, card=card_id)
+        w.emit("security_check", SECURITY, p, ("card", card_id))
         played = False
         for eff in card.effects:
             if eff.timing != "security":
                 continue
-            w.emit("resolved", SECURITY, 1 - p, card=card_id, source=None, timing="security",
-                   action=eff.action, value=eff.value)
+            w.emit("resolved", SECURITY, 1 - p, ("card", card_id), ("source", None),
+                   ("timing", "security"), ("action", eff.action),
+                   ("value", eff.value))
             if eff.action == "play_self":
-                stack = WStack(w.new_id(), [card_id], False, True)
+                stack = WStack(w.new_id(), (card_id,), False, True)
                 opp.battle.append(stack)
-                w.emit("played", SECURITY, 1 - p, card=card_id, stack=stack.id, cost=0)
+                w.emit("played", SECURITY, 1 - p, ("card", card_id), ("stack", stack.id),
+                       ("cost", 0))
                 played = True
             else:
                 do_effect(w, 1 - p, eff, SECURITY)
         if card.is_digimon:
             a_dp = dp(w, p, attacker, 0)
             s_dp = card.dp or 0
-            w.emit("battle", BATTLE, p, attacker_dp=a_dp, defender_dp=s_dp, security=True)
+            w.emit("battle", BATTLE, p, ("attacker_dp", a_dp), ("defender_dp", s_dp),
+                   ("security", True))
             if a_dp <= s_dp:
                 _delete(w, p, attacker, BATTLE)
         if not played:
@@ -361,16 +366,17 @@ def continue_attack(w: Work) -> None:
         assert isinstance(atk.target, int)
         victim = opp.find(atk.target)
         if victim is None:
-            w.emit("attack_ended", ATTACKING, p, result="target_gone")
+            w.emit("attack_ended", ATTACKING, p, ("result", "target_gone"))
             return
         a_dp = dp(w, p, attacker, len(victim.cards) - 1)
         d_dp = dp(w, 1 - p, victim, len(attacker.cards) - 1)
-        w.emit("battle", BATTLE, p, attacker_dp=a_dp, defender_dp=d_dp, security=False)
+        w.emit("battle", BATTLE, p, ("attacker_dp", a_dp), ("defender_dp", d_dp),
+               ("security", False))
         if a_dp <= d_dp:
             _delete(w, p, attacker, BATTLE)
         if d_dp <= a_dp:
             _delete(w, 1 - p, victim, BATTLE)
-    w.emit("attack_ended", ATTACKING, p, result="done")
+    w.emit("attack_ended", ATTACKING, p, ("result", "done"))
 
 
 def pass_turn(w: Work, a: Action) -> None:
@@ -378,7 +384,7 @@ def pass_turn(w: Work, a: Action) -> None:
     wherever it was (DCG-AMB-2 "never-lower": unless it is already further over).
     """
     tp = w.turn_player
-    w.emit("passed", "DCG-6-5-1-7", tp, memory=w.memory)
+    w.emit("passed", "DCG-6-5-1-7", tp, ("memory", w.memory))
     if w.variant("DCG-AMB-2") == "never-lower" and mine(w, tp) < -3:
         return
     set_mine(w, tp, -3, "DCG-6-5-1-7")

@@ -62,7 +62,7 @@ def _draw(w: Work, player: int, n: int) -> None:
     cards = me.deck[:n]
     del me.deck[:n]
     me.hand.extend(cards)
-    w.emit("drew", SETUP, player, cards=tuple(cards))
+    w.emit("drew", SETUP, player, ("cards", tuple(cards)))
 
 
 def apply_chance(w: Work, a: Action) -> None:
@@ -94,7 +94,7 @@ def apply_chance(w: Work, a: Action) -> None:
     if tuple(sorted(a.order)) != due.cards:
         raise IllegalActionError(SETUP, "the order is not a permutation of the cards")
     getattr(w.players[a.player], a.deck)[:] = a.order  # (in place: see work.WPlayer)
-    w.emit("shuffled", SETUP, a.player, deck=a.deck)
+    w.emit("shuffled", SETUP, a.player, ("deck", a.deck))
     if w.step == "mulligan_shuffle":
         w.chance = None
         _draw(w, a.player, HAND_SIZE)
@@ -137,7 +137,7 @@ def _finish_setup(w: Work) -> None:
         for _ in range(SECURITY_SIZE):
             if me.deck:
                 me.security.insert(0, me.deck.pop(0))
-        w.emit("security_set", SETUP, p, count=len(me.security))
+        w.emit("security_set", SETUP, p, ("count", len(me.security)))
     w.memory = 0
     assert w.first_player is not None
     w.turn_player = w.first_player

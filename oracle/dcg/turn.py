@@ -38,7 +38,7 @@ def game_over(w: Work, winner: int | None, reason: str, clause: str) -> None:
     w.reason = reason
     w.pending.clear()
     w.attack = None
-    w.emit("game_over", clause, winner, reason=reason)
+    w.emit("game_over", clause, winner, ("reason", reason))
 
 
 def turn_end_condition(w: Work) -> bool:
@@ -57,7 +57,7 @@ def start_of_turn(w: Work) -> None:
     """DCG-6-2-1-1: start-of-turn effects trigger and are processed before unsuspending
     (the engine resolves ``pending`` next). Then the step moves on to ``unsuspend``.
     """
-    w.emit("start_of_turn", "DCG-6-2-1-1", w.turn_player, turn=w.turn)
+    w.emit("start_of_turn", "DCG-6-2-1-1", w.turn_player, ("turn", w.turn))
     trigger(w, w.turn_player, "start_of_your_turn")
     w.step = "unsuspend"
 
@@ -78,7 +78,7 @@ def unsuspend(w: Work) -> None:
         if s.suspended:
             s.suspended = False
             ids.append(s.id)
-    w.emit("unsuspended", "DCG-6-2-1", w.turn_player, stacks=tuple(ids))
+    w.emit("unsuspended", "DCG-6-2-1", w.turn_player, ("stacks", tuple(ids)))
     w.phase = "draw"
     w.step = "draw"
 
@@ -101,7 +101,7 @@ def draw_phase(w: Work) -> None:
     else:
         card = me.deck.pop(0)
         me.hand.append(card)
-        w.emit("drew", "DCG-6-3-1", tp, card=card)
+        w.emit("drew", "DCG-6-3-1", tp, ("card", card))
     w.phase = "breeding"
     w.step = "breeding"
 
@@ -137,8 +137,8 @@ def breeding_action(w: Work, a: Action) -> None:
         if not me.egg_deck:
             raise IllegalActionError("DCG-6-4-1-1", "the Digi-Egg deck is empty")
         card = me.egg_deck.pop(0)
-        me.breeding = WStack(w.new_id(), [card], False, False)
-        w.emit("hatched", "DCG-6-4-1-1", tp, card=card, stack=me.breeding.id)
+        me.breeding = WStack(w.new_id(), (card,), False, False)
+        w.emit("hatched", "DCG-6-4-1-1", tp, ("card", card), ("stack", me.breeding.id))
     elif a.type == "move":
         stack = me.breeding
         if stack is None:
@@ -150,7 +150,7 @@ def breeding_action(w: Work, a: Action) -> None:
         # CR4.2 Moving: keeps its orientation; moving is not playing (QA912, QA959).
         me.breeding = None
         me.battle.append(stack)
-        w.emit("moved", "DCG-6-4-1-2", tp, stack=stack.id, card=stack.top)
+        w.emit("moved", "DCG-6-4-1-2", tp, ("stack", stack.id), ("card", stack.top))
     else:
         w.emit("did_nothing", "DCG-6-4-1-3", tp)
     w.step = "breeding_done"
@@ -182,7 +182,7 @@ def begin_end_of_turn(w: Work) -> None:
     clause = "DCG-6-2-1-2" if w.step in ("start_of_turn", "unsuspend") else "DCG-6-6-1"
     w.resume_step = w.step
     w.step = "end_of_turn"
-    w.emit("end_of_turn", clause, w.turn_player, phase=w.phase, memory=w.memory)
+    w.emit("end_of_turn", clause, w.turn_player, ("phase", w.phase), ("memory", w.memory))
     trigger(w, w.turn_player, "end_of_your_turn")
     w.pending.extend(w.delayed)
     w.delayed.clear()
@@ -202,8 +202,8 @@ def finish_end_of_turn(w: Work) -> None:
         w.phase = "main"
         resume = "start_of_main"
     w.step = resume
-    w.emit("end_of_turn_postponed", "DCG-6-6-4", w.turn_player, phase=w.phase,
-           memory=w.memory, resume=resume)
+    w.emit("end_of_turn_postponed", "DCG-6-6-4", w.turn_player, ("phase", w.phase),
+           ("memory", w.memory), ("resume", resume))
 
 
 def end_turn(w: Work) -> None:
@@ -211,12 +211,15 @@ def end_turn(w: Work) -> None:
     marker shows (RM6). Turn-scoped things ("played this turn", [Once Per Turn]) reset.
     """
     old = w.turn_player
-    w.emit("turn_ended", "DCG-6-6-3", old, turn=w.turn)
-    for pl in w.players:
-        pl.opt_used.clear()
-        for s in pl.battle:
-            s.played = False
-        if pl.breeding is not None:
+    w.emit("turn_ended", "DCG-6-6-3", old, ("turn", w.turn))
+    for pl in w.players:  # (only what is set is reset: a zone looked at is copied)
+        if pl.peek("opt_used"):
+            pl.opt_used.clear()
+        if any(s.played for s in pl.peek("battle")):
+            for s in pl.battle:
+                s.played = False
+        b = pl.peek("breeding")
+        if b is not None and b.played:
             pl.breeding.played = False
     w.turn_player = 1 - old
     w.memory = -w.memory

@@ -7,7 +7,7 @@ take a ``Work`` so that they read like the rulebook instead of chains of ``repla
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from oracle.dcg.cards import Card
 from oracle.dcg.model import (
@@ -26,90 +26,144 @@ _new = tuple.__new__
 argument handling (the hot copies below; :data:`~oracle.dcg.model.PlayerState` fields)."""
 
 
+_object_new = object.__new__
+_set_class = object.__setattr__
+"""``_set_class(obj, "__class__", cls)``: see :meth:`Work.freeze`."""
+
+
 class WStack:
-    """Mutable stack: ``cards`` bottom..top."""
+    """Mutable stack: ``cards`` bottom..top (a tuple, replaced when a card goes on top),
+    ``top`` its top card; ``frozen`` the :class:`~oracle.dcg.model.Stack` it was thawed from
+    (None for a new one), given back by :meth:`freeze` while nothing changed."""
 
-    __slots__ = ("id", "cards", "suspended", "played")
+    __slots__ = ("id", "cards", "top", "suspended", "played", "frozen")
 
-    def __init__(self, id: int, cards: list[str], suspended: bool, played: bool) -> None:
+    def __init__(self, id: int, cards: tuple[str, ...], suspended: bool, played: bool) -> None:
         self.id = id
         self.cards = cards
+        self.top = cards[-1]
         self.suspended = suspended
         self.played = played
+        self.frozen: Stack | None = None
 
-    @property
-    def top(self) -> str:
-        return self.cards[-1]
+    def place_on_top(self, card_id: str) -> None:
+        """CR4.2 Digivolving: ``card_id`` goes on top of the stack (the stack stays itself)."""
+        self.cards += (card_id,)
+        self.top = card_id
+
+    def freeze(self) -> Stack:
+        """The frozen stack: the one thawed if nothing changed, else a new one."""
+        s = self.frozen
+        if s is not None and self.cards is s.cards and self.suspended is s.suspended \
+                and self.played is s.played_this_turn:
+            return s
+        return _new(Stack, (self.id, self.cards, self.suspended, self.played))
 
 
-_LAZY = frozenset(("hand", "deck", "egg_deck", "battle", "security", "trash", "opt_used"))
+def thaw_stack(s: Stack) -> WStack:
+    """A working copy of the frozen stack ``s`` (what ``WStack(*s)`` gives, without the call
+    of ``__init__``)."""
+    w = _object_new(WStack)
+    w.id, w.cards, w.suspended, w.played = s
+    w.top = w.cards[-1]
+    w.frozen = s
+    return w
+
+
+def _thaw_battle(battle: tuple[Stack, ...]) -> list[WStack]:
+    return [thaw_stack(s) for s in battle]
+
+
+def _freeze_battle(battle: list[WStack]) -> tuple[Stack, ...]:
+    return tuple([s.freeze() for s in battle])
+
+
+def _thaw_breeding(b: Stack | None) -> WStack | None:
+    return None if b is None else thaw_stack(b)
+
+
+def _freeze_breeding(b: WStack | None) -> Stack | None:
+    return None if b is None else b.freeze()
+
+
+def _freeze_used(used: set[str]) -> tuple[str, ...]:
+    return tuple(sorted(used)) if used else ()
+
+
+#: The zones a :class:`WPlayer` copies on first use: name -> (index in
+#: :class:`~oracle.dcg.model.PlayerState`, how the frozen zone is thawed, how it is frozen).
+_ZONES: dict[str, tuple[int, Any, Any]] = {
+    "hand": (0, list, tuple),
+    "deck": (1, list, tuple),
+    "egg_deck": (2, list, tuple),
+    "breeding": (3, _thaw_breeding, _freeze_breeding),
+    "battle": (4, _thaw_battle, _freeze_battle),
+    "security": (5, list, tuple),
+    "trash": (6, list, tuple),
+    "opt_used": (9, set, _freeze_used),
+}
 
 
 class WPlayer:
     """Mutable player zones (deck, egg_deck, security top first).
 
-    The zones are copied from the frozen player on first use (``__getattr__`` runs only for
-    a slot not set yet), so a player the action never looks at is neither copied nor
-    rebuilt: :meth:`freeze` gives back the same frozen player. Those zones are only ever
-    changed in place (``append``, ``pop``, ...), which reads them first; ``breeding`` and
-    the mulligan flags, which the rules assign, are copied at once.
+    Each zone is copied from the frozen player on first use (``__getattr__`` runs only for
+    a slot not set yet) and noted in ``thawed``, so a zone the action never looks at is
+    neither copied nor rebuilt, and a player none of whose zones was looked at freezes
+    (:meth:`freeze`) into the same frozen player. Those zones are only ever changed in place
+    (``append``, ``pop``, ...) or, the breeding area, assigned after being looked at, which
+    copies them first; the mulligan flags, which the rules assign, are copied at once.
+    :meth:`peek` reads a zone without copying it.
     """
 
-    __slots__ = ("_p", "_thawed", "breeding", "mulliganed", "mulligan_decided", "hand",
+    __slots__ = ("_p", "thawed", "breeding", "mulliganed", "mulligan_decided", "hand",
                  "deck", "egg_deck", "battle", "security", "trash", "opt_used")
 
     def __init__(self, p: PlayerState) -> None:
         self._p = p
-        self._thawed = False
-        b = p.breeding_area
-        self.breeding = None if b is None else WStack(b.id, list(b.cards), b.suspended,
-                                                       b.played_this_turn)
+        self.thawed: list[str] = []
         self.mulliganed = p.mulliganed
         self.mulligan_decided = p.mulligan_decided
 
     def __getattr__(self, name: str) -> Any:
-        if name in _LAZY and not self._thawed:
-            self._thaw()
-            return getattr(self, name)
-        raise AttributeError(name)
+        zone = _ZONES.get(name)
+        if zone is None:
+            raise AttributeError(name)
+        value = zone[1](self._p[zone[0]])
+        setattr(self, name, value)
+        self.thawed.append(name)
+        return value
 
     def _thaw(self) -> None:
-        p = self._p
-        self.hand = list(p.hand)
-        self.deck = list(p.deck)
-        self.egg_deck = list(p.egg_deck)
-        self.battle = [WStack(s.id, list(s.cards), s.suspended, s.played_this_turn)
-                       for s in p.battle_area]
-        self.security = list(p.security)
-        self.trash = list(p.trash)
-        self.opt_used = set(p.once_per_turn_used)
-        self._thawed = True
+        """Copy every zone now (what the first use of each would do)."""
+        for name in _ZONES:
+            getattr(self, name)
+
+    def peek(self, name: str) -> Any:
+        """Zone ``name`` for reading only, not copied: the working copy once it is copied,
+        else the frozen zone (a tuple; stacks as :class:`~oracle.dcg.model.Stack`, whose
+        ``top`` and ``played`` read as a :class:`WStack`'s; ``opt_used`` a tuple)."""
+        if name in self.thawed:
+            return getattr(self, name)
+        return self._p[_ZONES[name][0]]
 
     def freeze(self) -> PlayerState:
-        b = self.breeding
-        breeding = None if b is None else _new(Stack, (b.id, tuple(b.cards), b.suspended,
-                                                       b.played))
+        """The frozen player: the thawed one while nothing was looked at or changed, else a
+        new one from the zones looked at and the frozen player's other zones."""
         p = self._p
-        if not self._thawed:  # (no zone was looked at: only these may have changed)
-            if breeding == p.breeding_area and self.mulliganed == p.mulliganed and \
-                    self.mulligan_decided == p.mulligan_decided:
+        if not self.thawed:
+            if self.mulliganed is p.mulliganed and self.mulligan_decided is p.mulligan_decided:
                 return p
             return _new(PlayerState, (
-                p.hand, p.deck, p.egg_deck, breeding, p.battle_area, p.security, p.trash,
-                self.mulliganed, self.mulligan_decided, p.once_per_turn_used))
-        return _new(PlayerState, (
-            tuple(self.hand),
-            tuple(self.deck),
-            tuple(self.egg_deck),
-            breeding,
-            tuple([_new(Stack, (s.id, tuple(s.cards), s.suspended, s.played))
-                   for s in self.battle]),
-            tuple(self.security),
-            tuple(self.trash),
-            self.mulliganed,
-            self.mulligan_decided,
-            tuple(sorted(self.opt_used)) if self.opt_used else (),
-        ))
+                p.hand, p.deck, p.egg_deck, p.breeding_area, p.battle_area, p.security,
+                p.trash, self.mulliganed, self.mulligan_decided, p.once_per_turn_used))
+        fields = list(p)
+        for name in self.thawed:
+            index, _, freeze = _ZONES[name]
+            fields[index] = freeze(getattr(self, name))
+        fields[7] = self.mulliganed
+        fields[8] = self.mulligan_decided
+        return _new(PlayerState, fields)
 
     def find(self, stack_id: int) -> WStack | None:
         """The stack with ``stack_id`` in this player's battle area, or None."""
@@ -117,6 +171,16 @@ class WPlayer:
             if s.id == stack_id:
                 return s
         return None
+
+
+class _StateSlots:
+    """An object with :class:`~oracle.dcg.model.State`'s slots and none of its methods,
+    filled in by :meth:`Work.freeze` and then given the class ``State`` (same layout:
+    Python checks that on the ``__class__`` assignment). A frozen dataclass refuses every
+    attribute store, so its own constructor has to go through the slot descriptors one
+    call at a time; this makes the same object with plain stores."""
+
+    __slots__ = State.__slots__  # type: ignore[attr-defined]
 
 
 class Work:
@@ -159,9 +223,10 @@ class Work:
                 return v
         raise KeyError(amb_id)
 
-    def emit(self, type: str, clause: str, player: int | None = None, **details: Any) -> None:
-        """Record an event."""
-        self.events.append(_new(Event, (type, clause, player, tuple(details.items()))))
+    def emit(self, type: str, clause: str, player: int | None = None,
+             *details: tuple[str, Any]) -> None:
+        """Record an event; ``details`` are its ``(name, value)`` pairs, in order."""
+        self.events.append(_new(Event, (type, clause, player, details)))
 
     def new_id(self) -> int:
         """A fresh stack instance id."""
@@ -181,44 +246,45 @@ class Work:
         return self.turn_player
 
     def freeze(self) -> State:
-        """A new frozen state from this working copy."""
-        return State(
-            turn=self.turn,
-            turn_player=self.turn_player,
-            first_player=self.first_player,
-            phase=self.phase,
-            step=self.step,
-            memory=self.memory,
-            to_move=self.to_move(),
-            chance=self.chance,
-            pending=tuple(self.pending),
-            delayed=tuple(self.delayed),
-            attack=self.attack,
-            resume_step=self.resume_step,
-            winner=self.winner,
-            reason=self.reason,
-            next_id=self.next_id,
-            players=(self.players[0].freeze(), self.players[1].freeze()),
-            variants=self.variants,
-            game=self.game,
-        )
+        """A new frozen state from this working copy (as ``State(...)`` would build it; see
+        :class:`_StateSlots`)."""
+        s: Any = _object_new(_StateSlots)
+        s.turn = self.turn
+        s.turn_player = self.turn_player
+        s.first_player = self.first_player
+        s.phase = self.phase
+        s.step = self.step
+        s.memory = self.memory
+        s.to_move = self.to_move()
+        s.chance = self.chance
+        s.pending = tuple(self.pending)
+        s.delayed = tuple(self.delayed)
+        s.attack = self.attack
+        s.resume_step = self.resume_step
+        s.winner = self.winner
+        s.reason = self.reason
+        s.next_id = self.next_id
+        s.players = (self.players[0].freeze(), self.players[1].freeze())
+        s.variants = self.variants
+        s.game = self.game
+        _set_class(s, "__class__", State)
+        return s  # type: ignore[no-any-return]
 
 
-class _PView:
-    """Read-only player view with the working copy's attribute names (no copying)."""
+class _PView(NamedTuple):
+    """Read-only player view: a :class:`~oracle.dcg.model.PlayerState`'s fields, in its
+    order, under the working copy's names (built by ``_new(_PView, player)``, no copying)."""
 
-    __slots__ = ("hand", "deck", "egg_deck", "breeding", "battle", "security", "trash",
-                 "opt_used")
-
-    def __init__(self, p: PlayerState) -> None:
-        self.hand = p.hand
-        self.deck = p.deck
-        self.egg_deck = p.egg_deck
-        self.breeding = p.breeding_area
-        self.battle = p.battle_area
-        self.security = p.security
-        self.trash = p.trash
-        self.opt_used = p.once_per_turn_used
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]
+    egg_deck: tuple[str, ...]
+    breeding: Stack | None
+    battle: tuple[Stack, ...]
+    security: tuple[str, ...]
+    trash: tuple[str, ...]
+    mulliganed: bool
+    mulligan_decided: bool
+    opt_used: tuple[str, ...]
 
 
 class View:
@@ -231,7 +297,8 @@ class View:
         self.turn_player = s.turn_player
         self.memory = s.memory
         self.pending = s.pending
-        self.players = (_PView(s.players[0]), _PView(s.players[1]))
+        p0, p1 = s.players
+        self.players = (_new(_PView, p0), _new(_PView, p1))
         self.variants = s.variants
         self.step = s.step
 

@@ -187,8 +187,8 @@ def test_action_types_match_the_engine() -> None:
 
 
 def emitted_events() -> dict[str, set[str]]:
-    """Event type -> field names, read from every ``w.emit("type", clause, player, **f)``
-    call in the ``dcg`` package's source."""
+    """Event type -> field names, read from every ``w.emit("type", clause, player,
+    ("field", value), ...)`` call in the ``dcg`` package's source."""
     import oracle.dcg
 
     found: dict[str, set[str]] = {}
@@ -202,8 +202,11 @@ def emitted_events() -> dict[str, set[str]]:
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr == "emit" and node.args
                     and isinstance(node.args[0], ast.Constant)):
-                found.setdefault(node.args[0].value, set()).update(
-                    k.arg for k in node.keywords if k.arg is not None)
+                fields = found.setdefault(node.args[0].value, set())
+                for pair in node.args[3:]:
+                    assert isinstance(pair, ast.Tuple) and isinstance(pair.elts[0], ast.Constant)
+                    fields.add(pair.elts[0].value)
+                assert not node.keywords, "event fields are (name, value) pairs"
     return found
 
 
