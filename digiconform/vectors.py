@@ -232,6 +232,9 @@ class VectorResult:
         refused the setup as unsupported: ``reason``).
     :param step: index of the step that failed (or was skipped on).
     :param differences: ``(json_path, expected, actual)`` triples of a state mismatch.
+    :param forced: the forced actions the oracle took past the failing step to where the
+        implementation, having moved on by itself, stands (``differences`` are taken there;
+        :func:`~digiconform.verifier.differential.forced_closest`); empty otherwise.
     """
 
     id: str
@@ -244,6 +247,7 @@ class VectorResult:
     differences: list[tuple[str, Any, Any]] = field(default_factory=list)
     code: str | None = None
     unsupported: bool = False
+    forced: list[Mapping[str, Any]] = field(default_factory=list)
 
 
 def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[str] = (),
@@ -347,12 +351,16 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
             exp = {k: v for k, v in exp.items() if k not in ignore}
             act = {k: v for k, v in act.items() if k not in ignore}
         diffs = state_differences(exp, act, details=details)
+        forced: list[Mapping[str, Any]] = []
         if diffs and waits_only_in_oracle(details):
             moved = _moved_on(vector, i, act, details)
             if moved is not None:
                 skip.update(moved.taken)
                 there.update(moved.probes)
                 continue
+            near = _forced_near(vector, i, act, details)
+            if near is not None:
+                diffs, forced = near.differences, near.path
         if diffs:
             problem = state_schema_problem(got_state, vector.get("ruleset", "digibattle")) \
                 if validate_mismatch else None
@@ -360,7 +368,7 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
                 return VectorResult(vid, "error", problem, i, req, code="state-schema-invalid",
                                     differences=diffs)
             return VectorResult(vid, "fail", "the state differs", i, req,
-                                differences=diffs)
+                                differences=diffs, forced=forced)
     if not checked:
         return VectorResult(vid, "skip", "nothing was checked: every step of the vector asks "
                             "for something the driver cannot answer (legal_actions)",
@@ -452,6 +460,26 @@ def _moved_on(vector: Mapping[str, Any], i: int, actual: Any,
     if last is None or state_differences(last, actual, details=details):
         return None
     return MovedOn(taken, probes)
+
+
+def _forced_near(vector: Mapping[str, Any], i: int, actual: Any,
+                 details: Sequence[str] | None) -> Any:
+    """Where the oracle's forced actions after step ``i`` bring it closest to the
+    implementation's state ``actual`` (:func:`~digiconform.verifier.differential.
+    forced_closest`: an engine that moved on by itself and still differs is compared where
+    it stands), or None."""
+    from digiconform.verifier.differential import forced_closest
+
+    steps = vector["steps"]
+    setups = [s["setup"] for s in steps[:i + 1] if "setup" in s]
+    if not setups or "state" not in steps[i]["expect"]:
+        return None
+    o = OracleDriver()
+    try:
+        o.load_state(resolve_setup(setups[-1]), steps[i]["expect"]["state"])
+        return forced_closest(vector.get("ruleset", "digibattle"), o.state, actual, details)
+    except Exception:  # noqa: BLE001 - a position the oracle does not take: compared as is
+        return None
 
 
 def _canon(action: Mapping[str, Any]) -> str:

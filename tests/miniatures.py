@@ -125,6 +125,7 @@ MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "crashes_in_duel_3", "dcg_moves_on", "dcg_moves_on_declaring_step",
                "plays_every_forced",
                "db_moves_on", "db_moves_on_wrong_clause", "db_moves_on_ignores_refusals",
+               "db_moves_on_scores_own_level", "db_moves_on_loser_first",
                "deeply_nested_answer", "huge_number_answer", "setsid_child", "slow_engine",
                "chatty_crash_on_start", "mandatory_only", "follows_at_prepare")
 
@@ -369,6 +370,20 @@ def db_moves_on_wrong_clause() -> None:
 def db_moves_on_ignores_refusals() -> None:
     _moves_on((), "pass", "db_moves_on_ignores_refusals", ignores_refusals=True,
               at_start=True)
+
+
+def db_moves_on_scores_own_level() -> None:
+    """Passes by itself where only ``pass`` is legal (no waiting points, no details), and
+    scores the SCORE chart's column for the winner's own level, not the defeated Digimon's
+    (DB-C.5)."""
+    _moves_on((), "pass", "db_moves_on_scores_own_level", patch=_patch_score_own_level,
+              at_start=True)
+
+
+def db_moves_on_loser_first() -> None:
+    """Passes by itself where only ``pass`` is legal, and lets the loser of a Duel go first
+    in the next one (DB-C.7, DB-D.6)."""
+    _moves_on((), "pass", "db_moves_on_loser_first", patch=_patch_loser_first, at_start=True)
 
 
 def mandatory_only() -> None:
@@ -624,6 +639,20 @@ def _patch_loser_first() -> None:
             tx.set(first_player=1 - won[0].player)
 
     battle.end_duel = end_duel
+
+
+def _patch_score_own_level() -> None:
+    from oracle.digibattle import battle
+
+    original = battle._score
+
+    def score(tx, w, points, defeated, card, doubled):  # type: ignore[no-untyped-def]
+        mine = tx.showing(w)
+        own = mine.score[mine.level] * (2 if doubled and tx.game.digi_duel == "duel-points"
+                                        else 1)
+        original(tx, w, own, defeated, card, doubled)
+
+    battle._score = score
 
 
 def _patch_digi_duel_after_pass() -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from digiconform.verifier.differential import Divergence, finding_key
+from digiconform.verifier.differential import Divergence, finding_key, step_clause
 from digiconform.verifier.impl_replay import replay_impl
 from digiconform.verifier.runner import Options, verify
 from oracle.trace import read_trace
@@ -114,6 +114,44 @@ def test_a_failing_vector_is_filed_under_the_clause_of_its_failing_step(tmp_path
         assert len({c for f in vectors for c in f.clauses}) > 1
         failing = sorted(c for c, r in report.clauses.items() if r.failed)
         assert failing == [clause], (name, failing)
+
+
+def test_an_engine_that_moves_on_is_compared_where_it_stands(tmp_path: Path) -> None:
+    """An engine with no waiting points (it passes by itself where only ``pass`` is legal,
+    as both examples do) ends a Duel by itself after the last real move. With a wrong SCORE
+    column its state then differs from the oracle's before the forced passes in every field
+    of the Duel's end, and each failing vector was filed under the rule of that last move
+    (DB-B.2, DB-B.3n, DB-C.1, DB-D.4 ...: 9 clauses failed). Compared where the engine
+    stands, after the oracle's forced passes, only the score differs: DB-C.5, the rule of
+    those passes' scoring event. A loser going first likewise is DB-D.6 (who starts the new
+    Duel), not DB-D.5 of the Regroup preparation that ended the Duel before it."""
+    for name, allowed in (("db_moves_on_scores_own_level", {"DB-C.5"}),
+                          ("db_moves_on_loser_first", {"DB-C.7", "DB-D.6", "DB-C.1"})):
+        report = verify(Options(miniatures.command(name), games=0, trace_dir=tmp_path))
+        vectors = [f for f in report.failures if f.kind == "scenario"]
+        assert len(vectors) >= 3, (name, [f.id for f in report.failures])
+        assert {f.clause for f in vectors} <= allowed, (name, [(f.id, f.clause)
+                                                               for f in vectors])
+        failing = {c for c, r in report.clauses.items() if r.failed}
+        assert failing <= allowed, (name, failing)
+
+
+def test_a_game_won_on_a_wrong_score_is_the_scoring_rule() -> None:
+    """A game the engine ends (or goes on with) only because its score differs is the
+    scoring rule's fault (DB-C.5), not DB-C.9's; with the scores equal, a game's end no
+    oracle event makes is DB-C.9's."""
+    scored = [{"type": "points_scored", "clause": "DB-C.5", "player": 1, "points": 50}]
+    won_early = [("$.phase", "regroup", "game_over"), ("$.players[1].score", 250, 300),
+                 ("$.winner", None, 1)]
+    assert step_clause("digibattle", "state", scored, won_early) == "DB-C.5"
+    assert step_clause("digibattle", "state", scored,
+                       [d for d in won_early if "score" not in d[0]]) == "DB-C.9"
+    won = scored + [{"type": "game_won", "clause": "DB-C.9", "player": 1}]
+    not_won = [("$.phase", "game_over", "regroup"), ("$.players[1].score", 300, 250),
+               ("$.winner", 1, None)]
+    assert step_clause("digibattle", "state", won, not_won) == "DB-C.5"
+    assert step_clause("digibattle", "state", won,
+                       [d for d in not_won if "score" not in d[0]]) == "DB-C.9"
 
 
 def test_a_refusal_for_a_reason_of_its_own_is_not_explained_by_another_reading(

@@ -334,10 +334,18 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
             resynced[0] = True
             continue
         diffs = state_differences(want.state or {}, out.state, details=details)
+        step_events = list(want.events)
+        compared = want.state or {}
         if diffs and waits_only_in_oracle(details):
             ahead = forced_path(ruleset, oracle.state, out.state, details) or []
             if ahead:
                 continue
+            # Moved on by itself and differs there: compared where it stands, the rule
+            # named from the forced actions' events too.
+            near = forced_closest(ruleset, oracle.state, out.state, details)
+            if near is not None:
+                diffs, compared = near.differences, near.state.to_json()
+                step_events += near.events
         if diffs:
             from digiconform.harness.driver import state_schema_problem
 
@@ -347,9 +355,9 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                 return first[0]
             div = diverge("state", "the states differ", differences=diffs,
                           actual_state=out.state, before=before.to_json(),
-                          events=list(want.events))
+                          events=step_events)
             if not goes_on() or not _follow(oracle, setup, chosen, actions, div,
-                                            on_divergence, want.state or {}, out.state):
+                                            on_divergence, compared, out.state):
                 return first[0]
             resynced[0] = True
     return first[0] if first else None
@@ -413,6 +421,59 @@ def forced_path(ruleset: str, state: Any, actual: Any, details: Sequence[str] | 
         if not state_differences(st.to_json(), actual, details=details):
             return path
     return None
+
+
+@dataclass(frozen=True)
+class ForcedPosition:
+    """Where the oracle's forced actions lead, for an engine that moved on by itself and
+    still differs there (:func:`forced_closest`).
+
+    :param path: the forced actions taken (JSON), each the only legal one.
+    :param state: the oracle's state after them.
+    :param events: the oracle's events of those actions (JSON), in order.
+    :param differences: the engine's state against ``state``.
+    """
+
+    path: list[Mapping[str, Any]]
+    state: Any
+    events: list[Mapping[str, Any]]
+    differences: list[tuple[str, Any, Any]]
+
+
+def forced_closest(ruleset: str, state: Any, actual: Any, details: Sequence[str] | None,
+                   limit: int = FORCED_LIMIT) -> ForcedPosition | None:
+    """The position along the oracle's forced actions from ``state`` (as in
+    :func:`forced_path`) where the implementation's state ``actual`` differs in the fewest
+    fields, when that is fewer than at ``state`` itself (the earliest such position on a
+    tie); None when no forced action brings the oracle closer.
+
+    An engine with no waiting point moves on by itself (its forced passes, a Duel's end,
+    scoring); when it still differs, the difference that matters is the one where it
+    stands, and the rule broken is among the events of those forced actions (a wrong score
+    is DB-C.5, seen after the forced pass that ends the Duel, not the DB-B.2 of the
+    Digivolve before it)."""
+    if not isinstance(actual, Mapping):
+        return None
+    game = hooks(ruleset)
+    best: ForcedPosition | None = None
+    fewest = len(state_differences(state.to_json(), actual, details=details))
+    path: list[Mapping[str, Any]] = []
+    events: list[Mapping[str, Any]] = []
+    st = state
+    for _ in range(limit):
+        if not isinstance(st.to_move, int):
+            break
+        acts = game.legal_actions(st)
+        if len(acts) != 1:
+            break
+        st, evs = game.apply(st, acts[0])
+        path.append(acts[0].to_json())
+        events.extend(e.to_json() for e in evs)
+        diffs = state_differences(st.to_json(), actual, details=details)
+        if len(diffs) < fewest:
+            fewest = len(diffs)
+            best = ForcedPosition(list(path), st, list(events), diffs)
+    return best
 
 
 def declared_details(impl: Any) -> tuple[str, ...] | None:
@@ -747,10 +808,14 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
             diffs: Sequence[tuple[str, Any, Any]]) -> tuple[list[Mapping[str, Any]],
                                                               Mapping[str, Any] | None]:
     """``events`` most specific first, and the first of them that changes one of the
-    differing fields (None when none does)."""
+    differing fields (None when none does). A field that follows from another differing
+    field which one of the events changes (:attr:`GameHooks.consequences`: a game won on a
+    wrong score) does not count."""
     fields = _fields([p for p, _, _ in diffs])
     priority = game.priority
     table = dict(game.event_fields)
+    produced = {name for e in events for name in table.get(e["type"], frozenset())}
+    fields -= {f for f, cause in game.consequences if cause in fields and cause in produced}
     ranked = sorted(events, key=lambda e: priority.get(e["type"], 999))
     hit = next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
     return ranked, hit
@@ -1010,9 +1075,13 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
     changed = {(e.get("player"), name) for e in events
                for name in table.get(e["type"], frozenset())}
     changed_any = {name for _, name in changed}
-    for who, name in sorted(_owned_fields([p for p, _, _ in diffs]), key=str):
+    differing = _owned_fields([p for p, _, _ in diffs])
+    # a field that follows from another one the oracle's events change, which differs too
+    caused = {field for field, cause in game.consequences
+              if any(name == cause and (w, name) in changed for w, name in differing)}
+    for who, name in sorted(differing, key=str):
         clause = dict(game.unexplained).get(name)
-        if clause is None:
+        if clause is None or name in caused:
             continue
         if (who is None and name not in changed_any) or \
                 (who is not None and (who, name) not in changed):

@@ -56,6 +56,10 @@ class GameHooks:
         events at that step changes it, the implementation did something the rules did not
         call for there, and ``clause`` is the rule that says when it may happen (e.g. a turn
         ending early: the turn-end condition).
+    :param consequences: ``(field, cause)``: an :attr:`unexplained` ``field`` that follows
+        from ``cause`` (a game won on a score the oracle does not give); when ``cause``
+        differs too and one of the oracle's events at that step changes it, that event's
+        rule is the one broken, not the rule of ``field``.
     """
 
     ruleset: str
@@ -73,6 +77,7 @@ class GameHooks:
     specific: str
     home_clause: Mapping[str, str]
     unexplained: tuple[tuple[str, str], ...] = ()
+    consequences: tuple[tuple[str, str], ...] = ()
 
     @property
     def priority(self) -> dict[str, int]:
@@ -286,10 +291,14 @@ _DB_EVENT_FIELDS = _fields((
     ("recycled", "online offline to_move chance hand resume"),
     ("duel_tied", "score duel_zone offline power_port first_player to_move winner phase "
                   "last_duel_winner"),
-    ("game_won", "phase step winner to_move end_reason score"),
+    ("game_won", "phase step winner to_move end_reason"),
     ("game_stopped", "phase step winner to_move end_reason"),
     # A skipped Digivolve phase explains the phase change better than the Battle's start.
-    ("digivolve_phase_skipped", "phase step to_move"),
+    ("digivolve_phase_skipped", "phase step"),
+    # Who is to move when a new Duel starts is DB-D.6's (the last Duel's winner, or after a
+    # tie the player who went first), not the rule of the Regroup move that ended the Duel
+    # before it, nor of the forced passes after it.
+    ("duel_started", "duel to_move phase step"),
     ("rookie_changed", "duel_zone offline pending_rookie"),
     ("downgraded", "duel_zone offline digimon_power"),
     ("hand_sent_offline", "hand offline"),
@@ -315,7 +324,6 @@ _DB_EVENT_FIELDS = _fields((
     ("dealt", "hand online deck"),
     ("rookie_chosen", "duel_zone deck to_move"),
     ("battle_started", "phase step to_move passed"),
-    ("duel_started", "duel to_move phase step"),
 ))
 
 
@@ -331,7 +339,10 @@ def _digibattle() -> GameHooks:
          "play_option", "discard", "draw"),
         _DB_EVENT_FIELDS, "points_scored", dict(db.home_clauses),
         # A game ended (or not) where no oracle event ends it: DB-C.9 says when it is won.
-        unexplained=(("winner", "DB-C.9"), ("end_reason", "DB-C.9")))
+        unexplained=(("winner", "DB-C.9"), ("end_reason", "DB-C.9")),
+        # ... unless it was won on a wrong score: the scoring rule is broken (DB-C.5).
+        consequences=tuple((f, "score") for f in ("winner", "end_reason", "phase", "step",
+                                                 "to_move")))
 
 
 # ---------------------------------------------------------------------------------------------

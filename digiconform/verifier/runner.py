@@ -337,9 +337,10 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
     The vector is replayed on the oracle up to the failing step; an action the rules forbid
     names the refusal's clause; a state that differs (or a legal action refused) names the
     clause whose rule produces the first differing field among the oracle's events of that
-    step (:func:`~digiconform.verifier.differential.step_clause`). When nothing more precise
-    is known (the failing step is the ``new_game``/``load_state`` one, or the replay fails),
-    the scenario's first clause tag.
+    step (:func:`~digiconform.verifier.differential.step_clause`), and of the forced actions
+    after it when the implementation moved on past them by itself (``res.forced``). When
+    nothing more precise is known (the failing step is the ``new_game``/``load_state`` one,
+    or the replay fails), the scenario's first clause tag.
     """
     from digiconform.vectors import resolve_setup
     from digiconform.verifier.differential import step_clause
@@ -371,8 +372,15 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
         return fallback
     if out is None or out.refusal is not None:
         return fallback
+    events = list(out.events)
+    try:
+        for forced in getattr(res, "forced", None) or ():
+            # the implementation moved on past these forced actions and differs there
+            events += o.apply(forced).events
+    except Exception:  # noqa: BLE001 - keep the step's own events
+        pass
     kind = "state" if res.differences else "refused-legal"
-    clause = step_clause(v.get("ruleset", "digibattle"), kind, list(out.events),
+    clause = step_clause(v.get("ruleset", "digibattle"), kind, events,
                          res.differences, action_type=step["action"].get("type"))
     return clause or fallback
 
