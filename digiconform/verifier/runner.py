@@ -338,9 +338,10 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
     names the refusal's clause; a state that differs (or a legal action refused) names the
     clause whose rule produces the first differing field among the oracle's events of that
     step (:func:`~digiconform.verifier.differential.step_clause`), and of the forced actions
-    after it when the implementation moved on past them by itself (``res.forced``). When
-    nothing more precise is known (the failing step is the ``new_game``/``load_state`` one,
-    or the replay fails), the scenario's first clause tag.
+    after it when the implementation moved on past them by itself (``res.forced``; also
+    from a ``new_game``/``load_state`` position). When nothing more precise is known (the
+    failing step is the ``new_game``/``load_state`` one, or the replay fails), the
+    scenario's first clause tag.
     """
     from digiconform.vectors import resolve_setup
     from digiconform.verifier.differential import step_clause
@@ -353,7 +354,9 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
         return fallback
     step = v["steps"][i]
     expect = step.get("expect") or {}
-    if step["request"] != "action":
+    forced_only = step["request"] in ("new_game", "load_state") and bool(
+        getattr(res, "forced", None))  # moved on by itself from the starting position
+    if step["request"] != "action" and not forced_only:
         return fallback
     refused = expect.get("refused") or {}
     if refused.get("clause") and not expect.get("state"):
@@ -370,9 +373,9 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
                 out = o.apply(s["action"])
     except Exception:  # noqa: BLE001 - the recorded steps no longer replay: use the tag
         return fallback
-    if out is None or out.refusal is not None:
+    if not forced_only and (out is None or out.refusal is not None):
         return fallback
-    events = list(out.events)
+    events = list(out.events) if out is not None and not forced_only else []
     try:
         for forced in getattr(res, "forced", None) or ():
             # the implementation moved on past these forced actions and differs there
@@ -380,8 +383,9 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
     except Exception:  # noqa: BLE001 - keep the step's own events
         pass
     kind = "state" if res.differences else "refused-legal"
+    last = step["action"] if not forced_only else res.forced[-1]
     clause = step_clause(v.get("ruleset", "digibattle"), kind, events,
-                         res.differences, action_type=step["action"].get("type"))
+                         res.differences, action_type=last.get("type"))
     return clause or fallback
 
 
