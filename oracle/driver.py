@@ -196,7 +196,7 @@ class OracleDriver:
         except OracleError as e:
             return Outcome(refusal=Refusal.from_error(e))
         self._state = nxt
-        return Outcome(state=nxt.to_json(), events=tuple(ev.to_json() for ev in events))
+        return Outcome(state=nxt.to_json(), events=tuple([ev.to_json() for ev in events]))
 
     def legal_actions(self) -> list[Mapping[str, Any]] | None:
         """See :meth:`Driver.legal_actions`."""
