@@ -11,8 +11,9 @@ conformance suite judges an *engine* from outside): a comparison flipped (``<`` 
 (replaced by ``pass``), or an early ``return`` at the top of a function. The mutant is written
 into a copy of the ``oracle`` package, served over the protocol (``digiconform serve`` with the
 copy first on ``PYTHONPATH``) and verified as an implementation under test: it is **killed**
-when ``digiconform verify`` fails (exit 1), **survives** when it passes. A mutant that cannot
-start (an import error) counts as killed (``stillborn``).
+when ``digiconform verify`` fails (exit 1 and a report that is not ok), **survives** when it
+passes. A mutant that cannot start (an import error) fails verify, so it counts as killed; a
+verify that crashes, hangs or writes no report is an ``error`` and counts as not killed.
 
 The verification is reduced to stay cheap: the scenario vectors of the mutated module's
 clauses (:data:`CLAUSES`; every vector for the modules every rule goes through) and
@@ -57,6 +58,68 @@ CLAUSES: dict[str, tuple[str, ...]] = {
 }
 """Vectors run against a mutant of the module: clause prefixes (``verify --clause``); a
 module not listed runs every vector of its ruleset."""
+
+#: Mutants found equivalent by reading the code (docs/MUTATION.md, "Equivalent mutants"): not
+#: run and not counted, each with its reason. A mutant matches an entry when every criterion
+#: the entry gives holds: ``module``; ``function`` (the innermost enclosing function);
+#: ``op``; ``segment`` (the mutated node's source: a comparison, a constant, a statement;
+#: for ``early-return`` the function's name); ``line`` (a part of the mutated node's first
+#: source line); ``nth`` (which of the mutants matching the rest, in source order).
+DOCUMENTED: tuple[dict[str, object], ...] = (
+    {"module": "oracle/digibattle/regroup.py", "function": "settle", "op": "delete",
+     "segment": "tx.emptied.clear()", "nth": 0,
+     "reason": "DB-AMB-21 'after-duel': the list of emptied decks lives for one action (Tx); "
+               "left uncleared, the only later readers in that action (battle.end_duel, which "
+               "adds every empty deck not yet listed, and settle, which keeps only decks still "
+               "empty) give the same recycles as after clearing it"},
+    *({"module": "oracle/digibattle/rules.py", "function": "_refuse", "op": op,
+       "segment": seg, "line": "action.player in (0, 1)",
+       "reason": "switches off the DB-C.3 refusal for one seat; the refusal that follows names "
+                 "DB-C.1 (not this player's turn), which the oracle's DB-C.3 refusal names "
+                 "too (also=), and a refusal matches on any clause both name"}
+      for op in ("const+1", "const-1") for seg in ("0", "1")),
+    {"module": "oracle/digibattle/rules.py", "op": "early-return",
+     "segment": "_own_turn_clause",
+     "reason": "only drops an extra clause (also=) from a refusal whose primary clause is "
+               "unchanged; a refusal matches on any clause both name"},
+    {"module": "oracle/digibattle/state.py", "function": "zones",
+     "reason": "PlayerState.zones is called by no rule and not by serve (only by the test "
+               "invariants, strategies/invariants.py)"},
+    {"module": "oracle/digibattle/state.py", "function": "default",
+     "reason": "Game.default is not on the serve path (serve builds every game with "
+               "game_from_setup); only perft, the divergence tool and docs call it"},
+    {"module": "oracle/dcg/effects.py", "function": "condition_holds", "op": "delete",
+     "segment": "raise AssertionError(c)",
+     "reason": "unreachable: the card loader refuses any condition outside CONDITIONS, and "
+               "every one of them returns before this line"},
+    {"module": "oracle/dcg/effects.py", "function": "auto_index", "op": "const-1",
+     "segment": "0", "line": "first = w.pending[cands[0]]",
+     "reason": "the key is taken from the last candidate instead of the first: all "
+               "candidates equal the first exactly when they all equal the last"},
+    {"module": "oracle/dcg/effects.py", "function": "turn_end_threshold", "op": "const-1",
+     "segment": "1", "line": "threshold = 1",
+     "reason": "a threshold of 0 instead of 1: turn_end_condition first asks memory to be on "
+               "the opponent's side (1 or more there), and _may_end_before_unsuspending is a "
+               "bound that only skips a search; a weaker bound leaves the search, which "
+               "answers the same"},
+    {"module": "oracle/dcg/engine.py", "function": "_loops", "op": "const-1", "segment": "1",
+     "line": "w.players[1].freeze()",
+     "reason": "the key holds player 0's part twice instead of player 1's: in a run of turns "
+               "without decisions every turn ends before it unsuspends or draws (a turn that "
+               "goes on reaches its Breeding decision), so no zone changes and the turn's "
+               "marks are cleared when it ends: player 1's part is the same at every turn start "
+               "the key is taken"},
+    {"module": "oracle/dcg/engine.py", "function": "_position", "op": "compare",
+     "segment": "s.turn == 1",
+     "reason": "one component of the loop key negated: two positions compare equal exactly "
+               "when they did"},
+    {"module": "oracle/dcg/engine.py", "function": "_may_end_before_unsuspending",
+     "op": "compare", "segment": "p.player == tp", "line": "set_memory_if_at_most",
+     "reason": "at the start of a turn every pending effect is the turn player's (only "
+               "their [Start of Your Turn] effects trigger), so the bound answers 'may end' "
+               "for their 'set to X' too: a weaker bound that only skips a search, which "
+               "answers the same"},
+)
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
          ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
@@ -130,13 +193,57 @@ def _docstring_only(fn: ast.FunctionDef) -> bool:
     return len(fn.body) == 1 and isinstance(fn.body[0], ast.Expr)
 
 
+def _functions(tree: ast.AST) -> dict[int, str]:
+    """``id(node)`` → the name of the innermost function that holds it."""
+    out: dict[int, str] = {}
+
+    def visit(node: ast.AST, name: str | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = child.name if isinstance(child, ast.FunctionDef) else name
+            if inner is not None:
+                out[id(child)] = inner
+            visit(child, inner)
+
+    visit(tree, None)
+    return out
+
+
+def _documented(module: str, tree: ast.AST, src: str,
+                sites: list[tuple[str, ast.AST, str]]) -> dict[int, str]:
+    """Site index → the reason of the :data:`DOCUMENTED` entry it matches."""
+    funcs = _functions(tree)
+    lines = src.splitlines()
+    out: dict[int, str] = {}
+    for entry in DOCUMENTED:
+        if entry["module"] != module:
+            continue
+        hits = []
+        for i, (op, node, _text) in enumerate(sites):
+            seg = node.name if isinstance(node, ast.FunctionDef) and op == "early-return" \
+                else ast.get_source_segment(src, node)
+            line = lines[node.lineno - 1] if hasattr(node, "lineno") else ""
+            if all(k not in entry or v == entry[k] for k, v in (
+                    ("function", funcs.get(id(node))), ("op", op), ("segment", seg))) \
+                    and ("line" not in entry or str(entry["line"]) in line):
+                hits.append(i)
+        if "nth" in entry:  # counted in source order
+            hits.sort(key=lambda i: (sites[i][1].lineno, sites[i][1].col_offset))
+            hits = hits[int(entry["nth"]):int(entry["nth"]) + 1]  # type: ignore[call-overload]
+        for i in hits:
+            out[i] = f"documented: {entry['reason']}"
+    return out
+
+
 def mutants(module: str) -> list[Mutant]:
     """Every mutant of ``module`` (a path relative to the repository), in source order."""
-    tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    src = (ROOT / module).read_text(encoding="utf-8")
+    tree = ast.parse(src)
+    sites = list(_sites(tree))
+    documented = _documented(module, tree, src, sites)
     out = []
-    for i, (op, node, text) in enumerate(_sites(tree)):
+    for i, (op, node, text) in enumerate(sites):
         out.append(Mutant(module, op, getattr(node, "lineno", 0), i, text,
-                          _equivalent(tree, op, node)))
+                          _equivalent(tree, op, node) or documented.get(i)))
     return out
 
 
@@ -194,21 +301,34 @@ def run_one(m: Mutant, games: int, timeout: float = 600.0) -> dict[str, object]:
         # on sys.path, so PYTHONPATH's copy is the one imported.
         impl = (f"env PYTHONPATH={shlex.quote(tmp)} PYTHONDONTWRITEBYTECODE=1 "
                 f"{shlex.quote(sys.executable)} -P -m digiconform.cli serve")
+        report = Path(tmp) / "report.json"
         cmd = [sys.executable, "-m", "digiconform.cli", "verify", "--impl", impl,
                "--ruleset", _ruleset_of(m.module), "--games", str(games),
                "--shrink-seconds", "0", "--timeout", "10", "--no-progress",
-               "--traces", str(Path(tmp) / "traces")]
+               "--traces", str(Path(tmp) / "traces"), "--report", str(report)]
         for c in CLAUSES.get(m.module, ()):
             cmd += ["--clause", c]
         try:
             proc = subprocess.run(cmd, env=env, capture_output=True, text=True,
                                   timeout=timeout, cwd=ROOT)
-            code = proc.returncode
+            status = _status(proc.returncode, report)
         except subprocess.TimeoutExpired:
-            code = 1
-    status = "killed" if code == 1 else "survived" if code == 0 else f"error({code})"
+            status = "error(timeout)"
     return {**asdict(m), "id": m.id, "status": status,
             "seconds": round(time.monotonic() - t0, 1)}
+
+
+def _status(code: int, report: Path) -> str:
+    """``survived`` (verify passed), ``killed`` (verify failed: exit 1 with a report that is
+    not ok) or ``error(...)``: verify itself crashed, hung or wrote no report, which says
+    nothing about the mutant and is counted as not killed."""
+    if code == 0:
+        return "survived"
+    try:
+        ok = json.loads(report.read_text(encoding="utf-8")).get("ok")
+    except (OSError, ValueError, AttributeError):
+        return f"error({code}, no report)"
+    return "killed" if code == 1 and ok is False else f"error({code})"
 
 
 def main() -> None:
@@ -262,10 +382,13 @@ def main() -> None:
                   f"({res['seconds']} s)", flush=True)
     per: dict[str, dict[str, int]] = {}
     for res in results:
-        d = per.setdefault(str(res["module"]), {"killed": 0, "survived": 0, "equivalent": 0})
+        d = per.setdefault(str(res["module"]),
+                           {"killed": 0, "survived": 0, "equivalent": 0, "error": 0})
         st = str(res["status"])
-        d["survived" if st == "survived" else "equivalent" if st == "equivalent"
-          else "killed"] += 1
+        d[st if st in ("killed", "survived", "equivalent") else "error"] += 1
+    # an error (verify crashed or hung) is no kill: counted like a survivor
+    for d in per.values():
+        d["survived"] += d["error"]
     killed = sum(d["killed"] for d in per.values())
     counted = sum(d["killed"] + d["survived"] for d in per.values())
     score = 100.0 * killed / counted if counted else 100.0
@@ -277,7 +400,8 @@ def main() -> None:
     for mod, d in sorted(per.items()):
         n = d["killed"] + d["survived"]
         pct = f"{100.0 * d['killed'] / n:.1f} %" if n else "-"
-        print(f"  {mod}: {d['killed']}/{n} killed ({pct}), {d['equivalent']} equivalent")
+        print(f"  {mod}: {d['killed']}/{n} killed ({pct}), {d['equivalent']} equivalent"
+              + (f", {d['error']} errors (counted as not killed)" if d["error"] else ""))
     print(f"mutation score: {killed}/{counted} = {score:.1f} % "
           f"(threshold {a.threshold:.1f} %; equivalent mutants not counted)")
     if a.report:

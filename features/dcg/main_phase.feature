@@ -440,6 +440,22 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And my breeding area holds an unsuspended Koromon ST1-01
 
     @DCG-6-5-1-6
+    Scenario: Once Mimi Tachikawa has suspended itself, its [Main] effect cannot move my new Digimon
+      # Mimi Tachikawa hatches Koromon ST1-01 and is suspended (the cost); Koromon digivolves
+      # into Dracomon ST1-04 (level 3) in the breeding area, which the move could take, but the
+      # cost cannot be paid again.
+      Given my battle area has Mimi Tachikawa BT1-089 and Digitamamon BT1-075
+      And my Digi-Egg deck holds Koromon ST1-01
+      And my hand holds Dracomon ST1-04
+      When I activate the [Main] effect of Mimi Tachikawa BT1-089 to hatch
+      And I digivolve Koromon ST1-01 into Dracomon ST1-04
+      Then my breeding area holds an unsuspended Dracomon ST1-04 over Koromon ST1-01
+      And my legal actions do not include activating the [Main] effect of Mimi Tachikawa BT1-089 to move
+      When I try to activate the [Main] effect of Mimi Tachikawa BT1-089 to move
+      Then the action is refused for DCG-6-5-1-6
+      And my breeding area holds an unsuspended Dracomon ST1-04 over Koromon ST1-01
+
+    @DCG-6-5-1-6
     Scenario: Mimi Tachikawa cannot hatch while my breeding area is occupied
       # CR4.2 Hatching: only into an empty breeding area. Koromon ST1-01, a Digi-Egg, has no
       # DP and cannot move out either; Tsunomon ST2-01 waits in my Digi-Egg deck.

@@ -78,6 +78,7 @@ Feature: D. Regroup
       # Tentomon (Red, 100 against Red) loses the earlier Duel, so my Digimon stays (DB-C.6).
       And my opponent's Duel Zone shows Tentomon ST-07
       # Togemon: from Palmon, 2 cards Offline.
+      Then my legal actions include setting up a Rookie change to Palmon ST-09
       When I set up a Rookie change to Palmon ST-09
       And I put Togemon ST-10 face down on my Digivolve Zone
       And my opponent restores their hand

@@ -372,6 +372,20 @@ def _legal_no_prepare(table: Table, whose: int, card: CardRef) -> None:
     table.expect.equal(f"legal ways to prepare {card}", [], offered)
 
 
+@then(step("{whose:Whose} legal actions include setting up a Rookie change to {card:Card}"))
+def _legal_change_rookie(table: Table, whose: int, card: CardRef) -> None:
+    """A ``change_rookie`` to ``card`` in the legal set (recorded in the vector)."""
+    table.expect.equal("player to move", WHO[whose], _who(table.state.get("to_move")))
+    actions = table.legal_actions()
+    if actions is None:
+        pytest.skip("the game under test does not list legal actions")
+    assert actions is not None
+    serial = table.serial(card)
+    table.expect.true(any(a.get("type") == "change_rookie" and a.get("card") == serial
+                          for a in actions),
+                      f"expected a Rookie change to {card} among the legal actions")
+
+
 @then(step("{whose:Whose} legal actions number {n:N}"))
 def _legal_count(table: Table, whose: int, n: int) -> None:
     """The legal set at a position where the rules make a choice (counted by hand in the

@@ -1,0 +1,45 @@
+"""``tools/mutate.py`` (docs/MUTATION.md) without running a mutant: the kill check's verdicts
+and the documented equivalent mutants, each of which must still name a mutant of today's
+code (an entry that matches nothing is stale: the code moved and the entry needs a look)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+_TOOL = Path(__file__).resolve().parents[1] / "tools" / "mutate.py"
+_spec = importlib.util.spec_from_file_location("mutate", _TOOL)
+assert _spec and _spec.loader
+mutate = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("mutate", mutate)  # dataclasses look their module up
+_spec.loader.exec_module(mutate)
+
+
+@pytest.mark.parametrize("entry", mutate.DOCUMENTED,
+                         ids=lambda e: f"{e['module'].rsplit('/', 1)[1]}:{e.get('function')}")
+def test_every_documented_equivalent_names_a_mutant(entry: dict) -> None:
+    reason = f"documented: {entry['reason']}"
+    hits = [m for m in mutate.mutants(str(entry["module"])) if m.equivalent == reason]
+    assert hits, f"no mutant of {entry['module']} matches {entry}"
+    assert len(hits) <= 10, [m.id for m in hits]  # a criterion too loose
+
+
+def test_documented_equivalents_are_not_run() -> None:
+    m = next(m for m in mutate.mutants("oracle/dcg/engine.py")
+             if m.equivalent and m.equivalent.startswith("documented:"))
+    assert mutate.run_one(m, games=0)["status"] == "equivalent"
+
+
+def test_the_kill_check_counts_a_kill_only_for_a_failed_report(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    assert mutate._status(0, report) == "survived"
+    assert mutate._status(1, report).startswith("error")  # verify wrote nothing: it crashed
+    report.write_text(json.dumps({"ok": False}))
+    assert mutate._status(1, report) == "killed"
+    assert mutate._status(2, report).startswith("error")
+    report.write_text(json.dumps({"ok": True}))
+    assert mutate._status(1, report).startswith("error")
