@@ -126,6 +126,7 @@ MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "plays_every_forced",
                "db_moves_on", "db_moves_on_wrong_clause", "db_moves_on_ignores_refusals",
                "db_moves_on_scores_own_level", "db_moves_on_loser_first",
+               "recycles_in_seat_order",
                "deeply_nested_answer", "huge_number_answer", "setsid_child", "slow_engine",
                "chatty_crash_on_start", "mandatory_only", "follows_at_prepare")
 
@@ -384,6 +385,13 @@ def db_moves_on_loser_first() -> None:
     """Passes by itself where only ``pass`` is legal, and lets the loser of a Duel go first
     in the next one (DB-C.7, DB-D.6)."""
     _moves_on((), "pass", "db_moves_on_loser_first", patch=_patch_loser_first, at_start=True)
+
+
+def recycles_in_seat_order() -> None:
+    """Declares no detail (as the example engines), passes by itself where only ``pass`` is
+    legal, and recycles two Online decks that reach zero at once seat 0 first."""
+    _moves_on((), "pass", "recycles_in_seat_order", patch=_patch_recycle_seat_order,
+              at_start=True)
 
 
 def mandatory_only() -> None:
@@ -653,6 +661,20 @@ def _patch_score_own_level() -> None:
         original(tx, w, own, defeated, card, doubled)
 
     battle._score = score
+
+
+def _patch_recycle_seat_order() -> None:
+    """Two Online decks that reach zero in one action are recycled seat 0 first (the
+    oracle: in the order they reached zero; no rule orders them)."""
+    from oracle.digibattle import regroup
+
+    original = regroup.settle
+
+    def settle(tx):  # type: ignore[no-untyped-def]
+        tx.emptied.sort()
+        original(tx)
+
+    regroup.settle = settle
 
 
 def _patch_digi_duel_after_pass() -> None:

@@ -154,6 +154,20 @@ def test_a_game_won_on_a_wrong_score_is_the_scoring_rule() -> None:
                        [d for d in not_won if "score" not in d[0]]) == "DB-C.9"
 
 
+def test_two_recycles_due_at_once_may_be_taken_in_either_order(tmp_path: Path) -> None:
+    """Nanimon empties one Online deck and Blitz the other at the same Duel's end: the
+    oracle asks for the two recycle shuffles in the order the decks reached zero, an engine
+    may ask seat 0's first (both example engines do); no rule orders them (DB-D.3), so the
+    vector passes either way. It failed with "refused (... seat 0's cards are due ...);
+    expected it accepted"."""
+    vid = ("exhaustion::Nanimon takes my opponent's last Online card while Blitz takes my "
+           "last three")
+    report = verify(Options(miniatures.command("recycles_in_seat_order"), scenarios=(vid,),
+                            games=0, trace_dir=tmp_path))
+    assert report.counts["passed"] == 1, [(f.id, f.message) for f in report.failures]
+    assert report.ok
+
+
 def test_a_refusal_for_a_reason_of_its_own_is_not_explained_by_another_reading(
         tmp_path: Path) -> None:
     """``refuses_tribute`` refuses every tribute Digivolve citing DB-B.7. Some of those the
