@@ -48,7 +48,7 @@ def trigger_stack(w: Work, player: int, stack: WStack | Stack, timing: str) -> N
     A [Once Per Turn] effect already used this turn does not trigger again.
     """
     card_id = stack.top
-    for i, eff in enumerate(w.card(card_id).effects):
+    for i, eff in enumerate(w.cards[card_id].effects):
         if eff.timing != timing or eff.inherited:
             continue
         if eff.once_per_turn and opt_key(stack.id, card_id, i) in w.players[player].opt_used:
@@ -117,8 +117,8 @@ def _sources(stack: Any) -> int:
 def _has_level_5_green(w: Any, player: int) -> bool:
     """DCG-6-5-1-6 (BT1-089's condition): ``player`` has a level 5 or higher green Digimon in
     the battle area."""
-    return any(w.card(s.top).is_digimon and (w.card(s.top).level or 0) >= 5
-               and "green" in w.card(s.top).colors for s in w.players[player].battle)
+    return any(w.cards[s.top].is_digimon and (w.cards[s.top].level or 0) >= 5
+               and "green" in w.cards[s.top].colors for s in w.players[player].battle)
 
 
 def condition_holds(w: Any, player: int, eff: Effect, stack: Any = None,
@@ -139,12 +139,12 @@ def condition_holds(w: Any, player: int, eff: Effect, stack: Any = None,
     if c == "battling_digimon_without_sources":
         return against == 0
     if c == "opponent_has_digimon_without_sources":
-        return any(w.card(s.top).is_digimon and _sources(s) == 0
+        return any(w.cards[s.top].is_digimon and _sources(s) == 0
                    for s in w.players[1 - player].battle)
     if c == "you_have_tamer":
-        return any(w.card(s.top).kind == "tamer" for s in w.players[player].battle)
+        return any(w.cards[s.top].kind == "tamer" for s in w.players[player].battle)
     if c == "self_text_has_angoramon":
-        top = w.card(stack.top) if stack is not None else None
+        top = w.cards[stack.top] if stack is not None else None
         return top is not None and any("Angoramon" in t for t in (
             top.name, top.text, top.inherited_text, top.security_text))
     if c == "you_have_level_5_green_digimon":
@@ -159,7 +159,7 @@ def dp(w: Any, player: int, stack: Any, against: int | None = None) -> int:
     of ``player``'s other battle-area cards ([Your Turn] on ``player``'s turn, [Opponent's
     Turn] on the other's). ``against`` as in :func:`condition_holds`.
     """
-    top = w.card(stack.top)
+    top = w.cards[stack.top]
     total = top.dp or 0
     timing = "your_turn" if player == w.turn_player else "opponents_turn"
 
@@ -173,11 +173,11 @@ def dp(w: Any, player: int, stack: Any, against: int | None = None) -> int:
         if not e.inherited and e.scope == "self" and counts(e, True):
             total += e.value
     for cid in stack.cards[:-1]:
-        for e in w.card(cid).effects:
+        for e in w.cards[cid].effects:
             if e.inherited and counts(e, True):
                 total += e.value
     for s in w.players[player].battle:
-        for e in w.card(s.top).effects:
+        for e in w.cards[s.top].effects:
             if not e.inherited and e.scope != "self" and counts(e, False):
                 total += e.value
     return total
@@ -193,9 +193,9 @@ def can_move(w: Any, player: int, min_level: int | None = None) -> bool:
     """CR4.2 Moving: the breeding area holds a Digimon with DP (BT1-089: of level
     ``min_level`` or higher)."""
     b = w.players[player].breeding
-    if b is None or w.card(b.top).dp is None:
+    if b is None or w.cards[b.top].dp is None:
         return False
-    return min_level is None or (w.card(b.top).level or 0) >= min_level
+    return min_level is None or (w.cards[b.top].level or 0) >= min_level
 
 
 def _hatch(w: Work, player: int, clause: str) -> None:
@@ -253,7 +253,7 @@ def resolve_pending(w: Work, index: int) -> None:
     depend on the card staying on the field).
     """
     p = w.pending.pop(index)
-    eff = w.card(p.card).effects[p.effect]
+    eff = w.cards[p.card].effects[p.effect]
     if p.delayed:
         assert eff.delayed is not None
         action, value = eff.delayed
@@ -294,7 +294,7 @@ def turn_end_threshold(w: Work) -> int:
     """
     threshold = 1
     for stack in w.players[w.turn_player].peek("battle"):
-        for eff in w.card(stack.top).effects:
+        for eff in w.cards[stack.top].effects:
             if eff.action == "turn_end_threshold" and not eff.inherited \
                     and eff.value > threshold:
                 threshold = eff.value

@@ -130,8 +130,10 @@ def _only_pass(w: Work) -> bool:
     False at once; otherwise :func:`main_actions` decides.
     """
     tp = w.turn_player
+    cards = w.cards
     for cid in w.players[tp].peek("hand"):
-        if w.card(cid).kind in ("digimon", "tamer") and can_pay(w, tp, w.card(cid).play_cost or 0):
+        card = cards[cid]
+        if card.kind in ("digimon", "tamer") and can_pay(w, tp, card.play_cost or 0):
             return False
     return len(main_actions(w)) == 1
 
@@ -153,7 +155,7 @@ def _may_end_before_unsuspending(w: Work) -> bool:
     tp = w.turn_player
     low = w.memory
     for p in w.pending:
-        eff = w.card(p.card).effects[p.effect]
+        eff = w.cards[p.card].effects[p.effect]
         action, value = eff.delayed if p.delayed and eff.delayed else (eff.action, eff.value)
         if action in ("gain_memory", "lose_memory"):
             if (action == "lose_memory") == (p.player == tp):

@@ -19,7 +19,7 @@ from oracle.dcg.effects import (
     trigger_stack,
 )
 from oracle.dcg.memory import MEMORY_LIMIT, mine, pay, set_mine
-from oracle.dcg.model import Action, Attack, Pending, made_action
+from oracle.dcg.model import MADE_ACTIONS, Action, Attack, Pending, made_action
 from oracle.dcg.turn import game_over
 from oracle.dcg.work import Work, WStack
 from oracle.errors import IllegalActionError
@@ -38,9 +38,9 @@ def _digivolve_cost(w: Work, card_id: str, stack: WStack) -> int | None:
     """CR4.2 Digivolving: the cheapest cost of ``card_id`` onto ``stack`` (level N-1 of a
     matching colour), or None if it cannot digivolve onto it.
     """
-    top = w.card(stack.top)
+    top = w.cards[stack.top]
     best = None
-    for cond in w.card(card_id).digivolve:
+    for cond in w.cards[card_id].digivolve:
         if top.level == cond.level and cond.color in top.colors:
             if best is None or cond.cost < best:
                 best = cond.cost
@@ -55,7 +55,7 @@ def _option_colour_ok(w: Work, player: int, colors: tuple[str, ...]) -> bool:
     tops = [s.top for s in me.battle]
     if me.breeding is not None:
         tops.append(me.breeding.top)
-    have = {c for t in tops for c in w.card(t).colors}
+    have = {c for t in tops for c in w.cards[t].colors}
     return all(c in have for c in colors)
 
 
@@ -64,7 +64,7 @@ def _can_activate(w: Work, player: int, stack: WStack, index: int) -> bool:
     now: not a used [Once Per Turn], its cost payable (``suspend_self``: the card is
     unsuspended), its condition met and (BT1-089) its hatch or move possible.
     """
-    eff = w.card(stack.top).effects[index]
+    eff = w.cards[stack.top].effects[index]
     if eff.timing != "main" or eff.inherited:
         return False
     if eff.once_per_turn and opt_key(stack.id, stack.top, index) in w.players[player].opt_used:
@@ -82,7 +82,7 @@ def _can_activate(w: Work, player: int, stack: WStack, index: int) -> bool:
 
 def _can_attack(w: Work, stack: WStack) -> bool:
     """DCG-6-5-1-5: an unsuspended Digimon not played this turn (a moved one may attack)."""
-    return not stack.suspended and not stack.played and w.card(stack.top).is_digimon
+    return not stack.suspended and not stack.played and w.cards[stack.top].is_digimon
 
 
 def main_actions(w: Work) -> list[Action]:
@@ -104,21 +104,27 @@ def main_action_keys(w: Work) -> list[tuple[tuple[Any, ...], Action]]:
     opp = w.players[1 - tp]
     cards = w.cards
     budget = w.memory + MEMORY_LIMIT  # (can_pay for the turn player: 0 <= cost <= budget)
-    out = [made_action("pass", tp)]
+    made = MADE_ACTIONS.get  # (made_action's cache, looked up here first: one call less per action)
+    out = [made(("pass", tp, None, None, None, None, None)) or made_action("pass", tp)]
     own_stacks = list(me.battle)
     if me.breeding is not None:
         own_stacks.append(me.breeding)
-    tops = [(s.id, cards[s.top]) for s in own_stacks]
+    tops = [(s.id, cards[s.cards[-1]]) for s in own_stacks]  # (each stack's top card)
+    have: set[str] | None = None  # (the colours of those cards, for Options: see below)
     for cid in sorted(set(me.hand)):
         card = cards[cid]
         kind = card.kind
         cost = card.play_cost or 0
         if kind == "digimon" or kind == "tamer":
             if 0 <= cost <= budget:
-                out.append(made_action("play", tp, cid))
+                out.append(made(("play", tp, cid, None, None, None, None))
+                           or made_action("play", tp, cid))
         elif kind == "option":
-            if 0 <= cost <= budget and _option_colour_ok(w, tp, card.colors):
-                out.append(made_action("use_option", tp, cid))
+            if have is None:  # (_option_colour_ok, for every Option in hand at once)
+                have = {c for _, top in tops for c in top.colors}
+            if 0 <= cost <= budget and all(c in have for c in card.colors):
+                out.append(made(("use_option", tp, cid, None, None, None, None))
+                           or made_action("use_option", tp, cid))
         if kind == "digimon" and card.digivolve:
             conditions = card.digivolve
             for sid, top in tops:
@@ -129,17 +135,21 @@ def main_action_keys(w: Work) -> list[tuple[tuple[Any, ...], Action]]:
                             best is None or cond.cost < best):
                         best = cond.cost
                 if best is not None and 0 <= best <= budget:
-                    out.append(made_action("digivolve", tp, cid, sid))
+                    out.append(made(("digivolve", tp, cid, sid, None, None, None))
+                               or made_action("digivolve", tp, cid, sid))
     targets: list[int | str] = ["player"]
-    targets.extend(s.id for s in opp.battle if s.suspended and cards[s.top].is_digimon)
+    targets.extend([s.id for s in opp.battle
+                    if s.suspended and cards[s.cards[-1]].kind == "digimon"])
     for s in me.battle:
-        top = cards[s.top]
-        if not s.suspended and not s.played and top.is_digimon:  # (_can_attack)
+        top = cards[s.cards[-1]]
+        if not s.suspended and not s.played and top.kind == "digimon":  # (_can_attack)
             for t in targets:
-                out.append(made_action("attack", tp, target=t, attacker=s.id))
-        for i in range(len(top.effects)):
-            if _can_activate(w, tp, s, i):
-                out.append(made_action("activate", tp, source=s.id, effect=i))
+                out.append(made(("attack", tp, None, t, s.id, None, None))
+                           or made_action("attack", tp, target=t, attacker=s.id))
+        for i, eff in enumerate(top.effects):
+            if eff.timing == "main" and _can_activate(w, tp, s, i):
+                out.append(made(("activate", tp, None, None, None, s.id, i))
+                           or made_action("activate", tp, source=s.id, effect=i))
     return out
 
 
@@ -162,7 +172,7 @@ def play(w: Work, a: Action) -> None:
     """
     tp = w.turn_player
     cid = _take_from_hand(w, tp, a.card, "DCG-6-5-1-1")
-    card = w.card(cid)
+    card = w.cards[cid]
     if card.kind not in ("digimon", "tamer"):
         raise IllegalActionError("DCG-6-5-1-1", f"{cid} is a {card.kind}, not a Digimon/Tamer")
     pay(w, tp, card.play_cost or 0, "DCG-6-5-1-1")
@@ -186,8 +196,8 @@ def digivolve(w: Work, a: Action) -> None:
     """
     tp = w.turn_player
     cid = _take_from_hand(w, tp, a.card, "DCG-6-5-1-2")
-    if w.card(cid).kind != "digimon":  # (main_actions offers Digimon cards only)
-        raise IllegalActionError("DCG-6-5-1-2", f"{cid} is a {w.card(cid).kind}: only a "
+    if w.cards[cid].kind != "digimon":  # (main_actions offers Digimon cards only)
+        raise IllegalActionError("DCG-6-5-1-2", f"{cid} is a {w.cards[cid].kind}: only a "
                                  "Digimon card digivolves, whatever conditions it prints")
     me = w.players[tp]
     stack = me.find(a.target) if isinstance(a.target, int) else None
@@ -217,7 +227,7 @@ def use_option(w: Work, a: Action) -> None:
     """
     tp = w.turn_player
     cid = _take_from_hand(w, tp, a.card, "DCG-6-5-1-3")
-    card = w.card(cid)
+    card = w.cards[cid]
     if card.kind != "option":
         raise IllegalActionError("DCG-6-5-1-3", f"{cid} is not an Option card")
     if not _option_colour_ok(w, tp, card.colors):
@@ -246,7 +256,7 @@ def activate(w: Work, a: Action) -> None:
     stack = me.find(a.source) if a.source is not None else None
     if stack is None:
         raise IllegalActionError("DCG-6-5-1-6", f"no card {a.source} in your battle area")
-    effects = w.card(stack.top).effects
+    effects = w.cards[stack.top].effects
     index = a.effect
     if index is None:
         index = next((i for i, e in enumerate(effects) if e.timing == "main"), -1)
@@ -281,7 +291,7 @@ def attack(w: Work, a: Action) -> None:
     tp = w.turn_player
     me = w.players[tp]
     stack = me.find(a.attacker) if a.attacker is not None else None
-    if stack is None or not w.card(stack.top).is_digimon:
+    if stack is None or not w.cards[stack.top].is_digimon:
         raise IllegalActionError("DCG-6-5-1-5", f"no Digimon {a.attacker} in your battle area")
     if stack.suspended:
         raise IllegalActionError("DCG-6-5-1-5", "a suspended Digimon cannot attack")
@@ -290,7 +300,7 @@ def attack(w: Work, a: Action) -> None:
     target = a.target
     if target != "player":
         victim = w.players[1 - tp].find(target) if isinstance(target, int) else None
-        if victim is None or not w.card(victim.top).is_digimon:
+        if victim is None or not w.cards[victim.top].is_digimon:
             raise IllegalActionError("DCG-6-5-1-5", f"no opponent's Digimon {target}")
         if not victim.suspended:
             raise IllegalActionError("DCG-6-5-1-5", "only a suspended Digimon can be attacked")
@@ -336,7 +346,7 @@ def continue_attack(w: Work) -> None:
             game_over(w, p, "direct_attack", "CR4.2 Victory conditions")
             return
         card_id = opp.security.pop(0)
-        card = w.card(card_id)
+        card = w.cards[card_id]
         w.emit("security_check", SECURITY, p, ("card", card_id))
         played = False
         for eff in card.effects:

@@ -362,7 +362,8 @@ class Action(NamedTuple):
         )
 
 
-_MADE: dict[tuple[Any, ...], tuple[tuple[Any, ...], Action]] = {}
+#: made_action's cache: its arguments -> (sort key, action).
+MADE_ACTIONS: dict[tuple[Any, ...], tuple[tuple[Any, ...], Action]] = {}
 _MADE_LIMIT = 1 << 16
 
 
@@ -375,12 +376,12 @@ def made_action(type: str, player: int, card: str | None = None,
     Equal to ``(a.sort_key(), a)`` for ``a = Action(type, player, card, target, attacker,
     source, effect)``."""
     args = (type, player, card, target, attacker, source, effect)
-    hit = _MADE.get(args)
+    hit = MADE_ACTIONS.get(args)
     if hit is None:
-        if len(_MADE) >= _MADE_LIMIT:  # (stack ids grow within a game: keep it bounded)
-            _MADE.clear()
+        if len(MADE_ACTIONS) >= _MADE_LIMIT:  # (stack ids grow within a game: keep it bounded)
+            MADE_ACTIONS.clear()
         a = Action(type, player, card, target, attacker, source, effect)
-        hit = _MADE[args] = (a.sort_key(), a)
+        hit = MADE_ACTIONS[args] = (a.sort_key(), a)
     return hit
 
 

@@ -70,14 +70,16 @@ def unsuspend(w: Work) -> None:
     start-of-turn processing (DCG-6-2-1-2).
     """
     me = w.players[w.turn_player]
-    stacks: list[WStack] = list(me.battle)
-    if me.breeding is not None:
-        stacks.append(me.breeding)
     ids = []
-    for s in stacks:
-        if s.suspended:
-            s.suspended = False
-            ids.append(s.id)
+    if any(s.suspended for s in me.peek("battle")):  # (a zone looked at is copied)
+        for s in me.battle:
+            if s.suspended:
+                s.suspended = False
+                ids.append(s.id)
+    b = me.peek("breeding")
+    if b is not None and b.suspended:
+        me.breeding.suspended = False
+        ids.append(b.id)
     w.emit("unsuspended", "DCG-6-2-1", w.turn_player, ("stacks", tuple(ids)))
     w.phase = "draw"
     w.step = "draw"
@@ -116,7 +118,7 @@ def breeding_actions(w: Work) -> list[Action]:
     out = [Action("do_nothing", tp)]
     if me.breeding is None and me.egg_deck:
         out.append(Action("hatch", tp))
-    if me.breeding is not None and w.card(me.breeding.top).dp is not None:
+    if me.breeding is not None and w.cards[me.breeding.top].dp is not None:
         out.append(Action("move", tp))
     return out
 
@@ -143,7 +145,7 @@ def breeding_action(w: Work, a: Action) -> None:
         stack = me.breeding
         if stack is None:
             raise IllegalActionError("DCG-6-4-1-2", "the breeding area is empty")
-        if w.card(stack.top).dp is None:
+        if w.cards[stack.top].dp is None:
             raise IllegalActionError(
                 "DCG-6-4-1-2", f"{stack.top} has no DP; only a Digimon with DP can move"
             )

@@ -71,7 +71,14 @@ def thaw_stack(s: Stack) -> WStack:
 
 
 def _thaw_battle(battle: tuple[Stack, ...]) -> list[WStack]:
-    return [thaw_stack(s) for s in battle]
+    out = []
+    for s in battle:  # (thaw_stack, inline)
+        w = _object_new(WStack)
+        w.id, w.cards, w.suspended, w.played = s
+        w.top = w.cards[-1]
+        w.frozen = s
+        out.append(w)
+    return out
 
 
 def _freeze_battle(battle: list[WStack]) -> tuple[Stack, ...]:
