@@ -47,7 +47,7 @@ def trigger_stack(w: Work, player: int, stack: WStack | Stack, timing: str) -> N
 
     A [Once Per Turn] effect already used this turn does not trigger again.
     """
-    card_id = stack.top
+    card_id = stack.cards[-1]  # (the top card)
     for i, eff in enumerate(w.cards[card_id].effects):
         if eff.timing != timing or eff.inherited:
             continue
@@ -62,8 +62,10 @@ def trigger(w: Work, player: int, timing: str) -> None:
     """Queue the ``timing`` effects of all of ``player``'s battle-area cards, in the order
     the cards entered the battle area (the DCG-AMB-3 "card-order" reading uses this order).
     """
+    cards = w.cards
     for stack in w.players[player].peek("battle"):
-        trigger_stack(w, player, stack, timing)
+        if cards[stack.cards[-1]].effects:  # (a card without effects triggers nothing)
+            trigger_stack(w, player, stack, timing)
 
 
 def _candidates(w: Work) -> list[int]:
@@ -293,8 +295,9 @@ def turn_end_threshold(w: Work) -> int:
     cards). Only the turn player's battle-area cards count (QA2450).
     """
     threshold = 1
+    cards = w.cards
     for stack in w.players[w.turn_player].peek("battle"):
-        for eff in w.cards[stack.top].effects:
+        for eff in cards[stack.cards[-1]].effects:  # (the top card's)
             if eff.action == "turn_end_threshold" and not eff.inherited \
                     and eff.value > threshold:
                 threshold = eff.value

@@ -47,8 +47,9 @@ def max_payable(w: Work, player: int) -> int:
 
 
 def can_pay(w: Work, player: int, cost: int) -> bool:
-    """CR4.2 Costs: a cost can be paid only if the marker would not pass 10 on the far side."""
-    return 0 <= cost <= max_payable(w, player)
+    """CR4.2 Costs: a cost can be paid only if the marker would not pass 10 on the far side
+    (0 <= cost <= :func:`max_payable`, worked out here)."""
+    return 0 <= cost <= (w.memory if player == w.turn_player else -w.memory) + MEMORY_LIMIT
 
 
 def pay(w: Work, player: int, cost: int, clause: str) -> None:
