@@ -102,13 +102,14 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "the opponent's side (1 or more there), and _may_end_before_unsuspending is a "
                "bound that only skips a search; a weaker bound leaves the search, which "
                "answers the same"},
-    {"module": "oracle/dcg/engine.py", "function": "_loops", "op": "const-1", "segment": "1",
-     "line": "w.players[1].freeze()",
-     "reason": "the key holds player 0's part twice instead of player 1's: in a run of turns "
+    *({"module": "oracle/dcg/engine.py", "function": "_loops", "op": op, "segment": seg,
+       "line": f"w.players[{seg}].freeze()",
+       "reason": "the key holds one player's part twice instead of both: in a run of turns "
                "without decisions every turn ends before it unsuspends or draws (a turn that "
                "goes on reaches its Breeding decision), so no zone changes and the turn's "
-               "marks are cleared when it ends: player 1's part is the same at every turn start "
-               "the key is taken"},
+               "marks are cleared when it ends: each player's part is the same at every turn "
+               "start the key is taken"}
+      for op, seg in (("const-1", "0"), ("const+1", "0"), ("const-1", "1"))),
     {"module": "oracle/dcg/engine.py", "function": "_position", "op": "compare",
      "segment": "s.turn == 1",
      "reason": "one component of the loop key negated: two positions compare equal exactly "
