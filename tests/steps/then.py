@@ -348,13 +348,19 @@ def _no_chance(table: Table) -> None:
 
 @then(step("{whose:Whose} only choice is to pass"))
 def _only_pass(table: Table, whose: int) -> None:
+    actions = _legal_actions_of(table, whose)
+    table.expect.equal("legal actions", [{"type": "pass", "player": whose}],
+                       [dict(a) for a in actions])
+
+
+def _legal_actions_of(table: Table, whose: int) -> list[Any]:
+    """The legal set at the current position, after checking that ``whose`` is to move; the
+    scenario is skipped for a game under test that does not list legal actions."""
     table.expect.equal("player to move", WHO[whose], _who(table.state.get("to_move")))
     actions = table.legal_actions()
     if actions is None:
         pytest.skip("the game under test does not list legal actions")
-    assert actions is not None
-    table.expect.equal("legal actions", [{"type": "pass", "player": whose}],
-                       [dict(a) for a in actions])
+    return list(actions)
 
 
 @then(step("{whose:Whose} legal actions do not include putting {card:Card} face down on "
@@ -362,11 +368,7 @@ def _only_pass(table: Table, whose: int) -> None:
 def _legal_no_prepare(table: Table, whose: int, card: CardRef) -> None:
     """No ``prepare`` of ``card`` in the legal set (recorded in the vector, so an engine's
     whole legal set is compared there)."""
-    table.expect.equal("player to move", WHO[whose], _who(table.state.get("to_move")))
-    actions = table.legal_actions()
-    if actions is None:
-        pytest.skip("the game under test does not list legal actions")
-    assert actions is not None
+    actions = _legal_actions_of(table, whose)
     serial = table.serial(card)
     offered = [dict(a) for a in actions if a.get("type") == "prepare" and a.get("card") == serial]
     table.expect.equal(f"legal ways to prepare {card}", [], offered)
@@ -375,11 +377,7 @@ def _legal_no_prepare(table: Table, whose: int, card: CardRef) -> None:
 @then(step("{whose:Whose} legal actions include setting up a Rookie change to {card:Card}"))
 def _legal_change_rookie(table: Table, whose: int, card: CardRef) -> None:
     """A ``change_rookie`` to ``card`` in the legal set (recorded in the vector)."""
-    table.expect.equal("player to move", WHO[whose], _who(table.state.get("to_move")))
-    actions = table.legal_actions()
-    if actions is None:
-        pytest.skip("the game under test does not list legal actions")
-    assert actions is not None
+    actions = _legal_actions_of(table, whose)
     serial = table.serial(card)
     table.expect.true(any(a.get("type") == "change_rookie" and a.get("card") == serial
                           for a in actions),
@@ -390,9 +388,5 @@ def _legal_change_rookie(table: Table, whose: int, card: CardRef) -> None:
 def _legal_count(table: Table, whose: int, n: int) -> None:
     """The legal set at a position where the rules make a choice (counted by hand in the
     scenario); recorded in the vector, so an engine's whole legal set is compared there."""
-    table.expect.equal("player to move", WHO[whose], _who(table.state.get("to_move")))
-    actions = table.legal_actions()
-    if actions is None:
-        pytest.skip("the game under test does not list legal actions")
-    assert actions is not None
+    actions = _legal_actions_of(table, whose)
     table.expect.equal("number of legal actions", n, len(actions))
