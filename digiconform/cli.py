@@ -183,13 +183,21 @@ def play(ruleset: str, seed: int, target: int, variant: tuple[str, ...], cards_p
 @RULESET
 @TARGET
 @VARIANT
-@click.option("--instructions", is_flag=True,
-              help="Also count instructions per step with valgrind's cachegrind (stable where "
-              "CPU seconds are not; needs valgrind on PATH).")
+@click.option("--instructions/--no-instructions", default=None,
+              help="Count instructions per step with valgrind's cachegrind (stable where CPU "
+              "seconds are not). Default: counted when valgrind is on PATH, CPU-second rates "
+              "only otherwise.")
+@click.option("--instruction-games", type=Int(2, 1_000_000), default=20, show_default=True,
+              help="Games played under cachegrind for the count (the first of the --games "
+              "seeds; cachegrind runs ~50x slower than the CPU).")
 def bench(games: int, ruleset: str, target: int, variant: tuple[str, ...],
-          instructions: bool) -> None:
+          instructions: bool | None, instruction_games: int) -> None:
     """Benchmark the oracle: random games on one core; prints steps/s and games/s per CPU
-    second (and, with --instructions, instructions per step)."""
+    second and, when valgrind is installed (or with --instructions), instructions per step.
+
+    Instructions per step are cachegrind's count of ``bench --games K`` minus that of
+    ``bench --games 1`` (interpreter start-up and imports drop out), divided by the steps in
+    between; K is ``min(--games, --instruction-games)``."""
     if ruleset == "dcg":
         from oracle.dcg import DcgConfig, make_game
         from oracle.dcg.selfplay import play as selfplay
@@ -201,10 +209,12 @@ def bench(games: int, ruleset: str, target: int, variant: tuple[str, ...],
 
         game = load_game(None, (), target, parse_variants(variant))
     steps = 0
+    steps_of: list[int] = []
     t0, c0 = time.perf_counter(), time.process_time()
     for seed in range(games):
         for _ in selfplay(game, seed):
             steps += 1
+        steps_of.append(steps)
     dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     click.echo(f"{games} games, {steps} steps in {dt:.2f} s wall, {cpu:.2f} s CPU "
                f"(one core, Python {sys.version.split()[0]})")
@@ -214,44 +224,49 @@ def bench(games: int, ruleset: str, target: int, variant: tuple[str, ...],
     if load > 1.5:
         click.echo(f"note: load average {load:.1f}: other processes share the CPU, so the "
                    "wall-clock rates understate the oracle")
-    if instructions:
-        args = ["--ruleset", ruleset, *(a for v in variant for a in ("--variant", v))]
-        if ruleset != "dcg":
-            args += ["--target", str(target)]
-        per_step = _instructions_per_step(args, games, steps)
-        if per_step is None:
-            click.echo("note: valgrind is not installed: no instruction count (the CPU-second "
-                       "rates above stand)")
-        else:
-            click.echo(f"{per_step:,.0f} instructions per step (cachegrind: {games} games "
-                       "minus 1 game, start-up excluded)")
-
-
-def _instructions_per_step(args: list[str], games: int, steps: int) -> float | None:
-    """Instructions per step of ``digiconform bench ARGS`` counted by cachegrind: a run of
-    ``games`` games minus a run of 1 game, divided by the ``steps`` in between (``steps``:
-    those of the ``games`` games). None when valgrind is missing or ``games`` < 2."""
-    import re
+    if instructions is False:
+        return
     import shutil
+
+    if shutil.which("valgrind") is None:
+        click.echo("note: valgrind is not installed: no instruction count (the CPU-second "
+                   "rates above stand)")
+        return
+    k = min(games, instruction_games)
+    if k < 2:
+        click.echo("note: no instruction count for a single game (it is the start-up "
+                   "baseline); give --games 2 or more")
+        return
+    args = ["--ruleset", ruleset, *(a for v in variant for a in ("--variant", v))]
+    if ruleset != "dcg":
+        args += ["--target", str(target)]
+    per_step = _instructions_per_step(args, k, steps_of[k - 1] - steps_of[0])
+    click.echo(f"{per_step:,.0f} instructions per step (cachegrind: {k} games minus 1 game, "
+               "start-up excluded)")
+
+
+def _instructions_per_step(args: list[str], games: int, steps_between: int) -> float:
+    """Instructions per step of ``digiconform bench ARGS`` counted by cachegrind: a run of
+    ``games`` games minus a run of 1 game, divided by ``steps_between`` (the steps of games
+    2 … ``games``). Needs valgrind on PATH.
+
+    :raises click.ClickException: valgrind failed or printed no count."""
+    import re
     import subprocess
 
-    if shutil.which("valgrind") is None or games < 2:
-        return None
     counts = []
-    one_game_steps = 0
     for n in (1, games):
         out = subprocess.run(
             ["valgrind", "--tool=cachegrind", "--cache-sim=no",
              "--cachegrind-out-file=/dev/null", sys.executable, "-m", "digiconform", "bench",
-             *args, "--games", str(n)],
-            capture_output=True, text=True, check=True)
+             *args, "--games", str(n), "--no-instructions"],
+            capture_output=True, text=True)
         m = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
-        if m is None:
-            return None
+        if out.returncode != 0 or m is None:
+            tail = out.stderr.strip().splitlines()[-1:] or ["no output"]
+            raise click.ClickException(f"cachegrind gave no instruction count: {tail[0]}")
         counts.append(int(m.group(1).replace(",", "")))
-        if n == 1:
-            one_game_steps = int(out.stdout.split(" steps")[0].split()[-1])
-    return (counts[1] - counts[0]) / (steps - one_game_steps)
+    return (counts[1] - counts[0]) / steps_between
 
 
 def _only_digibattle(*params: str) -> None:

@@ -215,20 +215,39 @@ def test_cli_bad_variant_exits_2_with_one_line() -> None:
 
 
 def test_cli_bench_prints_rates() -> None:
-    result = CliRunner().invoke(main, ["bench", "--games", "3"])
+    result = CliRunner().invoke(main, ["bench", "--games", "3", "--no-instructions"])
     assert result.exit_code == 0
     assert "steps/s" in result.output and "games/s" in result.output
+    assert "instructions per step" not in result.output
 
 
-def test_cli_bench_instructions_without_valgrind_keeps_the_cpu_rates(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("flag", [[], ["--instructions"]], ids=["default", "asked"])
+def test_cli_bench_without_valgrind_keeps_the_cpu_rates(
+    monkeypatch: pytest.MonkeyPatch, flag: list[str],
 ) -> None:
     import shutil
 
     monkeypatch.setattr(shutil, "which", lambda name: None)
-    result = CliRunner().invoke(main, ["bench", "--games", "3", "--instructions"])
+    result = CliRunner().invoke(main, ["bench", "--games", "3", *flag])
     assert result.exit_code == 0
     assert "per CPU second" in result.output and "valgrind is not installed" in result.output
+
+
+@pytest.mark.thorough
+def test_cli_bench_counts_instructions_when_valgrind_is_present() -> None:
+    """Issue 14: ``bench`` reports instructions per step by itself where valgrind is."""
+    import re
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed")
+    result = CliRunner().invoke(main, ["bench", "--games", "3", "--instruction-games", "2"])
+    assert result.exit_code == 0, result.output
+    m = re.search(r"([\d,]+) instructions per step \(cachegrind: 2 games minus 1 game",
+                  result.output)
+    assert m, result.output
+    # a Digi-Battle step is tens of thousands of instructions, not start-up's hundreds of millions
+    assert 5_000 < int(m.group(1).replace(",", "")) < 1_000_000
 
 
 # A move in the wrong phase, by the player to move: the refusal's set holds the move's own

@@ -237,8 +237,13 @@ def child_cpu(argv: list[str], root: Path, stdin: str | None = None) -> tuple[fl
     return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, out.stdout)
 
 
-def _bench_argv(ruleset: str, games: int) -> list[str]:
-    return [PY, "-m", "digiconform", "bench", "--ruleset", ruleset, "--games", str(games)]
+def _bench_argv(ruleset: str, games: int, root: Path | None = None) -> list[str]:
+    """``digiconform bench`` of ``games`` games; ``--no-instructions`` where the checkout's
+    bench counts instructions by itself (it would start cachegrind inside cachegrind)."""
+    argv = [PY, "-m", "digiconform", "bench", "--ruleset", ruleset, "--games", str(games)]
+    if root is not None and "--no-instructions" in (root / "digiconform" / "cli.py").read_text():
+        argv.append("--no-instructions")
+    return argv
 
 
 def _bench_steps(out: str) -> int:
@@ -249,7 +254,7 @@ def _bench_steps(out: str) -> int:
 
 def bench_cpu(root: Path, ruleset: str, games: int) -> float:
     """Steps per CPU second of ``digiconform bench`` (the whole process)."""
-    _, out = child_cpu(_bench_argv(ruleset, games), root)
+    _, out = child_cpu(_bench_argv(ruleset, games, root), root)
     m = re.search(r"\(([\d,]+) per CPU second\)", out)
     assert m, out
     return float(m.group(1).replace(",", ""))
@@ -258,13 +263,13 @@ def bench_cpu(root: Path, ruleset: str, games: int) -> float:
 def bench_instructions(root: Path, ruleset: str, games: int) -> float | None:
     """Instructions per step of ``digiconform bench``: ``games`` games minus 1 game, over
     the steps in between."""
-    a = instructions(_bench_argv(ruleset, 1), root)
+    a = instructions(_bench_argv(ruleset, 1, root), root)
     if a is None:
         return None
-    b = instructions(_bench_argv(ruleset, games), root)
+    b = instructions(_bench_argv(ruleset, games, root), root)
     assert b is not None
-    s1 = _bench_steps(child_cpu(_bench_argv(ruleset, 1), root)[1])
-    s2 = _bench_steps(child_cpu(_bench_argv(ruleset, games), root)[1])
+    s1 = _bench_steps(child_cpu(_bench_argv(ruleset, 1, root), root)[1])
+    s2 = _bench_steps(child_cpu(_bench_argv(ruleset, games, root), root)[1])
     return (b - a) / (s2 - s1)
 
 

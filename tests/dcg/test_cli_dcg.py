@@ -173,7 +173,7 @@ def test_replay_under_another_reading_reports_the_divergence(
 
 
 def test_bench_dcg() -> None:
-    code, out = run("bench", "--ruleset", "dcg", "--games", "5")
+    code, out = run("bench", "--ruleset", "dcg", "--games", "5", "--no-instructions")
     assert code == 0, out
     assert out.startswith("5 games, ") and "steps/s" in out
 
