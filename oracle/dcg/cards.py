@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ __all__ = [
     "DECK_CONSTRUCTION",
     "Card",
     "CardSet",
+    "CardTables",
     "DeckConstructionError",
     "DeckList",
     "DigivolveCondition",
@@ -196,8 +198,47 @@ class CardSet:
     def __getitem__(self, card_id: str) -> Card:
         return self.cards[card_id]
 
+    @cached_property
+    def tables(self) -> CardTables:
+        """The facts of this set's cards that the main phase's legal actions read, worked
+        out once (see :class:`CardTables`)."""
+        return CardTables(self.cards)
+
     def __contains__(self, card_id: object) -> bool:
         return card_id in self.cards
+
+
+class CardTables:
+    """Per-card facts of a card set, worked out once from its (immutable) card definitions
+    for the main phase's legal actions (DCG-6-5-1):
+
+    ``digivolve_costs[card][top]``: CR4.2 Digivolving: the cheapest digivolve cost of the
+    Digimon card ``card`` onto a stack whose top card is ``top`` (level N-1 of a matching
+    colour, DCG-6-5-1-2); only the pairs where it can digivolve, only Digimon cards (a Tamer
+    printing conditions never digivolves). ``main_effects[card]``: the indices of ``card``'s
+    [Main] effects (DCG-6-5-1-6; whether one can be activated is decided in play).
+    """
+
+    __slots__ = ("digivolve_costs", "main_effects")
+
+    def __init__(self, cards: Mapping[str, Card]) -> None:
+        self.digivolve_costs: dict[str, dict[str, int]] = {}
+        for cid, card in cards.items():
+            if card.kind != "digimon" or not card.digivolve:
+                continue
+            costs: dict[str, int] = {}
+            for tid, top in cards.items():
+                best = None
+                for cond in card.digivolve:
+                    if top.level == cond.level and cond.color in top.colors \
+                            and (best is None or cond.cost < best):
+                        best = cond.cost
+                if best is not None:
+                    costs[tid] = best
+            self.digivolve_costs[cid] = costs
+        self.main_effects: dict[str, tuple[int, ...]] = {
+            cid: tuple(i for i, e in enumerate(card.effects) if e.timing == "main")
+            for cid, card in cards.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,10 @@ loops without decisions, ``_unstoppable`` for loops whose only decisions lead ba
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from oracle.dcg.effects import auto_index, choice_indices, resolve_pending, turn_end_threshold
-from oracle.dcg.main_phase import continue_attack, main_action, main_action_keys, main_actions
+from oracle.dcg.main_phase import continue_attack, main_action, main_actions, main_actions_of
 from oracle.dcg.memory import can_pay
 from oracle.dcg.model import UNSUPPORTED_ACTIONS, Action, Event, State
 from oracle.dcg.setup import apply_chance, mulligan_decision
@@ -234,31 +233,37 @@ def _unstoppable(w: Work) -> bool:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """DCG-6-1-1: the actions open to the player to move, sorted; empty at a chance node and
-    at game over (chance outcomes are checked by :func:`apply`).
+    """DCG-6-1-1: the actions open to the player to move, sorted (:meth:`Action.sort_key`);
+    empty at a chance node and at game over (chance outcomes are checked by :func:`apply`).
     """
-    if state.to_move is None or state.to_move == "chance":
-        return ()
-    w: Any = View(state)
     player = state.to_move
+    if player is None or player == "chance":
+        return ()
     assert isinstance(player, int)
-    if w.pending:
-        out = [Action("resolve", player, index=i) for i in choice_indices(w)]
-    elif w.step == "mulligan":
-        out = [Action("keep", player), Action("mulligan", player)]
-    elif w.step == "breeding":
-        out = breeding_actions(w)
-    elif w.step == "main":
-        keyed = main_action_keys(w)
-        keyed.sort(key=_first)
-        return tuple(map(_second, keyed))
-    else:
+    if state.pending:  # (DCG-AMB-3: the indices come in ascending order)
+        made = _RESOLVES[player]
         out = []
-    return tuple(sorted(out, key=Action.sort_key))
+        for i in choice_indices(View(state)):
+            a = made.get(i)
+            if a is None:
+                a = made[i] = Action("resolve", player, index=i)
+            out.append(a)
+        return tuple(out)
+    step = state.step
+    if step == "main":
+        return tuple(main_actions_of(state))
+    if step == "breeding":
+        me = state.players[player]
+        return breeding_actions(state.game.cards.cards, player, me.breeding_area, me.egg_deck)
+    if step == "mulligan":
+        return _MULLIGAN[player]
+    return ()
 
 
-_first = itemgetter(0)
-_second = itemgetter(1)
+#: The resolve actions made so far (per player: pending index -> action).
+_RESOLVES: tuple[dict[int, Action], dict[int, Action]] = ({}, {})
+#: CR4.2 Mulligan: the two decisions of each player, sorted.
+_MULLIGAN = ((Action("keep", 0), Action("mulligan", 0)), (Action("keep", 1), Action("mulligan", 1)))
 
 
 def _check_turn(state: State, a: Action) -> None:

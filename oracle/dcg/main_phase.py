@@ -7,8 +7,10 @@ before anything else; the turn-end check waits for that (DCG-6-1-3, DCG-6-1-4-1)
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from oracle.dcg.cards import Card, CardTables
 from oracle.dcg.effects import (
     can_hatch,
     can_move,
@@ -19,12 +21,12 @@ from oracle.dcg.effects import (
     trigger_stack,
 )
 from oracle.dcg.memory import MEMORY_LIMIT, mine, pay, set_mine
-from oracle.dcg.model import MADE_ACTIONS, Action, Attack, Pending, made_action
+from oracle.dcg.model import Action, Attack, Pending, State
 from oracle.dcg.turn import game_over
-from oracle.dcg.work import Work, WStack
+from oracle.dcg.work import View, Work, WStack
 from oracle.errors import IllegalActionError
 
-__all__ = ["continue_attack", "main_action", "main_action_keys", "main_actions"]
+__all__ = ["continue_attack", "main_action", "main_actions", "main_actions_of"]
 
 ATTACKING = "CR4.2 Attacking"
 SECURITY = "CR4.2 Security checks"
@@ -86,71 +88,138 @@ def _can_attack(w: Work, stack: WStack) -> bool:
 
 
 def main_actions(w: Work) -> list[Action]:
-    """DCG-6-5-1: every main-phase action open to the turn player now (nothing pending)."""
-    return [a for _, a in main_action_keys(w)]
+    """DCG-6-5-1: every main-phase action open to the turn player now (nothing pending),
+    in the canonical order (:meth:`~oracle.dcg.model.Action.sort_key`); see
+    :func:`_main_actions`. Reads the zones without copying them."""
+    tp = w.turn_player
+    me = w.players[tp]
+    return _main_actions(w, w.cards, tp, w.memory + MEMORY_LIMIT, w.game.cards.tables,
+                         me.peek("hand"),
+                         me.peek("battle"), me.peek("breeding"),
+                         w.players[1 - tp].peek("battle"))
 
 
-def main_action_keys(w: Work) -> list[tuple[tuple[Any, ...], Action]]:
-    """:func:`main_actions` as ``(sort key, action)`` pairs (:func:`~oracle.dcg.model.
-    made_action`), in the same order.
+def main_actions_of(state: State) -> list[Action]:
+    """:func:`main_actions` of a frozen state (``legal_actions`` in the Main phase)."""
+    tp = state.turn_player
+    me, opp = state.players if tp == 0 else state.players[::-1]
+    cards = state.game.cards
+    return _main_actions(state, cards.cards, tp, state.memory + MEMORY_LIMIT, cards.tables,
+                         me.hand, me.battle_area, me.breeding_area, opp.battle_area)
+
+
+#: The legal actions made so far, per kind and player (immutable values, built once: the
+#: legal actions of a position are mostly those of the last one). Bounded by _ACTIONS_LIMIT
+#: (stack ids grow within a game).
+_PASS = (Action("pass", 0), Action("pass", 1))
+_PLAYS: tuple[dict[str, Action], dict[str, Action]] = ({}, {})
+_OPTIONS: tuple[dict[str, Action], dict[str, Action]] = ({}, {})
+_DIGIVOLVES: tuple[dict[tuple[str, int], Action], dict[tuple[str, int], Action]] = ({}, {})
+_ATTACKS: tuple[dict[tuple[int | str, int], Action], dict[tuple[int | str, int], Action]] = (
+    {}, {})
+_ACTIVATES: tuple[dict[tuple[int, int], Action], dict[tuple[int, int], Action]] = ({}, {})
+_ACTIONS_LIMIT = 1 << 14
+
+
+def _remember(cache: dict[Any, Action], key: Any, action: Action) -> Action:
+    if len(cache) >= _ACTIONS_LIMIT:
+        cache.clear()
+    cache[key] = action
+    return action
+
+
+def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
+                  tables: CardTables, hand: Sequence[str], battle: Sequence[Any],
+                  breeding: Any, opp_battle: Sequence[Any]) -> list[Action]:
+    """DCG-6-5-1: the turn player ``tp``'s main-phase actions, sorted as by
+    :meth:`~oracle.dcg.model.Action.sort_key` (built in that order: activate, attack,
+    digivolve, pass, play, use_option; within each by card, then target as a string, then
+    attacker, source and effect). ``budget`` is memory + 10 (CR4.2 Costs: a cost is
+    payable when 0 <= cost <= budget); the stacks are frozen or working ones; ``w`` (a
+    state or a working copy) is read only for a [Main] effect's condition.
 
     DCG-6-5-1-1 play a Digimon or Tamer / use an Option (CR4.2 Costs: payable, CR4.2 Using
     Option cards: its colours present), DCG-6-5-1-2 digivolve (CR4.2 Digivolving: level N-1
-    of a matching colour, the cheapest condition), DCG-6-5-1-5 attack the player or a
-    suspended Digimon, DCG-6-5-1-6 activate a [Main] effect, DCG-6-5-1-7 pass.
+    of a matching colour, the cheapest condition: :class:`~oracle.dcg.cards.CardTables`),
+    DCG-6-5-1-5 attack the player or a suspended Digimon, DCG-6-5-1-6 activate a [Main]
+    effect, DCG-6-5-1-7 pass.
     """
-    tp = w.turn_player
-    me = w.players[tp]
-    opp = w.players[1 - tp]
-    cards = w.cards
-    budget = w.memory + MEMORY_LIMIT  # (can_pay for the turn player: 0 <= cost <= budget)
-    made = MADE_ACTIONS.get  # (made_action's cache, looked up here first: one call less per action)
-    out = [made(("pass", tp, None, None, None, None, None)) or made_action("pass", tp)]
-    own_stacks = list(me.battle)
-    if me.breeding is not None:
-        own_stacks.append(me.breeding)
-    tops = [(s.id, cards[s.cards[-1]]) for s in own_stacks]  # (each stack's top card)
-    have: set[str] | None = None  # (the colours of those cards, for Options: see below)
-    for cid in sorted(set(me.hand)):
+    # (str(id), id, top card) of each own stack: digivolve targets in the order of str(id)
+    tops = [(str(s.id), s.id, s.cards[-1]) for s in battle]
+    if breeding is not None:
+        tops.append((str(breeding.id), breeding.id, breeding.cards[-1]))
+    if len(tops) > 1:
+        tops.sort()
+    plays: list[Action] = []
+    options: list[Action] = []
+    digivolves: list[Action] = []
+    play_made, option_made, digi_made = _PLAYS[tp], _OPTIONS[tp], _DIGIVOLVES[tp]
+    digivolve_costs = tables.digivolve_costs
+    have: set[str] | None = None  # (the colours of the tops, for Options: see below)
+    for cid in sorted(set(hand)):
         card = cards[cid]
         kind = card.kind
-        cost = card.play_cost or 0
         if kind == "digimon" or kind == "tamer":
-            if 0 <= cost <= budget:
-                out.append(made(("play", tp, cid, None, None, None, None))
-                           or made_action("play", tp, cid))
+            if 0 <= (card.play_cost or 0) <= budget:
+                a = play_made.get(cid)
+                plays.append(a or _remember(play_made, cid, Action("play", tp, cid)))
+            costs = digivolve_costs.get(cid)  # (Digimon cards only)
+            if costs:
+                for _, sid, top in tops:
+                    best = costs.get(top)
+                    if best is not None and 0 <= best <= budget:
+                        a = digi_made.get((cid, sid))
+                        digivolves.append(a or _remember(
+                            digi_made, (cid, sid), Action("digivolve", tp, cid, sid)))
         elif kind == "option":
             if have is None:  # (_option_colour_ok, for every Option in hand at once)
-                have = {c for _, top in tops for c in top.colors}
-            if 0 <= cost <= budget and all(c in have for c in card.colors):
-                out.append(made(("use_option", tp, cid, None, None, None, None))
-                           or made_action("use_option", tp, cid))
-        if kind == "digimon" and card.digivolve:
-            conditions = card.digivolve
-            for sid, top in tops:
-                best = None
-                level, colors = top.level, top.colors
-                for cond in conditions:
-                    if level == cond.level and cond.color in colors and (
-                            best is None or cond.cost < best):
-                        best = cond.cost
-                if best is not None and 0 <= best <= budget:
-                    out.append(made(("digivolve", tp, cid, sid, None, None, None))
-                               or made_action("digivolve", tp, cid, sid))
-    targets: list[int | str] = ["player"]
-    targets.extend([s.id for s in opp.battle
-                    if s.suspended and cards[s.cards[-1]].kind == "digimon"])
-    for s in me.battle:
-        top = cards[s.cards[-1]]
-        if not s.suspended and not s.played and top.kind == "digimon":  # (_can_attack)
-            for t in targets:
-                out.append(made(("attack", tp, None, t, s.id, None, None))
-                           or made_action("attack", tp, target=t, attacker=s.id))
-        for i, eff in enumerate(top.effects):
-            if eff.timing == "main" and _can_activate(w, tp, s, i):
-                out.append(made(("activate", tp, None, None, None, s.id, i))
-                           or made_action("activate", tp, source=s.id, effect=i))
+                have = {c for _, _, top in tops for c in cards[top].colors}
+            if 0 <= (card.play_cost or 0) <= budget and all(c in have for c in card.colors):
+                a = option_made.get(cid)
+                options.append(a or _remember(option_made, cid, Action("use_option", tp, cid)))
+    out: list[Action] = []
+    attackers = []
+    main_effects = tables.main_effects
+    view = None
+    for s in battle:
+        top_id = s.cards[-1]
+        if not s.suspended and not s.played_this_turn and cards[top_id].kind == "digimon":
+            attackers.append(s.id)  # (_can_attack)
+        mains = main_effects[top_id]
+        if mains:
+            if view is None:
+                view = w if isinstance(w, Work) else View(w)
+            activate_made = _ACTIVATES[tp]
+            for i in mains:
+                if _can_activate(view, tp, s, i):
+                    a = activate_made.get((s.id, i))
+                    out.append(a or _remember(activate_made, (s.id, i), Action(
+                        "activate", tp, source=s.id, effect=i)))
+    if len(out) > 1:
+        out.sort(key=_activate_order)
+    if attackers:
+        targets: list[int | str] = ["player"]
+        targets.extend([s.id for s in opp_battle
+                        if s.suspended and cards[s.cards[-1]].kind == "digimon"])
+        if len(targets) > 1:
+            targets.sort(key=str)
+        if len(attackers) > 1:
+            attackers.sort()
+        attack_made = _ATTACKS[tp]
+        for t in targets:
+            for sid in attackers:
+                a = attack_made.get((t, sid))
+                out.append(a or _remember(attack_made, (t, sid), Action(
+                    "attack", tp, target=t, attacker=sid)))
+    out.extend(digivolves)
+    out.append(_PASS[tp])
+    out.extend(plays)
+    out.extend(options)
     return out
+
+
+def _activate_order(a: Action) -> tuple[Any, ...]:
+    return (a.source, a.effect)
 
 
 # --------------------------------------------------------------------------- the actions

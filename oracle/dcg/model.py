@@ -362,29 +362,6 @@ class Action(NamedTuple):
         )
 
 
-#: made_action's cache: its arguments -> (sort key, action).
-MADE_ACTIONS: dict[tuple[Any, ...], tuple[tuple[Any, ...], Action]] = {}
-_MADE_LIMIT = 1 << 16
-
-
-def made_action(type: str, player: int, card: str | None = None,
-                target: int | str | None = None, attacker: int | None = None,
-                source: int | None = None, effect: int | None = None
-                ) -> tuple[tuple[Any, ...], Action]:
-    """``(sort key, action)`` for a legal action with these fields, built once: the legal
-    actions of a position are mostly those of the last one (the same cards and stacks).
-    Equal to ``(a.sort_key(), a)`` for ``a = Action(type, player, card, target, attacker,
-    source, effect)``."""
-    args = (type, player, card, target, attacker, source, effect)
-    hit = MADE_ACTIONS.get(args)
-    if hit is None:
-        if len(MADE_ACTIONS) >= _MADE_LIMIT:  # (stack ids grow within a game: keep it bounded)
-            MADE_ACTIONS.clear()
-        a = Action(type, player, card, target, attacker, source, effect)
-        hit = MADE_ACTIONS[args] = (a.sort_key(), a)
-    return hit
-
-
 _FIELDS: dict[str, tuple[str, ...]] = {
     "choose_first": ("winner",),
     "shuffle": ("player", "deck", "order"),

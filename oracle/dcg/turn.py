@@ -7,8 +7,11 @@ Each function takes the mutable working state and moves it one step; the engine'
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+from oracle.dcg.cards import Card
 from oracle.dcg.effects import trigger, turn_end_threshold
-from oracle.dcg.model import Action
+from oracle.dcg.model import Action, Stack
 from oracle.dcg.work import Work, WStack
 from oracle.errors import IllegalActionError
 
@@ -111,16 +114,21 @@ def draw_phase(w: Work) -> None:
 # --------------------------------------------------------------------------- 6-4 breeding
 
 
-def breeding_actions(w: Work) -> list[Action]:
-    """DCG-6-4-1: the breeding actions open now: hatch, move and do nothing."""
-    tp = w.turn_player
-    me = w.players[tp]
-    out = [Action("do_nothing", tp)]
-    if me.breeding is None and me.egg_deck:
-        out.append(Action("hatch", tp))
-    if me.breeding is not None and w.cards[me.breeding.top].dp is not None:
-        out.append(Action("move", tp))
-    return out
+def breeding_actions(cards: Mapping[str, Card], player: int, breeding: Stack | WStack | None,
+                     egg_deck: Sequence[str]) -> tuple[Action, ...]:
+    """DCG-6-4-1: the breeding actions open now to ``player`` (whose breeding area and
+    Digi-Egg deck are given), sorted: do nothing (6-4-1-3), hatch (6-4-1-1: an empty
+    breeding area and a Digi-Egg to hatch), move (6-4-1-2: a card with DP to move)."""
+    if breeding is None:
+        return _HATCH_OR_NOTHING[player] if egg_deck else _NOTHING[player]
+    if cards[breeding.cards[-1]].dp is not None:
+        return _MOVE_OR_NOTHING[player]
+    return _NOTHING[player]
+
+
+_NOTHING = ((Action("do_nothing", 0),), (Action("do_nothing", 1),))
+_HATCH_OR_NOTHING = tuple((Action("do_nothing", p), Action("hatch", p)) for p in (0, 1))
+_MOVE_OR_NOTHING = tuple((Action("do_nothing", p), Action("move", p)) for p in (0, 1))
 
 
 def breeding_action(w: Work, a: Action) -> None:

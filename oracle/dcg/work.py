@@ -46,6 +46,11 @@ class WStack:
         self.played = played
         self.frozen: Stack | None = None
 
+    @property
+    def played_this_turn(self) -> bool:
+        """``played`` under the frozen stack's name (code that reads either kind)."""
+        return self.played
+
     def place_on_top(self, card_id: str) -> None:
         """CR4.2 Digivolving: ``card_id`` goes on top of the stack (the stack stays itself)."""
         self.cards += (card_id,)

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from oracle.dcg import DcgConfig, State, legal_actions, state_from_json
+from oracle.dcg import Action, DcgConfig, State, legal_actions, state_from_json
 from oracle.dcg.selfplay import play_random_game
 
 from .kit import GAME
@@ -30,7 +30,9 @@ def _check_invariants(state: State) -> None:
         assert Counter(p.all_cards()) == _owned(i)  # card conservation
         assert len(p.security) <= 5
     if state.to_move in (0, 1):
-        assert legal_actions(state), "a player to move always has an action"
+        legal = legal_actions(state)
+        assert legal, "a player to move always has an action"
+        assert list(legal) == sorted(legal, key=Action.sort_key), "not in the canonical order"
 
 
 @pytest.mark.parametrize("config", VARIANT_CONFIGS, ids=["defaults", "alternatives"])

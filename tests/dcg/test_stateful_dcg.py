@@ -46,7 +46,16 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from oracle.dcg import Action, Event, Game, State, action_from_json, apply, state_from_json
+from oracle.dcg import (
+    Action,
+    Event,
+    Game,
+    State,
+    action_from_json,
+    apply,
+    legal_actions,
+    state_from_json,
+)
 from oracle.validation import is_valid, validator
 from strategies import dcg as sd
 from strategies.profiles import load_profile, stateful_settings
@@ -127,6 +136,9 @@ def check_state(state: State) -> None:
         if state.to_move is not None:
             _fail("CR4.2 Victory conditions", "the game is over but someone is to move")
         return
+    legal = legal_actions(state)
+    if list(legal) != sorted(legal, key=Action.sort_key):
+        _fail("DCG-6-1-1", f"the legal actions are not in the canonical order: {legal}")
     decides = state.to_move in (0, 1) and state.phase in ("unsuspend", "draw", "breeding",
                                                           "main")
     if decides and not state.pending and state.attack is None and state.step != "end_of_turn":
