@@ -149,7 +149,7 @@ def play_option(tx: Tx, a: Action) -> None:
     tx.upd(p, hand=remove(me.hand, (card.serial,)), power_port=me.power_port + (card.serial,))
     tx.event("option_played", "DB-C.1", p, card=card.serial, fulfilled=fulfilled)
     if fulfilled:
-        tx.set(plays=tx.get("plays") + (Play(p, card.serial, held),))
+        tx.plays = tx.plays + (Play(p, card.serial, held),)
         if a.discard:
             tx.hand_to_offline(p, a.discard)
             tx.event("use_requirement", "DB-C.2", p, discarded=list(a.discard))
@@ -172,7 +172,7 @@ def play_option(tx: Tx, a: Action) -> None:
         tx.upd(1 - p, passed=False)
     other = 1 - p
     if not tx.ps[other].passed:
-        tx.set(to_move=other)
+        tx.to_move = other
 
 
 def pass_battle(tx: Tx, a: Action) -> None:
@@ -184,7 +184,7 @@ def pass_battle(tx: Tx, a: Action) -> None:
     if tx.ps[1 - p].passed:
         end_duel(tx)
     else:
-        tx.set(to_move=1 - p)
+        tx.to_move = 1 - p
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,7 +209,7 @@ def end_duel(tx: Tx) -> None:
                 else:
                     _lose_digimon(tx, 1 - i, "DB-C.8", effect=by)
         _clear_power_ports(tx, keeper=(0, 1))
-        tx.event("next_first_player", "DB-C.8", tx.get("first_player"))
+        tx.event("next_first_player", "DB-C.8", tx.first_player)
     else:
         w = 0 if powers[0] > powers[1] else 1
         loser = 1 - w
@@ -220,11 +220,12 @@ def end_duel(tx: Tx) -> None:
         if doubled and tx.game.digi_duel == "duel-points":
             points *= 2
         if tx.game.score_first:  # DB-AMB-23 "score-first": points and DB-C.9 before the rest
-            tx.set(first_player=w, last_duel_winner=w)
+            tx.first_player = w
+            tx.last_duel_winner = w
             tx.event("next_first_player", "DB-C.7", w)
             _score(tx, w, points, lose_card.level, win_card.serial, doubled)
-            if tx.get("phase") == "game_over":
-                tx.set(plays=())
+            if tx.phase == "game_over":
+                tx.plays = ()
                 return
         for e in win_card.effects:
             if e.kind == "mill_opponent_on_win":
@@ -238,17 +239,18 @@ def end_duel(tx: Tx) -> None:
         _lose_digimon(tx, loser, "DB-C.6")
         _clear_power_ports(tx, keeper=(w,))
         if not tx.game.score_first:
-            tx.set(first_player=w, last_duel_winner=w)
+            tx.first_player = w
+            tx.last_duel_winner = w
             tx.event("next_first_player", "DB-C.7", w)
             _score(tx, w, points, lose_card.level, win_card.serial, doubled)
-    tx.set(plays=())
-    if tx.get("phase") == "game_over":
+    tx.plays = ()
+    if tx.phase == "game_over":
         return
     if tx.game.end_check == "end-of-duel":
         s0, s1 = tx.ps[0].score, tx.ps[1].score
         t = tx.game.target
         if s0 >= t or s1 >= t:
-            phases.game_over(tx, 0 if s0 > s1 else 1 if s1 > s0 else tx.get("first_player"))
+            phases.game_over(tx, 0 if s0 > s1 else 1 if s1 > s0 else tx.first_player)
             return
     if tx.game.recycle_after_duel:  # DB-AMB-21: the decks emptied during the Duel (DB-D.3)
         for i in (0, 1):
@@ -260,7 +262,7 @@ def end_duel(tx: Tx) -> None:
 def _score(tx: Tx, w: int, points: int, defeated: str, card: str, doubled: bool) -> None:
     """DB-C.5: the winner scores (DB-AMB-14 ``total``: Digi-Duel then doubles the total)."""
     phases.add_points(tx, w, points, "DB-C.5", defeated=defeated, card=card, doubled=doubled)
-    if doubled and tx.game.digi_duel == "total" and tx.get("phase") != "game_over":
+    if doubled and tx.game.digi_duel == "total" and tx.phase != "game_over":
         phases.add_points(tx, w, tx.ps[w].score, "DB-C.5", effect="double_score_on_win")
 
 

@@ -362,7 +362,7 @@ def change_rookie(tx: Tx, a: Action) -> None:
     p = a.player
     assert p is not None
     me = tx.ps[p]
-    if tx.get("phase") != "regroup":
+    if tx.phase != "regroup":
         raise IllegalActionError("DB-D.4", "a Rookie can be changed only during Regroup")
     if me.pending_rookie is not None:
         raise IllegalActionError("DB-D.4", "a Rookie change is already set up")
@@ -386,11 +386,13 @@ def ready(tx: Tx, a: Action) -> None:
 
 def end_preparation(tx: Tx, p: int) -> None:
     """After a player prepared: the next player prepares, or the Duel begins."""
-    if tx.get("phase") == "digivolve":  # before the first Duel (DB-B.0)
+    if tx.phase == "digivolve":  # before the first Duel (DB-B.0)
         if p == 0:
-            tx.set(to_move=1)
+            tx.to_move = 1
         else:
-            tx.set(step="coin_toss", to_move="chance", chance=("coin_toss",))
+            tx.step = "coin_toss"
+            tx.to_move = "chance"
+            tx.chance = ("coin_toss",)
     elif p == phases.regroup_first(tx):  # DB-D.1 / DB-AMB-25: the other player regroups
         phases.begin_discard(tx, 1 - p)
     else:
@@ -400,12 +402,13 @@ def end_preparation(tx: Tx, p: int) -> None:
 def start_duel(tx: Tx) -> None:
     """DB-D.6: the next Duel starts at step B.2 with the last Duel's winner (after a tie, the
     player who went first last time; ``first_player`` is left unchanged by a tie)."""
-    duel = tx.get("duel") + 1
+    duel = tx.duel + 1
     if tx.game.max_duels is not None and duel > tx.game.max_duels:
         phases.game_over(tx, None, "duel_limit")
         return
-    tx.set(duel=duel, plays=())
-    tx.event("duel_started", "DB-D.6", tx.get("first_player"), duel=duel)
+    tx.duel = duel
+    tx.plays = ()
+    tx.event("duel_started", "DB-D.6", tx.first_player, duel=duel)
     begin_reveal(tx, new_duel=True)
 
 
@@ -419,8 +422,10 @@ def begin_reveal(tx: Tx, new_duel: bool = False) -> None:
 
     :param new_duel: a new Duel starts (DB-D.6): nobody has Digivolved in it yet (DB-B.7).
     """
-    first = tx.get("first_player")
-    tx.set(phase="digivolve", step="reveal", to_move=first)
+    first = tx.first_player
+    tx.phase = "digivolve"
+    tx.step = "reveal"
+    tx.to_move = first
     for i in (0, 1):
         if new_duel:
             tx.upd(i, digivolved=False, acted=False, passed=False)
@@ -500,7 +505,7 @@ def digivolve(tx: Tx, a: Action) -> None:
         # Digivolve Zone card face up (DB-B.2 for the first player; DB-B.4: the second
         # answers "by Digivolving the same way"), so a card from anywhere else breaks that
         # rule too.
-        way = ("DB-B.2",) if p == tx.get("first_player") else ("DB-B.4", "DB-B.2")
+        way = ("DB-B.2",) if p == tx.first_player else ("DB-B.4", "DB-B.2")
         raise IllegalActionError("DB-B.6", "there is no card on the Digivolve Zone to turn over",
                                  also=way)
     listed = tx.listed(a)
@@ -600,11 +605,11 @@ def pass_digivolve(tx: Tx, a: Action) -> None:
 
 def _next_reveal(tx: Tx, p: int) -> None:
     """DB-B.4: the second player answers; DB-B.7: the phase ends when both have acted."""
-    if tx.get("phase") == "game_over":
+    if tx.phase == "game_over":
         return
     other = 1 - p
     if not tx.ps[other].acted:
-        tx.set(to_move=other)
+        tx.to_move = other
     else:
         phases.begin_battle(tx)
 

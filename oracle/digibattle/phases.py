@@ -19,30 +19,33 @@ def begin_battle(tx: Tx) -> None:
     ``coin-toss``: with the coin-toss winner in every Duel)."""
     for i in (0, 1):
         tx.upd(i, passed=False, acted=False)
-    starter = tx.get("coin_toss_winner") if tx.game.battle_starter == "coin-toss" \
-        else tx.get("first_player")
-    tx.set(phase="battle", step="play", to_move=starter)
+    starter = tx.coin_toss_winner if tx.game.battle_starter == "coin-toss" \
+        else tx.first_player
+    tx.phase = "battle"
+    tx.step = "play"
+    tx.to_move = starter
     tx.event("battle_started", "DB-C.1", starter)
 
 
 def begin_regroup(tx: Tx) -> None:
     """DB-D.1: Regroup starts with seat 0's discards (DB-AMB-25 ``first-player``: with the
     next Duel's first player's)."""
-    tx.set(phase="regroup")
+    tx.phase = "regroup"
     begin_discard(tx, regroup_first(tx))
 
 
 def regroup_first(tx: Tx) -> int:
     """Who regroups first (DB-D.1, DB-AMB-25): seat 0, or the next Duel's first player."""
     if tx.game.regroup_order == "first-player":
-        return int(tx.get("first_player"))
+        return int(tx.first_player)
     return 0
 
 
 def begin_discard(tx: Tx, p: int) -> None:
     """Player ``p`` may discard, then draws."""
     tx.upd(p, passed=False, acted=False)
-    tx.set(step="discard", to_move=p)
+    tx.step = "discard"
+    tx.to_move = p
 
 
 def owe_payment(tx: Tx, p: int, n: int) -> None:
@@ -67,7 +70,12 @@ def add_points(tx: Tx, p: int, points: int, clause: str, **data: object) -> None
 
 def game_over(tx: Tx, winner: int | None, reason: str = "target") -> None:
     """DB-C.9: the game is won."""
-    tx.set(phase="game_over", step="over", to_move=None, winner=winner, end_reason=reason,
-           chance=None, resume=None)
+    tx.phase = "game_over"
+    tx.step = "over"
+    tx.to_move = None
+    tx.winner = winner
+    tx.end_reason = reason
+    tx.chance = None
+    tx.resume = None
     tx.event("game_won" if winner is not None else "game_stopped", "DB-C.9", winner,
              scores=[tx.ps[0].score, tx.ps[1].score], reason=reason)

@@ -54,7 +54,7 @@ def draw(tx: Tx, a: Action) -> None:
     p = a.player
     assert p is not None
     need = HAND_SIZE - len(tx.ps[p].hand)
-    tx.set(step="prepare")
+    tx.step = "prepare"
     if need <= 0:
         return
     me = tx.ps[p]
@@ -84,10 +84,10 @@ def settle(tx: Tx) -> None:
     """DB-D.3: before play resumes, recycle every player whose Online deck reached zero in
     this action (DB-AMB-21 ``after-duel``: in Digivolve and Battle, only when a payment is
     owed). Called at the end of every ``apply``."""
-    if not tx.emptied or tx.get("phase") == "game_over":
+    if not tx.emptied or tx.phase == "game_over":
         return
     if tx.game.recycle_after_duel and tx.owed is None \
-            and tx.get("phase") in ("digivolve", "battle"):
+            and tx.phase in ("digivolve", "battle"):
         # DB-AMB-21 "after-duel": the empty deck waits for the Duel's end (battle.end_duel
         # hands these players back); a payment owed under DB-AMB-2 "across" recycles now.
         tx.emptied.clear()
@@ -99,7 +99,7 @@ def settle(tx: Tx) -> None:
     if not queue:
         return
     piles = [[p, list(_send_board_offline(tx, p))] for p in queue]
-    resume = (tx.get("phase"), tx.get("step"), tx.get("to_move"), owed_p, owed_draw, owed_pay,
+    resume = (tx.phase, tx.step, tx.to_move, owed_p, owed_draw, owed_pay,
               piles[1:] or None)
     _ask_recycle(tx, piles[0][0], tuple(piles[0][1]), resume)
 
@@ -113,16 +113,18 @@ def _send_board_offline(tx: Tx, p: int) -> tuple[str, ...]:
     offline = me.offline + board
     tx.upd(p, duel_zone=me.duel_zone[:1], digivolve_zone=(), power_port=(), pending_rookie=None,
            offline=offline)
-    plays = tx.get("plays")
+    plays = tx.plays
     if any(pl.player == p for pl in plays):
-        tx.set(plays=tuple(pl for pl in plays if pl.player != p))
+        tx.plays = tuple(pl for pl in plays if pl.player != p)
     tx.event("online_exhausted", "DB-D.3", p, sent_offline=list(board))
     return offline if tx.game.recycle == "whole-offline" else board
 
 
 def _ask_recycle(tx: Tx, p: int, pile: tuple[str, ...], resume: tuple) -> None:
     if len(pile) >= 2:
-        tx.set(to_move=CHANCE, chance=("shuffle", p, tuple(sorted(pile))), resume=resume)
+        tx.to_move = CHANCE
+        tx.chance = ("shuffle", p, tuple(sorted(pile)))
+        tx.resume = resume
         return
     # Zero or one card: only one possible order, so no chance node.
     put_online(tx, p, tuple(pile))
@@ -140,8 +142,8 @@ def after_recycle_shuffle(tx: Tx, a: Action) -> None:
     """Apply a recycle shuffle outcome, then resume play (owed draws/payments first)."""
     p = tx.s.chance[1]  # type: ignore[index]
     put_online(tx, p, a.order)
-    tx.set(chance=None)
-    _resume(tx, tx.get("resume"))
+    tx.chance = None
+    _resume(tx, tx.resume)
 
 
 def _resume(tx: Tx, resume: tuple) -> None:
@@ -150,7 +152,11 @@ def _resume(tx: Tx, resume: tuple) -> None:
         (p, pile), rest = then[0], then[1:]
         _ask_recycle(tx, p, tuple(pile), resume[:6] + (rest or None,))
         return
-    tx.set(phase=phase, step=step, to_move=to_move, resume=None, chance=None)
+    tx.phase = phase
+    tx.step = step
+    tx.to_move = to_move
+    tx.resume = None
+    tx.chance = None
     if owed_p is None:
         return
     if owed_draw:

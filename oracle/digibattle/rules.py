@@ -154,8 +154,8 @@ def _run_out(tx: Tx) -> None:
     Power Option card has run out, so has passed, at once (whoever is to move); the Duel ends
     when both have (DB-C.4). Repeated, since one player's pass can leave the other with
     nothing (Digi-Duel: 'can not be used after opponent passes')."""
-    while tx.get("phase") == "battle" and tx.get("step") == "play" \
-            and tx.get("to_move") in (0, 1):
+    while tx.phase == "battle" and tx.step == "play" \
+            and tx.to_move in (0, 1):
         state = tx.build()
         out = [p for p in (0, 1) if not state.players[p].passed
                and battle.legal_battle(state, p) == [PASS[p]]]
@@ -168,9 +168,9 @@ def _run_out(tx: Tx) -> None:
             battle.end_duel(tx)
             regroup.settle(tx)
             return
-        mover = tx.get("to_move")
+        mover = tx.to_move
         if tx.ps[mover].passed:
-            tx.set(to_move=1 - mover)
+            tx.to_move = 1 - mover
 
 
 def _apply_chance(tx: Tx, state: State, action: Action) -> None:

@@ -49,13 +49,15 @@ def choose_rookie(tx: Tx, a: Action) -> None:
     tx.upd(p, deck=tuple(c for c in me.deck if c != a.card), duel_zone=(a.card,))
     tx.event("rookie_chosen", "DB-A.1", p, card=a.card)
     if p == 0:
-        tx.set(to_move=1)
+        tx.to_move = 1
     else:
         _ask_shuffle(tx, 0)
 
 
 def _ask_shuffle(tx: Tx, p: int) -> None:
-    tx.set(step="shuffle", to_move=CHANCE, chance=("shuffle", p, tuple(sorted(tx.ps[p].deck))))
+    tx.step = "shuffle"
+    tx.to_move = CHANCE
+    tx.chance = ("shuffle", p, tuple(sorted(tx.ps[p].deck)))
 
 
 def deal(tx: Tx, p: int, order: tuple[str, ...]) -> None:
@@ -67,7 +69,10 @@ def deal(tx: Tx, p: int, order: tuple[str, ...]) -> None:
     else:
         tx.event("rookies_revealed", "DB-A.3", None,
                  cards=[tx.ps[0].duel_zone[0], tx.ps[1].duel_zone[0]])
-        tx.set(phase="digivolve", step="prepare", to_move=0, chance=None)
+        tx.phase = "digivolve"
+        tx.step = "prepare"
+        tx.to_move = 0
+        tx.chance = None
 
 
 def coin_toss(tx: Tx, a: Action) -> None:
@@ -75,5 +80,7 @@ def coin_toss(tx: Tx, a: Action) -> None:
     if a.winner not in (0, 1):
         raise IllegalActionError("DB-B.1", "the coin toss winner must be player 0 or 1")
     tx.event("coin_toss", "DB-B.1", a.winner)
-    tx.set(first_player=a.winner, coin_toss_winner=a.winner, chance=None)
+    tx.first_player = a.winner
+    tx.coin_toss_winner = a.winner
+    tx.chance = None
     digivolve.begin_reveal(tx)

@@ -72,6 +72,7 @@ class Game:
         # readings), each filled on first use. A speed-up only: every entry is a pure function
         # of those facts, which never change for the game, so it cannot go stale.
         self.__dict__["derived"] = {}
+        self.__dict__["cards"] = self.card_set.cards  # (the card set's cards, looked up often)
 
     @classmethod
     def default(

@@ -14,7 +14,6 @@ from oracle.cards import DigimonCard
 from oracle.digibattle.state import Event, PlayerState, State
 
 _PS_INDEX = {f: i for i, f in enumerate(PlayerState._fields)}
-_ST_INDEX = {f: i for i, f in enumerate(State._fields)}
 _new = tuple.__new__  # builds a NamedTuple from all its values, skipping argument parsing
 
 # The last answer of ``legal_actions``: (state, actions). Read by :meth:`Tx.listed`.
@@ -34,24 +33,57 @@ def remember_legal(state: State, actions: tuple[Any, ...]) -> None:
 
 def remove(zone: tuple[str, ...], cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """``zone`` without ``cards`` (serials are unique within one player's cards, DB-A.5)."""
+    if len(cards) == 1:  # (the usual case: one card, found and cut out without a loop)
+        c = cards[0]
+        n = zone.count(c)
+        if n == 1:
+            i = zone.index(c)
+            return zone[:i] + zone[i + 1:]
+        if n == 0:
+            return zone
     gone = set(cards)
     return tuple([c for c in zone if c not in gone])
 
 
-class Tx:
-    """Mutable scratch space for one ``apply`` call."""
+# The state fields a Tx keeps as attributes of its own (all but ``game`` and ``players``).
+_FIELDS = State._fields[2:]
 
-    __slots__ = ("s", "game", "cards", "ps", "events", "emptied", "fields", "owed")
+
+class Tx:
+    """Mutable scratch space for one ``apply`` call.
+
+    The state's fields (``phase``, ``step``, ``to_move``, ...) are attributes of the Tx,
+    read and written directly (``tx.to_move = 1``); :meth:`get` and :meth:`set` do the same
+    by name. ``ps`` holds the two player states as changed so far.
+    """
+
+    __slots__ = ("s", "game", "cards", "ps", "events", "emptied", "owed", *_FIELDS)
 
     def __init__(self, state: State) -> None:
         self.s = state
-        self.game = state.game
-        self.cards = state.game.card_set.cards
-        self.ps: list[PlayerState] = list(state.players)
+        (game, players, self.phase, self.step, self.to_move, self.chance, self.duel,
+         self.first_player, self.coin_toss_winner, self.last_duel_winner, self.winner,
+         self.end_reason, self.plays, self.resume) = state
+        self.game = game
+        self.cards = game.cards
+        self.ps: list[PlayerState] = [players[0], players[1]]
         self.events: list[Event] = []
         self.emptied: list[int] = []  # players whose Online deck reached zero (DB-D.3)
-        self.fields: dict[str, Any] = {}
         self.owed: tuple[int, int, int] | None = None  # (player, cards to draw, to pay)
+
+    # (the state fields' types, for the type checker)
+    phase: str
+    step: str
+    to_move: int | str | None
+    chance: tuple[Any, ...] | None
+    duel: int
+    first_player: int | None
+    coin_toss_winner: int | None
+    last_duel_winner: int | None
+    winner: int | None
+    end_reason: str | None
+    plays: tuple[Any, ...]
+    resume: tuple[Any, ...] | None
 
     def listed(self, a: Any) -> bool:
         """Whether ``a`` is among the legal actions last listed for this very state (then a
@@ -60,12 +92,16 @@ class Tx:
         return last[0] is self.s and a in last[1]
 
     def get(self, name: str) -> Any:
-        """A state field as changed so far in this action."""
-        return self.fields[name] if name in self.fields else getattr(self.s, name)
+        """A state field as changed so far in this action (``tx.get("phase")`` is
+        ``tx.phase``)."""
+        return getattr(self, name)
 
     def set(self, **kw: Any) -> None:
-        """Change state fields."""
-        self.fields.update(kw)
+        """Change state fields (``tx.set(to_move=1)`` is ``tx.to_move = 1``)."""
+        for k, v in kw.items():
+            if k not in _FIELDS:
+                raise AttributeError(f"State has no field {k!r}")
+            setattr(self, k, v)
 
     def upd(self, i: int, **kw: Any) -> None:
         """Change fields of player ``i``."""
@@ -109,14 +145,9 @@ class Tx:
         self.upd(i, hand=remove(p.hand, cards), offline=p.offline + tuple(cards))
 
     def build(self) -> State:
-        """The next state (the state itself while nothing has changed)."""
-        s, ps, fields = self.s, self.ps, self.fields
-        players = s.players
-        if not fields:
-            if ps[0] is players[0] and ps[1] is players[1]:
-                return s
-        vals = list(s)
-        vals[1] = (ps[0], ps[1])
-        for k in fields:
-            vals[_ST_INDEX[k]] = fields[k]
-        return _new(State, vals)
+        """The next state: the state's fields and players as changed so far."""
+        ps = self.ps
+        return _new(State, (self.game, (ps[0], ps[1]), self.phase, self.step, self.to_move,
+                            self.chance, self.duel, self.first_player, self.coin_toss_winner,
+                            self.last_duel_winner, self.winner, self.end_reason, self.plays,
+                            self.resume))
