@@ -15,9 +15,15 @@ from itertools import combinations
 from oracle.cards import DigimonCard, PowerOptionCard
 from oracle.digibattle import phases
 from oracle.digibattle.power import abilities, condition_holds, digimon_power
-from oracle.digibattle.state import PASS, Action, Play, State, shared_action
+from oracle.digibattle.state import PASS, Action, Event, Play, State, shared_action
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
+
+#: The ``passed`` event (DB-C.3) of player 0 and of player 1, built once (events are values).
+PASSED = (Event("passed", "DB-C.3", 0), Event("passed", "DB-C.3", 1))
+#: The ``next_first_player`` event of a Duel's winner (DB-C.7), for each player.
+NEXT_FIRST_PLAYER = (Event("next_first_player", "DB-C.7", 0),
+                     Event("next_first_player", "DB-C.7", 1))
 
 # ---------------------------------------------------------------------------------------------
 # Playing Power Option cards (DB-C.1 … DB-C.3)
@@ -180,7 +186,7 @@ def pass_battle(tx: Tx, a: Action) -> None:
     p = a.player
     assert p is not None
     tx.upd(p, passed=True)
-    tx.event("passed", "DB-C.3", p)
+    tx.events.append(PASSED[p])
     if tx.ps[1 - p].passed:
         end_duel(tx)
     else:
@@ -222,7 +228,7 @@ def end_duel(tx: Tx) -> None:
         if tx.game.score_first:  # DB-AMB-23 "score-first": points and DB-C.9 before the rest
             tx.first_player = w
             tx.last_duel_winner = w
-            tx.event("next_first_player", "DB-C.7", w)
+            tx.events.append(NEXT_FIRST_PLAYER[w])
             _score(tx, w, points, lose_card.level, win_card.serial, doubled)
             if tx.phase == "game_over":
                 tx.plays = ()
@@ -241,7 +247,7 @@ def end_duel(tx: Tx) -> None:
         if not tx.game.score_first:
             tx.first_player = w
             tx.last_duel_winner = w
-            tx.event("next_first_player", "DB-C.7", w)
+            tx.events.append(NEXT_FIRST_PLAYER[w])
             _score(tx, w, points, lose_card.level, win_card.serial, doubled)
     tx.plays = ()
     if tx.phase == "game_over":

@@ -426,10 +426,13 @@ def begin_reveal(tx: Tx, new_duel: bool = False) -> None:
     tx.phase = "digivolve"
     tx.step = "reveal"
     tx.to_move = first
-    for i in (0, 1):
+    ps = tx.ps
+    for i in (0, 1):  # (a player with none of the flags set is left as it is)
+        me = ps[i]
         if new_duel:
-            tx.upd(i, digivolved=False, acted=False, passed=False)
-        else:
+            if me.digivolved or me.acted or me.passed:
+                tx.upd(i, digivolved=False, acted=False, passed=False)
+        elif me.acted or me.passed:
             tx.upd(i, acted=False, passed=False)
     if not (_has_something(tx, 0) or _has_something(tx, 1)):
         tx.event("digivolve_phase_skipped", "DB-B.6", None)

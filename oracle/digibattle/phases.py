@@ -8,7 +8,11 @@ state on (phase, step, whose move, flags) and records the event with its clause.
 
 from __future__ import annotations
 
+from oracle.digibattle.state import Event
 from oracle.digibattle.tx import Tx
+
+#: The ``battle_started`` event (DB-C.1) of each starting player, built once (events are values).
+BATTLE_STARTED = (Event("battle_started", "DB-C.1", 0), Event("battle_started", "DB-C.1", 1))
 
 # ---------------------------------------------------------------------------------------------
 # Entering a phase (DB-C.1, DB-D.1)
@@ -17,14 +21,16 @@ from oracle.digibattle.tx import Tx
 def begin_battle(tx: Tx) -> None:
     """DB-C.1: the Battle phase starts with the Duel's first player (DB-C.7; DB-AMB-19
     ``coin-toss``: with the coin-toss winner in every Duel)."""
+    ps = tx.ps
     for i in (0, 1):
-        tx.upd(i, passed=False, acted=False)
+        if ps[i].passed or ps[i].acted:  # (a player with neither set is left as it is)
+            tx.upd(i, passed=False, acted=False)
     starter = tx.coin_toss_winner if tx.game.battle_starter == "coin-toss" \
         else tx.first_player
     tx.phase = "battle"
     tx.step = "play"
     tx.to_move = starter
-    tx.event("battle_started", "DB-C.1", starter)
+    tx.events.append(BATTLE_STARTED[starter])
 
 
 def begin_regroup(tx: Tx) -> None:
@@ -43,7 +49,9 @@ def regroup_first(tx: Tx) -> int:
 
 def begin_discard(tx: Tx, p: int) -> None:
     """Player ``p`` may discard, then draws."""
-    tx.upd(p, passed=False, acted=False)
+    me = tx.ps[p]
+    if me.passed or me.acted:
+        tx.upd(p, passed=False, acted=False)
     tx.step = "discard"
     tx.to_move = p
 

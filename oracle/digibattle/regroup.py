@@ -12,8 +12,6 @@ cards are shuffled (a chance node) and put Online, and play resumes where it sto
 
 from __future__ import annotations
 
-from functools import cache
-
 from oracle.digibattle.state import CHANCE, Action, State
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
@@ -21,18 +19,27 @@ from oracle.errors import IllegalActionError
 HAND_SIZE = 10
 
 
-def legal_discard(state: State, p: int) -> list[Action]:
+def legal_discard(state: State, p: int) -> tuple[Action, ...]:
     """DB-D.1: discard any one card from hand, or stop discarding and draw."""
-    return [_discard_action(p, s) for s in sorted(state.players[p].hand)] + [
-        _discard_action(p, None)]
+    return (*map(_DISCARDS[p].__getitem__, sorted(state.players[p].hand)), _DRAW[p])
 
 
-@cache
-def _discard_action(p: int, card: str | None) -> Action:
-    """``discard`` of ``card`` (``draw`` for None) by player ``p``. Actions are immutable
-    values, so each is built once and shared: a speed-up only (a Regroup lists one per card
-    in hand, every time)."""
-    return Action("discard", p, card=card) if card is not None else Action("draw", p)
+class _Discards(dict):  # type: ignore[type-arg]
+    """Card serial → ``discard`` of that card by one player, each built on first use."""
+
+    def __init__(self, p: int) -> None:
+        super().__init__()
+        self.p = p
+
+    def __missing__(self, card: str) -> Action:
+        a = self[card] = Action("discard", self.p, card=card)
+        return a
+
+
+# Actions are immutable values, so each ``discard`` is built once and shared: a speed-up only
+# (a Regroup lists one per card in hand, every time).
+_DISCARDS = (_Discards(0), _Discards(1))
+_DRAW = (Action("draw", 0), Action("draw", 1))
 
 
 def discard(tx: Tx, a: Action) -> None:

@@ -68,7 +68,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     generate = _LEGAL.get((state.phase, state.step))
     if generate is None:
         return ()
-    actions = tuple(generate(state, p))
+    actions = tuple(generate(state, p))  # (a tuple stays the same object)
     remember_legal(state, actions)
     return actions
 
