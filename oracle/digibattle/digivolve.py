@@ -156,40 +156,69 @@ def _key(a: Action) -> tuple:
 def legal_prepare(state: State, p: int) -> list[Action]:
     """Actions in a preparation step: ``change_rookie``, ``prepare`` and ``ready``."""
     g = state.game
-    cards = g.card_set.cards
+    cards = g.cards
     me = state.players[p]
     out: list[Action] = []
     hand = sorted(me.hand)
     if state.phase == "regroup" and me.pending_rookie is None:
         if g.rookie_change == "any-level" or len(me.duel_zone) == 1:
-            for s in hand:
-                c = cards[s]
-                if isinstance(c, DigimonCard) and c.level == "Rookie":
-                    out.append(shared_action("change_rookie", p, card=s))
+            # DB-D.4: each Rookie in hand (the card set's Rookies, listed once per game)
+            changes = _per_player(g, "change_rookie", p)
+            out.extend(map(changes.__getitem__, filter(_rookies(g).__contains__, hand)))
     if not me.digivolve_zone:
         base = _base(state.players, cards, p)
         # Next-level Digimon (DB-B.0) whose requirements name the base, or any of them with an
         # ULTRA DIGIVOLVE card in hand (DB-B.3n); _prepare_options checks the rest.
         level_ok, named = _prep_tables(g, base)
-        candidates = [s for s in hand if s in level_ok]
+        has_ultra = _holds_ultra(g, me.hand)
+        candidates = [*filter((level_ok if has_ultra else named).__contains__, hand)]
         if candidates:
-            has_ultra = _holds_ultra(g, me.hand)
-            on_reveal = g.support_timing != "at-prepare"
-            for s in candidates:
-                if not (has_ultra or s in named):
-                    continue
-                if not on_reveal:
+            if g.support_timing == "at-prepare":
+                for s in candidates:
                     out.extend(_prepare_options(state, p, s, has_ultra))
-                    continue
-                # _prepare_options for the on-reveal timing, without looking up again what
-                # is known here: with an ULTRA DIGIVOLVE card any next-level card is
-                # reachable (as _reachable finds first); else check the hand without it.
-                new: DigimonCard = cards[s]  # type: ignore[assignment]
-                if (has_ultra and new.level_index - base.level_index == 1) or _reachable(
-                        state, p, new, base, tuple([c for c in me.hand if c != s]), has_ultra):
-                    out.append(shared_action("prepare", p, card=s))
+            else:
+                prepares = _per_player(g, "prepare", p)
+                for s in candidates:
+                    # _prepare_options for the on-reveal timing, without looking up again what
+                    # is known here: with an ULTRA DIGIVOLVE card any next-level card is
+                    # reachable (as _reachable finds first); else check the hand without it.
+                    new: DigimonCard = cards[s]  # type: ignore[assignment]
+                    if (has_ultra and new.level_index - base.level_index == 1) or _reachable(
+                            state, p, new, base, None, has_ultra):
+                        out.append(prepares[s])
     out.append(READY[p])
     return out
+
+
+class _Actions(dict):  # type: ignore[type-arg]
+    """Card serial → ``Action(type, player, card)``, each built on first use."""
+
+    def __init__(self, type_: str, p: int) -> None:
+        super().__init__()
+        self.type, self.p = type_, p
+
+    def __missing__(self, s: str) -> Action:
+        a = self[s] = shared_action(self.type, self.p, card=s)
+        return a
+
+
+def _per_player(g: Game, type_: str, p: int) -> _Actions:
+    """The ``type_`` actions of player ``p`` by card (``g.derived``; actions are values, so
+    each is built once and shared: a speed-up only)."""
+    key = ("actions", type_, p)
+    table = g.derived.get(key)
+    if table is None:
+        table = g.derived[key] = _Actions(type_, p)
+    return table
+
+
+def _rookies(g: Game) -> frozenset[str]:
+    """The serials of the card set's Rookies (DB-D.4), listed once per game (``g.derived``)."""
+    rookies = g.derived.get("rookies")
+    if rookies is None:
+        rookies = g.derived["rookies"] = frozenset(
+            s for s, c in g.cards.items() if isinstance(c, DigimonCard) and c.level == "Rookie")
+    return rookies
 
 
 def _level_ok(g: Game, new: DigimonCard, base: DigimonCard) -> bool:
@@ -266,13 +295,14 @@ def _prepare_options(state: State, p: int, s: str, has_ultra: bool | None = None
 
 
 def _reachable(state: State, p: int, new: DigimonCard, base: DigimonCard,
-               hand: tuple[str, ...], has_ultra: bool) -> bool:
+               hand: tuple[str, ...] | None, has_ultra: bool) -> bool:
     """Fast check that :func:`methods` would offer at least one way (on-reveal timing).
 
+    :param hand: the hand without ``new`` (None: the player's hand, which holds ``new``).
     :param has_ultra: whether ``hand`` holds an ULTRA DIGIVOLVE card (DB-B.3n).
     """
     g = state.game
-    cards = g.card_set.cards
+    cards = g.cards
     step = new.level_index - base.level_index
     if step == 1:
         if has_ultra:
@@ -284,12 +314,14 @@ def _reachable(state: State, p: int, new: DigimonCard, base: DigimonCard,
                 if g.pay_source != "hand" and (len(state.players[p].online) >= n
                                                or g.short_pay != "refuse"):
                     return True
-                if g.pay_source != "online" and len(hand) >= n:
+                if g.pay_source != "online" and (
+                        len(hand) if hand is not None else len(state.players[p].hand) - 1) >= n:
                     return True
             elif req.kind == "digivice" and req.source == base.name \
                     and new.level in ("Ultimate", "Mega"):
+                # (``new`` itself, a Digimon, is never a DIGIVICE: the whole hand will do)
                 if any(isinstance(cards[c], PowerOptionCard) and _digivice_fits(cards[c], new)
-                       for c in hand):
+                       for c in (hand if hand is not None else state.players[p].hand)):
                     return True
     return any(req.kind == "dna" for req in new.requirements) and bool(
         methods(state, p, new.serial, hand))
