@@ -15,7 +15,7 @@ from itertools import combinations
 from oracle.cards import DigimonCard, PowerOptionCard
 from oracle.digibattle import phases
 from oracle.digibattle.power import abilities, condition_holds, digimon_power
-from oracle.digibattle.state import PASS, Action, Event, Play, State, shared_action
+from oracle.digibattle.state import PASS, Action, Event, Game, Play, State, shared_action
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
 
@@ -98,20 +98,55 @@ def _targets(state: State, p: int, card: PowerOptionCard) -> list[int | None]:
 
 def legal_battle(state: State, p: int) -> list[Action]:
     """DB-C.1 … C.3: every playable Power Option (each way to fulfil it), then ``pass``."""
-    cards = state.game.card_set.cards
+    g = state.game
+    options = _battle_options(g)
+    hand = [*filter(options.__contains__, state.players[p].hand)]
+    if not hand:
+        return [PASS[p]]
+    plain = _plain_plays(g, p)
     out: list[Action] = []
-    for s in sorted(state.players[p].hand):  # (serials are unique, DB-A.5)
-        c = cards[s]
-        if not isinstance(c, PowerOptionCard) or (
-                (c.restrictions or c.option_type == "DIGIVOLVE")
-                and _restriction_problem(state, p, c)):
+    for s in sorted(hand):  # (serials are unique, DB-A.5)
+        a = plain.get(s)
+        if a is not None:  # (nothing to check and a single way to play it)
+            out.append(a)
+            continue
+        c = options[s]
+        if c.restrictions and _restriction_problem(state, p, c):
             continue
         targets = _targets(state, p, c)
         for discard, _ok in _fulfilment(state, p, c):
             for t in targets:
-                out.append(shared_action("play_option", p, card=s, discard=discard, target=t))
+                out.append(shared_action("play_option", p, s, None, None, (), None, discard, t))
     out.append(PASS[p])
     return out
+
+
+def _battle_options(g: Game) -> dict[str, PowerOptionCard]:
+    """Serial → card for the card set's Power Options that a Battle phase may see played:
+    all but the DIGIVOLVE cards and those usable only during the Digivolve phase (which
+    :func:`_restriction_problem` refuses whatever the state, DB-B.3n). Listed once per game
+    (``g.derived``): it depends only on the card set."""
+    table = g.derived.get("battle_options")
+    if table is None:
+        table = g.derived["battle_options"] = {
+            s: c for s, c in g.cards.items() if isinstance(c, PowerOptionCard)
+            and c.option_type != "DIGIVOLVE" and "digivolve_phase_only" not in c.restrictions}
+    return table
+
+
+def _plain_plays(g: Game, p: int) -> dict[str, Action]:
+    """Serial → the one ``play_option`` of player ``p`` for each Battle Power Option without
+    printed restrictions, Use Requirements (DB-C.2) or target: playable whenever held, in
+    exactly one way (``g.derived``; actions are values, built once and shared)."""
+    key = ("plain_plays", p)
+    table = g.derived.get(key)
+    if table is None:
+        table = g.derived[key] = {
+            s: shared_action("play_option", p, card=s, discard=(), target=None)
+            for s, c in _battle_options(g).items()
+            if not c.restrictions and not c.use_requirements
+            and not c.has_effect("downgrade_champion")}
+    return table
 
 
 def play_option(tx: Tx, a: Action) -> None:
