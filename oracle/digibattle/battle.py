@@ -220,7 +220,7 @@ def pass_battle(tx: Tx, a: Action) -> None:
     """DB-C.3: the player stops playing; when both have stopped, the Duel ends (DB-C.4)."""
     p = a.player
     assert p is not None
-    tx.upd(p, passed=True)
+    tx.flags(p, True, tx.ps[p].acted)
     tx.events.append(PASSED[p])
     if tx.ps[1 - p].passed:
         end_duel(tx)

@@ -465,7 +465,7 @@ def begin_reveal(tx: Tx, new_duel: bool = False) -> None:
             if me.digivolved or me.acted or me.passed:
                 tx.upd(i, digivolved=False, acted=False, passed=False)
         elif me.acted or me.passed:
-            tx.upd(i, acted=False, passed=False)
+            tx.flags(i, False, False)
     if not (_has_something(tx, 0) or _has_something(tx, 1)):
         tx.event("digivolve_phase_skipped", "DB-B.6", None)
         phases.begin_battle(tx)
@@ -633,7 +633,7 @@ def pass_digivolve(tx: Tx, a: Action) -> None:
             if gone:
                 tx.upd(p, power_port=remove(me.power_port, gone), offline=me.offline + gone)
                 tx.event("use_it_or_lose_it", "DB-B.5", p, card=gone[0])
-    tx.upd(p, passed=True, acted=True)
+    tx.flags(p, True, True)
     tx.event("passed", "DB-B.5", p)
     _next_reveal(tx, p)
 

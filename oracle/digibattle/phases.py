@@ -24,7 +24,7 @@ def begin_battle(tx: Tx) -> None:
     ps = tx.ps
     for i in (0, 1):
         if ps[i].passed or ps[i].acted:  # (a player with neither set is left as it is)
-            tx.upd(i, passed=False, acted=False)
+            tx.flags(i, False, False)
     starter = tx.coin_toss_winner if tx.game.battle_starter == "coin-toss" \
         else tx.first_player
     tx.phase = "battle"
@@ -51,7 +51,7 @@ def begin_discard(tx: Tx, p: int) -> None:
     """Player ``p`` may discard, then draws."""
     me = tx.ps[p]
     if me.passed or me.acted:
-        tx.upd(p, passed=False, acted=False)
+        tx.flags(p, False, False)
     tx.step = "discard"
     tx.to_move = p
 

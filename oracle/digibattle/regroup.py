@@ -64,19 +64,16 @@ def draw(tx: Tx, a: Action) -> None:
     tx.step = "prepare"
     if need <= 0:
         return
-    me = tx.ps[p]
-    online = me.online
+    online = tx.ps[p].online
     if len(online) >= need:
-        drew, rest = online[:need], online[need:]
-        tx.upd(p, hand=me.hand + drew, online=rest)
+        tx.online_to_hand(p, need)
         tx.event("drew", "DB-D.1", p, count=need)
         # An Online deck that reaches zero is recycled (DB-D.3), except under DB-AMB-16
         # "wait": no recycle until a card is needed.
-        if not rest and tx.game.exact_zero_recycle and p not in tx.emptied:
+        if len(online) == need and tx.game.exact_zero_recycle and p not in tx.emptied:
             tx.emptied.append(p)
         return
-    drew = tx.take_online(p, len(online))
-    tx.upd(p, hand=tx.ps[p].hand + drew)
+    drew = tx.online_to_hand(p, len(online))
     tx.event("drew", "DB-D.2", p, count=len(drew), short=need - len(drew))
     if p not in tx.emptied:
         tx.emptied.append(p)

@@ -111,6 +111,14 @@ class Tx:
             vals[_PS_INDEX[k]] = kw[k]
         ps[i] = _new(PlayerState, vals)
 
+    def flags(self, i: int, passed: bool, acted: bool) -> None:
+        """Set player ``i``'s ``passed`` and ``acted`` flags (``upd(i, passed=..., acted=...)``
+        without its keyword arguments: the most frequent change)."""
+        ps = self.ps
+        deck, hand, online, offline, dz, dvz, port, score, _, digivolved, pending, _ = ps[i]
+        ps[i] = _new(PlayerState, (deck, hand, online, offline, dz, dvz, port, score, passed,
+                                   digivolved, pending, acted))
+
     def event(self, type_: str, clause: str, player: int | None = None, **data: Any) -> None:
         """Record an event caused by ``clause``."""
         self.events.append(_new(Event, (type_, clause, player, data or None)))
@@ -134,15 +142,40 @@ class Tx:
 
     def online_to_offline(self, i: int, n: int) -> tuple[str, ...]:
         """Move up to ``n`` top Online cards Offline (payments, mills). Returns the cards."""
-        took = self.take_online(i, n)
+        ps = self.ps
+        deck, hand, online, offline, dz, dvz, port, score, passed, digivolved, pending, acted = \
+            ps[i]
+        took = online[:n]
         if took:
-            self.upd(i, offline=self.ps[i].offline + took)
+            rest = online[n:]
+            ps[i] = _new(PlayerState, (deck, hand, rest, offline + took, dz, dvz, port, score,
+                                       passed, digivolved, pending, acted))
+            if not rest and i not in self.emptied:  # (as take_online notes it, DB-D.3)
+                self.emptied.append(i)
+        return took
+
+    def online_to_hand(self, i: int, n: int) -> tuple[str, ...]:
+        """Move up to ``n`` top Online cards to player ``i``'s hand (a draw). Returns them.
+
+        An Online deck this empties is not noted: the draw's rule says whether it is recycled
+        now (DB-D.1, DB-D.2, DB-AMB-16).
+        """
+        ps = self.ps
+        deck, hand, online, offline, dz, dvz, port, score, passed, digivolved, pending, acted = \
+            ps[i]
+        took = online[:n]
+        if took:
+            ps[i] = _new(PlayerState, (deck, hand + took, online[n:], offline, dz, dvz, port,
+                                       score, passed, digivolved, pending, acted))
         return took
 
     def hand_to_offline(self, i: int, cards: tuple[str, ...] | list[str]) -> None:
         """Send ``cards`` from player ``i``'s hand Offline."""
-        p = self.ps[i]
-        self.upd(i, hand=remove(p.hand, cards), offline=p.offline + tuple(cards))
+        ps = self.ps
+        deck, hand, online, offline, dz, dvz, port, score, passed, digivolved, pending, acted = \
+            ps[i]
+        ps[i] = _new(PlayerState, (deck, remove(hand, cards), online, offline + tuple(cards), dz,
+                                   dvz, port, score, passed, digivolved, pending, acted))
 
     def build(self) -> State:
         """The next state: the state's fields and players as changed so far."""
