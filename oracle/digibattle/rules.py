@@ -80,24 +80,25 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     :raises IllegalActionError: the action breaks a rule; ``clause`` names it (e.g. the game
         is over → ``DB-C.9``; not this player's turn → the phase's turn clause).
     """
-    if state.phase == "game_over":
+    tx = Tx(state)  # (its phase, step and to_move are the state's, read cheaply)
+    if tx.phase == "game_over":
         raise IllegalActionError("DB-C.9", "the game is over")
-    tx = Tx(state)
-    if state.to_move == CHANCE:
+    if tx.to_move == CHANCE:
         _apply_chance(tx, state, action)
     else:
-        handlers = _HANDLERS.get((state.phase, state.step))
+        handlers = _HANDLERS.get((tx.phase, tx.step))
         handler = handlers.get(action.type) if handlers is not None else None
-        if handler is None or action.player != state.to_move:
+        if handler is None or action.player != tx.to_move:
             _refuse(state, action)
-        if action.payment:
-            payment = tuple(sorted(action.payment))
-            if payment != action.payment:  # (already sorted and a tuple: kept as it is)
-                action = action._replace(payment=payment)
+        payment = action.payment
+        if payment:
+            ordered = tuple(sorted(payment))
+            if ordered != payment:  # (already sorted and a tuple: kept as it is)
+                action = action._replace(payment=ordered)
         handler(tx, action)
     if tx.emptied:
         regroup.settle(tx)
-    if state.game.run_out:
+    if tx.game.run_out:
         _run_out(tx)
     return tx.build(), tuple(tx.events)
 
@@ -154,8 +155,7 @@ def _run_out(tx: Tx) -> None:
     Power Option card has run out, so has passed, at once (whoever is to move); the Duel ends
     when both have (DB-C.4). Repeated, since one player's pass can leave the other with
     nothing (Digi-Duel: 'can not be used after opponent passes')."""
-    while tx.phase == "battle" and tx.step == "play" \
-            and tx.to_move in (0, 1):
+    while tx.phase == "battle" and tx.step == "play" and tx.to_move in (0, 1):
         state = tx.build()
         out = [p for p in (0, 1) if not state.players[p].passed
                and battle.legal_battle(state, p) == [PASS[p]]]
