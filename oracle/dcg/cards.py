@@ -212,30 +212,41 @@ class CardTables:
     """Per-card facts of a card set, worked out once from its (immutable) card definitions
     for the main phase's legal actions (DCG-6-5-1):
 
-    ``digivolve_costs[card][top]``: CR4.2 Digivolving: the cheapest digivolve cost of the
-    Digimon card ``card`` onto a stack whose top card is ``top`` (level N-1 of a matching
-    colour, DCG-6-5-1-2); only the pairs where it can digivolve, only Digimon cards (a Tamer
-    printing conditions never digivolves). ``main_effects[card]``: the indices of ``card``'s
-    [Main] effects (DCG-6-5-1-6; whether one can be activated is decided in play).
+    - ``play_costs[card]``: the play cost of a Digimon or Tamer card (DCG-6-5-1-1; CR4.2
+      Costs, a missing cost is 0); ``options[card]``: an Option card's (use cost, colours)
+      (DCG-6-5-1-3, CR4.2 Using Option cards);
+    - ``digivolve_onto[top][card]``: CR4.2 Digivolving: the cheapest digivolve cost of the
+      Digimon card ``card`` onto a card ``top`` (level N-1 of a matching colour,
+      DCG-6-5-1-2); only the pairs where it can digivolve, only Digimon cards (a Tamer
+      printing conditions never digivolves);
+    - ``digimon``: the Digimon cards (DCG-6-5-1-5: the only ones that attack or are
+      attacked); ``main_effects[card]``: the indices of the card's [Main] effects
+      (DCG-6-5-1-6; whether one can be activated is decided in play).
     """
 
-    __slots__ = ("digivolve_costs", "main_effects")
+    __slots__ = ("play_costs", "options", "digivolve_onto", "digimon", "main_effects")
 
     def __init__(self, cards: Mapping[str, Card]) -> None:
-        self.digivolve_costs: dict[str, dict[str, int]] = {}
-        for cid, card in cards.items():
-            if card.kind != "digimon" or not card.digivolve:
-                continue
-            costs: dict[str, int] = {}
-            for tid, top in cards.items():
+        self.play_costs = {cid: card.play_cost or 0 for cid, card in cards.items()
+                           if card.kind in ("digimon", "tamer")}
+        self.options = {cid: (card.play_cost or 0, card.colors) for cid, card in cards.items()
+                        if card.kind == "option"}
+        self.digivolve_onto: dict[str, dict[str, int]] = {}
+        for tid, top in cards.items():
+            onto: dict[str, int] = {}
+            for cid, card in cards.items():
+                if card.kind != "digimon":
+                    continue
                 best = None
                 for cond in card.digivolve:
                     if top.level == cond.level and cond.color in top.colors \
                             and (best is None or cond.cost < best):
                         best = cond.cost
                 if best is not None:
-                    costs[tid] = best
-            self.digivolve_costs[cid] = costs
+                    onto[cid] = best
+            if onto:
+                self.digivolve_onto[tid] = onto
+        self.digimon = frozenset(cid for cid, card in cards.items() if card.kind == "digimon")
         self.main_effects: dict[str, tuple[int, ...]] = {
             cid: tuple(i for i, e in enumerate(card.effects) if e.timing == "main")
             for cid, card in cards.items()}

@@ -13,7 +13,7 @@ from typing import Any
 
 from oracle.dcg.effects import auto_index, choice_indices, resolve_pending, turn_end_threshold
 from oracle.dcg.main_phase import continue_attack, main_action, main_actions, main_actions_of
-from oracle.dcg.memory import can_pay
+from oracle.dcg.memory import MEMORY_LIMIT
 from oracle.dcg.model import UNSUPPORTED_ACTIONS, Action, Event, State
 from oracle.dcg.setup import apply_chance, mulligan_decision
 from oracle.dcg.turn import (
@@ -84,7 +84,7 @@ def advance(w: Work, probe: bool = False) -> None:
         if w.step == "end_of_turn":
             finish_end_of_turn(w)
             continue
-        if turn_end_condition(w):
+        if w.memory < 0 and turn_end_condition(w):  # (memory >= 0 never meets it)
             begin_end_of_turn(w)
             continue
         step = w.step
@@ -128,11 +128,11 @@ def _only_pass(w: Work) -> bool:
     A Digimon or Tamer in hand that can be paid for, or a Digimon that can attack, answers
     False at once; otherwise :func:`main_actions` decides.
     """
-    tp = w.turn_player
-    cards = w.cards
-    for cid in w.players[tp].peek("hand"):
-        card = cards[cid]
-        if card.kind in ("digimon", "tamer") and can_pay(w, tp, card.play_cost or 0):
+    budget = w.memory + MEMORY_LIMIT  # (CR4.2 Costs: can_pay for the turn player)
+    play_costs = w.game.cards.tables.play_costs  # (Digimon and Tamer cards)
+    for cid in w.players[w.turn_player].peek("hand"):
+        cost = play_costs.get(cid)
+        if cost is not None and 0 <= cost <= budget:
             return False
     return len(main_actions(w)) == 1
 

@@ -148,42 +148,44 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
     tops = [(str(s.id), s.id, s.cards[-1]) for s in battle]
     if breeding is not None:
         tops.append((str(breeding.id), breeding.id, breeding.cards[-1]))
-    if len(tops) > 1:
-        tops.sort()
+    in_hand = set(hand)
     plays: list[Action] = []
     options: list[Action] = []
-    digivolves: list[Action] = []
-    play_made, option_made, digi_made = _PLAYS[tp], _OPTIONS[tp], _DIGIVOLVES[tp]
-    digivolve_costs = tables.digivolve_costs
+    play_costs, option_costs = tables.play_costs, tables.options
+    play_made = _PLAYS[tp]
     have: set[str] | None = None  # (the colours of the tops, for Options: see below)
-    for cid in sorted(set(hand)):
-        card = cards[cid]
-        kind = card.kind
-        if kind == "digimon" or kind == "tamer":
-            if 0 <= (card.play_cost or 0) <= budget:
+    for cid in sorted(in_hand):
+        cost = play_costs.get(cid)
+        if cost is not None:  # (a Digimon or Tamer)
+            if 0 <= cost <= budget:
                 a = play_made.get(cid)
                 plays.append(a or _remember(play_made, cid, Action("play", tp, cid)))
-            costs = digivolve_costs.get(cid)  # (Digimon cards only)
-            if costs:
-                for _, sid, top in tops:
-                    best = costs.get(top)
-                    if best is not None and 0 <= best <= budget:
-                        a = digi_made.get((cid, sid))
-                        digivolves.append(a or _remember(
-                            digi_made, (cid, sid), Action("digivolve", tp, cid, sid)))
-        elif kind == "option":
+            continue
+        option = option_costs.get(cid)
+        if option is not None:
+            cost, colors = option
             if have is None:  # (_option_colour_ok, for every Option in hand at once)
                 have = {c for _, _, top in tops for c in cards[top].colors}
-            if 0 <= (card.play_cost or 0) <= budget and all(c in have for c in card.colors):
-                a = option_made.get(cid)
-                options.append(a or _remember(option_made, cid, Action("use_option", tp, cid)))
+            if 0 <= cost <= budget and all(c in have for c in colors):
+                made = _OPTIONS[tp]
+                a = made.get(cid)
+                options.append(a or _remember(made, cid, Action("use_option", tp, cid)))
+    digivolves: list[tuple[str, str, int]] = []  # (card, str(target), target)
+    digivolve_onto = tables.digivolve_onto
+    for key, sid, top in tops:
+        onto = digivolve_onto.get(top)
+        if onto:
+            for cid in in_hand.intersection(onto):
+                if 0 <= onto[cid] <= budget:
+                    digivolves.append((cid, key, sid))
     out: list[Action] = []
     attackers = []
+    digimon = tables.digimon
     main_effects = tables.main_effects
     view = None
     for s in battle:
         top_id = s.cards[-1]
-        if not s.suspended and not s.played_this_turn and cards[top_id].kind == "digimon":
+        if not s.suspended and not s.played_this_turn and top_id in digimon:
             attackers.append(s.id)  # (_can_attack)
         mains = main_effects[top_id]
         if mains:
@@ -199,8 +201,9 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
         out.sort(key=_activate_order)
     if attackers:
         targets: list[int | str] = ["player"]
-        targets.extend([s.id for s in opp_battle
-                        if s.suspended and cards[s.cards[-1]].kind == "digimon"])
+        for s in opp_battle:
+            if s.suspended and s.cards[-1] in digimon:
+                targets.append(s.id)
         if len(targets) > 1:
             targets.sort(key=str)
         if len(attackers) > 1:
@@ -211,7 +214,13 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
                 a = attack_made.get((t, sid))
                 out.append(a or _remember(attack_made, (t, sid), Action(
                     "attack", tp, target=t, attacker=sid)))
-    out.extend(digivolves)
+    if digivolves:
+        if len(digivolves) > 1:
+            digivolves.sort()
+        digi_made = _DIGIVOLVES[tp]
+        for cid, _, sid in digivolves:
+            a = digi_made.get((cid, sid))
+            out.append(a or _remember(digi_made, (cid, sid), Action("digivolve", tp, cid, sid)))
     out.append(_PASS[tp])
     out.extend(plays)
     out.extend(options)

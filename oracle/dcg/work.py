@@ -87,7 +87,14 @@ def _thaw_battle(battle: tuple[Stack, ...]) -> list[WStack]:
 
 
 def _freeze_battle(battle: list[WStack]) -> tuple[Stack, ...]:
-    return tuple([s.freeze() for s in battle])
+    out = []
+    for s in battle:  # (WStack.freeze, inline)
+        f = s.frozen
+        if f is None or s.cards is not f.cards or s.suspended is not f.suspended \
+                or s.played is not f.played_this_turn:
+            f = _new(Stack, (s.id, s.cards, s.suspended, s.played))
+        out.append(f)
+    return tuple(out)
 
 
 def _thaw_breeding(b: Stack | None) -> WStack | None:
@@ -116,35 +123,55 @@ _ZONES: dict[str, tuple[int, Any, Any]] = {
 }
 
 
+class _Zone:
+    """A zone of :class:`WPlayer`, copied from the frozen player on first use: a non-data
+    descriptor, so its ``__get__`` runs only while the instance has no copy yet; it puts the
+    copy into the instance (where every later read finds it) and notes the zone in
+    ``thawed``."""
+
+    __slots__ = ("name", "index", "thaw")
+
+    def __init__(self, name: str, index: int, thaw: Any) -> None:
+        self.name = name
+        self.index = index
+        self.thaw = thaw
+
+    def __get__(self, obj: WPlayer | None, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        name = self.name
+        value = obj.__dict__[name] = self.thaw(obj._p[self.index])
+        obj.thawed.append(name)
+        return value
+
+
 class WPlayer:
     """Mutable player zones (deck, egg_deck, security top first).
 
-    Each zone is copied from the frozen player on first use (``__getattr__`` runs only for
-    a slot not set yet) and noted in ``thawed``, so a zone the action never looks at is
-    neither copied nor rebuilt, and a player none of whose zones was looked at freezes
-    (:meth:`freeze`) into the same frozen player. Those zones are only ever changed in place
-    (``append``, ``pop``, ...) or, the breeding area, assigned after being looked at, which
-    copies them first; the mulligan flags, which the rules assign, are copied at once.
-    :meth:`peek` reads a zone without copying it.
+    Each zone is copied from the frozen player on first use (a :class:`_Zone`) and noted in
+    ``thawed``, so a zone the action never looks at is neither copied nor rebuilt, and a
+    player none of whose zones was looked at freezes (:meth:`freeze`) into the same frozen
+    player. Those zones are only ever changed in place (``append``, ``pop``, ...) or, the
+    breeding area, assigned after being looked at, which copies them first; the mulligan
+    flags, which the rules assign, are copied at once. :meth:`peek` reads a zone without
+    copying it. (:class:`Work` fills in a new one's four attributes itself, as
+    ``__init__`` does.)
     """
 
-    __slots__ = ("_p", "thawed", "breeding", "mulliganed", "mulligan_decided", "hand",
-                 "deck", "egg_deck", "battle", "security", "trash", "opt_used")
+    hand: list[str]
+    deck: list[str]
+    egg_deck: list[str]
+    breeding: WStack | None
+    battle: list[WStack]
+    security: list[str]
+    trash: list[str]
+    opt_used: set[str]
 
     def __init__(self, p: PlayerState) -> None:
         self._p = p
         self.thawed: list[str] = []
         self.mulliganed = p.mulliganed
         self.mulligan_decided = p.mulligan_decided
-
-    def __getattr__(self, name: str) -> Any:
-        zone = _ZONES.get(name)
-        if zone is None:
-            raise AttributeError(name)
-        value = zone[1](self._p[zone[0]])
-        setattr(self, name, value)
-        self.thawed.append(name)
-        return value
 
     def _thaw(self) -> None:
         """Copy every zone now (what the first use of each would do)."""
@@ -185,6 +212,11 @@ class WPlayer:
         return None
 
 
+for _name, (_index, _thaw_zone, _) in _ZONES.items():
+    setattr(WPlayer, _name, _Zone(_name, _index, _thaw_zone))
+del _name, _index, _thaw_zone
+
+
 class _StateSlots:
     """An object with :class:`~oracle.dcg.model.State`'s slots and none of its methods,
     filled in by :meth:`Work.freeze` and then given the class ``State`` (same layout:
@@ -219,7 +251,18 @@ class Work:
         self.winner = s.winner
         self.reason = s.reason
         self.next_id = s.next_id
-        self.players = [WPlayer(s.players[0]), WPlayer(s.players[1])]
+        p0, p1 = s.players
+        w0 = _object_new(WPlayer)  # (WPlayer(p0) without the call of its __init__)
+        w0._p = p0
+        w0.thawed = []
+        w0.mulliganed = p0.mulliganed
+        w0.mulligan_decided = p0.mulligan_decided
+        w1 = _object_new(WPlayer)
+        w1._p = p1
+        w1.thawed = []
+        w1.mulliganed = p1.mulliganed
+        w1.mulligan_decided = p1.mulligan_decided
+        self.players = [w0, w1]
         self.variants = s.variants
         self.events: list[Event] = []
 
@@ -262,21 +305,31 @@ class Work:
         :class:`_StateSlots`)."""
         s: Any = _object_new(_StateSlots)
         s.turn = self.turn
-        s.turn_player = self.turn_player
+        s.turn_player = tp = self.turn_player
         s.first_player = self.first_player
-        s.phase = self.phase
-        s.step = self.step
+        s.phase = phase = self.phase
+        s.step = step = self.step
         s.memory = self.memory
-        s.to_move = self.to_move()
-        s.chance = self.chance
-        s.pending = tuple(self.pending)
-        s.delayed = tuple(self.delayed)
+        s.chance = chance = self.chance
+        # (to_move, inline for a player's turn)
+        s.to_move = tp if chance is None and phase != "game_over" and step != "mulligan" \
+            else self.to_move()
+        s.pending = tuple(self.pending) if self.pending else ()
+        s.delayed = tuple(self.delayed) if self.delayed else ()
         s.attack = self.attack
         s.resume_step = self.resume_step
         s.winner = self.winner
         s.reason = self.reason
         s.next_id = self.next_id
-        s.players = (self.players[0].freeze(), self.players[1].freeze())
+        w0, w1 = self.players
+        p0, p1 = w0._p, w1._p  # (WPlayer.freeze gives them back while nothing changed)
+        if w0.thawed or w0.mulliganed is not p0.mulliganed \
+                or w0.mulligan_decided is not p0.mulligan_decided:
+            p0 = w0.freeze()
+        if w1.thawed or w1.mulliganed is not p1.mulliganed \
+                or w1.mulligan_decided is not p1.mulligan_decided:
+            p1 = w1.freeze()
+        s.players = (p0, p1)
         s.variants = self.variants
         s.game = self.game
         _set_class(s, "__class__", State)

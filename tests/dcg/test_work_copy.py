@@ -23,11 +23,12 @@ _spec.loader.exec_module(state_hashes)
 def test_lazy_player_copies_play_the_same_games_as_eager_ones(
         setup: str | None, readings: str, monkeypatch: pytest.MonkeyPatch) -> None:
     lazy = state_hashes.state_hash(20, "dcg", setup, readings)
-    original = work.WPlayer.__init__
+    original = work.Work.__init__
 
-    def eager(self: work.WPlayer, p: object) -> None:
-        original(self, p)  # type: ignore[arg-type]
-        self._thaw()
+    def eager(self: work.Work, s: object) -> None:
+        original(self, s)  # type: ignore[arg-type]
+        for player in self.players:
+            player._thaw()
 
-    monkeypatch.setattr(work.WPlayer, "__init__", eager)
+    monkeypatch.setattr(work.Work, "__init__", eager)
     assert state_hashes.state_hash(20, "dcg", setup, readings) == lazy
