@@ -10,7 +10,7 @@ goes first next (DB-C.7); a tie scores nothing (DB-C.8); the target score wins (
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, repeat
 
 from oracle.cards import DigimonCard, PowerOptionCard
 from oracle.digibattle import phases
@@ -49,15 +49,21 @@ def _restriction_problem(state: State, p: int, card: PowerOptionCard,
                 return "DB-C.2", f"{card.name} cannot be used with a Rookie on the Duel Zone"
         if r == "not_after_opponent_passes" and state.players[1 - p].passed:
             return "DB-C.2", f"{card.name} cannot be used after the opponent passes"
-        if r == "once_per_duel" and any(  # DB-AMB-26: this player's, or both players'
-            cards[s].name == card.name
-            for who in ((p, 1 - p) if g.once_scope == "per-duel" else (p,))
-            for s in state.players[who].power_port
-        ):
+        if r == "once_per_duel" and card.name in map(  # DB-AMB-26: this player's, or both's
+            _names(g).__getitem__, me.power_port + state.players[1 - p].power_port
+            if g.once_scope == "per-duel" else me.power_port):
             return "DB-C.2", f"only one {card.name} may be used per Duel"
     if card.option_type == "DIGIVOLVE":
         return "DB-B.3n", f"{card.name} is a DIGIVOLVE card, used only in the Digivolve phase"
     return None
+
+
+def _names(g: Game) -> dict[str, str]:
+    """Serial → card name, for the whole card set (listed once per game, ``g.derived``)."""
+    names = g.derived.get("names")
+    if names is None:
+        names = g.derived["names"] = {s: c.name for s, c in g.cards.items()}
+    return names
 
 
 def _fulfilment(state: State, p: int, card: PowerOptionCard) -> list[tuple[tuple[str, ...], bool]]:
@@ -80,8 +86,8 @@ def _fulfilment(state: State, p: int, card: PowerOptionCard) -> list[tuple[tuple
     out: list[tuple[tuple[str, ...], bool]] = []
     if ok:
         if discard_n:
-            rest = sorted(c for c in me.hand if c != card.serial)
-            out.extend((combo, True) for combo in combinations(rest, discard_n))
+            rest = [*filter(card.serial.__ne__, sorted(me.hand))]
+            out.extend(zip(combinations(rest, discard_n), repeat(True)))
         else:
             out.append(((), True))
     if g.unfulfilled_ok and not (ok and not discard_n):

@@ -18,6 +18,7 @@ from oracle.digibattle.state import (
     PASS,
     READY,
     Action,
+    Event,
     Game,
     PlayerState,
     State,
@@ -25,6 +26,10 @@ from oracle.digibattle.state import (
 )
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
+
+#: The ``rookie_change_set`` event (DB-D.4) of each player, built once (events are values).
+ROOKIE_CHANGE_SET = (Event("rookie_change_set", "DB-D.4", 0),
+                     Event("rookie_change_set", "DB-D.4", 1))
 
 # ---------------------------------------------------------------------------------------------
 # What a player could Digivolve into, and how.
@@ -37,9 +42,16 @@ def _base(state_players: tuple, cards: dict, p: int) -> DigimonCard:
     return cards[me.pending_rookie or me.duel_zone[-1]]
 
 
-def _supports(cards: dict, zone: tuple[str, ...], effect: str) -> list[str]:
-    return [s for s in zone if isinstance(cards[s], PowerOptionCard)
-            and cards[s].has_effect(effect)]
+def _supports(g: Game, zone: tuple[str, ...], effect: str) -> list[str]:
+    """The cards of ``zone`` that are Power Options with an ``effect`` (DIGIVICE, ULTRA
+    DIGIVOLVE), in zone order; the card set's such serials are listed once per game."""
+    key = ("supports", effect)
+    table = g.derived.get(key)
+    if table is None:
+        table = g.derived[key] = frozenset(s for s, c in g.cards.items()
+                                           if isinstance(c, PowerOptionCard)
+                                           and c.has_effect(effect))
+    return [*filter(table.__contains__, zone)]
 
 
 def _digivice_fits(card: PowerOptionCard, new: DigimonCard) -> bool:
@@ -105,13 +117,13 @@ def _methods(g: Game, p: int, new_serial: str, base_serial: str, hand: tuple[str
                                                  source=tag))
         elif req.kind == "digivice" and step == 1 and req.source == base.name \
                 and new.level in ("Ultimate", "Mega"):
-            for s in _supports(cards, support_zone, "digivice"):
+            for s in _supports(g, support_zone, "digivice"):
                 if _digivice_fits(cards[s], new):
                     out.append(shared_action(act, p, new_serial, "digivice", support=s))
         elif req.kind == "dna":
             out.extend(_dna(g, cards, p, base, new, new_serial, req, hand))
     if step == 1:
-        for s in _supports(cards, support_zone, "ultra_digivolve"):
+        for s in _supports(g, support_zone, "ultra_digivolve"):
             out.append(shared_action(act, p, new_serial, "ultra", support=s))
     if g.support_bound and g.support_timing == "at-prepare":
         # DB-AMB-27 "bound": a card committed at preparation is the only way (DB-B.3).
@@ -407,7 +419,7 @@ def change_rookie(tx: Tx, a: Action) -> None:
         raise IllegalActionError(
             "DB-D.4", "the Rookie can be changed only while it is the Digimon showing")
     tx.upd(p, hand=remove(me.hand, (a.card,)), pending_rookie=a.card)
-    tx.event("rookie_change_set", "DB-D.4", p)
+    tx.events.append(ROOKIE_CHANGE_SET[p])
 
 
 def ready(tx: Tx, a: Action) -> None:
