@@ -15,9 +15,20 @@ from itertools import combinations, repeat
 from oracle.cards import DigimonCard, PowerOptionCard
 from oracle.digibattle import phases
 from oracle.digibattle.power import abilities, condition_holds, digimon_power
-from oracle.digibattle.state import PASS, Action, Event, Game, Play, State, shared_action
+from oracle.digibattle.state import (
+    PASS,
+    Action,
+    Event,
+    Game,
+    Play,
+    PlayerState,
+    State,
+    shared_action,
+)
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
+
+_new = tuple.__new__  # builds a NamedTuple from all its values, skipping argument parsing
 
 #: The ``passed`` event (DB-C.3) of player 0 and of player 1, built once (events are values).
 PASSED = (Event("passed", "DB-C.3", 0), Event("passed", "DB-C.3", 1))
@@ -193,7 +204,7 @@ def play_option(tx: Tx, a: Action) -> None:
                 "DB-C.2", f"{card.name} needs a target player with a Champion showing: "
                 f"one of {[t for t in targets if t is not None]}")
     held = all(condition_holds(state, p, e.when) for e in card.effects if e.when)
-    tx.upd(p, hand=remove(me.hand, (card.serial,)), power_port=me.power_port + (card.serial,))
+    tx.hand_to_port(p, card.serial)
     tx.event("option_played", "DB-C.1", p, card=card.serial, fulfilled=fulfilled)
     if fulfilled:
         tx.plays = tx.plays + (Play(p, card.serial, held),)
@@ -347,5 +358,7 @@ def _clear_power_ports(tx: Tx, keeper: tuple[int, ...]) -> None:
             if partners:
                 port = remove(port, partners)
                 dz = dz[:-1] + partners + dz[-1:]
-        tx.upd(i, power_port=(), duel_zone=dz, offline=me.offline + port)
+        deck, hand, online, offline, _, dvz, _, score, passed, digivolved, pending, acted = me
+        tx.ps[i] = _new(PlayerState, (deck, hand, online, offline + port, dz, dvz, (), score,
+                                      passed, digivolved, pending, acted))
         tx.event("power_options_offline", "DB-C.6", i, cards=list(port))

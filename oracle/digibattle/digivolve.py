@@ -27,6 +27,8 @@ from oracle.digibattle.state import (
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
 
+_new = tuple.__new__  # builds a NamedTuple from all its values, skipping argument parsing
+
 #: The ``rookie_change_set`` event (DB-D.4) of each player, built once (events are values).
 ROOKIE_CHANGE_SET = (Event("rookie_change_set", "DB-D.4", 0),
                      Event("rookie_change_set", "DB-D.4", 1))
@@ -362,7 +364,9 @@ def prepare(tx: Tx, a: Action) -> None:
     if a.support:
         hand = remove(hand, (a.support,))
         port = port + (a.support,)
-    tx.upd(p, hand=hand, digivolve_zone=(a.card,), power_port=port)
+    deck, _, online, offline, dz, _, _, score, passed, digivolved, pending, acted = me
+    tx.ps[p] = _new(PlayerState, (deck, hand, online, offline, dz, (a.card,), port, score, passed,
+                                  digivolved, pending, acted))
     tx.event("prepared", "DB-D.5" if state.phase == "regroup" else "DB-B.0", p,
              support=a.support)
     end_preparation(tx, p)
@@ -562,8 +566,9 @@ def digivolve(tx: Tx, a: Action) -> None:
         _check_digivolve(tx, p, a, me)
     me = tx.ps[p]
     assert isinstance(new, DigimonCard)
-    tx.upd(p, digivolve_zone=(), hand=remove(me.hand, (a.card,)),
-           duel_zone=me.duel_zone + (a.card,), digivolved=True, acted=True)
+    deck, hand, online, offline, dz, _, port, score, passed, _, pending, _ = me
+    tx.ps[p] = _new(PlayerState, (deck, remove(hand, (a.card,)), online, offline, dz + (a.card,),
+                                  (), port, score, passed, True, pending, True))
     tx.event("digivolved", "DB-B.2", p, card=a.card, level=new.level, method=a.method)
     _fulfil(tx, p, a, new)
     for e in new.effects:
@@ -618,7 +623,7 @@ def _fulfil(tx: Tx, p: int, a: Action, new: DigimonCard) -> None:
     elif a.method in ("digivice", "ultra", "dna"):
         assert a.support is not None
         if a.support in me.hand:
-            tx.upd(p, hand=remove(me.hand, (a.support,)), power_port=me.power_port + (a.support,))
+            tx.hand_to_port(p, a.support)
         tx.event("support_placed", "DB-B.3" if a.method != "ultra" else "DB-B.3n", p,
                  card=a.support, method=a.method)
         if a.method == "ultra":

@@ -119,6 +119,15 @@ class Tx:
         ps[i] = _new(PlayerState, (deck, hand, online, offline, dz, dvz, port, score, passed,
                                    digivolved, pending, acted))
 
+    def hand_to_port(self, i: int, card: str) -> None:
+        """Put ``card`` from player ``i``'s hand on their Power Port (a Power Option played,
+        DB-C.1; a support card placed, DB-B.3)."""
+        ps = self.ps
+        deck, hand, online, offline, dz, dvz, port, score, passed, digivolved, pending, acted = \
+            ps[i]
+        ps[i] = _new(PlayerState, (deck, remove(hand, (card,)), online, offline, dz, dvz,
+                                   port + (card,), score, passed, digivolved, pending, acted))
+
     def event(self, type_: str, clause: str, player: int | None = None, **data: Any) -> None:
         """Record an event caused by ``clause``."""
         self.events.append(_new(Event, (type_, clause, player, data or None)))
