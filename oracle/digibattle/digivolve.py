@@ -422,7 +422,9 @@ def change_rookie(tx: Tx, a: Action) -> None:
     if tx.game.rookie_change == "rookie-showing" and len(me.duel_zone) != 1:
         raise IllegalActionError(
             "DB-D.4", "the Rookie can be changed only while it is the Digimon showing")
-    tx.upd(p, hand=remove(me.hand, (a.card,)), pending_rookie=a.card)
+    deck, hand, online, offline, dz, dvz, port, score, passed, digivolved, _, acted = me
+    tx.ps[p] = _new(PlayerState, (deck, remove(hand, (a.card,)), online, offline, dz, dvz, port,
+                                  score, passed, digivolved, a.card, acted))
     tx.events.append(ROOKIE_CHANGE_SET[p])
 
 
@@ -478,8 +480,11 @@ def begin_reveal(tx: Tx, new_duel: bool = False) -> None:
     for i in (0, 1):  # (a player with none of the flags set is left as it is)
         me = ps[i]
         if new_duel:
-            if me.digivolved or me.acted or me.passed:
-                tx.upd(i, digivolved=False, acted=False, passed=False)
+            deck, hand, online, offline, dz, dvz, port, score, passed, digivolved, pending, \
+                acted = me
+            if digivolved or acted or passed:
+                ps[i] = _new(PlayerState, (deck, hand, online, offline, dz, dvz, port, score,
+                                           False, False, pending, False))
         elif me.acted or me.passed:
             tx.flags(i, False, False)
     if not (_has_something(tx, 0) or _has_something(tx, 1)):
@@ -526,9 +531,10 @@ def _reveal_rookie(tx: Tx, p: int) -> None:
     me = tx.ps[p]
     if me.pending_rookie is None:
         return
-    old = me.duel_zone
-    tx.upd(p, duel_zone=(me.pending_rookie,), pending_rookie=None, offline=me.offline + old)
-    tx.event("rookie_changed", "DB-D.4", p, card=me.pending_rookie, offline=list(old))
+    deck, hand, online, offline, old, dvz, port, score, passed, digivolved, new, acted = me
+    tx.ps[p] = _new(PlayerState, (deck, hand, online, offline + old, (new,), dvz, port, score,
+                                  passed, digivolved, None, acted))
+    tx.event("rookie_changed", "DB-D.4", p, card=new, offline=list(old))
 
 
 def digivolve(tx: Tx, a: Action) -> None:

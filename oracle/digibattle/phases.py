@@ -8,8 +8,10 @@ state on (phase, step, whose move, flags) and records the event with its clause.
 
 from __future__ import annotations
 
-from oracle.digibattle.state import Event
+from oracle.digibattle.state import Event, PlayerState
 from oracle.digibattle.tx import Tx
+
+_new = tuple.__new__  # builds a NamedTuple from all its values, skipping argument parsing
 
 #: The ``battle_started`` event (DB-C.1) of each starting player, built once (events are values).
 BATTLE_STARTED = (Event("battle_started", "DB-C.1", 0), Event("battle_started", "DB-C.1", 1))
@@ -69,8 +71,11 @@ def owe_payment(tx: Tx, p: int, n: int) -> None:
 
 def add_points(tx: Tx, p: int, points: int, clause: str, **data: object) -> None:
     """Add ``points`` to player ``p``'s score; DB-C.9 under DB-AMB-7 ``immediate``."""
-    score = tx.ps[p].score + points
-    tx.upd(p, score=score)
+    ps = tx.ps
+    deck, hand, online, offline, dz, dvz, port, score, passed, digivolved, pending, acted = ps[p]
+    score += points
+    ps[p] = _new(PlayerState, (deck, hand, online, offline, dz, dvz, port, score, passed,
+                               digivolved, pending, acted))
     tx.event("points_scored", clause, p, points=points, score=score, **data)
     if tx.game.end_check == "immediate" and score >= tx.game.target:
         game_over(tx, p)
