@@ -235,9 +235,10 @@ def _rookies(g: Game) -> frozenset[str]:
     return rookies
 
 
-def _level_ok(g: Game, new: DigimonCard, base: DigimonCard) -> bool:
-    """DB-B.0: the next level up (DB-AMB-4 ``either``: or higher, for a DNA Digivolve)."""
-    step = new.level_index - base.level_index
+def _level_ok(g: Game, new_level: int, base: DigimonCard) -> bool:
+    """DB-B.0: the next level up (DB-AMB-4 ``either``: or higher, for a DNA Digivolve), for
+    a Digimon at level index ``new_level``."""
+    step = new_level - base.level_index
     return step == 1 or step > 1 and g.dna == "either"
 
 
@@ -252,9 +253,15 @@ def _prep_tables(g: Game, base: DigimonCard) -> tuple[frozenset[str], frozenset[
     key = ("prepare", base.serial)
     tables = g.derived.get(key)
     if tables is None:
-        cards = g.card_set.cards
-        level_ok = frozenset(s for s, c in cards.items()
-                             if isinstance(c, DigimonCard) and _level_ok(g, c, base))
+        cards = g.cards
+        by_level = g.derived.get("digimon_by_level")
+        if by_level is None:  # level index -> the serials of the card set's Digimon there
+            by_level = g.derived["digimon_by_level"] = {}
+            for s, c in cards.items():
+                if isinstance(c, DigimonCard):
+                    by_level.setdefault(c.level_index, []).append(s)
+        level_ok = frozenset(s for level, serials in by_level.items()
+                             if _level_ok(g, level, base) for s in serials)
         named = frozenset(s for s in level_ok if cards[s].names(base))  # type: ignore[union-attr]
         tables = g.derived[key] = (level_ok, named)
     return tables
