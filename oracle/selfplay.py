@@ -32,17 +32,6 @@ _new = tuple.__new__  # builds a Step from its three values, skipping argument p
 # (tests/test_state_hashes.py pins the games).
 
 
-def _choice(rng: random.Random, seq: tuple[Action, ...]) -> Action:
-    """``rng.choice(seq)``, drawing the same numbers."""
-    n = len(seq)
-    getrandbits = rng.getrandbits
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return seq[r]
-
-
 def chance_outcome(state: State, rng: random.Random) -> Action:
     """A random outcome for the chance node ``state.chance``."""
     due = state.chance
@@ -66,10 +55,18 @@ def random_action(state: State, rng: random.Random) -> Action:
     acts = legal_actions(state)
     if state.step == "discard":
         # Discard now and then; usually draw.
-        return acts[-1] if rng.random() < 0.6 else _choice(rng, acts)
-    if len(acts) > 1 and acts[-1].type in ("pass", "ready") and rng.random() < 0.7:
-        return _choice(rng, acts[:-1])
-    return _choice(rng, acts)
+        if rng.random() < 0.6:
+            return acts[-1]
+    elif len(acts) > 1 and acts[-1].type in ("pass", "ready") and rng.random() < 0.7:
+        acts = acts[:-1]
+    # rng.choice(acts), drawing the same numbers:
+    n = len(acts)
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return acts[r]
 
 
 def play(game: Game, seed: int, max_steps: int = 100_000) -> Iterator[Step]:

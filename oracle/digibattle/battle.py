@@ -336,10 +336,12 @@ def _lose_showing(tx: Tx, i: int, clause: str, **data: object) -> None:
 
 def _lose_digimon(tx: Tx, i: int, clause: str, **data: object) -> None:
     """DB-C.6: all Digimon except the Rookie go Offline."""
-    me = tx.ps[i]
-    if len(me.duel_zone) > 1:
-        gone = me.duel_zone[1:]
-        tx.upd(i, duel_zone=me.duel_zone[:1], offline=me.offline + gone)
+    deck, hand, online, offline, dz, dvz, port, score, passed, digivolved, pending, acted = \
+        tx.ps[i]
+    if len(dz) > 1:
+        gone = dz[1:]
+        tx.ps[i] = _new(PlayerState, (deck, hand, online, offline + gone, dz[:1], dvz, port,
+                                      score, passed, digivolved, pending, acted))
         tx.event("digimon_sent_offline", clause, i, cards=list(gone), **data)
 
 

@@ -344,8 +344,18 @@ def _reachable(state: State, p: int, new: DigimonCard, base: DigimonCard,
                 if any(isinstance(cards[c], PowerOptionCard) and _digivice_fits(cards[c], new)
                        for c in (hand if hand is not None else state.players[p].hand)):
                     return True
-    return any(req.kind == "dna" for req in new.requirements) and bool(
-        methods(state, p, new.serial, hand))
+    return new.serial in _dna_cards(g) and bool(methods(state, p, new.serial, hand))
+
+
+def _dna_cards(g: Game) -> frozenset[str]:
+    """The serials of the card set's Digimon with a DNA requirement (DB-B.3b), listed once
+    per game (``g.derived``)."""
+    dna = g.derived.get("dna_cards")
+    if dna is None:
+        dna = g.derived["dna_cards"] = frozenset(
+            s for s, c in g.cards.items()
+            if isinstance(c, DigimonCard) and any(r.kind == "dna" for r in c.requirements))
+    return dna
 
 
 def _with_port(state: State, p: int, sup: str) -> tuple:
