@@ -185,6 +185,16 @@ class OracleDriver:
         :param parsed: the ruleset's action object whose JSON form ``action`` is, when the
             caller has it (it is not parsed again).
         """
+        out = self.step(action, parsed)
+        if type(out) is Refusal:
+            return Outcome(refusal=out)
+        nxt, events = out  # type: ignore[misc]
+        return Outcome(state=nxt.to_json(), events=tuple([ev.to_json() for ev in events]))
+
+    def step(self, action: Mapping[str, Any], parsed: Any = None
+             ) -> tuple[Any, tuple[Any, ...]] | Refusal:
+        """:meth:`apply` with the new state and its events as the ruleset's own objects
+        (their JSON forms not built), or the refusal."""
         mod = self._module()
         try:
             act = mod.action_from_json(action) if parsed is None else parsed
@@ -192,16 +202,19 @@ class OracleDriver:
         except IllegalActionError as e:
             r = Refusal.from_error(e)
             also = broken_clauses(mod, self._state, act, e)
-            return Outcome(refusal=Refusal(r.kind, r.reason, r.clause, r.path, also))
+            return Refusal(r.kind, r.reason, r.clause, r.path, also)
         except OracleError as e:
-            return Outcome(refusal=Refusal.from_error(e))
+            return Refusal.from_error(e)
         self._state = nxt
-        return Outcome(state=nxt.to_json(), events=tuple([ev.to_json() for ev in events]))
+        return nxt, events
 
     def legal_actions(self) -> list[Mapping[str, Any]] | None:
         """See :meth:`Driver.legal_actions`."""
-        mod = self._module()
-        return [a.to_json() for a in mod.legal_actions(self._state)]
+        return [a.to_json() for a in self.legal_objects()]
+
+    def legal_objects(self) -> tuple[Any, ...]:
+        """The legal actions now as the ruleset's own action objects (canonical order)."""
+        return self._module().legal_actions(self._state)  # type: ignore[no-any-return]
 
     @property
     def state(self) -> Any:

@@ -513,3 +513,32 @@ def test_the_oracle_answers_are_plain_json_values(ruleset: str) -> None:
             for doc in docs:
                 again = orjson.loads(orjson.dumps(doc))
                 assert again == doc and repr(again) == repr(doc)
+
+
+@pytest.mark.parametrize("ruleset", ["digibattle", "dcg"])
+def test_encoded_answers_are_the_plain_forms_bytes(ruleset: str) -> None:
+    """codec.position_line / legal_line (a player's part and an action encoded once, reused
+    while the same object recurs) write exactly the bytes of the plain JSON forms, over
+    whole games (players that recur and players that change)."""
+    from digiconform.harness import codec
+    from oracle import rulesets
+    from oracle.dcg.selfplay import play as dcg_play
+    from oracle.selfplay import play as db_play
+
+    rs = rulesets.get(ruleset)
+    game = rs.game_from_setup(rs.default_setup())
+    play = dcg_play if ruleset == "dcg" else db_play
+    recurring = 0
+    for seed in range(3):
+        state = rs.new_game(game)
+        for step in play(game, seed):
+            acts = rs.legal_actions(state)
+            assert codec.legal_line(7, acts) == codec.dumps(
+                {"seq": 7, "actions": [a.to_json() for a in acts]})
+            recurring += sum(a is b for a, b in zip(state.players, step.state.players,
+                                                    strict=True))
+            state = step.state
+            events = [e.to_json() for e in step.events]
+            assert codec.position_line(8, state, events) == codec.dumps(
+                {"seq": 8, "state": state.to_json(), "events": events})
+    assert recurring > 10

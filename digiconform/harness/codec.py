@@ -5,11 +5,19 @@ faster than :mod:`json`. What is written stays what :func:`json.dumps` writes (c
 kept): a value :mod:`orjson` cannot write (a non-string key, an integer beyond 64 bits, a
 mapping that is not a dict) is written by :func:`json.dumps`. Lines are read through the input
 layer (:func:`oracle.inputs.parse_json`, which has the same kind of fast path).
+
+The oracle's own answers (``serve``'s, and what the verifier expects of an implementation) are
+mostly the same values again: a player's part of the state is often the same object as in the
+position before, a legal action the same object as in the last legal set. :func:`state_doc`
+and :func:`actions_doc` give their JSON with those parts already encoded
+(:class:`orjson.Fragment`, reused while the same object recurs): :func:`dumps` of such a
+document writes the same bytes as of the plain JSON form, at a fraction of the cost.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 try:
@@ -26,3 +34,70 @@ def dumps(obj: Any) -> bytes:
         except TypeError:
             pass
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+_LIMIT = 4096
+"""Objects whose encoded JSON each cache keeps at most (then it starts again)."""
+
+_PLAYERS: dict[int, tuple[Any, Any]] = {}
+"""``id(player state)`` -> ``(player state, its encoded JSON)`` (the object is kept, so its
+id is not reused while it is here; by identity, never by equality: equal values may have
+different JSON forms, ``0`` and ``false``)."""
+
+_ACTIONS: dict[int, tuple[Any, Any]] = {}
+"""``id(action)`` -> ``(action, its encoded JSON)``, as :data:`_PLAYERS`."""
+
+
+def _encoded(cache: dict[int, tuple[Any, Any]], obj: Any) -> Any:
+    hit = cache.get(id(obj))
+    if hit is not None and hit[0] is obj:
+        return hit[1]
+    if len(cache) >= _LIMIT:
+        cache.clear()
+    frag = orjson.Fragment(orjson.dumps(obj.to_json()))
+    cache[id(obj)] = (obj, frag)
+    return frag
+
+
+def _player_fragment(player: Any) -> Any:
+    return _encoded(_PLAYERS, player)
+
+
+def state_doc(state: Any) -> dict[str, Any]:
+    """``state.to_json()`` (an oracle state of either ruleset) with each player's part
+    already encoded: for :func:`dumps` only (the same bytes as the plain form), or for a
+    check that does not look inside the players. Without :mod:`orjson`, the plain form.
+
+    :raises TypeError: a player's part :mod:`orjson` cannot write (the caller writes the
+        plain form).
+    """
+    if orjson is None:  # pragma: no cover - orjson is a dependency
+        return state.to_json()  # type: ignore[no-any-return]
+    return state.to_json(player_json=_player_fragment)  # type: ignore[no-any-return]
+
+
+def actions_doc(actions: Iterable[Any]) -> list[Any]:
+    """``[a.to_json() for a in actions]`` with each action already encoded, for
+    :func:`dumps` only (as :func:`state_doc`)."""
+    if orjson is None:  # pragma: no cover - orjson is a dependency
+        return [a.to_json() for a in actions]
+    return [_encoded(_ACTIONS, a) for a in actions]
+
+
+def position_line(seq: int, state: Any, events: list[Any]) -> bytes:
+    """The compact line of the answer ``{"seq", "state": state.to_json(), "events"}`` to an
+    ``action`` request (``state`` an oracle state object, ``events`` JSON)."""
+    try:
+        return orjson.dumps({"seq": seq, "state": state_doc(state), "events": events})
+    except (TypeError, AttributeError):  # (no orjson, or a value it cannot write)
+        return dumps({"seq": seq, "state": state.to_json(), "events": events})
+
+
+def legal_line(seq: int, actions: Iterable[Any]) -> bytes:
+    """The compact line of the answer ``{"seq", "actions": [a.to_json() ...]}`` to a
+    ``legal_actions`` request (``actions`` the oracle's action objects)."""
+    actions = tuple(actions)
+    try:
+        return orjson.dumps({"seq": seq, "actions": actions_doc(actions)})
+    except (TypeError, AttributeError):
+        return dumps({"seq": seq, "actions": [a.to_json() for a in actions]})

@@ -119,6 +119,16 @@ class Session:
             if (cmd == "action" or cmd == "legal_actions") and _valid(cmd)(doc):
                 seq = doc["seq"]
                 try:
+                    if type(self.driver) is OracleDriver:
+                        # (the oracle's own objects, encoded with their recurring parts
+                        # encoded once: codec.position_line, codec.legal_line)
+                        if cmd == "legal_actions":
+                            return codec.legal_line(seq, self.driver.legal_objects())
+                        step = self.driver.step(doc["action"])
+                        if type(step) is Refusal:
+                            return codec.dumps(_refused(seq, step).to_json())
+                        nxt, events = step  # type: ignore[misc]
+                        return codec.position_line(seq, nxt, [e.to_json() for e in events])
                     if cmd == "legal_actions":
                         return codec.dumps({"seq": seq,
                                             "actions": self.driver.legal_actions() or []})

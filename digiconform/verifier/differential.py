@@ -34,7 +34,7 @@ from typing import Any
 
 from digiconform.verifier.compare import legal_set_difference, refusal_difference, state_differences
 from digiconform.verifier.games import TARGETS, GameHooks, hooks
-from oracle.driver import Driver, OracleDriver
+from oracle.driver import Driver, OracleDriver, Outcome, Refusal
 
 MAX_STEPS = 400
 """Actions per random game at most (a game that is still going is cut, not failed)."""
@@ -207,6 +207,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     # The oracle's answer goes with each request: a protocol driver then takes a line that is
     # byte for byte that answer without parsing it again (ProtocolDriver.apply).
     tell = bool(getattr(impl, "accepts_expected", False))
+    matching = getattr(impl, "apply_matching", None) if tell else None
     resynced = [False]
     first: list[Divergence] = []
 
@@ -258,7 +259,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         # must be empty) and the position after the last of ``max_steps`` actions included (a
         # replayed counterexample ends there); not at a waiting point only the oracle has.
         if legal and not ahead:
-            want_legal = [a.to_json() for a in game.legal_actions(state)]
+            want_legal = legal_json(game, state)
             try:
                 got_legal = impl.legal_actions(expected={"actions": want_legal}) if tell \
                     else impl.legal_actions()
@@ -291,9 +292,28 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         before = state
         # (an action the chooser made from the oracle's own action object: not parsed again)
         made = getattr(choose, "last", None)
-        want = oracle.apply(action, made[1] if made and made[0] is action else None)
+        parsed = made[1] if made and made[0] is action else None
+        out: Outcome | None = None
         try:
-            if tell:
+            if matching is not None:
+                # The oracle's answer as its own objects: the implementation's line is
+                # compared with the line they encode (ProtocolDriver.apply_matching); the
+                # JSON forms are built only when it differs.
+                step = oracle.step(action, parsed)
+                if type(step) is Refusal:
+                    want = Outcome(refusal=step)
+                else:
+                    nxt, evs = step  # type: ignore[misc]
+                    ev_json = [e.to_json() for e in evs]
+                    out = matching(action, nxt, ev_json)
+                    if out is None:  # the oracle's answer, byte for byte
+                        continue
+                    want = Outcome(state=nxt.to_json(), events=tuple(ev_json))
+            else:
+                want = oracle.apply(action, parsed)
+            if out is not None:
+                pass
+            elif tell:
                 out = impl.apply(action, expected={"refused": want.refusal.to_json()}
                                  if want.refusal is not None else
                                  {"state": want.state, "events": list(want.events)})
@@ -361,6 +381,30 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                 return first[0]
             resynced[0] = True
     return first[0] if first else None
+
+
+_ACTION_JSON: dict[str, dict[Any, Mapping[str, Any]]] = {}
+"""Per ruleset: action -> its JSON form, for :func:`legal_json` (at most ``_ACTION_JSON_LIMIT``
+actions each)."""
+_ACTION_JSON_LIMIT = 1 << 14
+
+
+def legal_json(game: GameHooks, state: Any) -> list[Mapping[str, Any]]:
+    """The JSON forms of the legal actions of ``state`` (``game.legal_actions``), each
+    action's form built once: the legal sets of a game's positions are mostly the same
+    actions (actions are immutable values, equal actions have the same JSON form). The forms
+    are shared between calls: not to be modified."""
+    cache = _ACTION_JSON.get(game.ruleset)
+    if cache is None or len(cache) >= _ACTION_JSON_LIMIT:
+        cache = _ACTION_JSON[game.ruleset] = {}
+    get = cache.get
+    out = []
+    for a in game.legal_actions(state):
+        doc = get(a)
+        if doc is None:
+            doc = cache[a] = a.to_json()
+        out.append(doc)
+    return out
 
 
 def refused_reading(setup: Mapping[str, Any], error: Exception) -> tuple[Any, str] | None:

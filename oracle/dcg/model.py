@@ -10,7 +10,7 @@ documented on :class:`State`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -252,8 +252,14 @@ class State:
         """True once the game has a result."""
         return self.phase == "game_over"
 
-    def to_json(self) -> dict[str, Any]:
-        """The state as the JSON contract object (see module and class docs)."""
+    def to_json(self, player_json: Callable[[PlayerState], Any] | None = None
+                ) -> dict[str, Any]:
+        """The state as the JSON contract object (see module and class docs).
+
+        :param player_json: what stands for each player's part (default: its JSON form,
+            :meth:`PlayerState.to_json`); an encoder passes a function giving the part
+            already encoded.
+        """
         return {
             "ruleset": "dcg",
             "turn": self.turn,
@@ -272,7 +278,8 @@ class State:
             "reason": self.reason,
             "next_id": self.next_id,
             "variants": dict(self.variants),
-            "players": [p.to_json() for p in self.players],
+            "players": [p.to_json() for p in self.players] if player_json is None
+            else [player_json(p) for p in self.players],
         }
 
 

@@ -7,7 +7,7 @@ the contract (``schemas/state.schema.json``, ``action.schema.json``, ``event.sch
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -168,6 +168,10 @@ class PlayerState(NamedTuple):
     pending_rookie: str | None = None
     acted: bool = False
 
+    def to_json(self) -> dict[str, Any]:
+        """The per-player object of the state JSON."""
+        return _player_json(self)
+
     def zones(self) -> tuple[tuple[str, ...], ...]:
         """Every zone's cards (pending Rookie included), for card-conservation checks."""
         extra = (self.pending_rookie,) if self.pending_rookie else ()
@@ -202,8 +206,14 @@ class State(NamedTuple):
     plays: tuple[Play, ...] = ()
     resume: tuple[Any, ...] | None = None  # what continues after a recycle shuffle
 
-    def to_json(self) -> dict[str, Any]:
-        """The state in its JSON form (``schemas/state.schema.json``)."""
+    def to_json(self, player_json: Callable[[PlayerState], Any] | None = None
+                ) -> dict[str, Any]:
+        """The state in its JSON form (``schemas/state.schema.json``).
+
+        :param player_json: what stands for each player's part (default: its JSON form,
+            :meth:`PlayerState.to_json`); an encoder passes a function giving the part
+            already encoded.
+        """
         powers = None
         if all(p.duel_zone for p in self.players):
             powers = [digimon_power(self, 0), digimon_power(self, 1)]
@@ -228,7 +238,7 @@ class State(NamedTuple):
             "end_reason": self.end_reason,
             "plays": [{"player": p.player, "card": p.card, "held": p.held} for p in self.plays],
             "resume": _resume_json(self.resume),
-            "players": [_player_json(p) for p in self.players],
+            "players": [(player_json or _player_json)(p) for p in self.players],
         }
 
     @classmethod
