@@ -131,9 +131,14 @@ def legal_battle(state: State, p: int) -> list[Action]:
         if c.restrictions and _restriction_problem(state, p, c):
             continue
         targets = _targets(state, p, c)
+        made = _option_plays(g, p, s)
         for discard, _ok in _fulfilment(state, p, c):
             for t in targets:
-                out.append(shared_action("play_option", p, s, None, None, (), None, discard, t))
+                a = made.get((discard, t))
+                if a is None:
+                    a = made[discard, t] = shared_action("play_option", p, s, discard=discard,
+                                                         target=t)
+                out.append(a)
     out.append(PASS[p])
     return out
 
@@ -148,6 +153,16 @@ def _battle_options(g: Game) -> dict[str, PowerOptionCard]:
         table = g.derived["battle_options"] = {
             s: c for s, c in g.cards.items() if isinstance(c, PowerOptionCard)
             and c.option_type != "DIGIVOLVE" and "digivolve_phase_only" not in c.restrictions}
+    return table
+
+
+def _option_plays(g: Game, p: int, s: str) -> dict[tuple[tuple[str, ...], int | None], Action]:
+    """(discard, target) → the ``play_option`` of card ``s`` by player ``p``, each built on
+    first use (``g.derived``; actions are values, built once and shared: a speed-up only)."""
+    key = ("option_plays", p, s)
+    table = g.derived.get(key)
+    if table is None:
+        table = g.derived[key] = {}
     return table
 
 
