@@ -11,7 +11,7 @@ from __future__ import annotations
 from oracle.cards import DigimonCard
 from oracle.digibattle import digivolve
 from oracle.digibattle.state import CHANCE, Action, Game, PlayerState, State
-from oracle.digibattle.tx import Tx
+from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
 
 
@@ -28,11 +28,21 @@ def new_game(game: Game) -> State:
     )
 
 
-def legal_choose_rookie(state: State, p: int) -> list[Action]:
+def legal_choose_rookie(state: State, p: int) -> tuple[Action, ...]:
     """DB-A.1: any Rookie in the player's deck."""
-    cards = state.game.card_set.cards
-    return [Action("choose_rookie", p, card=s) for s in sorted(state.players[p].deck)
-            if isinstance(cards[s], DigimonCard) and cards[s].level == "Rookie"]
+    g = state.game
+    deck = state.players[p].deck
+    known = deck == g.decks[p]  # (the game's own deck: its answer is kept, ``g.derived``)
+    if known:
+        actions = g.derived.get(("choose_rookie", p))
+        if actions is not None:
+            return actions  # type: ignore[no-any-return]
+    cards = g.cards
+    actions = tuple([Action("choose_rookie", p, card=s) for s in sorted(deck)
+                     if isinstance(cards[s], DigimonCard) and cards[s].level == "Rookie"])
+    if known:
+        g.derived[("choose_rookie", p)] = actions
+    return actions
 
 
 def choose_rookie(tx: Tx, a: Action) -> None:
@@ -46,7 +56,7 @@ def choose_rookie(tx: Tx, a: Action) -> None:
     card = tx.cards.get(a.card) if a.card else None
     if a.card not in me.deck or not isinstance(card, DigimonCard) or card.level != "Rookie":
         raise IllegalActionError("DB-A.1", f"{a.card} is not a Rookie in player {p}'s deck")
-    tx.upd(p, deck=tuple(c for c in me.deck if c != a.card), duel_zone=(a.card,))
+    tx.upd(p, deck=remove(me.deck, (a.card,)), duel_zone=(a.card,))
     tx.event("rookie_chosen", "DB-A.1", p, card=a.card)
     if p == 0:
         tx.to_move = 1
