@@ -537,9 +537,11 @@ def _revealed_rookie_state(state: State, p: int) -> State:
     me = state.players[p]
     if me.pending_rookie is None:
         return state
+    deck, hand, online, offline, _, dvz, port, score, passed, digivolved, new, acted = me
     ps = list(state.players)
-    ps[p] = me._replace(duel_zone=(me.pending_rookie,), pending_rookie=None)
-    return state._replace(players=tuple(ps))
+    ps[p] = _new(PlayerState, (deck, hand, online, offline, (new,), dvz, port, score, passed,
+                               digivolved, None, acted))
+    return _new(State, (state[0], (ps[0], ps[1]), *state[2:]))  # (players replaced)
 
 
 def _reveal_rookie(tx: Tx, p: int) -> None:
