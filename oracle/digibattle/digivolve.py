@@ -29,6 +29,8 @@ from oracle.errors import IllegalActionError
 
 _new = tuple.__new__  # builds a NamedTuple from all its values, skipping argument parsing
 
+#: The ``passed`` event of the Digivolve phase (DB-B.5) of each player, built once.
+PASSED_DIGIVOLVE = (Event("passed", "DB-B.5", 0), Event("passed", "DB-B.5", 1))
 #: The ``rookie_change_set`` event (DB-D.4) of each player, built once (events are values).
 ROOKIE_CHANGE_SET = (Event("rookie_change_set", "DB-D.4", 0),
                      Event("rookie_change_set", "DB-D.4", 1))
@@ -676,7 +678,7 @@ def pass_digivolve(tx: Tx, a: Action) -> None:
                 tx.upd(p, power_port=remove(me.power_port, gone), offline=me.offline + gone)
                 tx.event("use_it_or_lose_it", "DB-B.5", p, card=gone[0])
     tx.flags(p, True, True)
-    tx.event("passed", "DB-B.5", p)
+    tx.events.append(PASSED_DIGIVOLVE[p])
     _next_reveal(tx, p)
 
 
