@@ -221,10 +221,14 @@ class CardTables:
       printing conditions never digivolves);
     - ``digimon``: the Digimon cards (DCG-6-5-1-5: the only ones that attack or are
       attacked); ``main_effects[card]``: the indices of the card's [Main] effects
-      (DCG-6-5-1-6; whether one can be activated is decided in play).
+      (DCG-6-5-1-6; whether one can be activated is decided in play);
+    - ``triggers[timing]``: the cards with an effect (not inherited) of that timing (CR4.2
+      "Triggered effects": only they trigger); ``thresholds[card]``: the highest turn-end
+      threshold (DCG-6-1-4-1, QA2449) the card's own effects set, for the cards that set one.
     """
 
-    __slots__ = ("play_costs", "options", "digivolve_onto", "digimon", "main_effects")
+    __slots__ = ("play_costs", "options", "digivolve_onto", "digimon", "main_effects",
+                 "triggers", "thresholds")
 
     def __init__(self, cards: Mapping[str, Card]) -> None:
         self.play_costs = {cid: card.play_cost or 0 for cid, card in cards.items()
@@ -250,6 +254,15 @@ class CardTables:
         self.main_effects: dict[str, tuple[int, ...]] = {
             cid: tuple(i for i, e in enumerate(card.effects) if e.timing == "main")
             for cid, card in cards.items()}
+        self.triggers: dict[str, frozenset[str]] = {
+            timing: frozenset(cid for cid, card in cards.items() if any(
+                e.timing == timing and not e.inherited for e in card.effects))
+            for timing in TIMINGS}
+        self.thresholds: dict[str, int] = {}
+        for cid, card in cards.items():
+            for e in card.effects:
+                if e.action == "turn_end_threshold" and not e.inherited:
+                    self.thresholds[cid] = max(e.value, self.thresholds.get(cid, e.value))
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,9 +62,11 @@ def trigger(w: Work, player: int, timing: str) -> None:
     """Queue the ``timing`` effects of all of ``player``'s battle-area cards, in the order
     the cards entered the battle area (the DCG-AMB-3 "card-order" reading uses this order).
     """
-    cards = w.cards
+    triggering = w.tables.triggers[timing]  # (the cards with a ``timing`` effect)
+    if not triggering:
+        return
     for stack in w.players[player].peek("battle"):
-        if cards[stack.cards[-1]].effects:  # (a card without effects triggers nothing)
+        if stack.cards[-1] in triggering:  # (any other card triggers nothing)
             trigger_stack(w, player, stack, timing)
 
 
@@ -294,11 +296,12 @@ def turn_end_threshold(w: Work) -> int:
     memory must be for the turn-end condition (1 normally; QA2449: 3 under BT14-081-like
     cards). Only the turn player's battle-area cards count (QA2450).
     """
+    thresholds = w.tables.thresholds  # (the cards whose own effects set one)
+    if not thresholds:
+        return 1
     threshold = 1
-    cards = w.cards
     for stack in w.players[w.turn_player].peek("battle"):
-        for eff in cards[stack.cards[-1]].effects:  # (the top card's)
-            if eff.action == "turn_end_threshold" and not eff.inherited \
-                    and eff.value > threshold:
-                threshold = eff.value
+        value = thresholds.get(stack.cards[-1], 1)  # (the top card's)
+        if value > threshold:
+            threshold = value
     return threshold

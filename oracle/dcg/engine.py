@@ -129,7 +129,7 @@ def _only_pass(w: Work) -> bool:
     False at once; otherwise :func:`main_actions` decides.
     """
     budget = w.memory + MEMORY_LIMIT  # (CR4.2 Costs: can_pay for the turn player)
-    play_costs = w.game.cards.tables.play_costs  # (Digimon and Tamer cards)
+    play_costs = w.tables.play_costs  # (Digimon and Tamer cards)
     for cid in w.players[w.turn_player].peek("hand"):
         cost = play_costs.get(cid)
         if cost is not None and 0 <= cost <= budget:

@@ -93,7 +93,7 @@ def main_actions(w: Work) -> list[Action]:
     :func:`_main_actions`. Reads the zones without copying them."""
     tp = w.turn_player
     me = w.players[tp]
-    return _main_actions(w, w.cards, tp, w.memory + MEMORY_LIMIT, w.game.cards.tables,
+    return _main_actions(w, w.cards, tp, w.memory + MEMORY_LIMIT, w.tables,
                          me.peek("hand"),
                          me.peek("battle"), me.peek("breeding"),
                          w.players[1 - tp].peek("battle"))

@@ -74,11 +74,13 @@ def unsuspend(w: Work) -> None:
     """
     me = w.players[w.turn_player]
     ids = []
-    if any(s.suspended for s in me.peek("battle")):  # (a zone looked at is copied)
-        for s in me.battle:
-            if s.suspended:
-                s.suspended = False
-                ids.append(s.id)
+    for s in me.peek("battle"):  # (a zone looked at is copied: only when one is suspended)
+        if s.suspended:
+            for t in me.battle:
+                if t.suspended:
+                    t.suspended = False
+                    ids.append(t.id)
+            break
     b = me.peek("breeding")
     if b is not None and b.suspended:
         me.breeding.suspended = False
@@ -225,11 +227,13 @@ def end_turn(w: Work) -> None:
     for pl in w.players:  # (only what is set is reset: a zone looked at is copied)
         if pl.peek("opt_used"):
             pl.opt_used.clear()
-        if any(s.played for s in pl.peek("battle")):
-            for s in pl.battle:
-                s.played = False
+        for s in pl.peek("battle"):
+            if s.played_this_turn:
+                for t in pl.battle:
+                    t.played = False
+                break
         b = pl.peek("breeding")
-        if b is not None and b.played:
+        if b is not None and b.played_this_turn:
             pl.breeding.played = False
     w.turn_player = 1 - old
     w.memory = -w.memory

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from oracle.dcg.cards import Card
+from oracle.dcg.cards import Card, CardTables
 from oracle.dcg.model import (
     Attack,
     Chance,
@@ -230,13 +230,15 @@ class _StateSlots:
 class Work:
     """Mutable game state plus the events produced so far by the current ``apply``."""
 
-    __slots__ = ("game", "cards", "turn", "turn_player", "first_player", "phase", "step",
+    __slots__ = ("game", "cards", "tables", "turn", "turn_player", "first_player", "phase", "step",
                  "memory", "chance", "pending", "delayed", "attack", "resume_step", "winner",
                  "reason", "next_id", "players", "variants", "events")
 
     def __init__(self, s: State) -> None:
         self.game: Game = s.game
-        self.cards: Any = s.game.cards.cards
+        card_set = s.game.cards
+        self.cards: Any = card_set.cards
+        self.tables: CardTables = card_set.tables
         self.turn = s.turn
         self.turn_player = s.turn_player
         self.first_player = s.first_player
@@ -273,10 +275,7 @@ class Work:
 
     def variant(self, amb_id: str) -> str:
         """The reading chosen for ``amb_id``."""
-        for k, v in self.variants:
-            if k == amb_id:
-                return v
-        raise KeyError(amb_id)
+        return dict(self.variants)[amb_id]
 
     def emit(self, type: str, clause: str, player: int | None = None,
              *details: tuple[str, Any]) -> None:
@@ -355,10 +354,12 @@ class _PView(NamedTuple):
 class View:
     """A cheap read-only stand-in for :class:`Work` used by ``legal_actions``."""
 
-    __slots__ = ("cards", "turn_player", "memory", "pending", "players", "variants", "step")
+    __slots__ = ("cards", "tables", "turn_player", "memory", "pending", "players", "variants",
+                 "step")
 
     def __init__(self, s: State) -> None:
         self.cards = s.game.cards.cards
+        self.tables = s.game.cards.tables
         self.turn_player = s.turn_player
         self.memory = s.memory
         self.pending = s.pending
@@ -373,7 +374,4 @@ class View:
 
     def variant(self, amb_id: str) -> str:
         """The reading chosen for ``amb_id``."""
-        for k, v in self.variants:
-            if k == amb_id:
-                return v
-        raise KeyError(amb_id)
+        return dict(self.variants)[amb_id]
