@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_ruff_check_is_clean() -> None:
-    ruff = shutil.which("ruff")
+    # the venv's own ruff first (a venv's python run without activating it), then PATH
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
     if ruff is None:
         pytest.fail("ruff is not installed: install the dev extra (pip install '.[dev]')")
     result = subprocess.run([ruff, "check", "--quiet", str(ROOT)], capture_output=True,

@@ -420,23 +420,32 @@ def test_action_types_match_the_engine() -> None:
 
 def emitted_events() -> dict[str, set[str]]:
     """Event type -> field names, read from every ``tx.event("type", clause, player, **f)``
-    call in the Digi-Battle ruleset's source (``"a" if x else "b"`` names two types)."""
+    call in the Digi-Battle ruleset's source (``"a" if x else "b"`` names two types) and every
+    event built ahead as a value, ``Event("type", clause, player[, {"field": ...}])``."""
     import ast
 
     import oracle.digibattle
 
     found: dict[str, set[str]] = {}
     for path in sorted(Path(oracle.digibattle.__file__).parent.glob("*.py")):
+        if path.name == "state.py":  # the Event class itself
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and node.func.attr == "event" and node.args):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            if isinstance(node.func, ast.Attribute) and node.func.attr == "event":
+                fields = {k.arg for k in node.keywords if k.arg is not None}
+            elif isinstance(node.func, ast.Name) and node.func.id == "Event":
+                data = node.args[3] if len(node.args) > 3 else None
+                fields = {k.value for k in data.keys if isinstance(k, ast.Constant)} \
+                    if isinstance(data, ast.Dict) else set()
+            else:
                 continue
             first = node.args[0]
             names = [first] if not isinstance(first, ast.IfExp) else [first.body, first.orelse]
             for name in names:
                 if isinstance(name, ast.Constant) and isinstance(name.value, str):
-                    found.setdefault(name.value, set()).update(
-                        k.arg for k in node.keywords if k.arg is not None)
+                    found.setdefault(name.value, set()).update(fields)
     return found
 
 
