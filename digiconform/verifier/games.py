@@ -371,13 +371,24 @@ def dcg_test_only_setup(swap: bool = False, variants: Mapping[str, str] | None =
     decks let random games reach an end of turn before the unsuspend (DCG-6-2-1-2; about one
     game in five) and its postponement (DCG-6-6-4, DCG-AMB-1). The decks are written out as
     deck objects; ``digiconform vectors export`` writes the card set."""
-    from oracle import rulesets
+    import orjson
 
-    setup = rulesets.get("dcg").named_setups["test-only"]()
+    setup = orjson.loads(_test_only_setup())  # (a fresh copy of the named setup)
     if swap:
         setup["decks"].reverse()
     setup["variants"] = dict(variants or {})
     return setup
+
+
+@cache
+def _test_only_setup() -> bytes:
+    """The ``dcg`` named setup ``test-only``, encoded (built once: its decks are written out
+    from the shipped ones)."""
+    import orjson
+
+    from oracle import rulesets
+
+    return orjson.dumps(rulesets.get("dcg").named_setups["test-only"]())
 
 
 def _dcg_draw_setup(draw: Any, readings: Mapping[str, str]) -> dict[str, Any]:

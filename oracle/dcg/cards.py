@@ -531,8 +531,13 @@ def load_deck(name: str, cards: CardSet | None = None) -> DeckList:
     if name not in shipped_deck_names():
         raise InvalidInputError("$.decks", f"no shipped DCG deck named {name!r} (shipped: "
                                            f"{', '.join(shipped_deck_names())})")
-    doc = read_json(_DATA_DIR / "decks" / f"{name}.json")
-    return deck_from_json(doc, cards or load_cards())
+    cards = cards or load_cards()
+    key = f"deck:{name}"
+    hit = _CACHE.get(key)  # (the card set, its deck): decks are immutable values
+    if hit is None or hit[0] is not cards:
+        hit = _CACHE[key] = (cards, deck_from_json(read_json(_DATA_DIR / "decks" /
+                                                             f"{name}.json"), cards))
+    return hit[1]  # type: ignore[no-any-return]
 
 
 def shipped_deck_names() -> Sequence[str]:
