@@ -224,11 +224,12 @@ class CardTables:
       (DCG-6-5-1-6; whether one can be activated is decided in play);
     - ``triggers[timing]``: the cards with an effect (not inherited) of that timing (CR4.2
       "Triggered effects": only they trigger); ``thresholds[card]``: the highest turn-end
-      threshold (DCG-6-1-4-1, QA2449) the card's own effects set, for the cards that set one.
+      threshold (DCG-6-1-4-1, QA2449) the card's own effects set, for the cards that set one;
+      ``dp_cards``: the cards with a DP modifier, own or inherited (CR4.2 DP).
     """
 
     __slots__ = ("play_costs", "options", "digivolve_onto", "digimon", "main_effects",
-                 "triggers", "thresholds")
+                 "triggers", "thresholds", "dp_cards")
 
     def __init__(self, cards: Mapping[str, Card]) -> None:
         self.play_costs = {cid: card.play_cost or 0 for cid, card in cards.items()
@@ -258,6 +259,8 @@ class CardTables:
             timing: frozenset(cid for cid, card in cards.items() if any(
                 e.timing == timing and not e.inherited for e in card.effects))
             for timing in TIMINGS}
+        self.dp_cards = frozenset(cid for cid, card in cards.items()
+                                  if any(e.action == "dp" for e in card.effects))
         self.thresholds: dict[str, int] = {}
         for cid, card in cards.items():
             for e in card.effects:

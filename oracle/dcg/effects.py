@@ -16,7 +16,7 @@ from typing import Any
 from oracle.dcg.cards import Effect
 from oracle.dcg.memory import gain, lose, mine, set_mine
 from oracle.dcg.model import Pending, Stack
-from oracle.dcg.work import Work, WStack
+from oracle.dcg.work import Work, WStack, new_stack
 
 __all__ = [
     "auto_index",
@@ -48,6 +48,8 @@ def trigger_stack(w: Work, player: int, stack: WStack | Stack, timing: str) -> N
     A [Once Per Turn] effect already used this turn does not trigger again.
     """
     card_id = stack.cards[-1]  # (the top card)
+    if card_id not in w.tables.triggers[timing]:  # (no ``timing`` effect of its own)
+        return
     for i, eff in enumerate(w.cards[card_id].effects):
         if eff.timing != timing or eff.inherited:
             continue
@@ -165,6 +167,10 @@ def dp(w: Any, player: int, stack: Any, against: int | None = None) -> int:
     """
     top = w.cards[stack.top]
     total = top.dp or 0
+    dp_cards = w.tables.dp_cards  # (the cards with a dp effect: the only modifiers)
+    battle = w.players[player].battle
+    if dp_cards.isdisjoint(stack.cards) and all(s.top not in dp_cards for s in battle):
+        return total
     timing = "your_turn" if player == w.turn_player else "opponents_turn"
 
     def counts(e: Effect, own: bool) -> bool:
@@ -180,7 +186,7 @@ def dp(w: Any, player: int, stack: Any, against: int | None = None) -> int:
         for e in w.cards[cid].effects:
             if e.inherited and counts(e, True):
                 total += e.value
-    for s in w.players[player].battle:
+    for s in battle:
         for e in w.cards[s.top].effects:
             if not e.inherited and e.scope != "self" and counts(e, False):
                 total += e.value
@@ -207,7 +213,7 @@ def _hatch(w: Work, player: int, clause: str) -> None:
     me = w.players[player]
     assert me.breeding is None  # (can_hatch; and the breeding area is read before it is set)
     card = me.egg_deck.pop(0)
-    me.breeding = WStack(w.new_id(), (card,), False, False)
+    me.breeding = new_stack(w.new_id(), (card,), False, False)
     w.emit("hatched", clause, player, ("card", card), ("stack", me.breeding.id))
 
 

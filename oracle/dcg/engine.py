@@ -304,27 +304,27 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     _check_turn(state, action)
     w = Work(state)
     kind = action.type
-    if kind in ("choose_first", "shuffle"):
-        apply_chance(w, action)
-    elif kind in ("keep", "mulligan"):
-        if w.step != "mulligan":
-            raise IllegalActionError("CR4.2 Mulligan", "no mulligan decision is due")
-        mulligan_decision(w, action)
-    elif kind == "resolve":
-        if action.index not in choice_indices(w):
-            raise IllegalActionError("DCG-6-1-3", f"no pending effect to choose at {action.index}")
-        assert action.index is not None
-        resolve_pending(w, action.index)
+    if kind in _MAIN:  # (the kinds by how often they come: one test each)
+        if w.phase != "main" or w.step != "main":
+            raise IllegalActionError("DCG-6-5-1", "main-phase actions only in the Main phase")
+        main_action(w, action)
     elif kind in _BREEDING:
         if w.phase != "breeding" or w.step != "breeding":
             raise IllegalActionError(
                 "DCG-6-4-1", "exactly one breeding action, only in the Breeding phase"
             )
         breeding_action(w, action)
-    elif kind in _MAIN:
-        if w.phase != "main" or w.step != "main":
-            raise IllegalActionError("DCG-6-5-1", "main-phase actions only in the Main phase")
-        main_action(w, action)
+    elif kind in ("choose_first", "shuffle"):
+        apply_chance(w, action)
+    elif kind == "resolve":
+        if action.index not in choice_indices(w):
+            raise IllegalActionError("DCG-6-1-3", f"no pending effect to choose at {action.index}")
+        assert action.index is not None
+        resolve_pending(w, action.index)
+    elif kind in ("keep", "mulligan"):
+        if w.step != "mulligan":
+            raise IllegalActionError("CR4.2 Mulligan", "no mulligan decision is due")
+        mulligan_decision(w, action)
     else:  # pragma: no cover - action_from_json admits no other type
         raise InvalidInputError("$.type", f"unknown action type {kind!r}")
     advance(w)

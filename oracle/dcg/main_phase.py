@@ -23,7 +23,7 @@ from oracle.dcg.effects import (
 from oracle.dcg.memory import MEMORY_LIMIT, mine, pay, set_mine
 from oracle.dcg.model import Action, Attack, Pending, State
 from oracle.dcg.turn import game_over
-from oracle.dcg.work import View, Work, WStack
+from oracle.dcg.work import View, Work, WStack, new_stack
 from oracle.errors import IllegalActionError
 
 __all__ = ["continue_attack", "main_action", "main_actions", "main_actions_of"]
@@ -256,7 +256,7 @@ def play(w: Work, a: Action) -> None:
     pay(w, tp, card.play_cost or 0, "DCG-6-5-1-1")
     me = w.players[tp]
     me.hand.remove(cid)
-    stack = WStack(w.new_id(), (cid,), False, True)
+    stack = new_stack(w.new_id(), (cid,), False, True)
     me.battle.append(stack)
     w.emit("played", "DCG-6-5-1-1", tp, ("card", cid), ("stack", stack.id),
            ("cost", card.play_cost))
@@ -434,7 +434,7 @@ def continue_attack(w: Work) -> None:
                    ("timing", "security"), ("action", eff.action),
                    ("value", eff.value))
             if eff.action == "play_self":
-                stack = WStack(w.new_id(), (card_id,), False, True)
+                stack = new_stack(w.new_id(), (card_id,), False, True)
                 opp.battle.append(stack)
                 w.emit("played", SECURITY, 1 - p, ("card", card_id), ("stack", stack.id),
                        ("cost", 0))

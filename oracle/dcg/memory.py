@@ -23,7 +23,10 @@ def mine(w: Work, player: int) -> int:
 
 def set_mine(w: Work, player: int, value: int, clause: str = CLAUSE) -> None:
     """CR4.2 Memory: put the marker at ``value`` as ``player`` reads it, clamped to -10..10."""
-    value = max(-MEMORY_LIMIT, min(MEMORY_LIMIT, value))
+    if value > MEMORY_LIMIT:
+        value = MEMORY_LIMIT
+    elif value < -MEMORY_LIMIT:
+        value = -MEMORY_LIMIT
     new = value if player == w.turn_player else -value
     if new != w.memory:
         old = w.memory
@@ -33,12 +36,12 @@ def set_mine(w: Work, player: int, value: int, clause: str = CLAUSE) -> None:
 
 def gain(w: Work, player: int, n: int, clause: str = CLAUSE) -> None:
     """CR4.2 Memory, "gain X": move the marker X toward ``player``; past 10 is lost."""
-    set_mine(w, player, mine(w, player) + n, clause)
+    set_mine(w, player, (w.memory if player == w.turn_player else -w.memory) + n, clause)
 
 
 def lose(w: Work, player: int, n: int, clause: str = CLAUSE) -> None:
     """CR4.2 Memory, "lose X": move the marker X toward the opponent, stopping at 10."""
-    set_mine(w, player, mine(w, player) - n, clause)
+    set_mine(w, player, (w.memory if player == w.turn_player else -w.memory) - n, clause)
 
 
 def max_payable(w: Work, player: int) -> int:
@@ -58,9 +61,10 @@ def pay(w: Work, player: int, cost: int, clause: str) -> None:
     :raises IllegalActionError: (``clause``) if the cost is more than memory + 10; a card
         you cannot pay for cannot be declared.
     """
-    if not can_pay(w, player, cost):
+    memory = w.memory if player == w.turn_player else -w.memory  # (mine)
+    if not 0 <= cost <= memory + MEMORY_LIMIT:  # (can_pay)
         raise IllegalActionError(
-            clause, f"cost {cost} is more than memory {mine(w, player)} + 10 can pay"
+            clause, f"cost {cost} is more than memory {memory} + 10 can pay"
         )
     if cost:
-        set_mine(w, player, mine(w, player) - cost, clause)
+        set_mine(w, player, memory - cost, clause)

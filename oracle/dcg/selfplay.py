@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator
 from itertools import compress, repeat
 from operator import attrgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from oracle.dcg.engine import apply, legal_actions
 from oracle.dcg.model import Action, DcgConfig, Event, Game, State
@@ -25,6 +25,7 @@ __all__ = [
     "play",
     "play_random_game",
     "random_action",
+    "shuffle",
 ]
 
 #: A game longer than this is treated as non-termination.
@@ -42,8 +43,26 @@ def chance_action(state: State, rng: random.Random) -> Action:
     if due.kind == "first_player":
         return Action("choose_first", winner=rng.randrange(2))
     order = list(due.cards)
-    rng.shuffle(order)
+    shuffle(order, rng)
     return Action("shuffle", due.player, deck=due.deck, order=tuple(order))
+
+
+def shuffle(order: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(order)``: for a plain ``random.Random`` written out here (CPython's
+    Fisher-Yates ``shuffle`` over ``_randbelow_with_getrandbits``: the same order and the
+    same random numbers drawn, checked by ``tests/dcg/test_random_games.py``), so a shuffle
+    takes no Python call per card; any other generator shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(order)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(order) - 1, 0, -1):
+        n = i + 1  # (pick one of order[:i + 1] to exchange with order[i])
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
 
 
 _type = attrgetter("type")

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from oracle.dcg.cards import Card
 from oracle.dcg.effects import trigger, turn_end_threshold
 from oracle.dcg.model import Action, Stack
-from oracle.dcg.work import Work, WStack
+from oracle.dcg.work import Work, WStack, new_stack
 from oracle.errors import IllegalActionError
 
 __all__ = [
@@ -149,7 +149,7 @@ def breeding_action(w: Work, a: Action) -> None:
         if not me.egg_deck:
             raise IllegalActionError("DCG-6-4-1-1", "the Digi-Egg deck is empty")
         card = me.egg_deck.pop(0)
-        me.breeding = WStack(w.new_id(), (card,), False, False)
+        me.breeding = new_stack(w.new_id(), (card,), False, False)
         w.emit("hatched", "DCG-6-4-1-1", tp, ("card", card), ("stack", me.breeding.id))
     elif a.type == "move":
         stack = me.breeding

@@ -65,6 +65,19 @@ class WStack:
         return _new(Stack, (self.id, self.cards, self.suspended, self.played))
 
 
+def new_stack(id: int, cards: tuple[str, ...], suspended: bool, played: bool) -> WStack:
+    """A new working stack (what ``WStack(id, cards, suspended, played)`` gives, without the
+    call of ``__init__``)."""
+    w = _object_new(WStack)
+    w.id = id
+    w.cards = cards
+    w.top = cards[-1]
+    w.suspended = suspended
+    w.played = played
+    w.frozen = None
+    return w
+
+
 def thaw_stack(s: Stack) -> WStack:
     """A working copy of the frozen stack ``s`` (what ``WStack(*s)`` gives, without the call
     of ``__init__``)."""

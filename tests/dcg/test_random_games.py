@@ -106,3 +106,19 @@ def test_the_1000_game_tool_checks_a_few_games() -> None:
         games = [tool.one_game((seed, readings)) for seed in range(10)]
         assert all(g["problems"] == [] for g in games), games
         assert {g["reason"] for g in games} <= {"direct_attack", "deck_out", "infinite_loop"}
+
+
+def test_selfplay_shuffle_is_the_stdlib_shuffle():
+    """selfplay.shuffle writes out random.Random.shuffle: the same order, the same numbers
+    drawn (the generator's state after it), for every length a deck or hand has."""
+    import random
+
+    from oracle.dcg.selfplay import shuffle
+
+    for seed in range(200):
+        for n in (0, 1, 2, 5, 13, 50):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            shuffle(a, mine)
+            theirs.shuffle(b)
+            assert a == b and mine.getstate() == theirs.getstate()
