@@ -33,6 +33,8 @@ __all__ = [
     "turn_end_threshold",
 ]
 
+_new = tuple.__new__  # (a NamedTuple of every field in order, without its __new__'s call)
+
 TRIGGERED = "CR4.2 Triggered effects"
 PENDING_PROCESSING = "CR4.2 Pending processing"
 
@@ -55,7 +57,7 @@ def trigger_stack(w: Work, player: int, stack: WStack | Stack, timing: str) -> N
             continue
         if eff.once_per_turn and opt_key(stack.id, card_id, i) in w.players[player].opt_used:
             continue
-        w.pending.append(Pending(player, card_id, i, stack.id, timing))
+        w.pending.append(_new(Pending, (player, card_id, i, stack.id, timing, False)))
         w.emit("triggered", TRIGGERED, player, ("card", card_id), ("source", stack.id),
                ("timing", timing))
 

@@ -28,6 +28,8 @@ from oracle.errors import IllegalActionError
 
 __all__ = ["continue_attack", "main_action", "main_actions", "main_actions_of"]
 
+_new = tuple.__new__  # (a NamedTuple of every field in order, without its __new__'s call)
+
 ATTACKING = "CR4.2 Attacking"
 SECURITY = "CR4.2 Security checks"
 BATTLE = "CR4.2 Battles"
@@ -384,7 +386,7 @@ def attack(w: Work, a: Action) -> None:
             raise IllegalActionError("DCG-6-5-1-5", "only a suspended Digimon can be attacked")
     assert target is not None
     stack.suspended = True
-    w.attack = Attack(tp, stack.id, target)
+    w.attack = _new(Attack, (tp, stack.id, target))  # (Attack(tp, stack.id, target))
     w.emit("attack_declared", "DCG-6-5-1-5", tp, ("attacker", stack.id), ("target", target))
     trigger_stack(w, tp, stack, "when_attacking")
 

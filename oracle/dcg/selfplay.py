@@ -8,7 +8,7 @@ end (by a direct attack or a deck-out) well inside the step limit.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import compress, repeat
 from operator import attrgetter
 from typing import Any, NamedTuple
@@ -22,6 +22,7 @@ __all__ = [
     "Step",
     "StepLimitExceeded",
     "chance_action",
+    "choice",
     "play",
     "play_random_game",
     "random_action",
@@ -82,11 +83,26 @@ def random_action(state: State, rng: random.Random) -> Action:
         return actions[0]
     types = list(map(_type, actions))
     if "attack" in types and rng.random() < 0.7:
-        return rng.choice(list(compress(actions, map(_is_attack, types))))
+        return choice(list(compress(actions, map(_is_attack, types))), rng)
     others = list(compress(actions, map(_is_other.get, types, repeat(True))))
     if (not others or rng.random() < 0.2) and "pass" in types:
         return actions[types.index("pass")]  # (the first pass)
-    return rng.choice(others or list(actions))
+    return choice(others or actions, rng)
+
+
+def choice(seq: Sequence[Any], rng: random.Random) -> Any:
+    """``rng.choice(seq)`` of a non-empty ``seq``: for a plain ``random.Random`` written out
+    here like :func:`shuffle` (``seq[_randbelow_with_getrandbits(len(seq))]``)."""
+    if type(rng) is not random.Random:
+        return rng.choice(seq)
+    n = len(seq)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return seq[r]
 
 
 _new = tuple.__new__

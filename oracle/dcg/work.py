@@ -259,8 +259,8 @@ class Work:
         self.step = s.step
         self.memory = s.memory
         self.chance: Chance | None = s.chance
-        self.pending: list[Pending] = list(s.pending)
-        self.delayed: list[Pending] = list(s.delayed)
+        self.pending: list[Pending] = list(s.pending) if s.pending else []
+        self.delayed: list[Pending] = list(s.delayed) if s.delayed else []
         self.attack: Attack | None = s.attack
         self.resume_step = s.resume_step
         self.winner = s.winner

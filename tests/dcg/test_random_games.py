@@ -108,17 +108,23 @@ def test_the_1000_game_tool_checks_a_few_games() -> None:
         assert {g["reason"] for g in games} <= {"direct_attack", "deck_out", "infinite_loop"}
 
 
-def test_selfplay_shuffle_is_the_stdlib_shuffle():
-    """selfplay.shuffle writes out random.Random.shuffle: the same order, the same numbers
-    drawn (the generator's state after it), for every length a deck or hand has."""
+def test_selfplay_shuffle_and_choice_are_the_stdlib_ones():
+    """selfplay.shuffle and selfplay.choice write out random.Random.shuffle and .choice: the
+    same order or pick, the same numbers drawn (the generator's state after it), for every
+    length a deck, a hand or a legal set has."""
     import random
 
-    from oracle.dcg.selfplay import shuffle
+    from oracle.dcg.selfplay import choice, shuffle
 
     for seed in range(200):
-        for n in (0, 1, 2, 5, 13, 50):
+        for n in (0, 1, 2, 3, 5, 13, 50):
             mine, theirs = random.Random(seed), random.Random(seed)
             a, b = list(range(n)), list(range(n))
             shuffle(a, mine)
             theirs.shuffle(b)
             assert a == b and mine.getstate() == theirs.getstate()
+            if n:
+                assert choice(a, mine) == theirs.choice(b)
+                assert mine.getstate() == theirs.getstate()
+    with pytest.raises(IndexError):
+        choice([], random.Random(0))
