@@ -51,6 +51,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     _CONFIG[:] = [config]
+    _SHARED_VECTORS.install()
     config.addinivalue_line("markers", "clause(id): the scenario checks rule clause `id` "
                             "(from a @DB-… / @DCG-… tag)")
     config.addinivalue_line("markers", "ambiguity(id): the scenario checks the readings of "
@@ -232,7 +233,93 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     if report.when == "call":
         item.stash[_CALL_FAILED] = report.failed
+    if report.when == "teardown":
+        changed = _SHARED_VECTORS.changed_by_the_test()
+        if changed and not report.failed:
+            report.outcome = "failed"
+            report.longrepr = changed
     return report
+
+
+# ---------------------------------------------------------------------------------------------
+# The shipped vectors, read once per test process
+
+
+class SharedVectors:
+    """``digiconform.vectors.load_vectors`` of the shipped vectors, read and checked once per
+    test process rather than at every call (24 MB of JSON, ~0.6 s a read; the tests and the
+    in-process ``verify`` runs read them some 150 times). Any other directory is read as
+    before, and so are the shipped vectors again whenever a file of them changes (name,
+    size, modification time or inode). Every caller gets a list of its own holding the same
+    documents, which no caller may modify: a test that changes one fails at its teardown
+    (their digest is compared after every test that was served them), and they are read
+    afresh for the next test."""
+
+    def __init__(self, shipped: Callable[[], Path] | None = None) -> None:
+        self.shipped = shipped  # (default: digiconform.resources.vectors_dir)
+        self.original: Callable[..., list[dict[str, Any]]] | None = None
+        self.signature: tuple[tuple[str, int, int, int], ...] | None = None
+        self.docs: list[dict[str, Any]] = []
+        self.digest = b""
+        self.served = False
+
+    def install(self) -> None:
+        import digiconform.vectors as vectors
+
+        if self.original is None:
+            self.original = vectors.load_vectors
+            vectors.load_vectors = self.load_vectors  # type: ignore[assignment]
+
+    def load_vectors(self, root: Path | None = None,
+                     kind: str | None = None) -> list[dict[str, Any]]:
+        from digiconform.resources import vectors_dir
+
+        assert self.original is not None
+        shipped = (self.shipped or vectors_dir)()
+        if root is not None and Path(root).resolve() != shipped.resolve():
+            return self.original(root, kind)
+        paths = sorted(shipped.rglob("*.vector.json"))
+        signature = tuple((str(p), st.st_size, st.st_mtime_ns, st.st_ino)
+                          for p in paths for st in (p.stat(),))
+        if signature != self.signature:
+            self.docs = self.original(shipped)  # (raises as before for a bad file)
+            self.signature, self.digest = signature, _digest(self.docs)
+        self.served = True
+        return [d for d in self.docs if kind is None or d["kind"] == kind]
+
+    def changed_by_the_test(self) -> str | None:
+        """After a test that was served the shared vectors: None when they are unchanged,
+        else what to report (and they are read afresh next time)."""
+        if not self.served:
+            return None
+        self.served = False
+        if _digest(self.docs) == self.digest:
+            return None
+        self.signature = None
+        return ("the test modified documents returned by load_vectors(), which are shared "
+                "by every test of the process (tests/conftest.py SharedVectors): copy "
+                "before changing one")
+
+
+def _digest(docs: list[dict[str, Any]]) -> bytes:
+    import hashlib
+
+    import orjson
+
+    return hashlib.sha256(orjson.dumps(docs, option=orjson.OPT_SORT_KEYS)).digest()
+
+
+_SHARED_VECTORS = SharedVectors()
+
+
+@pytest.fixture
+def vectors_read_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test reads the vectors from their files at every call (a test whose timing
+    depends on that read: a deadline that fires while it goes on)."""
+    import digiconform.vectors as vectors
+
+    if _SHARED_VECTORS.original is not None:
+        monkeypatch.setattr(vectors, "load_vectors", _SHARED_VECTORS.original)
 
 
 @pytest.fixture

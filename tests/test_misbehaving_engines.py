@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from digiconform.harness.process import _alive
 from tests.miniatures import command
 
 SCENARIO = "setup::A custom deck of 30 different cards is accepted"
+SERVE = f"{shlex.quote(sys.executable)} -m digiconform.cli serve"
 
 
 def _verify(name: str, tmp: Path, *extra: str) -> tuple[int, str, dict]:
@@ -139,11 +141,15 @@ def test_sigterm_and_the_deadline_raise_run_stopped_in_process() -> None:
         signal.getsignal(signal.SIGTERM))
 
 
-def test_a_deadline_before_the_run_begins_still_writes_partial_reports(tmp_path: Path) -> None:
+def test_a_deadline_before_the_run_begins_still_writes_partial_reports(
+        tmp_path: Path, vectors_read_afresh: None) -> None:
+    """The deadline fires while the vectors are read, before the engine is started (or, when
+    its raise was lost in a finalizer, at the runner's first check: partial all the same; so
+    the engine is one that starts whatever ``PATH`` holds)."""
     from digiconform.cli import main
 
     res = CliRunner().invoke(main, [
-        "verify", "--impl", "digiconform serve", "--deadline", "0.05",
+        "verify", "--impl", SERVE, "--deadline", "0.05",
         "--report", str(tmp_path / "r.json"), "--junit", str(tmp_path / "r.xml"),
         "--markdown", str(tmp_path / "r.md")])
     assert res.exit_code == 1 and "Traceback" not in res.output, res.output

@@ -143,3 +143,42 @@ def test_recording_driver_records_answers_and_reading_dependence(tmp_path: Path)
     doc["steps"][2]["expect"]["refused"]["clause"] = "DB-C.1"
     res = run_vector(OracleDriver(), doc)
     assert res.status == "fail" and res.step == 2
+
+
+
+def test_the_shared_vectors_are_read_again_when_a_file_or_a_caller_changes_them(
+        tmp_path: Path) -> None:
+    """tests/conftest.py serves the shipped vectors from one read per process; a changed file
+    is read again, and a caller that modifies a document served fails (then the vectors are
+    read afresh)."""
+    import shutil
+
+    from conftest import SharedVectors
+
+    from digiconform import vectors as module
+
+    for v in load_vectors(kind="perft")[:1] + SCENARIOS[:1]:
+        shutil.copy(next(vectors_dir().rglob(file_name(v["id"]))), tmp_path)
+    installed = getattr(module.load_vectors, "__self__", None)
+    real = installed.original if isinstance(installed, SharedVectors) else module.load_vectors
+    assert real is not None
+    reads: list[Path | None] = []
+
+    def reading(root: Path | None = None, kind: str | None = None) -> list[dict]:
+        reads.append(root)
+        return real(root, kind)
+
+    shared = SharedVectors(lambda: tmp_path)
+    shared.original = reading
+    first = shared.load_vectors()
+    assert len(first) == 2 and len(shared.load_vectors(tmp_path, kind="perft")) == 1
+    assert len(reads) == 1 and shared.changed_by_the_test() is None
+    doc = next(tmp_path.iterdir())
+    doc.write_text(doc.read_text() + "\n")  # a file changed: read again
+    shared.load_vectors()
+    assert len(reads) == 2 and shared.changed_by_the_test() is None
+    shared.load_vectors()[0]["id"] = "changed"
+    assert "modified documents returned by load_vectors()" in (shared.changed_by_the_test()
+                                                                or "")
+    assert shared.load_vectors()[0]["id"] != "changed" and len(reads) == 3
+    assert shared.load_vectors(tmp_path / "elsewhere" / "..") == first and len(reads) == 3
