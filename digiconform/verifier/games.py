@@ -193,9 +193,10 @@ def built_deck(pick: Pick, permute: Permute, size: int = 30) -> list[str]:
     deck already meets, up to about 18 Digimon, four to ten Power Options, the rest at
     random. Returns the serials, sorted."""
     cards = _db_card_set().cards
-    order = permute(sorted(s for s, c in cards.items() if c.supported))
+    order = permute(list(_supported_serials()))
     rookies = [s for s in order if getattr(cards[s], "level", None) == "Rookie"]
     deck = rookies[:2 + pick(3)]
+    have = set(deck)
     digimon_max = 14 + pick(7)
     grown = True
     while grown and len(deck) < digimon_max:
@@ -204,10 +205,11 @@ def built_deck(pick: Pick, permute: Permute, size: int = 30) -> list[str]:
         levels = {getattr(cards[s], "level", None) for s in deck}
         for s in order:
             c = cards[s]
-            if s in deck or c.kind != "digimon" or c.level == "Rookie" \
+            if s in have or c.kind != "digimon" or c.level == "Rookie" \
                     or not _meets(c, names, levels):
                 continue
             deck.append(s)
+            have.add(s)
             names.add(c.name)
             levels.add(c.level)
             grown = True
@@ -215,8 +217,16 @@ def built_deck(pick: Pick, permute: Permute, size: int = 30) -> list[str]:
                 break
     options = [s for s in order if cards[s].kind == "power_option"]
     deck += options[:4 + pick(7)]
-    deck += [s for s in order if s not in set(deck)][:size - len(deck)]
+    have = set(deck)
+    deck += [s for s in order if s not in have][:size - len(deck)]
     return sorted(deck[:size])
+
+
+@cache
+def _supported_serials() -> tuple[str, ...]:
+    """The bundled card set's supported cards' serials, sorted (what :func:`built_deck`
+    draws from)."""
+    return tuple(sorted(s for s, c in _db_card_set().cards.items() if c.supported))
 
 
 def _meets(card: Any, names: set[str], levels: set[Any]) -> bool:
