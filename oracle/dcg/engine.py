@@ -98,7 +98,8 @@ def advance(w: Work, probe: bool = False) -> None:
             w.phase = "main"
             w.step = "start_of_main"
         else:  # "breeding" or "main": the turn player decides
-            if not probe and step == "main" and _unstoppable(w):
+            # (_unstoppable follows a main phase only when passing is all there is)
+            if not probe and step == "main" and _only_pass(w) and _unstoppable(w):
                 game_over(w, None, "infinite_loop", LOOPS)
             return
 

@@ -146,10 +146,9 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
     DCG-6-5-1-5 attack the player or a suspended Digimon, DCG-6-5-1-6 activate a [Main]
     effect, DCG-6-5-1-7 pass.
     """
-    # (str(id), id, top card) of each own stack: digivolve targets in the order of str(id)
-    tops = [(str(s.id), s.id, s.cards[-1]) for s in battle]
+    tops = [(s.id, s.cards[-1]) for s in battle]  # ((id, top card) of each own stack)
     if breeding is not None:
-        tops.append((str(breeding.id), breeding.id, breeding.cards[-1]))
+        tops.append((breeding.id, breeding.cards[-1]))
     in_hand = set(hand)
     plays: list[Action] = []
     options: list[Action] = []
@@ -167,19 +166,19 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
         if option is not None:
             cost, colors = option
             if have is None:  # (_option_colour_ok, for every Option in hand at once)
-                have = {c for _, _, top in tops for c in cards[top].colors}
+                have = {c for _, top in tops for c in cards[top].colors}
             if 0 <= cost <= budget and all(c in have for c in colors):
                 made = _OPTIONS[tp]
                 a = made.get(cid)
                 options.append(a or _remember(made, cid, Action("use_option", tp, cid)))
     digivolves: list[tuple[str, str, int]] = []  # (card, str(target), target)
     digivolve_onto = tables.digivolve_onto
-    for key, sid, top in tops:
+    for sid, top in tops:
         onto = digivolve_onto.get(top)
         if onto:
             for cid in in_hand.intersection(onto):
                 if 0 <= onto[cid] <= budget:
-                    digivolves.append((cid, key, sid))
+                    digivolves.append((cid, str(sid), sid))
     out: list[Action] = []
     attackers = []
     digimon = tables.digimon
