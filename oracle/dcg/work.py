@@ -168,8 +168,11 @@ class WPlayer:
     breeding area, assigned after being looked at, which copies them first; the mulligan
     flags, which the rules assign, are copied at once. :meth:`peek` reads a zone without
     copying it. (:class:`Work` fills in a new one's four attributes itself, as
-    ``__init__`` does.)
+    ``__init__`` does. Those four are slots; the zone copies live in the instance's
+    ``__dict__``, where a :class:`_Zone` puts them.)
     """
+
+    __slots__ = ("_p", "thawed", "mulliganed", "mulligan_decided", "__dict__")
 
     hand: list[str]
     deck: list[str]
