@@ -286,3 +286,32 @@ def test_a_move_in_the_wrong_phase_names_every_rule_it_breaks(phase: str, step: 
                 assert want <= got, (a, sorted(got))
                 return
     pytest.fail(f"no {phase}/{step} position in 20 games")
+
+
+@pytest.mark.parametrize("where", ["hand", "pending_rookie", "plays"])
+def test_a_state_naming_a_card_outside_its_card_set_is_refused_with_its_path(where: str) -> None:
+    """A schema-valid state whose cards are not the game's (DB-A.0) is malformed input, with
+    the JSON path of the first unknown serial — not a crash and not a silently smaller legal
+    set."""
+    from oracle.digibattle import State
+
+    a, b = _deck_cards()
+    game = Game(default_card_set(), (tuple(a), tuple(b)))
+    state = new_game(game)
+    while state.phase == "setup":
+        acts = legal_actions(state)
+        state = apply(state, acts[0] if acts else chance_outcome(state, random.Random(0)))[0]
+    d = state.to_json()
+    assert State.from_json(d, game) == state
+    if where == "hand":
+        d["players"][0]["hand"][0] = "ZZ-999"
+        path = "$.players[0].hand[0]"
+    elif where == "pending_rookie":
+        d["players"][1]["pending_rookie"] = "ZZ-999"
+        path = "$.players[1].pending_rookie"
+    else:
+        d["plays"] = [{"player": 0, "card": "ZZ-999", "held": True}]
+        path = "$.plays[0].card"
+    with pytest.raises(InvalidInputError) as e:
+        State.from_json(d, game)
+    assert e.value.path == path and "ZZ-999" in e.value.reason

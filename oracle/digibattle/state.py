@@ -245,11 +245,13 @@ class State(NamedTuple):
     def from_json(cls, d: Mapping[str, Any], game: Game) -> State:
         """Rebuild a state from its JSON form for ``game``.
 
-        :raises InvalidInputError: a missing or mistyped field, with its JSON path.
+        :raises InvalidInputError: a missing or mistyped field, or a card serial that is not
+            in the game's card set, with its JSON path.
         """
         from oracle.validation import validate
 
         validate(d, "state")
+        _check_serials(d, game)
         ch = d.get("chance")
         chance = None
         if ch is not None:
@@ -284,6 +286,38 @@ class State(NamedTuple):
     def card(self, serial: str) -> Any:
         """The card with ``serial`` in this game's card set."""
         return self.game.card_set.cards[serial]
+
+
+_ZONES = ("deck", "hand", "online", "offline", "duel_zone", "digivolve_zone", "power_port")
+
+
+def _check_serials(d: Mapping[str, Any], game: Game) -> None:
+    """Every card a schema-valid state names is in ``game``'s card set (DB-A.0: the cards
+    played are the set's): the rules look each one up.
+
+    :raises InvalidInputError: the JSON path of the first unknown serial."""
+    cards = game.card_set.cards
+
+    def check(path: str, serial: Any) -> None:
+        if serial not in cards:
+            raise InvalidInputError(path, f"card {str(serial)[:40]!r} is not in the game's "
+                                    f"card set {game.card_set.id!r}")
+
+    for i, p in enumerate(d["players"]):
+        for zone in _ZONES:
+            for j, serial in enumerate(p.get(zone, ())):
+                check(f"$.players[{i}].{zone}[{j}]", serial)
+        if p.get("pending_rookie") is not None:
+            check(f"$.players[{i}].pending_rookie", p["pending_rookie"])
+    ch = d.get("chance")
+    if ch is not None and ch.get("kind") == "shuffle":
+        for j, serial in enumerate(ch["cards"]):
+            check(f"$.chance.cards[{j}]", serial)
+    for j, x in enumerate(d.get("plays", ())):
+        check(f"$.plays[{j}].card", x["card"])
+    for j, t in enumerate(((d.get("resume") or {}).get("then")) or ()):
+        for k, serial in enumerate(t["cards"]):
+            check(f"$.resume.then[{j}].cards[{k}]", serial)
 
 
 def _player_json(p: PlayerState) -> dict[str, Any]:
