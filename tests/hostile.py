@@ -186,13 +186,24 @@ def _type(v: Any) -> str:
     return type(v).__name__
 
 
+def _copy(doc: Any) -> Any:
+    """A deep copy of a JSON document (through orjson: a few times quicker than
+    :func:`copy.deepcopy`, which was most of the corpus's making)."""
+    try:
+        import orjson
+
+        return orjson.loads(orjson.dumps(doc))
+    except (ImportError, TypeError):  # (orjson.JSONEncodeError is a TypeError)
+        return copy.deepcopy(doc)
+
+
 def mutate(doc: Any, rng: random.Random, free_form: frozenset[str] = frozenset()
            ) -> tuple[Any, str, bool]:
     """One mutation of ``doc``: ``(new document, description, typed)``; ``typed`` when a
     non-null value was replaced by a non-null one of another JSON type in a field that is
     not free-form (:data:`_FREE_FORM` and ``free_form``: there the schema leaves the type
     open, or the value is compared rather than validated, as a vector's states are)."""
-    out = copy.deepcopy(doc)
+    out = _copy(doc)
     nodes = [(p, v) for p, v in _nodes(out) if p]
     path, value = rng.choice(nodes)
     free = any(isinstance(k, str) and k in _FREE_FORM | free_form for k in path)
