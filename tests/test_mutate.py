@@ -4,10 +4,12 @@ code (an entry that matches nothing is stale: the code moved and the entry needs
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,17 +21,24 @@ sys.modules.setdefault("mutate", mutate)  # dataclasses look their module up
 _spec.loader.exec_module(mutate)
 
 
+@functools.cache
+def _mutants(module: str) -> tuple[Any, ...]:
+    """``mutate.mutants(module)``, worked out once per module (a second of parsing and
+    matching each): several documented entries name the same module."""
+    return tuple(mutate.mutants(module))
+
+
 @pytest.mark.parametrize("entry", mutate.DOCUMENTED,
                          ids=lambda e: f"{e['module'].rsplit('/', 1)[1]}:{e.get('function')}")
 def test_every_documented_equivalent_names_a_mutant(entry: dict) -> None:
     reason = f"documented: {entry['reason']}"
-    hits = [m for m in mutate.mutants(str(entry["module"])) if m.equivalent == reason]
+    hits = [m for m in _mutants(str(entry["module"])) if m.equivalent == reason]
     assert hits, f"no mutant of {entry['module']} matches {entry}"
     assert len(hits) <= 10, [m.id for m in hits]  # a criterion too loose
 
 
 def test_documented_equivalents_are_not_run() -> None:
-    m = next(m for m in mutate.mutants("oracle/dcg/engine.py")
+    m = next(m for m in _mutants("oracle/dcg/engine.py")
              if m.equivalent and m.equivalent.startswith("documented:"))
     assert mutate.run_one(m, games=0)["status"] == "equivalent"
 
