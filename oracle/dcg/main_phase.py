@@ -84,11 +84,6 @@ def _can_activate(w: Work, player: int, stack: WStack, index: int) -> bool:
     return True
 
 
-def _can_attack(w: Work, stack: WStack) -> bool:
-    """DCG-6-5-1-5: an unsuspended Digimon not played this turn (a moved one may attack)."""
-    return not stack.suspended and not stack.played and w.cards[stack.top].is_digimon
-
-
 def main_actions(w: Work) -> list[Action]:
     """DCG-6-5-1: every main-phase action open to the turn player now (nothing pending),
     in the canonical order (:meth:`~oracle.dcg.model.Action.sort_key`); see
@@ -187,7 +182,8 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
     for s in battle:
         top_id = s.cards[-1]
         if not s.suspended and not s.played_this_turn and top_id in digimon:
-            attackers.append(s.id)  # (_can_attack)
+            # DCG-6-5-1-5: an unsuspended Digimon not played this turn (a moved one may attack)
+            attackers.append(s.id)
         mains = main_effects[top_id]
         if mains:
             if view is None:
