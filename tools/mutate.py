@@ -110,6 +110,12 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "marks are cleared when it ends: each player's part is the same at every turn "
                "start the key is taken"}
       for op, seg in (("const-1", "0"), ("const+1", "0"), ("const-1", "1"))),
+    *({"module": "oracle/dcg/engine.py", "function": "advance", "op": op, "segment": seg,
+       "line": "if w.memory < 0 and turn_end_condition(w):",
+       "reason": "the guard lets memory 0 through as well (< 1, <= 0): turn_end_condition "
+                 "itself answers no for memory not on the opponent's side (DCG-6-1-4-1: 1 or "
+                 "more there), so the guard is only a fast path and the turn goes on the same"}
+      for op, seg in (("const+1", "0"), ("compare", "w.memory < 0"))),
     {"module": "oracle/dcg/engine.py", "function": "_position", "op": "compare",
      "segment": "s.turn == 1",
      "reason": "one component of the loop key negated: two positions compare equal exactly "
