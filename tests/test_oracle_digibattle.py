@@ -315,3 +315,32 @@ def test_a_state_naming_a_card_outside_its_card_set_is_refused_with_its_path(whe
     with pytest.raises(InvalidInputError) as e:
         State.from_json(d, game)
     assert e.value.path == path and "ZZ-999" in e.value.reason
+
+
+def test_a_loaded_state_without_a_first_player_starts_the_battle_without_a_crash() -> None:
+    """A schema-valid loaded state whose ``first_player`` is null at the last reveal: the
+    Battle phase starts (DB-C.1) with a ``battle_started`` event naming no player, as before
+    the speed-ups built that event ahead per player, not with a TypeError (found by the
+    old-vs-new oracle fuzz, /tmp/fuzz)."""
+    from oracle.digibattle import State
+
+    rng = random.Random(3)
+    state = new_game(GAME)
+    for _ in range(400):
+        if state.to_move in (0, 1):
+            for a in legal_actions(state):
+                _, events = apply(state, a)
+                if any(ev.type == "battle_started" for ev in events):
+                    d = state.to_json()
+                    d["first_player"] = None
+                    loaded = State.from_json(d, GAME)
+                    nxt, events = apply(loaded, a)
+                    started = [ev for ev in events if ev.type == "battle_started"]
+                    assert [ev.to_json() for ev in started] == [
+                        {"type": "battle_started", "clause": "DB-C.1", "player": None}]
+                    assert nxt.phase == "battle" and nxt.to_move is None
+                    return
+        action = chance_outcome(state, rng) if state.to_move == "chance" else \
+            random_action(state, rng)
+        state = apply(state, action)[0]
+    pytest.fail("no action starting a Battle phase in 400 steps")

@@ -32,7 +32,10 @@ def begin_battle(tx: Tx) -> None:
     tx.phase = "battle"
     tx.step = "play"
     tx.to_move = starter
-    tx.events.append(BATTLE_STARTED[starter])
+    # (a loaded state may name no first player: the event then names none, as it did before
+    # the events were built ahead)
+    tx.events.append(BATTLE_STARTED[starter] if starter is not None
+                     else Event("battle_started", "DB-C.1", starter))
 
 
 def begin_regroup(tx: Tx) -> None:
