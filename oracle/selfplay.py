@@ -29,7 +29,8 @@ _new = tuple.__new__  # builds a Step from its three values, skipping argument p
 # The draws below are those of ``random.Random.choice`` and ``shuffle`` (CPython 3.11: an
 # index below n is ``getrandbits(n.bit_length())``, drawn again while it is >= n), made
 # without their method calls: a speed-up only, the same numbers from the same generator
-# (tests/test_state_hashes.py pins the games).
+# (tests/test_state_hashes.py pins the games). Only for a plain ``random.Random``: any other
+# generator draws through its own ``choice`` and ``shuffle``, as before.
 
 
 def chance_outcome(state: State, rng: random.Random) -> Action:
@@ -39,6 +40,9 @@ def chance_outcome(state: State, rng: random.Random) -> Action:
     if due[0] == "coin_toss":
         return Action("coin_toss", winner=rng.randrange(2))
     x = list(due[2])
+    if type(rng) is not random.Random:  # (any other generator shuffles itself)
+        rng.shuffle(x)
+        return Action("shuffle", due[1], order=tuple(x))
     getrandbits = rng.getrandbits  # rng.shuffle(x), drawing the same numbers:
     for i in reversed(range(1, len(x))):
         n = i + 1
@@ -59,8 +63,12 @@ def random_action(state: State, rng: random.Random) -> Action:
             return acts[-1]
     elif len(acts) > 1 and acts[-1].type in ("pass", "ready") and rng.random() < 0.7:
         acts = acts[:-1]
+    if type(rng) is not random.Random:  # (any other generator chooses itself)
+        return rng.choice(acts)
     # rng.choice(acts), drawing the same numbers:
     n = len(acts)
+    if not n:  # (no legal action: at a chance node or at game over)
+        raise IndexError("Cannot choose from an empty sequence")
     getrandbits = rng.getrandbits
     k = n.bit_length()
     r = getrandbits(k)

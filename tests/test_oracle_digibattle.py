@@ -4,6 +4,7 @@ feature scenarios in features/digibattle and the stateful tests)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -344,3 +345,58 @@ def test_a_loaded_state_without_a_first_player_starts_the_battle_without_a_crash
             random_action(state, rng)
         state = apply(state, action)[0]
     pytest.fail("no action starting a Battle phase in 400 steps")
+
+
+def test_random_action_with_no_legal_action_raises_instead_of_drawing_forever() -> None:
+    """oracle.selfplay.random_action at a chance node (no legal action) raises IndexError,
+    as ``random.Random.choice`` did before the draws were written out (then it drew
+    ``getrandbits(0)`` forever; found by the old-vs-new oracle fuzz). The alarm turns a hang
+    into a failure."""
+    import signal
+
+    def hung(signum: int, frame: object) -> None:
+        raise TimeoutError("random_action drew forever")
+
+    state = new_game(GAME)
+    rng = random.Random(1)
+    while state.to_move != "chance":
+        state = apply(state, random_action(state, rng))[0]
+    assert legal_actions(state) == ()
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(5)
+    try:
+        with pytest.raises(IndexError):
+            random_action(state, rng)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_self_play_draws_through_another_generators_own_choice_and_shuffle() -> None:
+    """A generator other than a plain ``random.Random`` (a subclass with its own ``choice``
+    and ``shuffle``) is asked through those methods, as before the plain generator's draws
+    were written out."""
+
+    class Counting(random.Random):
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            self.calls: list[str] = []
+
+        def choice(self, seq: Any) -> Any:
+            self.calls.append("choice")
+            return seq[0]
+
+        def shuffle(self, x: Any) -> None:
+            self.calls.append("shuffle")
+            x.reverse()
+
+    rng = Counting(0)
+    state = new_game(GAME)
+    first = random_action(state, rng)
+    assert rng.calls == ["choice"] and first == legal_actions(state)[0]
+    while state.to_move != "chance":
+        state = apply(state, legal_actions(state)[0])[0]
+    due = state.chance
+    assert due is not None
+    assert chance_outcome(state, rng).order == tuple(reversed(due[2]))
+    assert rng.calls == ["choice", "shuffle"]
