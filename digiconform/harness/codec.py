@@ -59,8 +59,21 @@ def _encoded(cache: dict[int, tuple[Any, Any]], obj: Any) -> Any:
     return frag
 
 
+_PLAYERS_KEPT = 8
+"""Player states whose encoded JSON :data:`_PLAYERS` keeps (the latest ones: a player state
+recurs from one position to the next, and keeping more only keeps old states alive)."""
+
+
 def _player_fragment(player: Any) -> Any:
-    return _encoded(_PLAYERS, player)
+    cache = _PLAYERS
+    hit = cache.get(id(player))
+    if hit is not None and hit[0] is player:
+        return hit[1]
+    if len(cache) >= _PLAYERS_KEPT:
+        del cache[next(iter(cache))]  # (the oldest)
+    frag = orjson.Fragment(orjson.dumps(player.to_json()))
+    cache[id(player)] = (player, frag)
+    return frag
 
 
 def state_doc(state: Any) -> dict[str, Any]:
