@@ -414,9 +414,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--figures", type=Path,
                     help="render the table from this JSON file of a --save run (no measuring)")
     args = ap.parse_args(argv)
-    if args.figures:
-        before = json.loads(args.before.read_text()) if args.before else {}
-        return _output(render(json.loads(args.figures.read_text()), before), args.write)
+    if args.figures:  # a --save file: {"now": ..., "before": ...}
+        saved = json.loads(args.figures.read_text())
+        before = json.loads(args.before.read_text())["now"] if args.before else \
+            saved.get("before") or {}
+        return _output(render(saved["now"], before), args.write)
 
     load0 = os.getloadavg()
     roots = {"now": ROOT}
@@ -438,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
         before["note"] = args.before_note or f"checkout {before['checkout']}"
         before["same_run"] = True
     elif args.before:
-        before = json.loads(args.before.read_text())
+        before = json.loads(args.before.read_text())["now"]  # (a --save file)
     if args.save:
         args.save.write_text(json.dumps({"now": now, "before": before}, indent=2) + "\n")
     return _output(render(now, before), args.write)
