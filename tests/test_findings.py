@@ -35,7 +35,7 @@ def test_two_faults_are_both_reported_in_one_run(tmp_path: Path) -> None:
     # cut them short on a busy machine, and the rarer fault might not come up).
     # Shrinking with the planted-bug tests' patience (tests/test_verifier.py PLANTED_BUDGET).
     report = verify(Options(miniatures.command(name), scenarios=("-",), games=30, budget=None,
-                            shrink_seconds=16, shrink_patience=2000, trace_dir=tmp_path))
+                            shrink_seconds=16, shrink_patience=1000, trace_dir=tmp_path))
     assert not report.ok
     found = report.differential["findings"]
     by_clause = {f["clause"]: f for f in found}
