@@ -116,6 +116,11 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "itself answers no for memory not on the opponent's side (DCG-6-1-4-1: 1 or "
                  "more there), so the guard is only a fast path and the turn goes on the same"}
       for op, seg in (("const+1", "0"), ("compare", "w.memory < 0"))),
+    *({"module": "oracle/dcg/main_phase.py", "op": op, "segment": seg,
+       "line": "_ACTIONS_LIMIT = 1 << 14",
+       "reason": "the size of a memo of Action values (_remember clears it when full): any "
+                 "size, 0 included (cleared at every call), gives the same actions"}
+      for op in ("const+1", "const-1") for seg in ("1", "14")),
     {"module": "oracle/dcg/engine.py", "function": "_position", "op": "compare",
      "segment": "s.turn == 1",
      "reason": "one component of the loop key negated: two positions compare equal exactly "
