@@ -221,12 +221,7 @@ class ProtocolDriver:
             answer = self._game_answer(self._answer(raw, request, None), request)
         else:
             answer = self._call(Action(seq, action), expected=expected)
-        if isinstance(answer, Refused):
-            return Outcome(refusal=Refusal(answer.kind, answer.reason, answer.clause,
-                                           answer.path, answer.clauses))
-        assert isinstance(answer, Position)
-        self._actions.append(action)
-        return Outcome(state=answer.state, events=tuple(answer.events or ()))
+        return self._outcome(answer, action)
 
     def apply_matching(self, action: Mapping[str, Any], state: Any,
                        events: list[Mapping[str, Any]]) -> Outcome | None:
@@ -269,12 +264,7 @@ class ProtocolDriver:
             self.expected_misses += 1
         request = Action(seq, action)
         answer = self._game_answer(self._answer(raw, request, None), request)
-        if isinstance(answer, Refused):
-            return Outcome(refusal=Refusal(answer.kind, answer.reason, answer.clause,
-                                           answer.path, answer.clauses))
-        assert isinstance(answer, Position)
-        self._actions.append(action)
-        return Outcome(state=answer.state, events=tuple(answer.events or ()))
+        return self._outcome(answer, action)
 
     def legal_actions(self, *, expected: Mapping[str, Any] | None = None
                       ) -> list[Mapping[str, Any]] | None:
@@ -340,6 +330,16 @@ class ProtocolDriver:
     def _next_seq(self) -> int:
         self._seq += 1
         return self._seq
+
+    def _outcome(self, answer: Response, action: Mapping[str, Any]) -> Outcome:
+        """An action's answer as an :class:`Outcome`; a taken action joins the game's
+        actions (replayed after a restart)."""
+        if isinstance(answer, Refused):
+            return Outcome(refusal=Refusal(answer.kind, answer.reason, answer.clause,
+                                           answer.path, answer.clauses))
+        assert isinstance(answer, Position)
+        self._actions.append(action)
+        return Outcome(state=answer.state, events=tuple(answer.events or ()))
 
     def _begin(self, request: NewGame | LoadState) -> Mapping[str, Any]:
         answer = self._call(request, replay=False)
