@@ -1,7 +1,9 @@
 """``docs/AUDIT.md``, the clause-by-clause audit of the rule texts (issue 13), stays complete:
 every clause of ``docs/rules/CLAUSES.md`` has a row (its own, or inside a row's range such as
 ``DCG-6-4-1 … 6-4-1-3``), and every register entry the audit names is one the register holds
-or has retired."""
+or has retired. Its part "Against the seed's own words" (issue 26) quotes every clause of both
+rulesets from its seed file, and each quote must occur there; each silence has one ending, the
+tally counts them, and the scenarios and oracle functions it cites exist."""
 
 from __future__ import annotations
 
