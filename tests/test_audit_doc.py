@@ -267,3 +267,83 @@ def test_the_code_the_seed_words_part_cites_exists() -> None:
                 bad.append(f"{clause}: {name} defines no {function}")
     assert cited >= 40, f"only {cited} code references found: the pattern no longer reads them"
     assert not bad, "\n".join(bad)
+
+
+# --------------------------------------------------------------------------------------------
+# The facts the seed-words part's "unreachable" endings rest on, checked against the data and
+# (for the Digi-Battle zones) against random games, so that the audit goes stale loudly.
+
+
+def test_the_card_facts_behind_the_unreachable_silences() -> None:
+    from oracle.cards import default_card_set
+    from oracle.dcg import cards as dcg_cards
+
+    db = default_card_set()
+    names = [c.name for c in db.cards.values()]
+    assert len(names) == len(set(names)) == 105  # DB-A.5: serial and name agree
+    assert not [n for n in names if n.lower() == "digivolve to champion"]  # DB-B.3n
+    # DCG-6-2-1-1, DCG-6-6-1: the effect vocabulary has no trigger on the opponent's turn start
+    # or end, so no card set the oracle loads has one.
+    assert not [t for t in dcg_cards.TIMINGS if "opponent" in t and t != "opponents_turn"]
+    assert "start_of_your_turn" in dcg_cards.TIMINGS and "end_of_your_turn" in dcg_cards.TIMINGS
+    effects = [(cid, e) for cid, c in dcg_cards.load_test_only_cards().cards.items()
+               for e in c.effects]
+    # DCG-6-6-4: every [End of Your Turn] effect of the shipped cards is [Once Per Turn].
+    ends = [(cid, e) for cid, e in effects if e.timing == "end_of_your_turn"]
+    assert ends and all(e.once_per_turn for _, e in ends)
+    # DCG-6-5-1-6: the activated effects are BT1-089's and X-04's, on Tamers; none inherited.
+    cards = dcg_cards.load_test_only_cards().cards
+    activated = {cid for cid, e in effects if e.timing == "main" and cards[cid].kind != "option"}
+    assert activated == {"BT1-089", "X-04"}
+    assert all(cards[cid].kind == "tamer" for cid in activated)
+    assert not [cid for cid, e in effects if e.timing == "main" and e.inherited]
+
+
+def test_the_digibattle_zones_the_audit_calls_unreachable_stay_empty(monkeypatch) -> None:
+    # DB-C.6, DB-D.2, DB-D.3: at a Duel's end no Digivolve Zone holds a card and no Rookie
+    # change waits; at a Regroup draw the player's Power Port and Digivolve Zone are empty and
+    # no change waits; at a recycle the player's Digivolve Zone is empty and no change waits.
+    # Random games under the readings that move these moments.
+    from oracle import selfplay
+    from oracle.digibattle import battle, regroup, rules
+    from oracle.digibattle.state import Game
+
+    seen = {"end_duel": 0, "draw": 0, "recycle": 0}
+    bad: list[tuple] = []
+    end_duel, draw, send = battle.end_duel, regroup.draw, regroup._send_board_offline
+
+    def checked_end_duel(tx):
+        seen["end_duel"] += 1
+        bad.extend(("DB-C.6", i) for i in (0, 1)
+                   if tx.ps[i].digivolve_zone or tx.ps[i].pending_rookie)
+        return end_duel(tx)
+
+    def checked_draw(tx, a):
+        seen["draw"] += 1
+        me = tx.ps[a.player]
+        if me.power_port or me.digivolve_zone or me.pending_rookie:
+            bad.append(("DB-D.2", a.player))
+        return draw(tx, a)
+
+    def checked_send(tx, p):
+        seen["recycle"] += 1
+        if tx.ps[p].digivolve_zone or tx.ps[p].pending_rookie:
+            bad.append(("DB-D.3", p))
+        return send(tx, p)
+
+    monkeypatch.setattr(battle, "end_duel", checked_end_duel)
+    monkeypatch.setattr(regroup, "_send_board_offline", checked_send)
+    for key, table in rules._HANDLERS.items():
+        if table.get("draw") is draw:
+            monkeypatch.setitem(rules._HANDLERS[key], "draw", checked_draw)
+    readings = [{}, {"DB-AMB-2": "across"}, {"DB-AMB-2": "partial"}, {"DB-AMB-16": "wait"},
+                {"DB-AMB-21": "after-duel"}, {"DB-AMB-9": "at-prepare", "DB-AMB-28": "port"},
+                {"DB-AMB-8": "any-level"}, {"DB-AMB-12": "from-hand"}, {"DB-AMB-5": "stays"},
+                {"DB-AMB-25": "first-player"}]
+    for variants in readings:
+        game = Game.default(variants=variants)
+        for seed in range(12):
+            for _ in selfplay.play(game, seed):
+                pass
+    assert min(seen.values()) > 50, seen  # (the checks ran)
+    assert not bad, bad[:5]
