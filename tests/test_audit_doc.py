@@ -7,6 +7,7 @@ tally counts them, and the scenarios and oracle functions it cites exist."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -244,6 +245,7 @@ def test_the_scenarios_the_seed_words_part_cites_exist() -> None:
             heads = [m.strip() for m in re.findall(r"^\s*Scenario(?: Outline)?: (.+)$",
                                                    path.read_text(encoding="utf-8"), flags=re.M)]
             for title in re.findall(r"\"([^\"]+)\"", titles):
+                title = html.unescape(title)  # (Markdown: "&lt;size&gt;" shows "<size>")
                 cited += 1
                 prefix = title.rstrip(" …")
                 if not any(h == title or (title.endswith("…") and h.startswith(prefix))
