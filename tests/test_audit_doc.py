@@ -349,3 +349,31 @@ def test_the_digibattle_zones_the_audit_calls_unreachable_stay_empty(monkeypatch
                 pass
     assert min(seen.values()) > 50, seen  # (the checks ran)
     assert not bad, bad[:5]
+
+
+def test_each_quote_comes_from_its_own_clause() -> None:
+    # A quote must not only exist but belong to the clause: a DCG clause quotes a sentence
+    # numbered with its own number (6-5-1-1 may also quote 6-5-1-1-1 …); a Digi-Battle clause
+    # quotes its own part of the Arena rules (A. Set-Up … D. Regroup), or seed 000's Battle
+    # section for part C.
+    seeds = _seed_texts()
+    arena = seeds["001"]
+    starts = [arena.index(h) for h in ("A. Set-Up", "B. Digivolve", "C. Battle", "D. Regroup")]
+    assert starts == sorted(starts)
+    ends = [*starts[1:], len(arena)]
+    bounds = {part: (starts[i], ends[i]) for i, part in enumerate("ABCD")}
+    bad = []
+    for clause, body in _sections().items():
+        quotes = [(n, _norm(_ESCAPE.sub(r"\1", q))) for n, q in _QUOTE.findall(body)]
+        if clause.startswith("DCG-"):
+            number = clause[len("DCG-"):]
+            if not any(re.match(rf"{re.escape(number)}(?![0-9])", q) for _, q in quotes):
+                bad.append(f"{clause}: no quote numbered {number}")
+            continue
+        part = clause[len("DB-")]
+        for n, q in quotes:
+            if n == "000" and part != "C":
+                bad.append(f"{clause}: seed 000 is the Battle section only")
+            elif n == "001" and not bounds[part][0] <= arena.find(q) < bounds[part][1]:
+                bad.append(f"{clause}: {q[:60]!r} is not in part {part} of seed 001")
+    assert not bad, "\n".join(bad)
