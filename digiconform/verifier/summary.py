@@ -6,7 +6,10 @@ terminal text (rich), Markdown or a self-contained HTML page. Like ``bowtie summ
 exit code is 1 when any report failed.
 
 Only the report documents are read (``schemas/report.schema.json``), so reports written by
-different digiconform versions can be compared as long as they follow the schema.
+different digiconform versions can be compared as long as they follow the schema. Each is read
+by :func:`read_report` (also ``digiconform report``'s reader): through the input layer, then
+validated, so that the renderers here and in :mod:`digiconform.verifier.html` only ever see a
+schema-valid document, which never crashes them.
 """
 
 from __future__ import annotations
