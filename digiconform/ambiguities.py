@@ -562,7 +562,8 @@ def _section_md(ruleset: str, reg: Mapping[str, Any], entries: list[Mapping[str,
     intro = INTRO.format(games=games or "No", seed_lo=(m.get("seed_range") or ["-"])[0],
                          seed_hi=(m.get("seed_range") or ["-", "-"])[-1],
                          date=m.get("date", "-"), replay=REPLAY)
-    out = [intro, *_summary_table(entries, proposed)]
+    # (a selection of retired entries only, `--id DB-AMB-20`: no empty summary table)
+    out = [intro, *(_summary_table(entries, proposed) if entries or proposed else [])]
     for e in entries:
         out += _entry_md(e, games)
     retired = [e for e in reg.get("retired", []) if e.get("ruleset") == ruleset]
@@ -593,7 +594,8 @@ def markdown(reg: Mapping[str, Any] | None = None) -> str:
     for rs in RULESETS:
         entries = [e for e in reg["ambiguities"] if e.get("ruleset", "digibattle") == rs]
         proposed = [e for e in reg["proposed"] if e.get("ruleset", "digibattle") == rs]
-        if entries or proposed:
+        retired = [e for e in reg.get("retired", []) if e.get("ruleset") == rs]
+        if entries or proposed or retired:
             sections.append((rs, entries, proposed))
     out = [HEAD]
     if len(sections) > 1:
@@ -625,14 +627,15 @@ def ambiguities_command(ruleset: str, ids: tuple[str, ...], fmt: str) -> None:
     outcome under each reading, scenarios, divergence rates and traces (Digi-Battle only)."""
     reg = register(ruleset=ruleset)
     if ids:
-        known = {e["id"] for e in reg["ambiguities"] + reg["proposed"]}
+        known = {e["id"] for e in reg["ambiguities"] + reg["proposed"] + reg["retired"]}
         unknown = [i for i in ids if i not in known]
         if unknown:
             where = "" if ruleset == "all" else f" in ruleset {ruleset}"
             raise click.BadParameter(f"unknown ambiguity {', '.join(unknown)}{where}",
                                      param_hint="--id")
         reg = {**reg, "ambiguities": [e for e in reg["ambiguities"] if e["id"] in ids],
-               "proposed": [e for e in reg["proposed"] if e["id"] in ids]}
+               "proposed": [e for e in reg["proposed"] if e["id"] in ids],
+               "retired": [e for e in reg["retired"] if e["id"] in ids]}
     if fmt == "json":
         click.echo(json.dumps(reg, indent=2, ensure_ascii=False))
     else:

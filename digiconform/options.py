@@ -114,16 +114,24 @@ def parse_variants(items: tuple[str, ...] | list[str]) -> dict[str, str]:
 
 
 def check_output_file(path: str | None, option: str) -> Path | None:
-    """``path`` as a :class:`Path` when a file can be written there: its directory exists
-    and is writable, and it is not a directory itself (None stays None).
+    """``path`` as a :class:`Path` when a file can be written there: it is not a symlink
+    (never followed: the file written would be another one, anywhere), its directory exists
+    and is writable, and it is not a directory or other non-regular file itself (a named
+    pipe would block the writer). None stays None.
 
-    :raises click.BadParameter: naming ``option`` and what is wrong.
+    Only the last component is looked at: a directory reached through a symlink on the way
+    (``/tmp`` on macOS) is fine.
+
+    :raises click.BadParameter: naming ``option``, the path and what is wrong.
     """
     if path is None:
         return None
     p = Path(path)
     if path == "":
         raise click.BadParameter("an empty file name", param_hint=option)
+    if p.is_symlink():
+        raise click.BadParameter(f"{path} is a symlink (not followed); give the file itself",
+                                 param_hint=option)
     if p.is_dir():
         raise click.BadParameter(f"{path} is a directory", param_hint=option)
     if p.exists() and not p.is_file():
@@ -138,20 +146,29 @@ def check_output_file(path: str | None, option: str) -> Path | None:
 
 
 def check_output_dir(path: str, option: str) -> Path:
-    """``path`` as a :class:`Path` when it is a directory, or could be created as one.
+    """``path`` as a :class:`Path` when it is a directory, or could be created as one; not a
+    symlink (never followed), not a plain file.
 
-    :raises click.BadParameter: a file is in the way, or the nearest existing ancestor is
-        not a writable directory.
+    :raises click.BadParameter: a symlink or a file is in the way, or the nearest existing
+        ancestor is not a writable directory.
     """
     p = Path(path)
     if path == "":
         raise click.BadParameter("an empty directory name", param_hint=option)
+    if p.is_symlink():
+        raise click.BadParameter(f"{path} is a symlink (not followed); give the directory "
+                                 "itself", param_hint=option)
     if p.exists():
         if not p.is_dir():
             raise click.BadParameter(f"{path} exists and is not a directory", param_hint=option)
+        if not os.access(p, os.W_OK | os.X_OK):
+            raise click.BadParameter(f"{path} cannot be written (permission denied)",
+                                     param_hint=option)
         return p
     ancestor = p.parent
     while not ancestor.exists() and ancestor != ancestor.parent:
+        if ancestor.is_symlink():  # (a dangling one: exists() is False)
+            raise click.BadParameter(f"{ancestor} is a dangling symlink", param_hint=option)
         ancestor = ancestor.parent
     if not ancestor.is_dir() or not os.access(ancestor, os.W_OK | os.X_OK):
         raise click.BadParameter(f"{path} cannot be created under {ancestor}",

@@ -17,7 +17,16 @@ and every kind of file ``digiconform`` reads.
 - ``option/...`` -- option values that are not numbers in range (``nan``, ``inf``, ``-1``,
   full-width and Arabic-Indic digits, ``1_000``, ``0x10``, 30 digits, ...) for every numeric
   option of every command, bad and repeated ``--variant`` items;
-- ``traversal/...`` -- DCG deck *names* that are paths, in traces and vectors.
+- ``traversal/...`` -- DCG deck *names* that are paths, in traces and vectors;
+- ``report/...`` (issue 29) -- the report documents ``report`` and ``summary`` read: every
+  hostile content above, a report of an older and of a newer ``format``, one with no
+  ``format``, and seeded mutations of a real report (``tests/data/report.json``), a
+  wrong-typed field among them (``typed``: refused);
+- ``output/...`` (issue 29) -- output paths of every command that writes (``verify``,
+  ``report``, ``summary``, ``fuzz``, ``play``): a symlink (never followed: its target is left
+  as it was), a dangling symlink, a missing parent directory, a directory where a file
+  belongs, a plain file where a directory belongs (``fuzz --database``/``--traces``); the
+  ``fuzz`` ones with a budget of ten minutes, so that a check made after the budget is a hang.
 
 ``strict`` cases must be refused: exit 2 and one ``digiconform: error:`` line naming a path
 (a JSON path, the file, or the option). A mutation may leave a document valid (then the
@@ -44,6 +53,10 @@ DIRECTORY = "<dir>"
 DEVZERO = "<dev-zero>"
 MISSING = "<missing>"
 SPARSE = "<sparse-200MB>"
+SYMLINK = "<symlink>"
+"""A symlink to the file ``elsewhere.txt`` beside it (written ``keep``), which a case must
+leave as it was."""
+DANGLING = "<dangling-symlink>"
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "oracle" / "data"
@@ -437,11 +450,115 @@ def _listed_cases() -> Iterator[Case]:
                ["play", "--variant", "DB-AMB-6=final", "--variant", "DB-AMB-6=not-final"])
 
 
+# --------------------------------------------------------------------------------------------
+# Report documents (report, summary) and output paths (issue 29)
+
+REPORT = REPO / "tests" / "data" / "report.json"
+"""A real report (the ``tie_scores_points`` mutant's, trimmed, with one failure of each kind,
+a reading declared but not followed, skips, notes and engine errors added)."""
+
+REPORT_FREE_FORM = frozenset({"expected", "actual", "request", "setup", "actions"})
+"""Report fields whose values are game data or answers, not typed by the report schema (an
+action's ``type`` excepted)."""
+
+
+@cache
+def _report_text() -> str:
+    return REPORT.read_text(encoding="utf-8")
+
+
+def sample_report() -> dict[str, Any]:
+    """The sample report document (:data:`REPORT`), a fresh copy on each call."""
+    return json.loads(_report_text())
+
+
+def _report_argv(command: str, f: str = "{F0}") -> list[str]:
+    return ["report", f, "--html", "{TMP}/page.html"] if command == "report" else \
+        ["summary", f]
+
+
+def _report_cases(rng: random.Random, per_kind: int) -> Iterator[Case]:
+    doc = sample_report()
+    for command in ("report", "summary"):
+        for name, content in hostile_contents():
+            yield Case(f"report/{command}/content/{name}", _report_argv(command),
+                       [(f"{name}.json", content)])
+        for name, fmt in (("older-format", "digiconform-report/0"),
+                          ("newer-format", "digiconform-report/2"),
+                          ("other-format", "digiconform-deck/1"), ("format-number", 1),
+                          ("no-format", None)):
+            other = _copy(doc)
+            if fmt is None:
+                del other["format"]
+            else:
+                other["format"] = fmt
+            yield Case(f"report/{command}/{name}", _report_argv(command),
+                       [("r.json", json.dumps(other).encode())])
+        # The second of two files is the bad one: still one line, naming it.
+        yield Case(f"report/{command}/second-file-deep",
+                   ["summary", "{F0}", "{F1}"] if command == "summary" else
+                   ["report", "{F1}", "--html", "{TMP}/page.html"],
+                   [("good.json", json.dumps(doc).encode()),
+                    ("deep.json", b"[" * 5000 + b"]" * 5000)])
+    seen: set[str] = set()
+    n = 0
+    while n < per_kind:
+        new, what, typed = mutate(doc, rng, REPORT_FREE_FORM)
+        if what in seen:
+            continue
+        seen.add(what)
+        n += 1
+        command = "report" if n % 2 else "summary"
+        yield Case(f"report/{command}/mutation/{what}", _report_argv(command),
+                   [("r.json", json.dumps(new, ensure_ascii=False).encode("utf-8"))],
+                   strict=False, typed=typed)
+
+
+BUDGET = ["--budget", "10m"]
+"""A fuzz budget far beyond a case's time limit: a path checked after it is a hang."""
+
+
+def _output_cases() -> Iterator[Case]:
+    report = ("r.json", json.dumps(sample_report()).encode())
+    # (what, the path: {OUT} is the bad file's own placeholder, the bad file)
+    bad_files: list[tuple[str, str, Any]] = [
+        ("symlink", "{OUT}", SYMLINK), ("dangling-symlink", "{OUT}", DANGLING),
+        ("missing-parent", "{TMP}/no/such/out", None), ("a-directory", "{TMP}", None),
+        ("fifo", "{OUT}", FIFO),
+    ]
+    slots: list[tuple[str, list[str], list[tuple[str, Any]]]] = [
+        *((f"verify{opt}", ["verify", "--impl", "false", opt], [])
+          for opt in ("--report", "--junit", "--markdown", "--html")),
+        ("report--html", ["report", "{F0}", "--html"], [report]),
+        ("summary--output", ["summary", "{F0}", "--output"], [report]),
+        ("fuzz--findings", ["fuzz", "--impl", "false", *BUDGET, "--database", "{TMP}/db",
+                            "--findings"], []),
+        ("play--trace", ["play", "--quiet", "--trace"], []),
+    ]
+    for slot, argv, extra in slots:
+        for what, path, content in bad_files:
+            files = [*extra, *([("out", content)] if content is not None else [])]
+            path = path.replace("{OUT}", f"{{F{len(extra)}}}")
+            yield Case(f"output/{slot}/{what}", [*argv, path], files)
+    dirs: list[tuple[str, list[str]]] = [
+        ("verify--traces", ["verify", "--impl", "false", "--traces"]),
+        ("fuzz--traces", ["fuzz", "--impl", "false", *BUDGET, "--database", "{TMP}/db",
+                          "--traces"]),
+        ("fuzz--database", ["fuzz", "--impl", "false", *BUDGET, "--database"]),
+    ]
+    for slot, argv in dirs:
+        for what, path, files in (("plain-file", "{F0}", [("file", b"x")]),
+                                  ("symlink", "{F0}", [("link", SYMLINK)]),
+                                  ("under-a-file", "{F0}/sub", [("file", b"x")])):
+            yield Case(f"output/{slot}/{what}", [*argv, path], files)
+
+
 def corpus(per_kind: int = 100) -> list[Case]:
     """Every case, always the same (seeded)."""
     rng = random.Random(SEED)
     return [*_content_cases(), *_mutation_cases(rng, per_kind), *_option_cases(),
-            *_traversal_cases(), *_listed_cases()]
+            *_traversal_cases(), *_listed_cases(), *_report_cases(rng, per_kind),
+            *_output_cases()]
 
 
 #: Lines for ``digiconform serve``: each must be answered (``errored`` or ``refused``), and
@@ -469,4 +586,8 @@ SERVE_LINES: list[bytes] = [
     b'{"cmd": "action", "seq": 5, "action": {"type": "pass", "player": '
     + b"1" * 400 + b"}}",
     b"\x00\x01\x02",
+    b"\x0c",  # a form feed: not JSON whitespace, so not a blank line (answered errored)
 ]
+
+#: Blank lines for ``digiconform serve`` (JSON whitespace only): ignored, never answered.
+BLANK_LINES: list[bytes] = [b"", b" ", b"\t", b"\r", b"  \t \r"]

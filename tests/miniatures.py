@@ -25,6 +25,14 @@ Misbehaving ones (the protocol is broken):
 - ``setsid_child`` -- starts a child that calls ``setsid()`` (so it leaves the engine's
   process group; its pid goes to ``$MINIATURE_MARKER``), then answers as the oracle: tests
   that every descendant is ended, not only the process group.
+- ``double_fork_orphan`` -- starts a daemon the classic way (issue 29): a child calls
+  ``setsid()``, forks a grandchild and exits, so the grandchild is re-parented to the nearest
+  subreaper (the verifier); the grandchild clears its environment (no
+  ``DIGICONFORM_ENGINE`` mark) and becomes ``sleep 300``. Each process appends its
+  grandchild's pid to ``$MINIATURE_MARKER``, first noting in ``$MINIATURE_MARKER.survivors``
+  every pid listed there that still exists (an orphan of an earlier engine process the
+  restart did not end and reap), then answers as the oracle, exiting on its third line in
+  the first two processes (so the verifier restarts it twice).
 - ``slow_engine`` -- a correct oracle that waits ``$MINIATURE_DELAY`` seconds (default 1)
   before each answer after ``start``: tests ``--deadline`` and the partial report.
 - ``mandatory_only`` -- a correct engine (the oracle) that declares no optional capability,
@@ -128,6 +136,7 @@ MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "db_moves_on_scores_own_level", "db_moves_on_loser_first",
                "recycles_in_seat_order",
                "deeply_nested_answer", "huge_number_answer", "setsid_child", "slow_engine",
+               "double_fork_orphan",
                "chatty_crash_on_start", "mandatory_only", "follows_at_prepare")
 
 PLANTED = {
@@ -463,6 +472,43 @@ def setsid_child() -> None:
                              stderr=subprocess.DEVNULL)
     Path(os.environ["MINIATURE_MARKER"]).write_text(str(child.pid))
     _serve()
+
+
+def double_fork_orphan() -> None:
+    import os
+    import shutil
+
+    marker = Path(os.environ["MINIATURE_MARKER"])
+    earlier = [int(x) for x in marker.read_text().split()] if marker.exists() else []
+    survivors = [pid for pid in earlier if os.path.exists(f"/proc/{pid}")]
+    with open(f"{marker}.survivors", "a") as f:
+        f.write("".join(f"{pid}\n" for pid in survivors))
+    sleep = shutil.which("sleep") or "/bin/sleep"
+    child = os.fork()
+    if child == 0:  # the child: a session of its own, one more fork, then gone
+        try:
+            os.setsid()
+            if os.fork() == 0:  # the grandchild: re-parented when its parent exits
+                null = os.open(os.devnull, os.O_RDWR)
+                for fd in (0, 1, 2):
+                    os.dup2(null, fd)
+                with open(marker, "a") as f:
+                    f.write(f"{os.getpid()}\n")
+                os.execve(sleep, ["sleep", "300"], {})  # no environment at all
+        finally:
+            os._exit(0)
+    os.waitpid(child, 0)
+    end = time.monotonic() + 5  # until the grandchild has written its pid
+    while time.monotonic() < end and (
+            not marker.exists() or len(marker.read_text().split()) <= len(earlier)):
+        time.sleep(0.01)
+    crash = len(earlier) < 2
+
+    def hook(n: int, line: str) -> None:
+        if crash and n == 8:
+            sys.exit(1)
+
+    _serve(hook)
 
 
 def slow_engine() -> None:

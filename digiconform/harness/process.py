@@ -10,8 +10,14 @@ the process group only):
   its descendants inherit, so one that was re-parented is still found;
 - this process is made a *child subreaper* (``prctl(PR_SET_CHILD_SUBREAPER)``, via ctypes)
   before the first implementation starts, so orphaned descendants are re-parented to it
-  rather than to init, and can be reaped once killed.
- Reads and writes are non-blocking and driven
+  rather than to init: a grandchild that called ``setsid()``, double-forked and cleared its
+  environment is no longer below the implementation nor marked, but it is a child of this
+  process in a session other than this process's own (the implementation's session and any
+  session its descendants create can never be this one), started after the implementation:
+  :func:`orphans` finds it, and :meth:`Process.kill` (at each restart and at the end) ends
+  and reaps it; so does an ``atexit`` hook, for any left when the interpreter ends.
+
+Reads and writes are non-blocking and driven
 by a selector with a deadline: an implementation that hangs, stops reading its stdin, writes
 a line longer than ``max_line`` bytes or floods stderr cannot block the harness. stderr is
 drained continually into a bounded tail kept for diagnostics.
@@ -19,6 +25,7 @@ drained continually into a bounded tail kept for diagnostics.
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
 import secrets
@@ -29,7 +36,8 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Callable, Mapping, Sequence
 
 MAX_LINE = 8 * 1024 * 1024
 """Longest response line accepted (bytes); a longer one is a flood."""
@@ -43,6 +51,10 @@ ENGINE_ENV = "DIGICONFORM_ENGINE"
 
 _COUNTER = itertools.count(1)
 _SUBREAPER: list[bool] = []
+_LIVE: weakref.WeakSet[Process] = weakref.WeakSet()
+"""Every :class:`Process` not yet killed (their own pids are never taken for orphans)."""
+_FIRST: list[int] = []
+"""The clock tick (``/proc`` start-time units) before the first implementation started."""
 
 
 def become_subreaper() -> bool:
@@ -62,7 +74,102 @@ def become_subreaper() -> bool:
         except (OSError, AttributeError):  # pragma: no cover - no libc / no prctl
             ok = False
     _SUBREAPER.append(ok)
+    if ok:
+        atexit.register(_at_exit)
     return ok
+
+
+def _ticks() -> int | None:
+    """Now, in the units of a process's start time in ``/proc/<pid>/stat`` (clock ticks
+    since boot), one tick early; None without ``/proc``."""
+    try:
+        with open("/proc/uptime", "rb") as f:
+            uptime = float(f.read().split()[0])
+        return int(uptime * os.sysconf("SC_CLK_TCK")) - 1
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _stat(pid: int) -> tuple[bytes, int, int, int] | None:
+    """``(state, ppid, session, start time)`` of ``pid`` from ``/proc``, or None."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+        # "pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
+        # utime stime cutime cstime priority nice threads itrealvalue starttime ...":
+        # comm may hold spaces and parentheses.
+        fields = stat[stat.rfind(b")") + 2:].split()
+        return fields[0], int(fields[1]), int(fields[3]), int(fields[19])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def orphans(since: int | None = None) -> set[int]:
+    """Orphans of implementations re-parented to this process (a subreaper): its children
+    in a session other than its own, started at or after ``since`` (a tick of
+    :func:`_ticks`; default: before the first implementation started), that are not an
+    implementation itself (their :class:`Process` waits for those). Empty where this
+    process is not a subreaper or there is no ``/proc``.
+
+    Every implementation runs in a session of its own, and a process can only ever leave a
+    session for a new one of its own, so no descendant of an implementation is in this
+    process's session; a child this process started itself without a new session is not
+    taken, nor one started before the implementations.
+    """
+    if not _SUBREAPER or not _SUBREAPER[0]:
+        return set()
+    since = since if since is not None else (_FIRST[0] if _FIRST else None)
+    if since is None:
+        return set()
+    me = os.getpid()
+    try:
+        mine = os.getsid(0)
+        names = os.listdir("/proc")
+    except OSError:
+        return set()
+    engines = {p.popen.pid for p in list(_LIVE)}
+    out = set()
+    for name in names:
+        if not name.isdigit():
+            continue
+        st = _stat(int(name))
+        if st is not None and st[1] == me and st[2] != mine and st[3] >= since \
+                and int(name) not in engines:
+            out.add(int(name))
+    return out
+
+
+def _end(pids: set[int], more: Callable[[], set[int]] = set, seconds: float = 2.0) -> None:
+    """SIGKILL every pid of ``pids`` (and of ``more()``, asked again on each round) and reap
+    those that are this process's children, for at most ``seconds``."""
+    end = time.monotonic() + seconds
+    pids = set(pids) | more()
+    while pids and time.monotonic() < end:
+        for pid in list(pids):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            if not _alive(pid):  # dead or a zombie: reap it if it is ours now
+                try:  # (re-parented to us: we are a subreaper)
+                    os.waitpid(pid, os.WNOHANG)
+                except ChildProcessError:
+                    pass
+                pids.discard(pid)
+        pids |= more()
+        if pids:
+            time.sleep(0.02)
+
+
+def _at_exit() -> None:
+    """The end of the interpreter: every implementation still running, then every orphan
+    left, ended and reaped."""
+    for proc in list(_LIVE):
+        try:
+            proc.kill()
+        except Exception:  # noqa: BLE001,S110 - at exit, nothing may stop the others
+            pass
+    _end(orphans(), orphans)
 
 
 def _proc_table() -> dict[int, int]:
@@ -173,6 +280,9 @@ class Process:
         child_env = dict(os.environ if env is None else env)
         child_env[ENGINE_ENV] = self.token.decode()
         become_subreaper()
+        self._born = _ticks()
+        if not _FIRST and self._born is not None:
+            _FIRST.append(self._born)
         try:
             self.popen = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -180,6 +290,7 @@ class Process:
             )
         except OSError as e:
             raise ProcessFailure("spawn", f"cannot start {argv[0]!r}: {e}") from e
+        _LIVE.add(self)
         for f in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
             assert f is not None
             os.set_blocking(f.fileno(), False)
@@ -193,6 +304,10 @@ class Process:
         self._poll.register(self._out_fd, select.POLLIN)
         self._poll.register(self._err_fd, select.POLLIN)
         self._out_open = True
+
+    def _orphans(self) -> set[int]:
+        """:func:`orphans` started since this implementation was."""
+        return orphans(self._born) if self._born is not None else set()
 
     @property
     def pid(self) -> int:
@@ -374,8 +489,9 @@ class Process:
 
     def kill(self) -> None:
         """Kill the child, its process group and every descendant (SIGKILL; see the module
-        docstring) and reap them. Idempotent."""
-        others = descendants(self.popen.pid, self.token)
+        docstring: its tree, the processes marked with its token and the orphans re-parented
+        to this process since it started) and reap them. Idempotent."""
+        others = descendants(self.popen.pid, self.token) | self._orphans()
         try:
             os.killpg(self.popen.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
@@ -389,23 +505,11 @@ class Process:
             self.popen.wait(5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL cannot be ignored
             pass
-        # Descendants killed above, or started in the meantime, marked with the token.
+        _LIVE.discard(self)
+        # Descendants killed above, or started in the meantime (marked with the token, or
+        # orphaned to us as their parents died).
         others |= descendants(self.popen.pid, self.token)
-        end = time.monotonic() + 2.0
-        while others and time.monotonic() < end:
-            for pid in list(others):
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
-                if not _alive(pid):  # dead or a zombie: reap it if it is ours now
-                    try:  # (re-parented to us: we are a subreaper)
-                        os.waitpid(pid, os.WNOHANG)
-                    except ChildProcessError:
-                        pass
-                    others.discard(pid)
-            if others:
-                time.sleep(0.02)
+        _end(others, self._orphans)
         self._drain_err()
         for f in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
             try:

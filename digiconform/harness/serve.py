@@ -235,6 +235,7 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
           session: Session | None = None,
           on_request: Callable[[int, str], None] | None = None) -> int:
     """Answer requests line by line until ``stop`` or end of input; returns exit code 0.
+    A blank line (spaces, tabs and CR only) is ignored: it gets no answer.
 
     :param stdin: text or binary lines (the CLI passes the binary stdin, so that bytes that
         are not UTF-8 are answered ``errored`` instead of being replaced).
@@ -257,7 +258,9 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
              and type(session).handle is Session.handle)
     n = 0
     for line, too_long in _lines(stdin):
-        if not line.strip():
+        # A blank line (JSON whitespace only: spaces, tabs, CR) is no request: no answer, no
+        # request counted (docs/PROTOCOL.md "skipped and errored"; NDJSON's "MAY ignore").
+        if not line.strip(b" \t\r\n" if isinstance(line, bytes) else " \t\r\n"):
             continue
         n += 1
         if on_request is not None:

@@ -223,14 +223,19 @@ def _ambiguities(ambs: Mapping[str, Mapping[str, Any]]) -> str:
         follows = a.get("follows") or []
         declared = a.get("declared", "")
         how = "declared" if a.get("declared_explicitly") else "default"
-        status = "pass" if follows else ("untested" if a.get("verdict") == "untested"
-                                         else "fail")
+        # As the summary page colours it (summary._reading): a reading followed that is not
+        # the one declared ("declares X but behaves as Y") is a mismatch, red, not a pass.
+        mismatch = bool(follows) and not a.get("configurable") and declared not in follows
+        status = ("untested" if a.get("verdict") == "untested" else
+                  "fail" if mismatch or not follows else "pass")
         readings = "<br>".join(
             f"<code>{_e(r)}</code>: {_e(t.get('consistent', 0))} / "
             f"{_e(t.get('inconsistent', 0))}"
             for r, t in (a.get("readings") or {}).items())
         shown = ("any (configurable)" if a.get("configurable") and follows
                  else ", ".join(follows) or "—")
+        if mismatch:
+            shown += f" (declares {declared}: mismatch)"
         out.append(f'<tr class="s-{status}"><td><code>{_e(aid)}</code></td>'
                    f'<td>{_e(a.get("question", ""))}</td>'
                    f"<td><code>{_e(declared)}</code> ({how})</td><td>{_e(shown)}</td>"

@@ -6,12 +6,16 @@ terminal text (rich), Markdown or a self-contained HTML page. Like ``bowtie summ
 exit code is 1 when any report failed.
 
 Only the report documents are read (``schemas/report.schema.json``), so reports written by
-different digiconform versions can be compared as long as they follow the schema.
+different digiconform versions can be compared as long as they follow the schema. Each is read
+by :func:`read_report` (also ``digiconform report``'s reader): through the input layer, then
+validated, so that the renderers here and in :mod:`digiconform.verifier.html` only ever see a
+schema-valid document, which never crashes them.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -20,7 +24,8 @@ from typing import Any
 
 from digiconform.verifier.report import REPORT_FORMAT
 
-__all__ = ["Summary", "load", "summarize", "markdown", "html", "terminal"]
+__all__ = ["MAX_REPORT_BYTES", "ReportError", "Summary", "load", "read_report", "summarize",
+           "markdown", "html", "terminal"]
 
 _MARK = {"pass": "pass", "fail": "FAIL", "skip": "skip", "untested": "·", None: ""}
 
@@ -46,21 +51,65 @@ class Summary:
         return all(self.ok)
 
 
-def load(paths: Sequence[Path]) -> list[dict[str, Any]]:
-    """Read report files.
+MAX_REPORT_BYTES = 64 * 1024 * 1024
+"""The largest report file read (bytes): a report of a run with many failures holds each
+one's states and the engine's stderr tails, far more than any input the oracle reads."""
 
-    :raises ReportError: a file is not JSON or not a ``digiconform-report/1`` document.
+_FORMAT = re.compile(r"digiconform-report/([0-9]{1,6})")
+
+
+def read_report(path: str | Path) -> dict[str, Any]:
+    """One report document, read through the input layer and checked against
+    ``schemas/report.schema.json``: what :func:`digiconform.verifier.html.render` and
+    :func:`summarize` may take without looking twice at a field's type.
+
+    The file is read with :func:`oracle.inputs.read_json` (a regular file only: a named pipe
+    or a device is refused by name, never waited on; at most :data:`MAX_REPORT_BYTES`;
+    nesting and numbers bounded), its ``format`` is checked (a report of another version of
+    the format is named as such), then the whole document is validated.
+
+    :raises ReportError: naming the file, and the JSON path of the first problem (``$`` for
+        the document as a whole).
     """
-    docs = []
-    for p in paths:
-        try:
-            doc = json.loads(Path(p).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise ReportError(f"{p}: not a readable JSON report ({e})") from e
-        if not isinstance(doc, dict) or doc.get("format") != REPORT_FORMAT:
-            raise ReportError(f"{p}: not a digiconform report (format {REPORT_FORMAT!r})")
-        docs.append(doc)
-    return docs
+    from oracle.errors import InvalidInputError
+    from oracle.inputs import read_json
+    from oracle.validation import validate
+
+    try:
+        doc = read_json(path, max_bytes=MAX_REPORT_BYTES)
+    except InvalidInputError as e:  # (its reason names the file, unless it is a JSON path)
+        raise ReportError(str(e) if str(path) in e.reason else f"{path}: {e}") from None
+    current = _FORMAT.fullmatch(REPORT_FORMAT)
+    assert current is not None
+    fmt = doc.get("format") if isinstance(doc, dict) else None
+    if not isinstance(doc, dict) or "format" not in doc:
+        raise ReportError(f"{path}: $: not a digiconform report (no \"format\": "
+                          f"{json.dumps(REPORT_FORMAT)})")
+    m = _FORMAT.fullmatch(fmt) if isinstance(fmt, str) else None
+    if m is None:
+        shown = json.dumps(fmt)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        raise ReportError(f"{path}: $.format: not a digiconform report (format {shown}, "
+                          f"expected {json.dumps(REPORT_FORMAT)})")
+    if m.group(1) != current.group(1):
+        age = "an older" if int(m.group(1)) < int(current.group(1)) else "a newer"
+        raise ReportError(f"{path}: $.format: report format {m.group(1)}; this digiconform "
+                          f"reads {current.group(1)} ({age} digiconform wrote it: render it "
+                          "with that version, or verify again)")
+    try:
+        validate(doc, "report")
+    except InvalidInputError as e:
+        raise ReportError(f"{path}: not a valid digiconform report: {e}") from None
+    return doc
+
+
+def load(paths: Sequence[str | Path]) -> list[dict[str, Any]]:
+    """Read report files (:func:`read_report` each, in order).
+
+    :raises ReportError: the first file that is not a readable, valid
+        ``digiconform-report/1`` document (the file and the JSON path of the problem).
+    """
+    return [read_report(p) for p in paths]
 
 
 def _label(doc: Mapping[str, Any]) -> str:
