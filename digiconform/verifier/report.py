@@ -210,7 +210,7 @@ class Report:
         for kind, fs in kinds.items():
             clauses = sorted({f.clause for f in fs if f.clause})
             out.append({"outcome": FAIL, "cause": kind, "count": len(fs),
-                        "message": f"{len(fs)} {what.get(kind, kind)}"
+                        "message": f"{what.get(kind, kind)}: {len(fs)}"
                         + (f" ({', '.join(clauses[:8])}"
                            + (", ..." if len(clauses) > 8 else "") + ")" if clauses else "")
                         + (f": {fs[0].message}" if kind == "implementation" else "")})
@@ -218,10 +218,11 @@ class Report:
         for item in self.inconclusive:
             by_cause.setdefault(item["cause"], []).append(item)
         for cause, items in by_cause.items():
-            clauses = sorted({str(i["clause"]) for i in items if i.get("clause")})
+            clauses = sorted({str(i["clause"]) for i in items if i.get("clause")}) \
+                if cause == "setup-refused" else []
             first = items[0]
             out.append({"outcome": INCONCLUSIVE, "cause": cause, "count": len(items),
-                        "message": f"{len(items)} {_CAUSES.get(cause, cause)}"
+                        "message": f"{_CAUSES.get(cause, cause)}: {len(items)}"
                         + (f" (filed under {', '.join(clauses)})" if clauses else "")
                         + f"; first: {first['id']}: {first['message']}"})
         unaccounted = self.vector_counts()["unaccounted"]
@@ -286,10 +287,10 @@ class Report:
         }
 
 
-_CAUSES = {"verifier-error": "items stopped by an error in the verifier's own code",
-           "setup-refused": "set-ups refused by the engine (the item's own clause untested)",
-           "not-run": "vectors not run", "games-not-played": "random games not played",
-           "nothing-checked": "parts that checked nothing"}
+_CAUSES = {"verifier-error": "items stopped by an error of the verifier's own code",
+           "setup-refused": "set-ups the engine refused (the item's own clause untested)",
+           "not-run": "items not run", "games-not-played": "parts with random games not "
+           "played"}
 
 
 def document(report: Report) -> dict[str, Any]:
@@ -542,16 +543,27 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
             tail = f.stderr.rstrip("\n").splitlines()[-20:]
             out.append("the implementation's stderr (last lines):")
             out.extend(f"  | {line}" for line in tail)
-    shown_items = report.inconclusive[:max_failures]
-    for item in shown_items:
-        out.append(f"INCONCLUSIVE [{item.get('clause') or '-'}] {item['id']}: "
-                   f"{item['message']}")
-        if item.get("traceback"):
-            last = str(item["traceback"]).rstrip().splitlines()[-3:]
-            out.extend(f"    {line}" for line in last)
-    if len(report.inconclusive) > len(shown_items):
-        out.append(f"... and {len(report.inconclusive) - len(shown_items)} more inconclusive "
-                   "items (all in --report/--junit/--markdown/--html, tracebacks included)")
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for item in report.inconclusive:  # items of one cause and message: one line
+        groups.setdefault((item["cause"], item["message"]), []).append(item)
+    shown = 0
+    for (cause, message), items in groups.items():
+        if len(items) > 3:
+            out.append(f"INCONCLUSIVE {len(items)} {items[0]['part']} items ({cause}): "
+                       f"{message}")
+            continue
+        for item in items:
+            shown += 1
+            if shown > max_failures:
+                continue
+            out.append(f"INCONCLUSIVE [{item.get('clause') or '-'}] {item['id']}: "
+                       f"{item['message']}")
+            if item.get("traceback"):
+                last = str(item["traceback"]).rstrip().splitlines()[-3:]
+                out.extend(f"    {line}" for line in last)
+    if shown > max_failures:
+        out.append(f"... and {shown - max_failures} more inconclusive items (all in "
+                   "--report/--junit/--markdown/--html, tracebacks included)")
     if report.stopped:
         out.append(f"PARTIAL: the run was stopped early ({report.stopped}); the reports "
                    "hold what ran before")
@@ -559,6 +571,6 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
     out.append(f"  counts      vectors {vectors}")
     out.append(f"              random games {games}")
     for c in report.causes():
-        out.append(f"  {c['outcome']:<12}{c['message']}")
+        out.append(f"  {c['outcome']:<12} {c['message']}")
     out.append(f"{report.outcome} in {report.seconds:.1f} s (exit code {report.exit_code})")
     return "\n".join(out)

@@ -294,8 +294,8 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
         # the clause the refusal names, else the ruleset's deck-construction clause.
         clause, why = refused
         _inconclusive(report, "scenarios", vid, "setup-refused",
-                      f"set-up refused at step {res.step} ({why}); the scenario's own "
-                      f"clause {(v.get('clauses') or ['?'])[0]} was not tested",
+                      f"set-up refused at step {res.step} ({why}): the scenario's own "
+                      "check was not reached",
                       clause=clause, seconds=round(secs, 4))
         return
     if res.status in ("pass", "fail"):
@@ -342,7 +342,7 @@ def _inconclusive(report: Report, part: str, item: str, cause: str, message: str
                              **({"clause": clause} if clause else {}),
                              **({"traceback": traceback} if traceback else {}), **extra}
     report.inconclusive.append(entry)
-    if clause:
+    if clause and cause == "setup-refused":  # filed under it (the others only name it)
         _clause(report, clause).inconclusive += 1
     case: dict[str, Any] = {"part": part, "id": item, "status": "error", "clause": clause,
                             "message": f"INCONCLUSIVE ({cause}): {message}",
