@@ -5,8 +5,9 @@ A ruleset entry offers ``new_game(game)``, ``legal_actions(state)``, ``apply(sta
 is the JSON object described in :mod:`oracle.driver`), plus the facts a referee needs about
 its actions: ``home_clauses`` (action type → the clause that governs when it may be taken;
 the clause of a refusal for an action the current step does not allow),
-``default_setup()`` (the JSON setup of the shipped default game) and ``named_setups`` (other
-shipped setups by name, e.g. the DCG decks with an invented test-only card).
+``default_setup()`` (the JSON setup of the shipped default game), ``named_setups`` (other
+shipped setups by name, e.g. the DCG decks with an invented test-only card) and
+``setup_clauses`` (the deck-construction clauses, under which a refused setup is filed).
 
 The registry imports each ruleset package when first asked for it; no ruleset imports the
 registry or the driver (one way: :mod:`oracle.driver` → here → ``oracle.digibattle`` /

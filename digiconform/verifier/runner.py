@@ -12,11 +12,18 @@ Three parts, all through one :class:`~digiconform.harness.ProtocolDriver`:
 3. **Ambiguities**: for each ambiguity, the readings the implementation's behaviour on the
    vectors that depend on it is consistent with, against the reading it declared.
 
-What is *required* (exit code 0 only when all of it passed): every vector under the
-implementation's readings that it can run with its declared capabilities (a ``load_state``
-vector is skipped, not failed, without that capability), not listed in the skip file, and
-not declined by the implementation (``skipped``/``unsupported`` answers count as failures
-unless listed in the skip file); every random game; and no implementation errors.
+What is *required* (a PASS only when all of it ran to its end and passed): every vector under
+the implementation's readings that it can run with its declared capabilities (a
+``load_state`` vector is skipped, not failed, without that capability), not listed in the
+skip file, and not declined by the implementation (``skipped``/``unsupported`` answers count
+as failures unless listed in the skip file); every random game; and no implementation
+errors.
+
+The run's outcome (:attr:`Report.outcome`, docs/PROTOCOL.md "Outcomes and exit codes") is
+FAIL when any of that was shown wrong, else INCONCLUSIVE when anything was not tested (an
+error of the verifier's own code, caught per vector, per random game, per part, and reported
+with its traceback; a set-up the engine refused; vectors or games that did not run), else
+PASS.
 """
 
 from __future__ import annotations
