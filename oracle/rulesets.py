@@ -5,8 +5,9 @@ A ruleset entry offers ``new_game(game)``, ``legal_actions(state)``, ``apply(sta
 is the JSON object described in :mod:`oracle.driver`), plus the facts a referee needs about
 its actions: ``home_clauses`` (action type → the clause that governs when it may be taken;
 the clause of a refusal for an action the current step does not allow),
-``default_setup()`` (the JSON setup of the shipped default game) and ``named_setups`` (other
-shipped setups by name, e.g. the DCG decks with an invented test-only card).
+``default_setup()`` (the JSON setup of the shipped default game), ``named_setups`` (other
+shipped setups by name, e.g. the DCG decks with an invented test-only card) and
+``setup_clauses`` (the deck-construction clauses, under which a refused setup is filed).
 
 The registry imports each ruleset package when first asked for it; no ruleset imports the
 registry or the driver (one way: :mod:`oracle.driver` → here → ``oracle.digibattle`` /
@@ -36,6 +37,9 @@ class Ruleset:
     home_clauses: Mapping[str, str]
     default_setup: Callable[[], dict[str, Any]]
     named_setups: Mapping[str, Callable[[], dict[str, Any]]] = field(default_factory=dict)
+    setup_clauses: tuple[str, ...] = ()
+    """The deck-construction clauses a setup's decks must keep, first the one a refused
+    setup is filed under when its refusal names no clause of the ruleset."""
 
 
 def _digibattle() -> Ruleset:
@@ -44,16 +48,19 @@ def _digibattle() -> Ruleset:
     return Ruleset(
         "digibattle", db.new_game, db.legal_actions, db.apply, db.action_from_json,
         db.State.from_json, db.game_from_setup, dict(db.HOME_CLAUSES), db.default_setup,
+        setup_clauses=("DB-A.0", "DB-A.5"),  # 30 cards (DB-A.0), no duplicates (DB-A.5)
     )
 
 
 def _dcg() -> Ruleset:
     from oracle import dcg
+    from oracle.dcg.cards import DECK_CONSTRUCTION
 
     return Ruleset(
         "dcg", dcg.new_game, dcg.legal_actions, dcg.apply, dcg.action_from_json,
         dcg.state_from_json, dcg.game_from_setup, dict(dcg.HOME_CLAUSES), dcg.default_setup,
         {"test-only": dcg.drain_testmon_setup},
+        setup_clauses=(DECK_CONSTRUCTION,),  # CR4.2 "Deck construction"
     )
 
 

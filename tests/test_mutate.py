@@ -52,3 +52,6 @@ def test_the_kill_check_counts_a_kill_only_for_a_failed_report(tmp_path: Path) -
     assert mutate._status(2, report).startswith("error")
     report.write_text(json.dumps({"ok": True}))
     assert mutate._status(1, report).startswith("error")
+    # INCONCLUSIVE (exit 3, issue 24): not shown wrong, so not a kill
+    report.write_text(json.dumps({"ok": False, "outcome": {"result": "INCONCLUSIVE"}}))
+    assert mutate._status(3, report) == "inconclusive"

@@ -332,14 +332,20 @@ def run_one(m: Mutant, games: int, timeout: float = 600.0) -> dict[str, object]:
 
 def _status(code: int, report: Path) -> str:
     """``survived`` (verify passed), ``killed`` (verify failed: exit 1 with a report that is
-    not ok) or ``error(...)``: verify itself crashed, hung or wrote no report, which says
-    nothing about the mutant and is counted as not killed."""
+    not ok), ``inconclusive`` (exit 3: verify could not tell, e.g. every set-up refused; the
+    mutant was not shown wrong, so it is counted as not killed) or ``error(...)``: verify
+    itself crashed, hung or wrote no report, which says nothing about the mutant and is
+    counted as not killed."""
     if code == 0:
         return "survived"
     try:
-        ok = json.loads(report.read_text(encoding="utf-8")).get("ok")
+        doc = json.loads(report.read_text(encoding="utf-8"))
+        ok = doc.get("ok")
     except (OSError, ValueError, AttributeError):
         return f"error({code}, no report)"
+    if code == 3 and ok is False and (doc.get("outcome") or {}).get("result") == \
+            "INCONCLUSIVE":
+        return "inconclusive"
     return "killed" if code == 1 and ok is False else f"error({code})"
 
 

@@ -105,7 +105,8 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
 @click.option("--deadline", type=Float(0, 7 * 86_400), default=DEFAULT_DEADLINE,
               show_default=True,
               help="Seconds the whole run may take (0: no limit). When they are up the run "
-                   "stops and every report asked for is written, marked partial (exit 1). "
+                   "stops and every report asked for is written, marked partial (exit 3, "
+                   "INCONCLUSIVE, or 1 when a failure was already shown). "
                    "SIGINT (Ctrl-C) and SIGTERM do the same.")
 def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...],
            tags: tuple[str, ...], scenarios: tuple[str, ...], games: int, seed: int,
@@ -116,8 +117,12 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     """Check an implementation against the suite: every scenario vector, differential
     random games against the oracle, and the reading it follows for each ambiguity.
 
-    The output paths are checked before the run starts. Exit 0 when everything required
-    passed, 1 otherwise (a partial run included), 2 on bad usage.
+    The output paths are checked before the run starts. The run ends in one of three
+    outcomes (docs/PROTOCOL.md, "Outcomes and exit codes"): exit 0 PASS (everything required
+    ran to its end and passed), 1 FAIL (the engine was shown wrong at least once), 3
+    INCONCLUSIVE (nothing shown wrong, but something was not tested: an error of the
+    verifier, refused set-ups, nothing checked, a run stopped by --deadline, SIGINT or
+    SIGTERM); 2 on bad usage.
     """
     from digiconform.options import check_output_dir, check_output_file
     from digiconform.vectors import load_vectors
@@ -177,7 +182,7 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
 
         write_html(document(report), Path(html_path))
         click.echo(f"wrote {html_path}")
-    sys.exit(0 if report.ok else 1)
+    sys.exit(report.exit_code)
 
 
 @click.command("report")

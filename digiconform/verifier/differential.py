@@ -116,6 +116,17 @@ class DifferentialResult:
     readings_seen: dict[str, dict[str, int]] = field(default_factory=dict)
     """Ambiguity ID -> reading -> how many divergences of the random games that reading
     explained (the implementation behaved as it): evidence for the ambiguity verdicts."""
+    planned: int = 0
+    """Random games the run meant to play."""
+    completed: int = 0
+    """Games played to their end (or to the step limit) with no divergence."""
+    diverged: int = 0
+    """Games stopped or continued after a divergence of the implementation."""
+    errored: int = 0
+    """Games stopped by an exception on the verifier's own side."""
+    verifier_errors: list[dict[str, Any]] = field(default_factory=list)
+    """One entry per game stopped by a verifier error: {"game": int, "message": str,
+    "traceback": str}."""
 
 
 def base_setup(target: int = 1000, swap: bool = False,

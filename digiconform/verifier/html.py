@@ -6,7 +6,8 @@ REPORT.json`` renders a report written by any version that follows the schema, a
 added later are ignored rather than fatal.
 
 The page has no external resource at all (its Content-Security-Policy forbids loading
-any): the clause × result matrix by rulebook section, the ambiguity readings declared and
+any): the outcome (PASS, FAIL or INCONCLUSIVE) with its causes and counts, the clause × result
+matrix by rulebook section, the ambiguity readings declared and
 followed, every finding with its trace as a step table (action; the fields that differ,
 oracle vs engine) and its replay command, and the implementation's metadata.
 """
@@ -20,7 +21,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-__all__ = ["render", "write", "section_of", "finding_steps"]
+__all__ = ["render", "write", "section_of", "finding_steps", "outcome_of"]
 
 _CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
         "img-src data:")
@@ -30,6 +31,7 @@ body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color
 background:#f6f7f9}
 header{padding:18px 28px;color:#fff;background:#2b3445}
 header.pass{background:#1f7a4a}header.fail{background:#a32a2a}
+header.inconclusive{background:#8a5a00}
 header h1{margin:0 0 4px;font-size:22px}
 main{padding:8px 28px 40px;max-width:1400px}
 h2{margin:28px 0 8px;font-size:18px;border-bottom:1px solid #d5d9e0;padding-bottom:4px}
@@ -39,7 +41,9 @@ th{background:#eef0f4}
 tr.section th{background:#dfe4ec;font-size:13px}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 .s-pass{background:#d9f2e3}.s-fail{background:#f8d4d4}.s-skip{background:#fdf1cf}
-.s-untested{background:#eceef1;color:#687082}
+.s-untested{background:#eceef1;color:#687082}.s-inconclusive{background:#f6ddb0}
+.inconclusive{background:#fff;border:1px solid #d5d9e0;border-left:5px solid #8a5a00;
+padding:8px 14px;margin:12px 0}
 .badge{display:inline-block;padding:1px 8px;border-radius:9px;font-weight:600}
 code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
 pre{background:#fff;border:1px solid #d5d9e0;padding:6px 8px;overflow-x:auto;margin:4px 0}
@@ -196,7 +200,7 @@ def _clause_matrix(clauses: Mapping[str, Mapping[str, Any]]) -> str:
            '<th>failed</th><th>skipped</th><th>summary</th></tr></thead><tbody>']
     for section, items in by_section.items():
         tally = {s: sum(1 for _, c in items if c.get("status") == s)
-                 for s in ("pass", "fail", "skip", "untested")}
+                 for s in ("pass", "fail", "inconclusive", "skip", "untested")}
         counts = ", ".join(f"{n} {s}" for s, n in tally.items() if n)
         out.append(f'<tr class="section"><th colspan="6">{_e(section)} ({_e(counts)})'
                    "</th></tr>")
@@ -284,14 +288,62 @@ def _index(failures: Sequence[Mapping[str, Any]]) -> str:
     return f"<div>findings: {links}{more}</div>"
 
 
+def outcome_of(doc: Mapping[str, Any]) -> str:
+    """``PASS``, ``FAIL`` or ``INCONCLUSIVE``: the report's ``outcome.result``; for a report
+    written before the outcomes existed, PASS when ``ok``, else FAIL."""
+    result = (doc.get("outcome") or {}).get("result")
+    if result in ("PASS", "FAIL", "INCONCLUSIVE"):
+        return str(result)
+    return "PASS" if doc.get("ok") else "FAIL"
+
+
+def _outcome_block(doc: Mapping[str, Any]) -> str:
+    """The outcome's causes and the counts, for the page's header."""
+    out = doc.get("outcome") or {}
+    parts = []
+    causes = out.get("causes") or []
+    if causes:
+        parts.append("<ul class=\"causes\">" + "".join(
+            f"<li><strong>{_e(c.get('outcome', ''))}</strong>: {_e(c.get('message', ''))}"
+            "</li>" for c in causes) + "</ul>")
+    v = out.get("vectors") or {}
+    if v:
+        why = ", ".join(f"{n} {r}" for r, n in (v.get("not_run_reasons") or {}).items())
+        parts.append(f"<div>vector counts: {_e(v.get('planned', 0))} planned, "
+                     f"{_e(v.get('completed', 0))} ran to the end, {_e(v.get('failed', 0))} "
+                     f"failed, {_e(v.get('not_followed', 0))} under readings not followed, "
+                     f"{_e(v.get('skipped', 0))} skipped, {_e(v.get('not_run', 0))} not run"
+                     + (f" ({_e(why)})" if why else "") + "</div>")
+    g = out.get("games") or {}
+    if g:
+        parts.append(f"<div>random games: {_e(g.get('planned', 0))} planned, "
+                     f"{_e(g.get('completed', 0))} played to the end, "
+                     f"{_e(g.get('diverged', 0))} stopped by a divergence, "
+                     f"{_e(g.get('errored', 0))} stopped by a verifier error, "
+                     f"{_e(g.get('not_played', 0))} not played</div>")
+    return "".join(parts)
+
+
+def _inconclusive(items: Sequence[Mapping[str, Any]]) -> str:
+    out = []
+    for item in items:
+        out.append(f'<section class="inconclusive"><h3>[{_e(item.get("clause") or "—")}] '
+                   f'{_e(item.get("id", ""))} <small>({_e(item.get("part", ""))}, '
+                   f'{_e(item.get("cause", ""))})</small></h3>'
+                   f"<p>{_e(item.get('message', ''))}</p>"
+                   + (f"<p>traceback (the verifier's):</p><pre>{_e(item['traceback'])}</pre>"
+                      if item.get("traceback") else "") + "</section>")
+    return "".join(out)
+
+
 def render(doc: Mapping[str, Any]) -> str:
     """The compliance page of report document ``doc`` (a parsed ``--report`` file)."""
     impl = doc.get("implementation") or {}
-    ok = bool(doc.get("ok"))
+    outcome = outcome_of(doc)
     name = f"{impl.get('name', doc.get('command', '?'))} {impl.get('version', '')}".strip()
     summary = doc.get("summary") or {}
     diff = doc.get("differential") or {}
-    title = (f"digiconform: {name} — {'PASS' if ok else 'FAIL'}"
+    title = (f"digiconform: {name} — {outcome}"
              + (" (partial)" if doc.get("stopped") else ""))
     meta = [("implementation", _e(name)),
             ("language", _e(impl.get("language", "?"))),
@@ -319,9 +371,9 @@ def render(doc: Mapping[str, Any]) -> str:
              f"{diff.get('seed', '?')}" if diff else "not run")
     failures = list(doc.get("failures") or [])
     body = [
-        f'<header class="{"pass" if ok else "fail"}"><h1>{_e(title)}</h1>'
+        f'<header class="{outcome.lower()}"><h1>{_e(title)}</h1>'
         f"<div>vectors: {_e(counts)} · random games: {_e(games)} · "
-        f"{len(failures)} findings</div>" + _index(failures)
+        f"{len(failures)} findings</div>" + _outcome_block(doc) + _index(failures)
         + (f"<div><strong>PARTIAL REPORT</strong>: the run was stopped early "
            f"({_e(doc['stopped'])}); only what ran before is reported.</div>"
            if doc.get("stopped") else "") + "</header><main>",
@@ -330,9 +382,14 @@ def render(doc: Mapping[str, Any]) -> str:
         "<h2>Ambiguity readings</h2>", _ambiguities(doc.get("ambiguities") or {}),
         f"<h2>Findings ({len(failures)})</h2>",
     ]
+    inconclusive = list(doc.get("inconclusive") or [])
     if not failures:
-        body.append("<p>None: everything required passed.</p>")
+        body.append("<p>None: everything required passed.</p>" if outcome == "PASS" else
+                    "<p>None: nothing was shown wrong, but see what was not tested.</p>")
     body += [_finding(doc, n, f) for n, f in enumerate(failures, 1)]
+    if inconclusive:
+        body.append(f"<h2>Inconclusive ({len(inconclusive)}): not tested</h2>"
+                    + _inconclusive(inconclusive))
     skipped = doc.get("skipped") or []
     if skipped:
         body.append(f"<h2>Skipped ({len(skipped)})</h2><table><tr><th>scenario</th>"

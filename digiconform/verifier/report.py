@@ -15,6 +15,12 @@ from typing import Any
 
 REPORT_FORMAT = "digiconform-report/1"
 
+PASS, FAIL, INCONCLUSIVE = "PASS", "FAIL", "INCONCLUSIVE"
+"""The three outcomes of a run (docs/PROTOCOL.md, "Outcomes and exit codes")."""
+
+EXIT_CODES = {PASS: 0, FAIL: 1, INCONCLUSIVE: 3}
+"""``digiconform verify``'s exit code for each outcome (2 stays bad usage or input)."""
+
 
 @dataclass
 class Failure:
@@ -61,20 +67,24 @@ class Failure:
 
 @dataclass
 class ClauseResult:
-    """Per-clause tallies; ``status`` is ``fail`` if anything on it failed, ``pass`` if
-    something passed, ``skip`` if it was only skipped, ``untested`` otherwise."""
+    """Per-clause tallies; ``status`` is ``fail`` if anything on it failed, ``inconclusive``
+    if an item filed under it could not be tested (a refused set-up), ``pass`` if something
+    passed, ``skip`` if it was only skipped, ``untested`` otherwise."""
 
     id: str
     summary: str = ""
     passed: int = 0
     failed: int = 0
     skipped: int = 0
+    inconclusive: int = 0
 
     @property
     def status(self) -> str:
-        """``fail`` | ``pass`` | ``skip`` | ``untested``."""
+        """``fail`` | ``inconclusive`` | ``pass`` | ``skip`` | ``untested``."""
         if self.failed:
             return "fail"
+        if self.inconclusive:
+            return "inconclusive"
         if self.passed:
             return "pass"
         return "skip" if self.skipped else "untested"
@@ -121,6 +131,19 @@ class Report:
     stopped: str | None = None
     """Why the run was stopped before the end (a deadline, SIGINT, SIGTERM): the report is
     then partial and never a pass. None for a complete run."""
+    inconclusive: list[dict[str, Any]] = field(default_factory=list)
+    """What could not be tested, one entry per item: ``{"part", "id", "cause", "message"}``
+    and, where known, ``"clause"`` and ``"traceback"``. ``cause`` is ``verifier-error`` (the
+    verifier's own code raised), ``setup-refused`` (the engine refused a set-up the item
+    sends), ``not-run`` (the engine was given up on, or the run was stopped first),
+    ``games-not-played`` or ``nothing-checked``. Any entry makes the run INCONCLUSIVE
+    unless a failure makes it FAIL."""
+    vectors_planned: int = 0
+    """Scenario vectors selected for the run."""
+    games: dict[str, int] = field(default_factory=dict)
+    """Random games: ``planned``, ``completed`` (played to the end with no divergence),
+    ``diverged``, ``errored`` (stopped by a verifier error), ``not_played``; empty when
+    none was asked for."""
 
     @property
     def checked(self) -> int:
@@ -129,10 +152,98 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        """True when everything required passed and something was checked at all (the exit
-        code is 0 exactly then): a run that tested nothing, or was stopped before the end, is
-        not a pass."""
-        return not self.failures and self.checked > 0 and self.stopped is None
+        """True exactly when the outcome is PASS (exit code 0): everything required passed,
+        something was checked at all, and every counted item ran to its end."""
+        return self.outcome == PASS
+
+    @property
+    def outcome(self) -> str:
+        """``FAIL`` when the engine was shown wrong at least once (a failure: a rule break,
+        a declined required vector, a protocol error); otherwise ``INCONCLUSIVE`` when
+        anything was not tested (:attr:`inconclusive`, a stopped run, nothing checked,
+        vectors unaccounted for); otherwise ``PASS``."""
+        if self.failures:
+            return FAIL
+        if (self.inconclusive or self.stopped is not None or self.checked == 0
+                or self.vector_counts()["unaccounted"]):
+            return INCONCLUSIVE
+        return PASS
+
+    @property
+    def exit_code(self) -> int:
+        """``verify``'s exit code: :data:`EXIT_CODES` of :attr:`outcome`."""
+        return EXIT_CODES[self.outcome]
+
+    def vector_counts(self) -> dict[str, Any]:
+        """``planned`` = ``completed`` (ran to their end and passed, under readings followed
+        or not) + ``failed`` (a failure or an engine error) + ``not_followed`` (failed under
+        readings the engine does not follow: evidence for the ambiguity) + ``skipped`` (out
+        of scope: skip file, a capability not declared) + ``not_run`` (planned, not tested:
+        ``not_run_reasons`` by cause) ; ``unaccounted`` is what is left (0 in a sound run)."""
+        c = self.counts
+        reasons: dict[str, int] = {}
+        for item in self.inconclusive:
+            if item.get("part") == "scenarios":
+                reasons[item["cause"]] = reasons.get(item["cause"], 0) + 1
+        done = c["passed"] + c["failed"] + c["errored"] + c["not_followed"] + c["skipped"] \
+            + sum(reasons.values())
+        rest = max(0, self.vectors_planned - done)
+        if rest:  # never reached: the run was stopped first (else a verifier bug)
+            reasons["stopped" if self.stopped is not None else "unaccounted"] = rest
+        return {"planned": self.vectors_planned, "completed": c["passed"],
+                "failed": c["failed"] + c["errored"], "not_followed": c["not_followed"],
+                "skipped": c["skipped"], "not_run": sum(reasons.values()),
+                "not_run_reasons": reasons,
+                "unaccounted": rest if self.stopped is None else 0}
+
+    def causes(self) -> list[dict[str, Any]]:
+        """Why the outcome is not PASS, most serious first: ``{"outcome", "cause", "count",
+        "message"}`` per kind of failure and per cause of :attr:`inconclusive` (empty for a
+        PASS)."""
+        out: list[dict[str, Any]] = []
+        kinds: dict[str, list[Failure]] = {}
+        for f in self.failures:
+            kinds.setdefault(f.kind, []).append(f)
+        what = {"scenario": "scenario vectors failed", "differential": "random-game findings",
+                "implementation": "implementation errors",
+                "ambiguity": "readings not followed as declared"}
+        for kind, fs in kinds.items():
+            clauses = sorted({f.clause for f in fs if f.clause})
+            out.append({"outcome": FAIL, "cause": kind, "count": len(fs),
+                        "message": f"{what.get(kind, kind)}: {len(fs)}"
+                        + (f" ({', '.join(clauses[:8])}"
+                           + (", ..." if len(clauses) > 8 else "") + ")" if clauses else "")
+                        + (f": {fs[0].message}" if kind == "implementation" else "")})
+        by_cause: dict[str, list[dict[str, Any]]] = {}
+        for item in self.inconclusive:
+            by_cause.setdefault(item["cause"], []).append(item)
+        for cause, items in by_cause.items():
+            clauses = sorted({str(i["clause"]) for i in items if i.get("clause")}) \
+                if cause == "setup-refused" else []
+            first = items[0]
+            out.append({"outcome": INCONCLUSIVE, "cause": cause, "count": len(items),
+                        "message": f"{_CAUSES.get(cause, cause)}: {len(items)}"
+                        + (f" (filed under {', '.join(clauses)})" if clauses else "")
+                        + f"; first: {first['id']}: {first['message']}"})
+        unaccounted = self.vector_counts()["unaccounted"]
+        if unaccounted:
+            out.append({"outcome": INCONCLUSIVE, "cause": "not-run", "count": unaccounted,
+                        "message": f"{unaccounted} planned vectors did not run"})
+        if self.stopped is not None:
+            left = self.vector_counts()["not_run_reasons"].get("stopped", 0)
+            out.append({"outcome": INCONCLUSIVE, "cause": "stopped", "count": 1,
+                        "message": f"the run was stopped early ({self.stopped})"
+                        + (f": {left} planned vectors not reached" if left else "")})
+        if self.checked == 0 and not self.failures:
+            out.append({"outcome": INCONCLUSIVE, "cause": "nothing-checked", "count": 1,
+                        "message": "nothing was checked: no scenario vector passed and no "
+                                   "random-game action was compared"})
+        return out
+
+    def outcome_json(self) -> dict[str, Any]:
+        """The ``outcome`` object of the report document."""
+        return {"result": self.outcome, "exit_code": self.exit_code, "causes": self.causes(),
+                "vectors": self.vector_counts(), "games": dict(self.games)}
 
     def to_json(self) -> dict[str, Any]:
         """The report document (``schemas/report.schema.json``)."""
@@ -150,10 +261,12 @@ class Report:
             "started": self.started,
             "seconds": round(self.seconds, 3),
             "ok": self.ok,
+            "outcome": self.outcome_json(),
             "implementation": dict(self.implementation) if self.implementation else None,
             "summary": dict(self.counts),
             "clauses": {c.id: {"status": c.status, "summary": c.summary, "passed": c.passed,
-                               "failed": c.failed, "skipped": c.skipped}
+                               "failed": c.failed, "skipped": c.skipped,
+                               **({"inconclusive": c.inconclusive} if c.inconclusive else {})}
                         for c in self.clauses.values()},
             "ambiguities": {
                 a.id: {"question": a.question, "declared": a.declared,
@@ -170,7 +283,14 @@ class Report:
             "coverage": dict(self.coverage),
             "partial": self.stopped is not None,
             "stopped": self.stopped,
+            "inconclusive": [dict(i) for i in self.inconclusive],
         }
+
+
+_CAUSES = {"verifier-error": "items stopped by an error of the verifier's own code",
+           "setup-refused": "set-ups the engine refused (the item's own clause untested)",
+           "not-run": "items not run", "games-not-played": "parts with random games not "
+           "played"}
 
 
 def document(report: Report) -> dict[str, Any]:
@@ -213,11 +333,16 @@ def write_junit(report: Report, path: Path) -> None:
         if status == "fail":
             text = json.dumps(f.to_json() if f else case, indent=1, default=str)
             tc.result = [JFailure(case.get("message", "failed"), "conformance")]
-            tc.system_out = text
+            tc.system_out = str(case["details"]) if case.get("details") else text
         elif status == "error":
-            tc.result = [Error(case.get("message", "error"), "implementation")]
+            tc.result = [Error(case.get("message", "error"), case.get("error_type")
+                               or "implementation")]
             if f and f.stderr:
                 tc.system_err = f.stderr
+            elif case.get("traceback"):
+                tc.system_err = str(case["traceback"])
+            if case.get("details"):
+                tc.system_out = str(case["details"])
         elif status in ("skip", "not_followed"):
             tc.result = [Skipped(case.get("message", status))]
         suite.add_testcase(tc)
@@ -237,8 +362,9 @@ def markdown(report: Report) -> str:
         f"# Conformance report: {name}",
         "",
         f"Ruleset `{report.ruleset}`, command `{report.command}`; "
-        f"{'**PASS**' if report.ok else '**FAIL**'} in {report.seconds:.1f} s.",
+        f"**{report.outcome}** in {report.seconds:.1f} s.",
         "",
+        *_md_outcome(report),
         *([f"**PARTIAL REPORT**: the run was stopped early ({_md(report.stopped)}); only "
            "what ran before is reported.", ""] if report.stopped else []),
         f"Vectors: {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
@@ -249,7 +375,8 @@ def markdown(report: Report) -> str:
         "| Clause | Result | Passed | Failed | Skipped | Summary |",
         "| --- | --- | ---: | ---: | ---: | --- |",
     ]
-    icon = {"pass": "✅ pass", "fail": "❌ fail", "skip": "⏭ skip", "untested": "· untested"}
+    icon = {"pass": "✅ pass", "fail": "❌ fail", "skip": "⏭ skip", "untested": "· untested",
+            "inconclusive": "❔ inconclusive"}
     for cr in report.clauses.values():
         lines.append(f"| {cr.id} | {icon[cr.status]} | {cr.passed} | {cr.failed} | "
                      f"{cr.skipped} | {_md(cr.summary)} |")
@@ -260,6 +387,15 @@ def markdown(report: Report) -> str:
             follows = "any (configurable)" if a.configurable else ", ".join(a.follows) or "—"
             default = "" if a.declared_explicitly else " (default)"
             lines.append(f"| {a.id} | {a.declared}{default} | {follows} | {_md(a.verdict)} |")
+    if report.inconclusive:
+        lines += ["", f"## Inconclusive ({len(report.inconclusive)})", ""]
+        for item in report.inconclusive:
+            lines.append(f"- **{_md(item.get('clause') or '—')}** `{_md(item['id'])}` "
+                         f"({item['part']}, {item['cause']}): {_md(item['message'])}")
+            if item.get("traceback"):
+                tb = str(item["traceback"]).rstrip().replace("```", "` ` `")
+                lines += ["", "  ```text", *(f"  {t}" for t in tb.splitlines()[-30:]),
+                          "  ```", ""]
     if report.failures:
         lines += ["", "## Failures", ""]
         for f in report.failures:
@@ -275,6 +411,32 @@ def markdown(report: Report) -> str:
             if f.replay:
                 lines.append(f"  - replay: `{f.replay}`")
     return "\n".join(lines) + "\n"
+
+
+def counts_lines(report: Report) -> tuple[str, str]:
+    """The vector and random-game counts of :meth:`Report.outcome_json`, one line each."""
+    v = report.vector_counts()
+    why = ", ".join(f"{n} {r}" for r, n in v["not_run_reasons"].items())
+    vectors = (f"{v['planned']} planned: {v['completed']} ran to the end, {v['failed']} "
+               f"failed, {v['not_followed']} under readings not followed, {v['skipped']} "
+               f"skipped, {v['not_run']} not run" + (f" ({why})" if why else ""))
+    g = report.games
+    games = ("none asked for" if not g else
+             f"{g.get('planned', 0)} planned: {g.get('completed', 0)} played to the end, "
+             f"{g.get('diverged', 0)} stopped by a divergence, {g.get('errored', 0)} stopped "
+             f"by a verifier error, {g.get('not_played', 0)} not played")
+    return vectors, games
+
+
+def _md_outcome(report: Report) -> list[str]:
+    """The outcome, its causes and the counts (Markdown lines)."""
+    vectors, games = counts_lines(report)
+    causes = report.causes()
+    out = [f"**Outcome: {report.outcome}** (exit code {report.exit_code}).", ""]
+    out += [f"- {c['outcome']}: {_md(c['message'])}" for c in causes]
+    if causes:
+        out.append("")
+    return out + [f"Vector counts: {_md(vectors)}. Random games: {_md(games)}.", ""]
 
 
 def _findings_line(d: Mapping[str, Any]) -> str:
@@ -330,7 +492,9 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
                    f"load_state; {cov['needs_load_state']} need it (reasons in the report)")
     statuses = [cr.status for cr in report.clauses.values()]
     out.append(f"  clauses     {statuses.count('pass')} pass, {statuses.count('fail')} fail, "
-               f"{statuses.count('skip')} skip, {statuses.count('untested')} untested")
+               + (f"{statuses.count('inconclusive')} inconclusive, "
+                  if "inconclusive" in statuses else "")
+               + f"{statuses.count('skip')} skip, {statuses.count('untested')} untested")
     for a in report.ambiguities.values():
         if a.verdict != "untested":
             out.append(f"  {a.id:<10}  {a.verdict}")
@@ -379,8 +543,34 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
             tail = f.stderr.rstrip("\n").splitlines()[-20:]
             out.append("the implementation's stderr (last lines):")
             out.extend(f"  | {line}" for line in tail)
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for item in report.inconclusive:  # items of one cause and message: one line
+        groups.setdefault((item["cause"], item["message"]), []).append(item)
+    shown = 0
+    for (cause, message), items in groups.items():
+        if len(items) > 3:
+            out.append(f"INCONCLUSIVE {len(items)} {items[0]['part']} items ({cause}): "
+                       f"{message}")
+            continue
+        for item in items:
+            shown += 1
+            if shown > max_failures:
+                continue
+            out.append(f"INCONCLUSIVE [{item.get('clause') or '-'}] {item['id']}: "
+                       f"{item['message']}")
+            if item.get("traceback"):
+                last = str(item["traceback"]).rstrip().splitlines()[-3:]
+                out.extend(f"    {line}" for line in last)
+    if shown > max_failures:
+        out.append(f"... and {shown - max_failures} more inconclusive items (all in "
+                   "--report/--junit/--markdown/--html, tracebacks included)")
     if report.stopped:
         out.append(f"PARTIAL: the run was stopped early ({report.stopped}); the reports "
                    "hold what ran before")
-    out.append(("PASS" if report.ok else "FAIL") + f" in {report.seconds:.1f} s")
+    vectors, games = counts_lines(report)
+    out.append(f"  counts      vectors {vectors}")
+    out.append(f"              random games {games}")
+    for c in report.causes():
+        out.append(f"  {c['outcome']:<12} {c['message']}")
+    out.append(f"{report.outcome} in {report.seconds:.1f} s (exit code {report.exit_code})")
     return "\n".join(out)

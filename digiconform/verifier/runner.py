@@ -12,11 +12,18 @@ Three parts, all through one :class:`~digiconform.harness.ProtocolDriver`:
 3. **Ambiguities**: for each ambiguity, the readings the implementation's behaviour on the
    vectors that depend on it is consistent with, against the reading it declared.
 
-What is *required* (exit code 0 only when all of it passed): every vector under the
-implementation's readings that it can run with its declared capabilities (a ``load_state``
-vector is skipped, not failed, without that capability), not listed in the skip file, and
-not declined by the implementation (``skipped``/``unsupported`` answers count as failures
-unless listed in the skip file); every random game; and no implementation errors.
+What is *required* (a PASS only when all of it ran to its end and passed): every vector under
+the implementation's readings that it can run with its declared capabilities (a
+``load_state`` vector is skipped, not failed, without that capability), not listed in the
+skip file, and not declined by the implementation (``skipped``/``unsupported`` answers count
+as failures unless listed in the skip file); every random game; and no implementation
+errors.
+
+The run's outcome (:attr:`Report.outcome`, docs/PROTOCOL.md "Outcomes and exit codes") is
+FAIL when any of that was shown wrong, else INCONCLUSIVE when anything was not tested (an
+error of the verifier's own code, caught per vector, per random game, per part, and reported
+with its traceback; a set-up the engine refused; vectors or games that did not run), else
+PASS.
 """
 
 from __future__ import annotations
@@ -30,7 +37,14 @@ from pathlib import Path
 from typing import Any
 
 from digiconform.verifier import stopping
-from digiconform.verifier.report import AmbiguityResult, ClauseResult, Failure, Report
+from digiconform.verifier.report import (
+    FAIL,
+    PASS,
+    AmbiguityResult,
+    ClauseResult,
+    Failure,
+    Report,
+)
 from digiconform.verifier.stopping import RunStopped
 
 Progress = Callable[[str, str], None]
@@ -119,6 +133,11 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
     try:
         try:
             return _verify(opts, report, driver, t0, progress)
+        except Exception as e:  # noqa: BLE001 - a bug of ours outside any one item: reported
+            _inconclusive(report, "run", "verify", "verifier-error",
+                          f"the run stopped on an error of the verifier: {_exc(e)}",
+                          traceback=_tb(e))
+            return _finish(report, driver, t0)
         finally:
             driver.close()
     except RunStopped as e:
@@ -161,7 +180,7 @@ def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
 def _verify(opts: Options, report: Report, driver: Any, t0: float,
             progress: Progress | None) -> Report:
     from digiconform.harness.driver import ImplementationError
-    from digiconform.vectors import NOTHING_CHECKED, load_vectors, run_vector
+    from digiconform.vectors import load_vectors
     from oracle import variants as registry
 
     try:
@@ -198,76 +217,218 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     # the engine follows the vector's other depends_on readings)
     amb_records: dict[str, list[tuple[bool, list[str], bool, bool]]] = {}
     coverage: dict[str, Any] = {"played": 0, "needing": []}
+    report.vectors_planned = len(vectors)
     for v in vectors:
-        vid = v["id"]
-        if driver.dead:
-            _skip(report, v, f"not run: the implementation was given up on ({driver.dead})")
-            _progress(progress, "scenarios", vid)
-            continue
-        deps: Mapping[str, list[str]] = v.get("depends_on") or {}
-        off = [a for a, holds in deps.items()
-               if not caps.variants and declared.get(a) not in holds]
-        # A reading the vector's set-up asks for, though its outcome does not depend on it
-        # (the same under every reading), that the engine says it does not play: the engine
-        # cannot take that set-up, so the vector is not followed rather than failed.
-        asked = {a: r for a, r in _setup_readings(v).items()
-                 if not caps.variants and a not in deps and a in declared
-                 and declared[a] != r}
-        off += list(asked)
-        if vid in opts.skips:
-            _skip(report, v, opts.skips[vid])
-            _progress(progress, "scenarios", vid)
-            continue
-        if any(s.get("prelude") for s in v["steps"]):
-            coverage["played"] += 1  # its position is reached by legal play (a prelude)
-        elif not caps.load_state and any(s["request"] == "load_state" for s in v["steps"]):
-            if v.get("played"):
-                v = {**v, "steps": v["played"]}  # the position reached by legal play
-                coverage["played"] += 1
-            else:
-                why = v.get("needs_load_state") or "starts from a described position"
-                coverage["needing"].append({"id": vid, "reason": why})
-                _skip(report, v, f"needs the load_state capability: {why}")
-                _progress(progress, "scenarios", vid)
-                continue
-        t1 = time.monotonic()
-        res = run_vector(driver, v)
-        secs = time.monotonic() - t1
-        if res.status == "skip" and res.code == NOTHING_CHECKED:
-            _skip(report, v, res.reason)
-            _progress(progress, "scenarios", vid)
-            continue
-        if res.status in ("pass", "fail"):
-            for a, holds in deps.items():
-                if res.status == "fail" and any(b != a for b in off):
-                    continue  # another reading the engine declares explains the failure
-                tagged = a in v.get("ambiguities", ())
-                others_ok = caps.variants or all(
-                    declared.get(b) in hb for b, hb in deps.items() if b != a)
-                amb_records.setdefault(a, []).append(
-                    (res.status == "pass", list(holds), tagged, others_ok))
-        if off and res.status != "error":
-            status = "pass" if res.status == "pass" else "not_followed"
-            if status == "not_followed":
-                report.counts["not_followed"] += 1
-            else:
-                report.counts["passed"] += 1
-            report.cases.append({
-                "part": "scenarios", "id": vid, "status": status,
-                "clause": (v.get("clauses") or [None])[0], "seconds": secs,
-                "message": _off_message({**deps, **{a: [r] for a, r in asked.items()}},
-                                        off, declared)})
-            _progress(progress, "scenarios", vid)
-            continue
-        _record_vector(report, v, res, secs, opts)
-        _progress(progress, "scenarios", vid)
+        # Every exception on the verifier's side is caught here, for this one vector: what
+        # it had recorded is taken back, and it is reported (with its traceback) as not run.
+        saved = _snapshot(report, amb_records, coverage)
+        try:
+            _one_vector(report, driver, v, opts, caps, declared, amb_records, coverage)
+        except Exception as e:  # noqa: BLE001 - a bug of ours: this vector is inconclusive
+            _restore(report, amb_records, coverage, saved)
+            _inconclusive(report, "scenarios", v["id"], "verifier-error",
+                          f"the verifier's own code raised while running this vector: "
+                          f"{_exc(e)}", clause=(v.get("clauses") or [None])[0],
+                          traceback=_tb(e))
+        _progress(progress, "scenarios", v["id"])
     _coverage(report, len(vectors), coverage)
-    _ambiguity_verdicts(report, amb_records, declared, ready.readings, caps.variants,
-                        opts.ruleset)
+    try:
+        _ambiguity_verdicts(report, amb_records, declared, ready.readings, caps.variants,
+                            opts.ruleset)
+    except Exception as e:  # noqa: BLE001 - a bug of ours: the verdicts are not given
+        _inconclusive(report, "ambiguities", "verdicts", "verifier-error",
+                      f"the ambiguity verdicts could not be worked out: {_exc(e)}",
+                      traceback=_tb(e))
     if opts.games > 0 and not driver.dead:
         _differential(report, driver, opts, declared if not caps.variants else
                       {k: v for k, v in ready.readings.items() if k in own}, caps, progress)
+    elif opts.games > 0:
+        report.games = {"planned": opts.games, "completed": 0, "diverged": 0, "errored": 0,
+                        "not_played": opts.games}
+        _inconclusive(report, "differential", "random games", "games-not-played",
+                      f"none of the {opts.games} random games was played: the "
+                      f"implementation was given up on ({driver.dead})")
     return _finish(report, driver, t0)
+
+
+def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options, caps: Any,
+                declared: Mapping[str, str],
+                amb_records: dict[str, list[tuple[bool, list[str], bool, bool]]],
+                coverage: dict[str, Any]) -> None:
+    """Run vector ``v`` and record what it showed (a pass, a failure, a skip, a refused
+    set-up, evidence for the ambiguities)."""
+    from digiconform.vectors import NOTHING_CHECKED, run_vector
+
+    vid = v["id"]
+    if driver.dead:
+        _inconclusive(report, "scenarios", vid, "not-run",
+                      f"not run: the implementation was given up on ({driver.dead})",
+                      clause=(v.get("clauses") or [None])[0])
+        return
+    deps: Mapping[str, list[str]] = v.get("depends_on") or {}
+    off = [a for a, holds in deps.items()
+           if not caps.variants and declared.get(a) not in holds]
+    # A reading the vector's set-up asks for, though its outcome does not depend on it
+    # (the same under every reading), that the engine says it does not play: the engine
+    # cannot take that set-up, so the vector is not followed rather than failed.
+    asked = {a: r for a, r in _setup_readings(v).items()
+             if not caps.variants and a not in deps and a in declared
+             and declared[a] != r}
+    off += list(asked)
+    if vid in opts.skips:
+        _skip(report, v, opts.skips[vid])
+        return
+    if any(s.get("prelude") for s in v["steps"]):
+        coverage["played"] += 1  # its position is reached by legal play (a prelude)
+    elif not caps.load_state and any(s["request"] == "load_state" for s in v["steps"]):
+        if v.get("played"):
+            v = {**v, "steps": v["played"]}  # the position reached by legal play
+            coverage["played"] += 1
+        else:
+            why = v.get("needs_load_state") or "starts from a described position"
+            coverage["needing"].append({"id": vid, "reason": why})
+            _skip(report, v, f"needs the load_state capability: {why}")
+            return
+    t1 = time.monotonic()
+    res = run_vector(driver, v)
+    secs = time.monotonic() - t1
+    if res.status == "skip" and res.code == NOTHING_CHECKED:
+        _skip(report, v, res.reason)
+        return
+    refused = None if off else _refused_setup(report, v, res)
+    if refused is not None:
+        # The engine refused the set-up: the vector's own clause was not tested. Filed under
+        # the clause the refusal names, else the ruleset's deck-construction clause.
+        clause, why = refused
+        _inconclusive(report, "scenarios", vid, "setup-refused",
+                      f"set-up refused at step {res.step} ({why}): the scenario's own "
+                      "check was not reached",
+                      clause=clause, seconds=round(secs, 4))
+        return
+    if res.status in ("pass", "fail"):
+        for a, holds in deps.items():
+            if res.status == "fail" and any(b != a for b in off):
+                continue  # another reading the engine declares explains the failure
+            tagged = a in v.get("ambiguities", ())
+            others_ok = caps.variants or all(
+                declared.get(b) in hb for b, hb in deps.items() if b != a)
+            amb_records.setdefault(a, []).append(
+                (res.status == "pass", list(holds), tagged, others_ok))
+    if off and res.status != "error":
+        status = "pass" if res.status == "pass" else "not_followed"
+        if status == "not_followed":
+            report.counts["not_followed"] += 1
+        else:
+            report.counts["passed"] += 1
+        report.cases.append({
+            "part": "scenarios", "id": vid, "status": status,
+            "clause": (v.get("clauses") or [None])[0], "seconds": secs,
+            "message": _off_message({**deps, **{a: [r] for a, r in asked.items()}},
+                                    off, declared)})
+        return
+    _record_vector(report, v, res, secs, opts)
+
+
+def _exc(e: BaseException) -> str:
+    return f"{type(e).__name__}: {e}"
+
+
+def _tb(e: BaseException) -> str:
+    import traceback
+
+    return "".join(traceback.format_exception(type(e), e, e.__traceback__))
+
+
+def _inconclusive(report: Report, part: str, item: str, cause: str, message: str, *,
+                  clause: str | None = None, traceback: str | None = None,
+                  seconds: float | None = None, **extra: Any) -> None:
+    """Record ``item`` of ``part`` as not tested (:attr:`Report.inconclusive`, a JUnit error
+    case, and under ``clause`` when given): ``cause`` is one of ``verifier-error``,
+    ``setup-refused``, ``not-run``, ``games-not-played``."""
+    entry: dict[str, Any] = {"part": part, "id": item, "cause": cause, "message": message,
+                             **({"clause": clause} if clause else {}),
+                             **({"traceback": traceback} if traceback else {}), **extra}
+    report.inconclusive.append(entry)
+    if clause and cause == "setup-refused":  # filed under it (the others only name it)
+        _clause(report, clause).inconclusive += 1
+    case: dict[str, Any] = {"part": part, "id": item, "status": "error", "clause": clause,
+                            "message": f"INCONCLUSIVE ({cause}): {message}",
+                            "error_type": "inconclusive"}
+    if traceback:
+        case["traceback"] = traceback
+    if seconds is not None:
+        case["seconds"] = seconds
+    report.cases.append(case)
+
+
+def _snapshot(report: Report, amb_records: Mapping[str, list[Any]],
+              coverage: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What one vector may add to the report, to take back when the verifier raised."""
+    return (dict(report.counts), len(report.cases), len(report.failures),
+            len(report.skipped), len(report.inconclusive),
+            {c.id: (c.passed, c.failed, c.skipped, c.inconclusive)
+             for c in report.clauses.values()},
+            {a: len(r) for a, r in amb_records.items()}, coverage["played"],
+            len(coverage["needing"]))
+
+
+def _restore(report: Report, amb_records: dict[str, list[Any]], coverage: dict[str, Any],
+             saved: tuple[Any, ...]) -> None:
+    counts, cases, failures, skipped, inconclusive, clauses, ambs, played, needing = saved
+    report.counts.clear()
+    report.counts.update(counts)
+    del report.cases[cases:], report.failures[failures:], report.skipped[skipped:]
+    del report.inconclusive[inconclusive:]
+    for cid in list(report.clauses):
+        if cid not in clauses:
+            del report.clauses[cid]
+        else:
+            c = report.clauses[cid]
+            c.passed, c.failed, c.skipped, c.inconclusive = clauses[cid]
+    for a in list(amb_records):
+        del amb_records[a][ambs.get(a, 0):]
+        if not amb_records[a]:
+            del amb_records[a]
+    coverage["played"] = played
+    del coverage["needing"][needing:]
+
+
+def setup_clause(report: Report, named: str | None) -> str:
+    """The clause a refused set-up is filed under: the one the refusal names when it is a
+    clause of the report's ruleset (or one of its deck-construction clauses), else the
+    ruleset's deck-construction clause (``DB-A.0``; ``CR4.2 Deck construction``): never
+    ``?``."""
+    from oracle import rulesets
+
+    own = rulesets.get(report.ruleset).setup_clauses
+    if named and (named in own or named in report.clauses):
+        return named
+    return own[0] if own else "?"
+
+
+def _refused_setup(report: Report, v: Mapping[str, Any], res: Any
+                   ) -> tuple[str, str] | None:
+    """``(clause, what was refused)`` when ``res`` is the engine refusing a set-up
+    (``new_game``/``load_state``) the vector expects accepted, in a vector that does not test
+    deck construction itself (one tagged with a deck-construction clause fails instead:
+    accepting that set-up is its check). None otherwise."""
+    from oracle import rulesets
+
+    step = res.step
+    if step is None or not 0 <= step < len(v["steps"]) or \
+            v["steps"][step]["request"] not in ("new_game", "load_state"):
+        return None
+    if set(v.get("clauses", ())) & set(rulesets.get(report.ruleset).setup_clauses):
+        return None
+    if res.status == "skip" and getattr(res, "unsupported", False):
+        return setup_clause(report, None), str(res.reason)
+    refusal = res.actual
+    if res.status == "fail" and isinstance(refusal, Mapping) and "kind" in refusal and \
+            "refused" not in (v["steps"][step].get("expect") or {}):
+        named = refusal.get("clause")
+        why = ", ".join(f"{k}={val}" for k, val in refusal.items())
+        return setup_clause(report, named if isinstance(named, str) else None), why
+    return None
 
 
 def _coverage(report: Report, total: int, coverage: Mapping[str, Any]) -> None:
@@ -549,44 +710,124 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
                   caps: Any, progress: Progress | None) -> None:
     """Run the random games and report every finding: one failure per group of divergences
     (count, clause, shortest trace, replay command); ``report.differential["findings"]``
-    lists them and ``["divergence"]`` is the first (most frequent) one."""
+    lists them and ``["divergence"]`` is the first (most frequent) one. The games' counts go
+    to ``report.games``; every game a verifier error stopped, every error the differential
+    noted, the games not played and the set-ups the engine refused are inconclusive items."""
     from digiconform.verifier.differential import run_differential
 
-    res = run_differential(
-        driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
-        readings=readings, any_reading=caps.variants, ruleset=opts.ruleset,
-        shrink_seconds=opts.shrink_seconds, budget_seconds=opts.budget,
-        shrink_patience=opts.shrink_patience,
-        on_game=lambda n: _game_done(report, opts, progress, n),
-        on_shrink=lambda n: _progress(progress, "shrinking", str(n)))
+    case = {"part": "differential", "id": f"random games (seed {opts.seed})"}
+    try:
+        res = run_differential(
+            driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
+            readings=readings, any_reading=caps.variants, ruleset=opts.ruleset,
+            shrink_seconds=opts.shrink_seconds, budget_seconds=opts.budget,
+            shrink_patience=opts.shrink_patience,
+            on_game=lambda n: _game_done(report, opts, progress, n),
+            on_shrink=lambda n: _progress(progress, "shrinking", str(n)))
+    except Exception as e:  # noqa: BLE001 - a bug of ours: what was played is unknown
+        played = int(report.games.get("played", 0))
+        report.games = {"planned": opts.games, "completed": 0, "diverged": 0,
+                        "errored": 0, "not_played": opts.games}
+        report.cases.append({**case, "status": "error",
+                             "message": f"the random games stopped on a verifier error "
+                                        f"after {played} games: {_exc(e)}"})
+        _inconclusive(report, "differential", "random games", "verifier-error",
+                      f"the random games stopped on an error of the verifier after {played} "
+                      f"games (their results are lost): {_exc(e)}", traceback=_tb(e))
+        return
     report.differential = {"games": res.games, "steps": res.steps,
                            "seconds": round(res.seconds, 3), "shrink_runs": res.shrink_runs,
                            "legal_sets": bool(caps.legal_actions), "seed": opts.seed,
                            "budget": opts.budget, "divergence": None, "findings": []}
     report.notes.extend(res.notes)
-    _random_game_verdicts(report, res.readings_seen)
-    case = {"part": "differential", "id": f"random games (seed {opts.seed})",
-            "seconds": round(res.seconds, 3)}
-    if not res.findings and res.games == 0:
-        why = "; ".join(res.notes) or "no game was played"
-        report.failures.append(Failure("differential", "implementation",
-                                       f"the random games did not run: {why}"))
-        report.cases.append({**case, "status": "error", "message": why})
-        return
-    if not res.findings:
+    case["seconds"] = round(res.seconds, 3)
+    items: list[tuple[str, str, dict[str, Any]]] = []  # (cause, message, extra) for later
+    planned = res.planned or opts.games
+    if res.planned:
+        completed, diverged, errored = res.completed, res.diverged, res.errored
+    else:  # a differential that does not count its games one by one: from the findings
+        diverged = min(res.games, sum(f.games for f in res.findings))
+        completed, errored = res.games - diverged, 0
+    played = completed + diverged + errored
+    report.games = {"planned": planned, "completed": completed, "diverged": diverged,
+                    "errored": errored, "not_played": max(0, planned - played)}
+    for err in res.verifier_errors:
+        items.append(("verifier-error", f"random game {err.get('game')} was stopped by an "
+                      f"error of the verifier: {err.get('message')}",
+                      {"id": f"random game {err.get('game')}",
+                       "traceback": err.get("traceback")}))
+    for note in res.notes:
+        if note.startswith(_VERIFIER_NOTES):
+            items.append(("verifier-error", note, {}))
+    if report.games["not_played"]:
+        why = ("the implementation was given up on" if driver.dead else
+               f"the --budget of {opts.budget:g} s after a divergence was up"
+               if res.findings and opts.budget is not None else
+               "the differential ended early (see the verifier errors)")
+        items.append(("games-not-played", f"{report.games['not_played']} of the {planned} "
+                      f"random games were not played: {why}", {}))
+    try:
+        _random_game_verdicts(report, res.readings_seen)
+    except Exception as e:  # noqa: BLE001 - a bug of ours: those verdicts stay the vectors'
+        items.append(("verifier-error", f"the random games' evidence for the ambiguity "
+                      f"verdicts could not be used: {_exc(e)}", {"traceback": _tb(e)}))
+    faults = 0
+    for n, finding in enumerate(res.findings, 1):
+        refused = _refused_game_setup(report, finding)
+        if refused is not None:
+            clause, why = refused
+            finding.divergence.clause = clause
+            items.append(("setup-refused", f"the engine refused the set-up of "
+                          f"{finding.games} random games ({why}): what those games would "
+                          "have tested was not tested", {"clause": clause}))
+        else:
+            faults += 1
+        _report_finding(report, opts, finding, n, len(res.findings), counted=refused is None)
+    if res.findings:
+        report.differential["divergence"] = report.differential["findings"][0]
+    worst = next((f for f in res.findings if _refused_game_setup(report, f) is None), None)
+    if worst is not None:
+        report.cases.append({**case, "status": "fail" if worst.divergence.kind != "errored"
+                             else "error", "clause": worst.clause,
+                             "message": f"{faults} findings in {res.games} games"})
+    elif items:
+        report.cases.append({**case, "status": "error",
+                             "message": f"inconclusive: {items[0][1]}"})
+    else:
         report.cases.append({**case, "status": "pass",
                              "message": f"{res.games} games agree"})
-        return
-    for n, finding in enumerate(res.findings, 1):
-        _report_finding(report, opts, finding, n, len(res.findings))
-    report.differential["divergence"] = report.differential["findings"][0]
-    worst = res.findings[0]
-    report.cases.append({**case, "status": "fail" if worst.divergence.kind != "errored"
-                         else "error", "clause": worst.clause,
-                         "message": f"{len(res.findings)} findings in {res.games} games"})
+    for cause, message, extra in items:
+        item = str(extra.pop("id", "random games"))
+        clause = extra.pop("clause", None)
+        tb = extra.pop("traceback", None)
+        _inconclusive(report, "differential", item, cause, message, clause=clause,
+                      traceback=tb)
 
 
-def _report_finding(report: Report, opts: Options, finding: Any, n: int, total: int) -> None:
+_VERIFIER_NOTES = ("differential run stopped:", "shrinking stopped:",
+                   "clause attribution failed:")
+"""The notes :func:`~digiconform.verifier.differential.run_differential` leaves when the
+verifier's own code raised: each makes the run INCONCLUSIVE."""
+
+
+def _refused_game_setup(report: Report, finding: Any) -> tuple[str, str] | None:
+    """``(clause, the refusal)`` when a random-game finding is the engine refusing the game's
+    set-up (``new_game``) for a reason no reading explains; None otherwise."""
+    import re
+
+    div = finding.divergence
+    if div.kind != "refused-legal" or div.step >= 0 or \
+            str(div.code or "").startswith("unsupported-reading:"):
+        return None
+    m = re.search(r"\[([^\]]+)\]", div.message or "")
+    named = m.group(1) if m else div.clause
+    return setup_clause(report, named), str(div.message)
+
+
+def _report_finding(report: Report, opts: Options, finding: Any, n: int, total: int, *,
+                    counted: bool = True) -> None:
+    """One finding of the random games: a failure (``counted``) or, for a refused set-up,
+    only its entry in ``report.differential["findings"]`` (marked ``inconclusive``)."""
     from digiconform.verifier.differential import divergence_trace
     from oracle.trace import write_trace
 
@@ -617,10 +858,12 @@ def _report_finding(report: Report, opts: Options, finding: Any, n: int, total: 
         div.actions[div.step] if 0 <= div.step < len(div.actions) else None,
         div.expected, div.actual, div.differences, div.code, replay, trace_path,
         len(div.actions), div.explanation)
-    report.failures.append(f)
-    if div.clause:
-        _clause(report, div.clause).failed += 1
+    if counted:
+        report.failures.append(f)
+        if div.clause:
+            _clause(report, div.clause).failed += 1
     report.differential["findings"].append({
+        **({} if counted else {"inconclusive": True}),
         "kind": div.kind, "clause": div.clause, "field": finding.field,
         "count": finding.count, "games": finding.games, "length": len(div.actions),
         "first_length": finding.first_length, "trace": trace_path, "replay": replay,
@@ -633,6 +876,7 @@ def _report_finding(report: Report, opts: Options, finding: Any, n: int, total: 
 def _game_done(report: Report, opts: Options, progress: Progress | None, n: int) -> None:
     """After each random game: the tally a partial report keeps if the run is stopped."""
     report.differential = {"games": n, "seed": opts.seed, "divergence": None}
+    report.games = {"planned": opts.games, "played": n, "not_played": max(0, opts.games - n)}
     _progress(progress, "random", str(n))
 
 
@@ -656,4 +900,11 @@ def _finish(report: Report, driver: Any, t0: float) -> Report:
             code="gave-up"))
     driver.close()
     report.seconds = time.monotonic() - t0
+    if report.outcome != PASS:  # the outcome and its causes, as a case of its own (JUnit)
+        causes = report.causes()
+        report.cases.append({
+            "part": "run", "id": "outcome", "status": "fail" if report.outcome == FAIL
+            else "error", "error_type": "inconclusive",
+            "message": f"{report.outcome}: " + "; ".join(c["message"] for c in causes[:3]),
+            "details": "\n".join(f"{c['outcome']}: {c['message']}" for c in causes)})
     return report

@@ -27,7 +27,8 @@ from digiconform.verifier.report import REPORT_FORMAT
 __all__ = ["MAX_REPORT_BYTES", "ReportError", "Summary", "load", "read_report", "summarize",
            "markdown", "html", "terminal"]
 
-_MARK = {"pass": "pass", "fail": "FAIL", "skip": "skip", "untested": "·", None: ""}
+_MARK = {"pass": "pass", "fail": "FAIL", "inconclusive": "inconclusive", "skip": "skip",
+         "untested": "·", None: ""}
 
 
 class ReportError(ValueError):
@@ -149,11 +150,16 @@ def summarize(docs: Sequence[Mapping[str, Any]]) -> Summary:
             ambs.setdefault(aid, [""] * len(docs))[i] = _reading(a)
     totals = []
     for doc in docs:
+        from digiconform.verifier.html import outcome_of
+
         s = doc.get("summary") or {}
-        state = "PASS" if doc.get("ok") else "PARTIAL" if doc.get("stopped") else "FAIL"
+        state = outcome_of(doc) + (" (partial)" if doc.get("stopped") else "")
+        causes = [c.get("message", "") for c in (doc.get("outcome") or {}).get("causes") or []]
         totals.append(f"{state}: {s.get('passed', 0)} passed, "
                       f"{s.get('failed', 0) + s.get('errored', 0)} failed, "
-                      f"{len(doc.get('failures') or [])} findings")
+                      f"{len(doc.get('failures') or [])} findings, "
+                      f"{len(doc.get('inconclusive') or [])} inconclusive"
+                      + (f" ({causes[0]})" if causes else ""))
     return Summary(labels, [bool(d.get("ok")) for d in docs], totals, clauses, ambs)
 
 
@@ -191,6 +197,7 @@ def html(s: Summary) -> str:
             out.append("<tr><td><code>" + escape(r[0]) + "</code></td>")
             for c in r[1:]:
                 cls = {"pass": "s-pass", "FAIL": "s-fail", "skip": "s-skip",
+                       "inconclusive": "s-inconclusive",
                        "·": "s-untested"}.get(c, "") if status else \
                     ("s-fail" if "!" in c or c.startswith("none") else "")
                 out.append(f'<td class="{cls}">{escape(c)}</td>')

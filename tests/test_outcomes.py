@@ -1,0 +1,323 @@
+"""Issue 24: a verify run ends in PASS, FAIL or INCONCLUSIVE (exit 0, 1, 3), never PASS on
+what was not tested; the outcome and its causes are on the console and in every report
+format (JSON, JUnit, Markdown, HTML). The lying engines are in tests/liars.py."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from digiconform.verifier.report import EXIT_CODES, FAIL, INCONCLUSIVE, PASS, Failure, Report
+from oracle.validation import validate
+from tests.liars import RESTRICTED, command
+
+SERVE = f"{shlex.quote(sys.executable)} -m digiconform.cli serve"
+
+
+class Run:
+    """One ``digiconform verify`` run with every report written."""
+
+    def __init__(self, code: int, out: str, tmp: Path) -> None:
+        self.code, self.out = code, out
+        self.doc: dict[str, Any] = json.loads((tmp / "r.json").read_text())
+        validate(self.doc, "report")
+        self.junit = (tmp / "r.xml").read_text()
+        self.md = (tmp / "r.md").read_text()
+        self.html = (tmp / "r.html").read_text()
+
+    @property
+    def outcome(self) -> dict[str, Any]:
+        return self.doc["outcome"]  # type: ignore[no-any-return]
+
+    def everywhere(self, text: str) -> None:
+        """``text`` is on the console and in each of the four reports."""
+        from html import escape
+
+        for where, body in (("console", self.out), ("json", json.dumps(self.doc)),
+                            ("junit", self.junit), ("markdown", self.md),
+                            ("html", self.html)):
+            assert text in body or escape(text) in body or json.dumps(text)[1:-1] in body, \
+                f"{text!r} is not in the {where} output"
+
+
+def _verify(impl: str, tmp: Path, *extra: str) -> Run:
+    from digiconform.cli import main
+
+    res = CliRunner().invoke(main, [
+        "verify", "--impl", impl, "--no-progress", "--report", str(tmp / "r.json"),
+        "--junit", str(tmp / "r.xml"), "--markdown", str(tmp / "r.md"),
+        "--html", str(tmp / "r.html"), "--traces", str(tmp / "traces"), *extra])
+    assert "Traceback" not in res.output, res.output[-3000:]
+    return Run(res.exit_code, res.output, tmp)
+
+
+def _assert_outcome(run: Run, outcome: str) -> None:
+    """The exit code, the JSON outcome and the outcome line of every format agree."""
+    assert run.code == EXIT_CODES[outcome], run.out[-3000:]
+    assert run.outcome["result"] == outcome and run.outcome["exit_code"] == run.code
+    assert run.doc["ok"] is (outcome == PASS)
+    assert re.search(rf"^{outcome} in [\d.]+ s \(exit code {run.code}\)$", run.out, re.M)
+    assert f"**{outcome}**" in run.md and f"**Outcome: {outcome}**" in run.md
+    assert f"— {outcome}" in run.html and f'<header class="{outcome.lower()}">' in run.html
+    if outcome != PASS:
+        assert re.search(rf'<testcase name="outcome" classname="run"[^>]*>\s*<'
+                         rf'(failure|error) message="{outcome}: ', run.junit), run.junit[-2000:]
+    v = run.outcome["vectors"]
+    assert v["planned"] == (v["completed"] + v["failed"] + v["not_followed"] + v["skipped"]
+                            + v["not_run"]), v
+    assert v["unaccounted"] == 0
+    g = run.outcome["games"]
+    if g:
+        assert g["planned"] == g["completed"] + g["diverged"] + g["errored"] + \
+            g["not_played"], g
+    for cause in run.outcome["causes"]:  # every cause on the console and in every report
+        run.everywhere(cause["message"][:60])
+
+
+# ---------------------------------------------------------------------------------------------
+# The precedence, on hand-made reports
+
+
+def _report(**kw: Any) -> Report:
+    r = Report(command="x", implementation=None, ruleset="digibattle", started="now", **kw)
+    r.vectors_planned = 1
+    r.counts["passed"] = 1
+    return r
+
+
+def test_a_complete_passing_run_is_pass() -> None:
+    r = _report()
+    assert r.outcome == PASS and r.exit_code == 0 and r.ok and r.causes() == []
+    validate(json.loads(json.dumps(r.to_json(), default=str)), "report")
+
+
+def test_a_failure_is_fail_and_still_lists_what_was_inconclusive() -> None:
+    r = _report()
+    r.failures.append(Failure("v", "scenario", "the state differs", "DB-C.8"))
+    r.inconclusive.append({"part": "scenarios", "id": "w", "cause": "verifier-error",
+                           "message": "ValueError: x", "traceback": "Traceback ..."})
+    r.vectors_planned = 2
+    assert r.outcome == FAIL and r.exit_code == 1 and not r.ok
+    assert [c["outcome"] for c in r.causes()] == [FAIL, INCONCLUSIVE]
+    assert "DB-C.8" in r.causes()[0]["message"]
+
+
+@pytest.mark.parametrize("what", ["verifier-error", "stopped", "nothing", "unaccounted"])
+def test_anything_not_tested_without_a_failure_is_inconclusive(what: str) -> None:
+    r = _report()
+    if what == "verifier-error":
+        r.inconclusive.append({"part": "differential", "id": "random game 3",
+                               "cause": "verifier-error", "message": "TypeError: y"})
+    elif what == "stopped":
+        r.stopped = "SIGINT"
+    elif what == "nothing":
+        r.counts["passed"] = 0
+        r.counts["skipped"] = 1
+    else:
+        r.vectors_planned = 5  # four vectors neither ran nor were said not to
+    assert r.outcome == INCONCLUSIVE and r.exit_code == 3 and not r.ok
+    assert r.causes() and all(c["outcome"] == INCONCLUSIVE for c in r.causes())
+
+
+# ---------------------------------------------------------------------------------------------
+# The lying engines
+
+
+def test_an_engine_that_refuses_every_dcg_setup_is_inconclusive_under_deck_construction(
+        tmp_path: Path) -> None:
+    """Issue 24: a real engine refusing every deck (a restricted list) got a passing run, its
+    refusals filed under ``?``. Each refused set-up is filed under the clause the refusal
+    names when the suite knows it, else under the deck-construction clause."""
+    run = _verify(command("refuses_every_setup"), tmp_path, "--ruleset", "dcg",
+                  "--games", "2")
+    _assert_outcome(run, INCONCLUSIVE)
+    items = run.doc["inconclusive"]
+    v = run.outcome["vectors"]
+    assert v["planned"] > 100 and v["not_run_reasons"] == {"setup-refused": v["planned"]}
+    assert {i["cause"] for i in items} == {"setup-refused"}
+    assert {i["clause"] for i in items} == {"CR4.2 Deck construction"}
+    assert any(i["part"] == "differential" for i in items)  # the random games' set-ups too
+    assert not run.doc["failures"]
+    assert all(f.get("clause") not in (None, "?")
+               for f in run.doc["differential"].get("findings") or [])
+    assert run.doc["clauses"]["CR4.2 Deck construction"]["status"] == "inconclusive"
+    run.everywhere("CR4.2 Deck construction")
+    run.everywhere(RESTRICTED["dcg"])  # what the engine said
+    assert "?" not in {i.get("clause") for i in items}
+
+
+def test_an_engine_that_refuses_every_digibattle_setup_fails_only_the_deck_vectors(
+        tmp_path: Path) -> None:
+    """The Digi-Battle vectors that check a deck is accepted (DB-A.0, DB-A.5) fail on a
+    refusal: that is their check. Every other one is inconclusive, filed under DB-A.0."""
+    run = _verify(command("refuses_every_setup"), tmp_path, "--clause", "DB-A",
+                  "--games", "0")
+    _assert_outcome(run, FAIL)
+    failed = {f["clause"] for f in run.doc["failures"]}
+    assert failed and failed <= {"DB-A.0", "DB-A.1", "DB-A.5"}, failed
+    assert all(f["kind"] == "scenario" for f in run.doc["failures"])
+    items = run.doc["inconclusive"]
+    assert items and {(i["cause"], i["clause"]) for i in items} == {("setup-refused",
+                                                                       "DB-A.0")}
+    causes = [c["outcome"] for c in run.outcome["causes"]]
+    assert causes[0] == FAIL and INCONCLUSIVE in causes
+    run.everywhere("DB-A.0")
+
+
+def test_an_engine_that_strands_the_verifiers_random_player_never_passes(
+        tmp_path: Path) -> None:
+    """Issue 24: the verifier's own random player raised on a state taken over from the
+    engine, the error was swallowed and the run said PASS. The engine's ``new_game`` state
+    (player 0's deck moved Offline) fails the set-up vector under DB-A.1; no random game can
+    be played to its end, and each one is accounted for: stopped by the divergence, or by the
+    verifier's error (then an inconclusive item with the exception), or not played."""
+    run = _verify(command("strands_the_player"), tmp_path, "--scenario",
+                  "setup::I choose Agumon as my Rookie", "--games", "3")
+    _assert_outcome(run, FAIL)
+    assert [f["clause"] for f in run.doc["failures"] if f["kind"] == "scenario"] == ["DB-A.1"]
+    g = run.outcome["games"]
+    assert g["planned"] == 3 and g["completed"] == 0
+    errors = [i for i in run.doc["inconclusive"] if i["cause"] == "verifier-error"]
+    if g["errored"] or g["not_played"]:
+        # (before per-game isolation, the random player's error ended every game: a note
+        # "differential run stopped: ..." that must be an inconclusive item, not silence)
+        assert errors, run.doc["notes"]
+        assert any(re.search(r"(Index|Value|Type)Error", i["message"]) for i in errors)
+        run.everywhere(errors[0]["message"][:50])
+    else:
+        assert g["diverged"] == 3  # each game ended at its divergence, as diverged
+
+
+def test_an_engine_that_dies_after_the_handshake_fails_and_says_what_did_not_run(
+        tmp_path: Path) -> None:
+    run = _verify(command("dies_after_handshake"), tmp_path, "--games", "2")
+    _assert_outcome(run, FAIL)
+    assert run.doc["implementation_errors"]["codes"].get("exited"), run.doc["implementation_errors"]
+    assert run.doc["implementation_errors"]["gave_up"]
+    v = run.outcome["vectors"]
+    assert v["completed"] == 0 and v["failed"] >= 1
+    assert v["not_run_reasons"] == {"not-run": v["not_run"]} and v["not_run"] > 100
+    assert run.outcome["games"]["not_played"] == 2
+    causes = {(c["outcome"], c["cause"]) for c in run.outcome["causes"]}
+    assert {(FAIL, "scenario"), (INCONCLUSIVE, "not-run"),
+            (INCONCLUSIVE, "games-not-played")} <= causes, causes
+    run.everywhere("exited")
+    run.everywhere("the implementation was given up on")
+
+
+def test_an_engine_that_answers_everything_with_empty_answers_fails(tmp_path: Path) -> None:
+    run = _verify(command("empty_answers"), tmp_path, "--clause", "DB-C.8", "--games", "2")
+    _assert_outcome(run, FAIL)
+    scenario = [f for f in run.doc["failures"] if f["kind"] == "scenario"]
+    assert scenario and all(f["code"] == "state-schema-invalid" and f["clause"]
+                            for f in scenario)
+    assert run.outcome["vectors"]["completed"] == 0
+    assert run.outcome["games"]["completed"] == 0
+    run.everywhere("state-schema-invalid")
+
+
+def test_an_engine_that_stops_mid_vector_fails_and_says_what_did_not_run(
+        tmp_path: Path) -> None:
+    # (--timeout 3: on a loaded machine the engine's start alone can take more than 1 s)
+    run = _verify(command("stops_mid_vector"), tmp_path, "--timeout", "3", "--games", "2")
+    _assert_outcome(run, FAIL)
+    errors = run.doc["implementation_errors"]
+    assert errors["timeouts"] == 3 and errors["gave_up"] == "3 timeouts", errors
+    timed_out = [f for f in run.doc["failures"] if f.get("code") == "timeout"]
+    assert timed_out and all(f["step"] >= 1 for f in timed_out)  # in the middle of a vector
+    assert run.outcome["vectors"]["not_run"] > 100
+    run.everywhere("timeout")
+
+
+# ---------------------------------------------------------------------------------------------
+# The verifier's own errors
+
+
+def _write_all(report: Report, tmp: Path) -> tuple[dict[str, Any], str, str, str]:
+    from digiconform.verifier.html import write as write_html
+    from digiconform.verifier.report import document, markdown, write_json, write_junit
+
+    write_json(report, tmp / "r.json")
+    write_junit(report, tmp / "r.xml")
+    write_html(document(report), tmp / "r.html")
+    return (json.loads((tmp / "r.json").read_text()), (tmp / "r.xml").read_text(),
+            markdown(report), (tmp / "r.html").read_text())
+
+
+def test_an_error_of_the_verifier_inside_one_vector_is_inconclusive_with_its_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import digiconform.vectors
+    from digiconform.verifier.report import terminal
+    from digiconform.verifier.runner import Options, verify
+
+    broken = "scoring::A tie in the first Duel: no points, Digimon stay, the coin-toss " \
+             "winner goes first"
+    fine = "setup::I choose Agumon as my Rookie"
+    real = digiconform.vectors.run_vector
+
+    def planted_verifier_bug(driver: Any, vector: Any, **kw: Any) -> Any:
+        if vector["id"] == broken:
+            raise RuntimeError("planted verifier bug")
+        return real(driver, vector, **kw)
+
+    monkeypatch.setattr(digiconform.vectors, "run_vector", planted_verifier_bug)
+    report = verify(Options(SERVE, scenarios=(broken, fine), games=0, trace_dir=tmp_path))
+    assert report.outcome == INCONCLUSIVE and report.exit_code == 3
+    assert report.counts["passed"] == 1 and not report.failures
+    (item,) = report.inconclusive
+    assert item["id"] == broken and item["cause"] == "verifier-error"
+    assert "planted_verifier_bug" in item["traceback"] and "planted verifier bug" in \
+        item["traceback"]
+    assert report.vector_counts()["not_run_reasons"] == {"verifier-error": 1}
+    doc, junit, md, html = _write_all(report, tmp_path)
+    assert doc["outcome"]["result"] == INCONCLUSIVE
+    assert "planted_verifier_bug" in doc["inconclusive"][0]["traceback"]
+    for text in (junit, md, html, terminal(report)):
+        assert "planted verifier bug" in text and "INCONCLUSIVE" in text
+    for text in (junit, md, html):
+        assert "planted_verifier_bug" in text  # the traceback itself
+
+
+def test_an_error_of_the_verifier_inside_a_random_game_is_inconclusive(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The verifier's oracle, stepped at every action of a game, raises once, in the first
+    game (the engine is a separate process: only the verifier's side is broken)."""
+    from digiconform.verifier.report import terminal
+    from digiconform.verifier.runner import Options, verify
+    from oracle.driver import OracleDriver
+
+    real = OracleDriver.step
+    calls = [0]
+
+    def planted_game_bug(self: Any, *a: Any, **kw: Any) -> Any:
+        calls[0] += 1
+        if calls[0] == 30:
+            raise RuntimeError("planted verifier bug in a game")
+        return real(self, *a, **kw)
+
+    monkeypatch.setattr(OracleDriver, "step", planted_game_bug)
+    report = verify(Options(SERVE, scenarios=("no such scenario",), games=3, seed=1,
+                            trace_dir=tmp_path, shrink_seconds=0))
+    assert calls[0] >= 30
+    assert report.outcome == INCONCLUSIVE and report.exit_code == 3, report.causes()
+    assert not report.failures
+    errors = [i for i in report.inconclusive if i["cause"] == "verifier-error"]
+    assert errors and any("planted verifier bug in a game" in i["message"] for i in errors)
+    g = report.games
+    assert g["completed"] < 3 and g["planned"] == 3
+    if g["errored"]:  # the game was isolated: its traceback is in the report
+        assert g["errored"] == 1 and g["completed"] == 2
+        assert any("planted_game_bug" in i.get("traceback", "") for i in errors)
+    else:  # every game ended with it: the note of the differential, never silently
+        assert g["not_played"] >= 1
+    doc, junit, md, html = _write_all(report, tmp_path)
+    assert doc["outcome"]["result"] == INCONCLUSIVE
+    for text in (junit, md, html, terminal(report)):
+        assert "planted verifier bug in a game" in text and "INCONCLUSIVE" in text
