@@ -1,5 +1,52 @@
-"""``python -m digiconform``: the command line (:func:`digiconform.cli.main`)."""
+"""``python -m digiconform`` and the ``digiconform`` command: :func:`run`.
 
-from digiconform.cli import main
+:func:`run` is the process's entry point, around :func:`digiconform.cli.main`:
 
-main()
+- while the command line is imported (some 0.4 s), Ctrl-C ends the process at once with
+  ``digiconform: interrupted`` and exit code 130, never a ``KeyboardInterrupt`` traceback;
+- then Python's usual handler is back (the commands turn Ctrl-C into ``digiconform:
+  interrupted``, exit 130; ``verify`` into a partial report, exit 1);
+- once the command is done, SIGINT and SIGTERM are ignored for the last instructions
+  before the process exits (the engine's descendants being reaped, buffers flushed), so
+  the exit code is the command's.
+
+:data:`STANDALONE` tells a command that it runs in this process, which exits when it is
+done (``verify`` then keeps signals absorbed from the end of its reports to the exit),
+rather than in-process under a test.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+STANDALONE = False
+"""True once :func:`run` runs (the ``digiconform`` process itself)."""
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    os.write(2, b"digiconform: interrupted\n")
+    raise SystemExit(130)
+
+
+def run() -> None:
+    """Run the command line (see the module docstring); exits with its code."""
+    global STANDALONE
+    STANDALONE = True
+    previous = signal.signal(signal.SIGINT, _interrupted)
+    from digiconform.cli import main
+
+    signal.signal(signal.SIGINT, previous)
+    try:
+        main()
+    except KeyboardInterrupt:  # (between click's own handling and the exit)
+        os.write(2, b"digiconform: interrupted\n")
+        sys.exit(130)
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+if __name__ == "__main__":
+    run()

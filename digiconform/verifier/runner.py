@@ -120,7 +120,8 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
         try:
             return _verify(opts, report, driver, t0, progress)
         finally:
-            driver.close()
+            with stopping.deferred():  # (the engine is ended first, whatever arrives)
+                driver.close()
     except RunStopped as e:
         stopping.caught()
         # A deadline or a signal (digiconform.verifier.stopping): what ran so far is the
@@ -654,6 +655,7 @@ def _finish(report: Report, driver: Any, t0: float) -> Report:
         report.failures.append(Failure(
             "harness", "implementation", f"the implementation was given up on: {driver.dead}",
             code="gave-up"))
-    driver.close()
+    with stopping.deferred():
+        driver.close()
     report.seconds = time.monotonic() - t0
     return report
