@@ -3,7 +3,10 @@
 :func:`run` is the process's entry point, around :func:`digiconform.cli.main`:
 
 - while the command line is imported (some 0.4 s), Ctrl-C ends the process at once with
-  ``digiconform: interrupted`` and exit code 130, never a ``KeyboardInterrupt`` traceback;
+  ``digiconform: interrupted`` and exit code 130, never a ``KeyboardInterrupt`` traceback
+  (only in the interpreter's own first milliseconds, before any of digiconform runs,
+  does Python's handling apply: a SIGINT then ends the process with -2 or, in the few
+  milliseconds of importing ``site`` and this package, a traceback of Python's start-up);
 - then Python's usual handler is back (the commands turn Ctrl-C into ``digiconform:
   interrupted``, exit 130; ``verify`` into a partial report, exit 1);
 - once the command is done, SIGINT and SIGTERM are ignored for the last instructions
@@ -34,16 +37,19 @@ def run() -> None:
     """Run the command line (see the module docstring); exits with its code."""
     global STANDALONE
     STANDALONE = True
-    previous = signal.signal(signal.SIGINT, _interrupted)
-    from digiconform.cli import main
-
-    signal.signal(signal.SIGINT, previous)
     try:
-        main()
-    except KeyboardInterrupt:  # (between click's own handling and the exit)
-        os.write(2, b"digiconform: interrupted\n")
-        sys.exit(130)
+        previous = signal.signal(signal.SIGINT, _interrupted)
+        from digiconform.cli import main
+
+        signal.signal(signal.SIGINT, previous)
+        try:
+            main()
+        except KeyboardInterrupt:  # (between click's own handling and the exit)
+            os.write(2, b"digiconform: interrupted\n")
+            sys.exit(130)
     finally:
+        # (ignored, not Python's handler: at exit Python resets its own handlers to the
+        # default action, and a SIGINT then would end the process with -2)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
 

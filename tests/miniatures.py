@@ -33,7 +33,8 @@ Misbehaving ones (the protocol is broken):
 - ``chatty_crash_on_start`` -- writes 100 lines on stderr, the last naming the problem, and
   exits 1 before answering ``start``: its stderr tail belongs on the console.
 - ``hostile_text`` -- the oracle, with the text ``$MINIATURE_TEXT`` (a JSON string, so that
-  it may hold a lone surrogate or a NUL) in every string it controls (issue 28): its name,
+  it may hold a lone surrogate or a NUL; repeated ``$MINIATURE_TIMES`` times, so that it may
+  be longer than an environment variable) in every string it controls (issue 28): its name,
   version, language, homepage and declared readings, the reason of every refusal (it
   refuses every action, citing DB-B.1), a ``skipped`` answer to every ``load_state``, an
   ``errored`` answer to its second ``new_game``, and its stderr. Lines are written by
@@ -500,7 +501,7 @@ def hostile_text() -> None:
     from digiconform.harness.messages import Errored, Ready, Refused, Skipped
     from digiconform.harness.serve import Session
 
-    text = json.loads(os.environ["MINIATURE_TEXT"])
+    text = json.loads(os.environ["MINIATURE_TEXT"]) * int(os.environ.get("MINIATURE_TIMES", "1"))
     session = Session()
     new_games = 0
     print(f"hostile_text: {text}", file=sys.stderr, flush=True)  # (surrogates escaped)
