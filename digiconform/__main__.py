@@ -4,9 +4,9 @@
 
 - while the command line is imported (some 0.4 s), Ctrl-C ends the process at once with
   ``digiconform: interrupted`` and exit code 130, never a ``KeyboardInterrupt`` traceback
-  (only in the interpreter's own first milliseconds, before any of digiconform runs,
-  does Python's handling apply: a SIGINT then ends the process with -2 or, in the few
-  milliseconds of importing ``site`` and this package, a traceback of Python's start-up);
+  (only during the interpreter's own start-up, before this module runs -- some 20-50 ms:
+  ``site``, this package, this module -- does Python's handling apply: a SIGINT then ends
+  the process with -2, or prints a traceback of Python's start-up);
 - then Python's usual handler is back (the commands turn Ctrl-C into ``digiconform:
   interrupted``, exit 130; ``verify`` into a partial report, exit 1);
 - once the command is done, SIGINT and SIGTERM are ignored for the last instructions
@@ -20,8 +20,10 @@ rather than in-process under a test.
 
 from __future__ import annotations
 
+# (``_signal`` is the C module under :mod:`signal`, which is not imported yet: importing
+# it, with :mod:`enum`, takes some milliseconds, during which Ctrl-C would be Python's)
+import _signal
 import os
-import signal
 import sys
 
 STANDALONE = False
@@ -38,10 +40,10 @@ def run() -> None:
     global STANDALONE
     STANDALONE = True
     try:
-        previous = signal.signal(signal.SIGINT, _interrupted)
+        previous = _signal.signal(_signal.SIGINT, _interrupted)
         from digiconform.cli import main
 
-        signal.signal(signal.SIGINT, previous)
+        _signal.signal(_signal.SIGINT, previous)
         try:
             main()
         except KeyboardInterrupt:  # (between click's own handling and the exit)
@@ -50,8 +52,8 @@ def run() -> None:
     finally:
         # (ignored, not Python's handler: at exit Python resets its own handlers to the
         # default action, and a SIGINT then would end the process with -2)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        _signal.signal(_signal.SIGTERM, _signal.SIG_IGN)
 
 
 if __name__ == "__main__":

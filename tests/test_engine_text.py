@@ -325,10 +325,17 @@ def test_kill_9_while_writing_leaves_the_old_file_never_a_part(tmp_path: Path) -
 # and "partial" agree
 
 
+DIGICONFORM = ([str(Path(sys.executable).with_name("digiconform"))]
+               if Path(sys.executable).with_name("digiconform").is_file()
+               else [sys.executable, "-m", "digiconform"])
+"""The command as users run it: the installed script (``python -m digiconform`` when there is
+none; it imports runpy first, some 20 ms more before any of digiconform runs)."""
+
+
 def _verify_process(tmp: Path, impl: str, *extra: str, env: dict[str, str] | None = None
                     ) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "digiconform", "verify", "--impl", impl, "--no-progress",
+        [*DIGICONFORM, "verify", "--impl", impl, "--no-progress",
          "--report", str(tmp / "r.json"), "--junit", str(tmp / "r.xml"),
          "--markdown", str(tmp / "r.md"), "--html", str(tmp / "r.html"),
          "--traces", str(tmp / "traces"), *extra],
@@ -368,11 +375,13 @@ def _check_outcome(tmp: Path, code: int, out: bytes, err: bytes, stopped: bool |
 SERVE = f"{sys.executable} -m digiconform serve"
 
 
-@pytest.mark.parametrize("delay", [0.1, 0.2, 0.3, 0.5, 0.9])
+@pytest.mark.parametrize("delay", [0.15, 0.3, 0.5, 0.9])
 def test_a_burst_of_sigint_at_start_up(delay: float, tmp_path: Path) -> None:
     """Ctrl-C pressed three times at a moment of the start-up (imports, option checks, the
     vectors being read, the engine starting): no traceback, and either no report (exit 130)
-    or every report, partial (exit 1)."""
+    or every report, partial (exit 1). (Before: a traceback in the first 0.4 s. The first
+    few milliseconds, the interpreter's own start-up before any of digiconform runs, are
+    Python's: the first delay leaves room for them on a loaded machine.)"""
     proc = _verify_process(tmp_path, SERVE, "--clause", "DB-A", "--games", "0")
     time.sleep(delay)
     for _ in range(3):
@@ -392,7 +401,7 @@ def test_a_burst_of_signals_mid_run_gives_partial_reports(sig: signal.Signals,
                            env={"MINIATURE_DELAY": "0.05", "MINIATURE_MARKER": str(marker)})
     end = time.monotonic() + 60
     while time.monotonic() < end and proc.poll() is None:
-        if marker.is_file() and int(marker.read_text() or 0) >= 5:
+        if marker.is_file() and int(marker.read_text() or 0) >= 3:
             break
         time.sleep(0.05)
     for _ in range(5):

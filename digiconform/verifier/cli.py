@@ -261,7 +261,9 @@ def summary_command(report_paths: tuple[str, ...], fmt: str, out: str | None) ->
         raise click.BadParameter(str(e), param_hint="REPORT") from e
     text = {"terminal": sm.terminal, "markdown": sm.markdown, "html": sm.html}[fmt](s)
     if out:
-        Path(out).write_text(text, encoding="utf-8")
+        from digiconform.atomic import write_text
+
+        write_text(out, text)
         click.echo(f"wrote {out}")
     else:
         click.echo(text, nl=False)
