@@ -95,9 +95,11 @@ def stop_guard(deadline: float | None) -> Iterator[None]:
     def on_alarm(signum: int, frame: FrameType | None) -> None:
         if _absorbing:
             return
-        if _lost and _fired and not _caught:  # raise again what a finalizer swallowed
+        if _lost:  # raise again what a finalizer swallowed
             del _lost[:]
-            raise RunStopped(_fired[0])
+            if _fired and not _caught and not _deferring:
+                raise RunStopped(_fired[0])
+            return
         _raise(f"the deadline of {deadline:g} s was reached")
 
     previous_hook = sys.unraisablehook
@@ -141,12 +143,13 @@ def absorb(*, until_exit: bool = False) -> None:
     reports being written) is finished whatever arrives. ``until_exit``: they stay ignored
     after the guard too (for a process that exits right after it: the command line).
     Without an active guard, nothing happens."""
-    del _absorbed[:]
     if not _active:
+        del _absorbed[:]
         return
     signal.setitimer(signal.ITIMER_REAL, 0)
-    del _absorbing[:]
-    _absorbing.append(until_exit)
+    if not _absorbing:  # (called again: what was absorbed meanwhile is kept)
+        del _absorbed[:]
+    _absorbing[:] = [until_exit]
 
 
 def absorbed() -> list[str]:
@@ -175,6 +178,9 @@ def check() -> None:
     (its first raise was lost, see the module docstring); otherwise do nothing. Cheap: called
     after every vector and every random game."""
     if _fired and not _caught:
+        if _lost:  # (raised here: the retry is not needed any more)
+            del _lost[:]
+            signal.setitimer(signal.ITIMER_REAL, 0)
         raise RunStopped(_fired[0])
 
 
