@@ -204,8 +204,15 @@ def write_reports(report: Any, report_path: str | None, junit_path: str | None,
 
         write_html(document(r), path)
 
-    click.echo(terminal(report))
+    from digiconform.cli import one_line
+
     failed = []
+    try:
+        click.echo(terminal(report))
+    except Exception as e:  # noqa: BLE001 - the console's failure must not stop the reports
+        failed.append("terminal")
+        click.echo(f"digiconform: error: the terminal summary could not be printed: "
+                   f"{one_line(f'{type(e).__name__}: {e}')}", err=True)
     for name, path, writer in (
             ("JSON", report_path, write_json), ("JUnit", junit_path, write_junit),
             ("Markdown", markdown_path, lambda r, p: write_text(p, markdown(r))),
@@ -215,8 +222,6 @@ def write_reports(report: Any, report_path: str | None, junit_path: str | None,
         try:
             writer(report, Path(path))
         except Exception as e:  # noqa: BLE001 - one report's failure must not stop the others
-            from digiconform.cli import one_line
-
             failed.append(name)
             click.echo(f"digiconform: error: the {name} report could not be written to "
                        f"{one_line(path)}: {one_line(f'{type(e).__name__}: {e}')}", err=True)
