@@ -14,7 +14,8 @@ driver contract (:mod:`oracle.driver`) and the protocol (``tests/test_layering.p
 
 from __future__ import annotations
 
-from typing import Any
+# (no import here: ``digiconform.__main__`` guards Ctrl-C only once this package is imported,
+# so it is kept quick to import; annotations are not evaluated)
 
 __version__ = "0.1.0"
 
@@ -23,35 +24,35 @@ __version__ = "0.1.0"
 # calls it, so the command line never imports pytest.
 
 
-def pytest_addoption(parser: Any) -> None:
+def pytest_addoption(parser: object) -> None:
     """See :func:`digiconform.pytest_plugin.pytest_addoption`."""
     from digiconform.pytest_plugin import pytest_addoption as hook
 
     hook(parser)
 
 
-def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -> None:
+def pytest_collection_modifyitems(session: object, config: object, items: list[object]) -> None:
     """See :func:`digiconform.pytest_plugin.pytest_collection_modifyitems`."""
     from digiconform.pytest_plugin import pytest_collection_modifyitems as hook
 
     hook(session, config, items)
 
 
-def pytest_configure(config: Any) -> None:
+def pytest_configure(config: object) -> None:
     """See :func:`digiconform.pytest_plugin.pytest_configure`."""
     from digiconform.pytest_plugin import pytest_configure as hook
 
     hook(config)
 
 
-def pytest_report_header(config: Any) -> list[str]:
+def pytest_report_header(config: object) -> list[str]:
     """See :func:`digiconform.pytest_plugin.pytest_report_header`."""
     from digiconform.pytest_plugin import pytest_report_header as hook
 
     return hook(config)
 
 
-def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any) -> None:
+def pytest_terminal_summary(terminalreporter: object, exitstatus: int, config: object) -> None:
     """See :func:`digiconform.pytest_plugin.pytest_terminal_summary`."""
     from digiconform.pytest_plugin import pytest_terminal_summary as hook
 

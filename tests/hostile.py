@@ -591,3 +591,23 @@ SERVE_LINES: list[bytes] = [
 
 #: Blank lines for ``digiconform serve`` (JSON whitespace only): ignored, never answered.
 BLANK_LINES: list[bytes] = [b"", b" ", b"\t", b"\r", b"  \t \r"]
+
+#: Issue 28: text an implementation controls (its name, version, language, refusal reasons,
+#: ``skipped`` and ``errored`` messages, stderr), one kind each, for ``tests/miniatures.py``
+#: ``hostile_text``: kind -> (text, times repeated).
+ENGINE_TEXTS: dict[str, tuple[str, int]] = {
+    "surrogate": ("lone \ud800 and \udfff surrogates", 1),
+    "esc-osc-csi": ("\x1b]0;pwned title\x07\x1b[31mred\x1b[0m\x1b[2J\x9b1m\x1bPdcs\x1b\\", 1),
+    "nul": ("before\x00after\x00", 1),
+    "bel": ("\x07\x07ding", 1),
+    "backspace": ("harmless\x08\x08\x08\x08\x08\x08\x08\x08evil", 1),
+    "newline-forging": ("x\nPASS in 0.1 s\r\nPASS in 0.1 s\u2028PASS", 1),
+    "rich-markup": ("[/] [bold red]loud[/bold red] [link=https://evil.example]x[/link] [/]", 1),
+    "html-comment": ("<!-- everything after this is hidden", 1),
+    "script": ("<script>document.title='pwned'</script><img src=x onerror=alert(1)>"
+               "</td></tr></table><h1>injected</h1>", 1),
+    "table-pipe": ("a | b | c |\n| --- | --- |", 1),
+    "markdown-syntax": ("[click me](https://evil.example) ![i](x) `code` **bold** # h ~~s~~", 1),
+    "bidi": ("\u202egnp.exe \u2066isolated\u2069 \ufeffbom", 1),
+    "300KB": ("R", 300 * 1024),
+}

@@ -40,6 +40,13 @@ Misbehaving ones (the protocol is broken):
   ``stop`` (issue 11: the vectors such an engine runs).
 - ``chatty_crash_on_start`` -- writes 100 lines on stderr, the last naming the problem, and
   exits 1 before answering ``start``: its stderr tail belongs on the console.
+- ``hostile_text`` -- the oracle, with the text ``$MINIATURE_TEXT`` (a JSON string, so that
+  it may hold a lone surrogate or a NUL; repeated ``$MINIATURE_TIMES`` times, so that it may
+  be longer than an environment variable) in every string it controls (issue 28): its name,
+  version, language, homepage and declared readings, the reason of every refusal (it
+  refuses every action, citing DB-B.1), a ``skipped`` answer to every ``load_state``, an
+  ``errored`` answer to its second ``new_game``, and its stderr. Lines are written by
+  :func:`json.dumps` (ASCII, so a surrogate goes out as ``\\ud800``).
 
 Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
 
@@ -137,7 +144,8 @@ MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "recycles_in_seat_order",
                "deeply_nested_answer", "huge_number_answer", "setsid_child", "slow_engine",
                "double_fork_orphan",
-               "chatty_crash_on_start", "mandatory_only", "follows_at_prepare")
+               "chatty_crash_on_start", "mandatory_only", "follows_at_prepare",
+               "hostile_text")
 
 PLANTED = {
     # name -> clauses a correct report may name for it
@@ -531,6 +539,51 @@ def chatty_crash_on_start() -> None:
         print(f"chatty_crash_on_start: loading module {i}", file=sys.stderr)
     print("chatty_crash_on_start: fatal: cannot open rules.db", file=sys.stderr)
     sys.exit(1)
+
+
+def hostile_text() -> None:
+    import os
+
+    from digiconform.harness.messages import Errored, Ready, Refused, Skipped
+    from digiconform.harness.serve import Session
+
+    text = json.loads(os.environ["MINIATURE_TEXT"]) * int(os.environ.get("MINIATURE_TIMES", "1"))
+    session = Session()
+    new_games = 0
+    print(f"hostile_text: {text}", file=sys.stderr, flush=True)  # (surrogates escaped)
+    for line in sys.stdin.buffer:
+        if not line.strip():
+            continue
+        answer = session.handle_line(line)
+        if answer is None:
+            break
+        doc = answer.to_json()
+        if isinstance(answer, Ready):
+            doc["implementation"] = {"name": text, "version": text, "language": text,
+                                     "homepage": text}
+            doc["readings"] = {k: text for k in list(doc["readings"])[:3]} | {
+                k: v for k, v in list(doc["readings"].items())[3:]}
+        elif isinstance(answer, Refused):
+            doc["refused"]["reason"] = text
+        elif isinstance(answer, Errored):
+            pass
+        else:
+            req = json.loads(line)
+            if req.get("cmd") == "action":  # every action refused, legal or not
+                doc = {"seq": req["seq"], "refused": {"kind": "illegal", "reason": text,
+                                                      "clause": "DB-B.1"}}
+            elif req.get("cmd") == "load_state":
+                doc = Skipped(req["seq"], "").to_json()
+                doc["skipped"]["reason"] = text
+            elif req.get("cmd") == "new_game":
+                new_games += 1
+                if new_games == 2:
+                    sys.stderr.write(f"hostile_text: failing on {text}\n")
+                    sys.stderr.flush()
+                    doc = Errored(req["seq"], "").to_json()
+                    doc["errored"]["message"] = text
+        sys.stdout.write(json.dumps(doc) + "\n")
+        sys.stdout.flush()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from digiconform.harness.messages import (
     parse_response,
 )
 from digiconform.harness.process import MAX_LINE, Process, ProcessFailure
+from digiconform.harness.text import STDERR_LIMIT, engine_text
 from oracle.driver import Outcome, Refusal
 from oracle.errors import IllegalActionError, InvalidInputError, OracleError, UnsupportedError
 from oracle.inputs import parse_json
@@ -58,15 +59,18 @@ class ImplementationError(Exception):
     :param message: what happened.
     :param request: the request line (JSON) that was being answered, if any.
     :param stderr: the end of the implementation's stderr.
+
+    ``message`` and ``stderr`` may quote the implementation: both are kept made safe and
+    clipped (:func:`digiconform.harness.text.engine_text`).
     """
 
     def __init__(self, code: str, message: str, *, request: Any = None,
                  stderr: str = "") -> None:
         self.code = code
-        self.message = message
+        self.message = engine_text(message)
         self.request = request
-        self.stderr = stderr
-        super().__init__(f"{code}: {message}")
+        self.stderr = engine_text(stderr, STDERR_LIMIT, lines=True, keep_end=True)
+        super().__init__(f"{code}: {self.message}")
 
     @property
     def hint(self) -> str:
@@ -75,11 +79,12 @@ class ImplementationError(Exception):
 
 
 class ImplementationSkipped(Exception):
-    """The implementation answered ``skipped`` (``reason``): recorded as a skip."""
+    """The implementation answered ``skipped`` (``reason``, made safe and clipped): recorded
+    as a skip."""
 
     def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(reason)
+        self.reason = engine_text(reason)
+        super().__init__(self.reason)
 
 
 _HINTS = {
@@ -321,8 +326,12 @@ class ProtocolDriver:
         self.close()
 
     def stderr_tail(self) -> str:
-        """The end of the running implementation's stderr ("" when none is running)."""
-        return self._proc.stderr_tail() if self._proc is not None else ""
+        """The end of the running implementation's stderr ("" when none is running), made
+        safe: lines kept, control characters escaped, at most
+        :data:`~digiconform.harness.text.STDERR_LIMIT` characters (its end)."""
+        if self._proc is None:
+            return ""
+        return engine_text(self._proc.stderr_tail(), STDERR_LIMIT, lines=True, keep_end=True)
 
     # ----------------------------------------------------------------------------------------
     # Internals

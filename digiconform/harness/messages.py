@@ -19,7 +19,10 @@ Responses are told apart by their distinguishing key (``ready``, ``state``, ``re
 ``skipped``, ``errored``, ``actions``), as in bowtie's IHOP.
 
 :func:`parse_request` and :func:`parse_response` turn a decoded line into a message and raise
-:class:`ProtocolError` (with a kebab-case ``code`` and a hint) for anything malformed.
+:class:`ProtocolError` (with a kebab-case ``code`` and a hint) for anything malformed. Every
+string of a response that the implementation chooses (its name, version, language, homepage
+and readings; a reason, message, clause or path) comes out of :func:`parse_response` made
+safe and clipped (:func:`digiconform.harness.text.engine_text`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+from digiconform.harness.text import NAME_LIMIT, engine_text
 
 PROTOCOL_VERSION = 1
 """The protocol version this module speaks (``start.version``)."""
@@ -232,8 +237,14 @@ class Ready(Response):
         """
         _check(d, "ready")
         caps = d.get("capabilities") or {}
-        return cls(int(d["version"]), Implementation(**d["implementation"]),
-                   tuple(d.get("rulesets") or ("digibattle",)), dict(d.get("readings") or {}),
+        impl = d["implementation"]
+        # (engine text: made safe and clipped here, digiconform.harness.text)
+        implementation = Implementation(
+            *(engine_text(impl[k], NAME_LIMIT) for k in ("name", "version", "language")),
+            engine_text(impl["homepage"], NAME_LIMIT) if impl.get("homepage") else None)
+        readings = {k: engine_text(v, NAME_LIMIT) for k, v in (d.get("readings") or {}).items()}
+        return cls(int(d["version"]), implementation,
+                   tuple(d.get("rulesets") or ("digibattle",)), readings,
                    Capabilities(**{k: bool(caps.get(k, False))
                                    for k in ("load_state", "legal_actions", "variants")}),
                    tuple(d.get("details") or ()))
@@ -374,8 +385,8 @@ def parse_response(d: Any, request: Request, *, validate: bool = True) -> Respon
     if "errored" in d and d.get("seq") in (seq, None):
         if validate:
             _check(d, "errored")
-        e = d["errored"] if isinstance(d["errored"], Mapping) else {"message": str(d["errored"])}
-        return Errored(seq, str(e.get("message", "")), e.get("context"))
+        e = d["errored"] if isinstance(d["errored"], Mapping) else {"message": d["errored"]}
+        return Errored(seq, engine_text(e.get("message", "")), e.get("context"))
     if d.get("seq") != seq:
         raise ProtocolError("wrong-seq", f"expected seq {seq}, got {d.get('seq')!r}",
                             "echo the request's seq in its response")
@@ -394,8 +405,11 @@ def parse_response(d: Any, request: Request, *, validate: bool = True) -> Respon
         return Position(seq, d["state"], tuple(ev) if ev is not None else None)
     if key == "refused":
         r = d["refused"]
-        return Refused(seq, r["kind"], r.get("reason", ""), r.get("clause"), r.get("path"),
-                       tuple(r.get("clauses") or ()))
+        clause, path = r.get("clause"), r.get("path")
+        return Refused(seq, r["kind"], engine_text(r.get("reason", "")),
+                       None if clause is None else engine_text(clause, NAME_LIMIT),
+                       None if path is None else engine_text(path, NAME_LIMIT),
+                       tuple(engine_text(c, NAME_LIMIT) for c in r.get("clauses") or ()))
     if key == "skipped":
-        return Skipped(seq, str(d["skipped"].get("reason", "")))
+        return Skipped(seq, engine_text(d["skipped"].get("reason", "")))
     return LegalSet(seq, tuple(d["actions"]))

@@ -122,15 +122,15 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     ran to its end and passed), 1 FAIL (the engine was shown wrong at least once), 3
     INCONCLUSIVE (nothing shown wrong, but something was not tested: an error of the
     verifier, refused set-ups, nothing checked, a run stopped by --deadline, SIGINT or
-    SIGTERM); 2 on bad usage.
+    SIGTERM); 2 on bad usage. A report that could not be written makes the exit code at
+    least 1.
     """
     from digiconform.options import check_output_dir, check_output_file
     from digiconform.vectors import load_vectors
     from digiconform.verifier.progress import LiveProgress, PlainProgress
-    from digiconform.verifier.report import markdown, terminal, write_json, write_junit
     from digiconform.verifier.runner import Options, parse_skip_file, select, stopped_before_start
     from digiconform.verifier.runner import verify as run
-    from digiconform.verifier.stopping import RunStopped, caught, stop_guard
+    from digiconform.verifier.stopping import RunStopped, absorb, absorbed, caught, stop_guard
     from oracle.inputs import read_text
 
     check_clauses(clauses, ruleset)
@@ -148,41 +148,92 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
                    seed, skips, timeout, shrink_seconds, Path(trace_dir),
                    Path(vectors_path) if vectors_path else None, budget)
     report = None
-    try:
-        with stop_guard(deadline or None):
-            # Every selected vector reports progress, skipped ones too, in this order.
-            planned = [v["id"] for v in select(load_vectors(opts.vectors, kind="scenario"),
-                                                opts)]
-            if not progress:
-                report = run(opts)
-            elif sys.stderr.isatty():
-                with LiveProgress(planned, games, stream=sys.stderr,
-                                  shrink_seconds=shrink_seconds) as bar:
-                    report = run(opts, progress=bar)
-            else:
-                with PlainProgress(planned, games, stream=sys.stderr,
-                                   interval=progress_interval,
-                                   shrink_seconds=shrink_seconds) as lines:
-                    report = run(opts, progress=lines)
-    except RunStopped as e:  # stopped before the run began (or just after it ended)
-        caught()
-        if report is None:
-            report = stopped_before_start(opts, e.reason)
-    click.echo(terminal(report))
-    for path, writer in ((report_path, write_json), (junit_path, write_junit)):
-        if path:
-            writer(report, Path(path))
-            click.echo(f"wrote {path}")
-    if markdown_path:
-        Path(markdown_path).write_text(markdown(report), encoding="utf-8")
-        click.echo(f"wrote {markdown_path}")
-    if html_path:
+    # The guard spans the run and the writing of the reports (digiconform.verifier.stopping):
+    # the first SIGINT/SIGTERM (or the deadline) stops the run, and from the end of the run
+    # on, signals are absorbed: every report asked for is finished and says what ran.
+    with stop_guard(deadline or None):
+        try:
+            try:
+                # Every selected vector reports progress, skipped ones too, in this order.
+                planned = [v["id"] for v in select(load_vectors(opts.vectors, kind="scenario"),
+                                                    opts)]
+                if not progress:
+                    report = run(opts)
+                elif sys.stderr.isatty():
+                    with LiveProgress(planned, games, stream=sys.stderr,
+                                      shrink_seconds=shrink_seconds) as bar:
+                        report = run(opts, progress=bar)
+                else:
+                    with PlainProgress(planned, games, stream=sys.stderr,
+                                       interval=progress_interval,
+                                       shrink_seconds=shrink_seconds) as lines:
+                        report = run(opts, progress=lines)
+            finally:
+                absorb(until_exit=_standalone())
+        except RunStopped as e:  # stopped before the run began (or just after it ended)
+            caught()
+            absorb(until_exit=_standalone())
+            if report is None:
+                report = stopped_before_start(opts, e.reason)
+        failed = write_reports(report, report_path, junit_path, markdown_path, html_path)
+    late = absorbed()
+    if late:
+        click.echo(f"digiconform: {' and '.join(dict.fromkeys(late))} while the reports were "
+                   "written: they were finished first", err=True)
+    code = report.exit_code
+    sys.exit(code if code or not failed else 1)
+
+
+def _standalone() -> bool:
+    """Is this the ``digiconform`` process itself (:func:`digiconform.__main__.run`), which
+    exits once ``verify`` is done (not a test calling the command in-process)?"""
+    # (``python -m digiconform`` runs it as ``__main__``, the ``digiconform`` script imports it)
+    return any(getattr(sys.modules.get(name), "STANDALONE", False)
+               for name in ("__main__", "digiconform.__main__"))
+
+
+def write_reports(report: Any, report_path: str | None, junit_path: str | None,
+                  markdown_path: str | None, html_path: str | None) -> list[str]:
+    """Print the terminal summary and write every report asked for, each atomically
+    (:mod:`digiconform.atomic`): one that fails is said on stderr (``digiconform: error:
+    the JUnit report could not be written to PATH: why``) and the others are written all
+    the same.
+
+    :returns: the names of the reports that could not be written.
+    """
+    from digiconform.atomic import write_text
+    from digiconform.verifier.report import markdown, terminal, write_json, write_junit
+
+    def html(r: Any, path: Path) -> None:
         from digiconform.verifier.html import write as write_html
         from digiconform.verifier.report import document
 
-        write_html(document(report), Path(html_path))
-        click.echo(f"wrote {html_path}")
-    sys.exit(report.exit_code)
+        write_html(document(r), path)
+
+    from digiconform.cli import one_line
+
+    failed = []
+    try:
+        click.echo(terminal(report))
+    except Exception as e:  # noqa: BLE001 - the console's failure must not stop the reports
+        failed.append("terminal")
+        click.echo(f"digiconform: error: the terminal summary could not be printed: "
+                   f"{one_line(f'{type(e).__name__}: {e}')}", err=True)
+    for name, path, writer in (
+            ("JSON", report_path, write_json), ("JUnit", junit_path, write_junit),
+            ("Markdown", markdown_path, lambda r, p: write_text(p, markdown(r))),
+            ("HTML", html_path, html)):
+        if not path:
+            continue
+        try:
+            writer(report, Path(path))
+        except Exception as e:  # noqa: BLE001 - one report's failure must not stop the others
+            failed.append(name)
+            click.echo(f"digiconform: error: the {name} report could not be written to "
+                       f"{one_line(path)}: {one_line(f'{type(e).__name__}: {e}')}", err=True)
+            continue
+        click.echo(f"wrote {path}")
+    return failed
 
 
 @click.command("report")
@@ -227,8 +278,10 @@ def summary_command(report_paths: tuple[str, ...], fmt: str, out: str | None) ->
     except sm.ReportError as e:
         raise click.BadParameter(str(e), param_hint="REPORT") from e
     text = {"terminal": sm.terminal, "markdown": sm.markdown, "html": sm.html}[fmt](s)
-    if target is not None:
-        target.write_text(text, encoding="utf-8")
+    if out:
+        from digiconform.atomic import write_text
+
+        write_text(out, text)
         click.echo(f"wrote {out}")
     else:
         click.echo(text, nl=False)

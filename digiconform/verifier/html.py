@@ -413,5 +413,11 @@ def render(doc: Mapping[str, Any]) -> str:
 
 
 def write(doc: Mapping[str, Any], path: Path) -> None:
-    """Write the compliance page of ``doc`` to ``path``."""
-    path.write_text(render(doc), encoding="utf-8")
+    """Write the compliance page of ``doc`` to ``path``, atomically (whole or not at all:
+    :mod:`digiconform.atomic`).
+
+    :raises OSError: it could not be written (``path`` is then as it was).
+    """
+    from digiconform.atomic import write_text
+
+    write_text(path, render(doc))

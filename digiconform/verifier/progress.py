@@ -190,7 +190,7 @@ class LiveProgress:
             TextColumn("{task.fields[label]:<13}"), BarColumn(bar_width=30),
             MofNCompleteColumn(),
             TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
-            TextColumn("{task.description}"),
+            TextColumn("{task.description}", markup=False),  # (a vector ID, not markup)
             console=Console(file=stream), transient=False, refresh_per_second=4)
         self.vectors_task = self.progress.add_task(
             self._now(), total=len(vectors) or 1, label="scenarios",

@@ -3,15 +3,28 @@ XML, a Markdown compliance table (clause × result) and a terminal summary.
 
 :class:`Report` is built by :mod:`digiconform.verifier.runner`; the writers here never look at an
 implementation, only at the report.
+
+The implementation's own text reaches the report already made safe by the harness
+(:mod:`digiconform.harness.text`), but a state it answered is kept as it was, and any field
+may come from elsewhere: each writer escapes for its own format all the same. JSON: a lone
+surrogate becomes U+FFFD (the file is valid UTF-8). JUnit XML: the characters XML 1.0 forbids
+(:func:`xml_safe`). Markdown: HTML and Markdown syntax in text (:func:`md_text`), a code span
+fenced by more backticks than it holds (:func:`md_code`). Terminal: every line passes
+:func:`~digiconform.harness.text.printable` (no control character reaches the console, and a
+newline in a name cannot start a line of its own). Files are written atomically
+(:mod:`digiconform.atomic`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from digiconform.harness.text import printable
 
 REPORT_FORMAT = "digiconform-report/1"
 
@@ -299,58 +312,91 @@ def document(report: Report) -> dict[str, Any]:
 
 
 def write_json(report: Report, path: Path) -> None:
-    """Validate the report against ``report.schema.json`` and write it.
+    """Validate the report against ``report.schema.json`` and write it (atomically).
 
     :raises InvalidInputError: the report does not validate (a bug in the verifier).
+    :raises OSError: it could not be written (``path`` is then as it was).
     """
+    from digiconform.atomic import write_text
     from oracle.validation import validate
 
     doc = _plain(report.to_json())
     validate(doc, "report")
-    path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _plain(x: Any) -> Any:
-    """JSON round-trip (tuples become lists) so the schema sees what the file will hold."""
-    return json.loads(json.dumps(x, default=str))
+    """JSON round-trip (tuples become lists) so the schema sees what the file will hold; a
+    lone surrogate (from a ``"\\ud800"`` in an implementation's state) becomes U+FFFD."""
+    text = json.dumps(x, default=str, ensure_ascii=False)
+    return json.loads(_SURROGATE.sub("\ufffd", text))
+
+
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_safe(text: Any) -> str:
+    """``text`` with every character XML 1.0 forbids (C0 controls but tab, newline and CR;
+    lone surrogates; U+FFFE, U+FFFF) written as a visible escape (``\\x1b``), U+FFFD for a
+    surrogate."""
+    def esc(m: re.Match[str]) -> str:
+        n = ord(m.group())
+        return "\ufffd" if 0xD800 <= n <= 0xDFFF else f"\\x{n:02x}" if n < 0x100 \
+            else f"\\u{n:04x}"
+
+    return _NOT_XML.sub(esc, str(text))
 
 
 def write_junit(report: Report, path: Path) -> None:
     """JUnit XML: a suite per part (scenarios, differential, ambiguities), a test case per
-    vector, per random-game run and per ambiguity."""
+    vector, per random-game run and per ambiguity; every text through :func:`xml_safe`;
+    written atomically.
+
+    :raises OSError: it could not be written (``path`` is then as it was).
+    """
+    import io
+
     from junitparser import Error, JUnitXml, Skipped, TestCase, TestSuite
     from junitparser import Failure as JFailure
 
+    from digiconform.atomic import write_bytes
+
+    x = xml_safe
     by_id = {f.id: f for f in report.failures}
     xml = JUnitXml("digiconform verify")
     suites: dict[str, TestSuite] = {}
     for case in report.cases:
-        suite = suites.setdefault(case["part"], TestSuite(case["part"]))
-        tc = TestCase(case["id"], classname=case.get("clause") or case["part"],
+        suite = suites.setdefault(case["part"], TestSuite(x(case["part"])))
+        tc = TestCase(x(case["id"]), classname=x(case.get("clause") or case["part"]),
                       time=case.get("seconds", 0.0))
         status = case["status"]
         f = by_id.get(case["id"])
         if status == "fail":
             text = json.dumps(f.to_json() if f else case, indent=1, default=str)
-            tc.result = [JFailure(case.get("message", "failed"), "conformance")]
-            tc.system_out = str(case["details"]) if case.get("details") else text
+            tc.result = [JFailure(x(case.get("message", "failed")), "conformance")]
+            tc.system_out = x(str(case["details"])) if case.get("details") else x(text)
         elif status == "error":
-            tc.result = [Error(case.get("message", "error"), case.get("error_type")
-                               or "implementation")]
+            tc.result = [Error(x(case.get("message", "error")), x(case.get("error_type")
+                               or "implementation"))]
             if f and f.stderr:
-                tc.system_err = f.stderr
+                tc.system_err = x(f.stderr)
             elif case.get("traceback"):
-                tc.system_err = str(case["traceback"])
+                tc.system_err = x(str(case["traceback"]))
             if case.get("details"):
-                tc.system_out = str(case["details"])
+                tc.system_out = x(str(case["details"]))
         elif status in ("skip", "not_followed"):
-            tc.result = [Skipped(case.get("message", status))]
+            tc.result = [Skipped(x(case.get("message", status)))]
         suite.add_testcase(tc)
     for suite in suites.values():
         suite.update_statistics()
         xml.add_testsuite(suite)
     xml.update_statistics()
-    xml.write(str(path), pretty=True)
+    out = io.BytesIO()
+    xml.write(out, pretty=True)
+    write_bytes(path, out.getvalue())
 
 
 def markdown(report: Report) -> str:
@@ -359,9 +405,9 @@ def markdown(report: Report) -> str:
     name = f"{impl.get('name', '?')} {impl.get('version', '')}".strip()
     c = report.counts
     lines = [
-        f"# Conformance report: {name}",
+        f"# Conformance report: {md_text(name)}",
         "",
-        f"Ruleset `{report.ruleset}`, command `{report.command}`; "
+        f"Ruleset {md_code(report.ruleset)}, command {md_code(report.command)}; "
         f"**{report.outcome}** in {report.seconds:.1f} s.",
         "",
         *_md_outcome(report),
@@ -378,7 +424,7 @@ def markdown(report: Report) -> str:
     icon = {"pass": "✅ pass", "fail": "❌ fail", "skip": "⏭ skip", "untested": "· untested",
             "inconclusive": "❔ inconclusive"}
     for cr in report.clauses.values():
-        lines.append(f"| {cr.id} | {icon[cr.status]} | {cr.passed} | {cr.failed} | "
+        lines.append(f"| {_md(cr.id)} | {icon[cr.status]} | {cr.passed} | {cr.failed} | "
                      f"{cr.skipped} | {_md(cr.summary)} |")
     if report.ambiguities:
         lines += ["", "## Ambiguities", "",
@@ -386,30 +432,34 @@ def markdown(report: Report) -> str:
         for a in report.ambiguities.values():
             follows = "any (configurable)" if a.configurable else ", ".join(a.follows) or "—"
             default = "" if a.declared_explicitly else " (default)"
-            lines.append(f"| {a.id} | {a.declared}{default} | {follows} | {_md(a.verdict)} |")
+            lines.append(f"| {_md(a.id)} | {_md(a.declared)}{default} | {_md(follows)} | "
+                         f"{_md(a.verdict)} |")
     if report.inconclusive:
         lines += ["", f"## Inconclusive ({len(report.inconclusive)})", ""]
         for item in report.inconclusive:
-            lines.append(f"- **{_md(item.get('clause') or '—')}** `{_md(item['id'])}` "
-                         f"({item['part']}, {item['cause']}): {_md(item['message'])}")
+            lines.append(f"- **{_md(item.get('clause') or '—')}** {md_code(item['id'])} "
+                         f"({_md(item['part'])}, {_md(item['cause'])}): {_md(item['message'])}")
             if item.get("traceback"):
-                tb = str(item["traceback"]).rstrip().replace("```", "` ` `")
-                lines += ["", "  ```text", *(f"  {t}" for t in tb.splitlines()[-30:]),
-                          "  ```", ""]
+                tb = str(item["traceback"]).rstrip()
+                fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", tb)),
+                                             default=0))
+                lines += ["", f"  {fence}text", *(f"  {t}" for t in tb.splitlines()[-30:]),
+                          f"  {fence}", ""]
     if report.failures:
         lines += ["", "## Failures", ""]
         for f in report.failures:
-            lines.append(f"- **{f.clause or '?'}** `{_md(f.id)}` ({f.kind}): {_md(f.message)}"
+            lines.append(f"- **{md_text(f.clause or '?')}** {md_code(f.id)} "
+                         f"({md_text(f.kind)}): {md_text(f.message)}"
                          + (f" — {f.length} actions" if f.length is not None else ""))
             if f.kind == "scenario" and f.step is not None:
                 lines.append(f"  - at step {f.step}: "
-                             f"`{_md(json.dumps(f.request, default=str)[:200])}`")
+                             f"{md_code(json.dumps(f.request, default=str)[:200])}")
             for path, e_, a in f.differences[:3]:
-                lines.append(f"  - `{_md(path)}`: expected "
-                             f"`{_md(json.dumps(e_, default=str)[:80])}`, got "
-                             f"`{_md(json.dumps(a, default=str)[:80])}`")
+                lines.append(f"  - {md_code(path)}: expected "
+                             f"{md_code(json.dumps(e_, default=str)[:80])}, got "
+                             f"{md_code(json.dumps(a, default=str)[:80])}")
             if f.replay:
-                lines.append(f"  - replay: `{f.replay}`")
+                lines.append(f"  - replay: {md_code(f.replay)}")
     return "\n".join(lines) + "\n"
 
 
@@ -448,8 +498,37 @@ def _findings_line(d: Mapping[str, Any]) -> str:
     return f"{len(found)} finding{'s' if len(found) != 1 else ''}: " + "; ".join(parts) + more
 
 
-def _md(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+_MD_PUNCT = re.compile(r"([\\`*_\[\]|~#])")
+_MD_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
+def md_text(text: Any) -> str:
+    """``text`` as Markdown text that renders as itself, on one line, also inside a table
+    cell: ``&``, ``<`` and ``>`` as HTML entities (so no tag, comment or autolink can
+    start: an unclosed ``<!--`` hides nothing), the Markdown punctuation that could start
+    emphasis, a link, an image, a code span, strikethrough, a table cell or a heading's
+    closing sequence (``\\ ` * _ [ ] | ~ #``) backslash-escaped, line breaks and control
+    characters as visible escapes."""
+    out = _MD_PUNCT.sub(r"\\\1", printable(str(text)))
+    return "".join(_MD_HTML.get(c, c) for c in out) if any(c in out for c in "&<>") else out
+
+
+def md_code(text: Any, *, cell: bool = False) -> str:
+    """``text`` as a Markdown code span (shown verbatim, HTML included): fenced by one
+    backtick more than the longest run of backticks it holds, on one line; in a table
+    ``cell``, ``|`` escaped (GitHub splits table cells on it even inside a code span)."""
+    body = printable(str(text))
+    if cell:
+        body = body.replace("|", "\\|")
+    longest = max((len(m) for m in re.findall("`+", body)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if body.startswith("`") or body.endswith("`") or not body.strip(" ") else ""
+    return f"{fence}{pad}{body}{pad}{fence}"
+
+
+def _md(text: Any) -> str:
+    """A table cell's text (:func:`md_text`)."""
+    return md_text(text)
 
 
 def _skips(report: Report) -> list[str]:
@@ -573,4 +652,5 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
     for c in report.causes():
         out.append(f"  {c['outcome']:<12} {c['message']}")
     out.append(f"{report.outcome} in {report.seconds:.1f} s (exit code {report.exit_code})")
-    return "\n".join(out)
+    # (one line each: a newline or an escape sequence in any text is shown, not obeyed)
+    return "\n".join(map(printable, out))

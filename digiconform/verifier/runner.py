@@ -139,7 +139,8 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
                           traceback=_tb(e))
             return _finish(report, driver, t0)
         finally:
-            driver.close()
+            with stopping.deferred():  # (the engine is ended first, whatever arrives)
+                driver.close()
     except RunStopped as e:
         stopping.caught()
         # A deadline or a signal (digiconform.verifier.stopping): what ran so far is the
@@ -898,7 +899,8 @@ def _finish(report: Report, driver: Any, t0: float) -> Report:
         report.failures.append(Failure(
             "harness", "implementation", f"the implementation was given up on: {driver.dead}",
             code="gave-up"))
-    driver.close()
+    with stopping.deferred():
+        driver.close()
     report.seconds = time.monotonic() - t0
     if report.outcome != PASS:  # the outcome and its causes, as a case of its own (JUnit)
         causes = report.causes()

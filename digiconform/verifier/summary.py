@@ -171,9 +171,13 @@ def _rows(s: Summary) -> tuple[list[list[str]], list[list[str]]]:
 
 
 def markdown(s: Summary) -> str:
-    """The summary as Markdown tables."""
+    """The summary as Markdown tables; every cell and heading through
+    :func:`~digiconform.verifier.report.md_text` (no HTML, no Markdown syntax, one line:
+    an engine named ``<!--`` or ``a | b`` cannot hide or split anything)."""
+    from digiconform.verifier.report import md_text
+
     def table(head: list[str], rows: list[list[str]]) -> list[str]:
-        esc = [[c.replace("|", "\\|") for c in r] for r in [head, *rows]]
+        esc = [[md_text(c) for c in r] for r in [head, *rows]]
         return ["| " + " | ".join(esc[0]) + " |", "|" + " --- |" * len(head),
                 *("| " + " | ".join(r) + " |" for r in esc[1:])]
 
@@ -220,9 +224,18 @@ def html(s: Summary) -> str:
 
 
 def terminal(s: Summary, width: int | None = None) -> str:
-    """The summary as terminal tables (rich), plain text when not printed to a terminal."""
+    """The summary as terminal tables (rich), plain text when not printed to a terminal.
+    Every cell is a :class:`rich.text.Text` (never read as markup: a name holding ``[/]``
+    is shown as it is) of :func:`~digiconform.harness.text.printable` text (no control
+    character reaches the console)."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
+
+    from digiconform.harness.text import printable
+
+    def cell(text: Any) -> Text:
+        return Text(printable(str(text)))
 
     console = Console(width=width or max(100, 24 + 18 * len(s.engines)), record=True,
                       force_terminal=False, color_system=None, file=_Null())
@@ -233,11 +246,11 @@ def terminal(s: Summary, width: int | None = None) -> str:
         if not rows:
             continue
         t = Table(title=title, title_justify="left", show_lines=False)
-        t.add_column(first, no_wrap=True)
+        t.add_column(cell(first), no_wrap=True)
         for e in s.engines:
-            t.add_column(e)
+            t.add_column(cell(e))
         for r in rows:
-            t.add_row(*r)
+            t.add_row(*map(cell, r))
         console.print(t)
     return console.export_text()
 
