@@ -278,10 +278,10 @@ def summary_command(report_paths: tuple[str, ...], fmt: str, out: str | None) ->
     except sm.ReportError as e:
         raise click.BadParameter(str(e), param_hint="REPORT") from e
     text = {"terminal": sm.terminal, "markdown": sm.markdown, "html": sm.html}[fmt](s)
-    if out:
+    if target is not None:
         from digiconform.atomic import write_text
 
-        write_text(out, text)
+        write_text(target, text)
         click.echo(f"wrote {out}")
     else:
         click.echo(text, nl=False)
