@@ -76,6 +76,15 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
               help="Seed of the random games.")
 @click.option("--skip", "skip_file", type=click.Path(dir_okay=False, exists=True),
               default=None, help="File of scenario IDs to skip, each with '# reason'.")
+@click.option("--deck", "deck_names", multiple=True, metavar="NAME",
+              help="A shipped deck the random games draw each seat's deck from (repeatable; "
+                   "`digiconform data path deck` lists them). Default: the ruleset's own "
+                   "choice (Digi-Battle: the Starter decks and decks built from the card "
+                   "set; dcg: red-memory and blue-tempo, half the games with test-only "
+                   "cards).")
+@click.option("--deck-file", "deck_files", multiple=True, metavar="FILE",
+              type=click.Path(dir_okay=False, exists=True),
+              help="A deck JSON file the random games draw from too (repeatable).")
 @TIMEOUT
 @click.option("--budget", type=Float(0, 86_400), default=30.0, show_default=True,
               help="Seconds for the random games once one diverged: they go on after a "
@@ -111,14 +120,16 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
            skip_file: str | None, timeout: float, budget: float, shrink_seconds: float,
            trace_dir: str, report_path: str | None, junit_path: str | None,
            markdown_path: str | None, vectors_path: str | None, html_path: str | None,
-           progress: bool, progress_interval: float, deadline: float) -> None:
+           progress: bool, progress_interval: float, deadline: float,
+           deck_names: tuple[str, ...] = (), deck_files: tuple[str, ...] = ()) -> None:
     """Check an implementation against the suite: every scenario vector, differential
     random games against the oracle, and the reading it follows for each ambiguity.
 
     The output paths are checked before the run starts. Exit 0 when everything required
     passed, 1 otherwise (a partial run included), 2 on bad usage.
     """
-    from digiconform.options import check_output_dir, check_output_file
+    from digiconform.options import check_output_dir, check_output_file, random_game_decks
+    from digiconform.verifier.games import drawing_decks
     from digiconform.vectors import load_vectors
     from digiconform.verifier.progress import LiveProgress, PlainProgress
     from digiconform.verifier.report import markdown, terminal, write_json, write_junit
@@ -128,6 +139,7 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     from oracle.inputs import read_text
 
     check_clauses(clauses, ruleset)
+    decks = random_game_decks(ruleset, deck_names, deck_files)
     # Checked before the run (and before the deadline can cut anything short).
     outputs = [(check_output_file(p, opt), opt) for p, opt in (
         (report_path, "--report"), (junit_path, "--junit"), (markdown_path, "--markdown"),
@@ -143,7 +155,7 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
                    Path(vectors_path) if vectors_path else None, budget)
     report = None
     try:
-        with stop_guard(deadline or None):
+        with stop_guard(deadline or None), drawing_decks(ruleset, decks):
             # Every selected vector reports progress, skipped ones too, in this order.
             planned = [v["id"] for v in select(load_vectors(opts.vectors, kind="scenario"),
                                                 opts)]
