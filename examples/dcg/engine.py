@@ -147,7 +147,7 @@ class Game:
     def __init__(self, cards: dict[str, Card], decks: list[tuple[list[str], list[str]]]
                  ) -> None:
         self.cards = cards
-        self.seats = [Seat(sorted(d), sorted(e)) for d, e in decks]
+        self.seats = [Seat(list(d), list(e)) for d, e in decks]  # in deck-list order
         self.turn = 0
         self.turn_player = 0
         self.first: int | None = None
@@ -157,7 +157,7 @@ class Game:
         self.deciding = 0
         self.due: list[tuple[int, str]] = [
             (p, z) for p in (0, 1) for z in ("deck", "eggs")
-            if len(self._zone(p, z)) >= 2]
+            if self._zone(p, z)]  # an empty Digi-Egg deck is not shuffled
         self.pending: list[Effect] = []
         self.delayed: list[Effect] = []
         self.next_id = 0
@@ -250,7 +250,7 @@ class Game:
         """The winner goes first; both draw 5; the mulligan decisions start with them."""
         if self.stage != "first":
             raise Rejected("NO_CHANCE_DUE", "rock-paper-scissors is not due")
-        self.first = winner
+        self.first = self.turn_player = winner
         for s in self.seats:
             s.hand, s.deck = s.deck[:5], s.deck[5:]
         self.stage, self.deciding = "mulligan", winner
@@ -264,7 +264,7 @@ class Game:
         """Return the hand, then the deck is shuffled (a chance outcome) and 5 are drawn."""
         self._expect(player, "mulligan", "NOT_MULLIGAN")
         seat = self.seats[player]
-        seat.deck = sorted(seat.hand + seat.deck)
+        seat.deck = seat.deck + seat.hand  # under the deck, then the shuffle
         seat.hand = []
         self.stage = "mulligan_shuffle"
 
@@ -466,6 +466,10 @@ class Game:
         c = self.cards.get(card)
         if card not in s.hand or c is None or c.kind != "option":
             raise Rejected("CANNOT_USE", f"{card} is not an Option in the hand")
+        stacks = [*s.battle, *([s.breeding] if s.breeding else [])]
+        if not any(set(self.cards[st.cards[-1]].colors) & set(c.colors) for st in stacks):
+            # CR4.2 (Using an Option): a Digimon or Tamer of its colour in your area
+            raise Rejected("CANNOT_USE", f"no {'/'.join(c.colors)} Digimon or Tamer of yours")
         self._pay(c.play_cost or 0)
         s.hand.remove(card)
         what = self._effects(card, "text")
