@@ -177,8 +177,12 @@ def random_game_decks(ruleset: str, names: Sequence[str], files: Sequence[str]) 
     out: list[Any] = []
     try:
         if ruleset == "dcg":
-            from oracle.dcg.cards import (deck_from_json, load_deck, load_test_only_cards,
-                                          shipped_deck_names)
+            from oracle.dcg.cards import (
+                deck_from_json,
+                load_deck,
+                load_test_only_cards,
+                shipped_deck_names,
+            )
             for n in names:
                 shipped_name(n, "--deck", "shipped DCG deck")
                 if n not in shipped_deck_names():
@@ -192,8 +196,8 @@ def random_game_decks(ruleset: str, names: Sequence[str], files: Sequence[str]) 
                 deck_from_json(doc, load_test_only_cards())
                 out.append({k: doc[k] for k in ("name", "deck", "eggs") if k in doc})
             return out
-        from oracle.cards import check_deck, deck_from_json as db_deck
-        from oracle.cards import default_card_set
+        from oracle.cards import check_deck, default_card_set
+        from oracle.cards import deck_from_json as db_deck
         from oracle.resources import data_dir
 
         shipped = sorted(p.name.removesuffix(".deck.json")

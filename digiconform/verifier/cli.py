@@ -129,8 +129,8 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     passed, 1 otherwise (a partial run included), 2 on bad usage.
     """
     from digiconform.options import check_output_dir, check_output_file, random_game_decks
-    from digiconform.verifier.games import drawing_decks
     from digiconform.vectors import load_vectors
+    from digiconform.verifier.games import drawing_decks
     from digiconform.verifier.progress import LiveProgress, PlainProgress
     from digiconform.verifier.report import markdown, terminal, write_json, write_junit
     from digiconform.verifier.runner import Options, parse_skip_file, select, stopped_before_start
