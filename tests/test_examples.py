@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 
 from oracle.resources import data_dir
@@ -292,3 +293,22 @@ def test_data_path_on_an_installed_layout(tmp_path: Path) -> None:
         proc = data("deck", bad)
         assert proc.returncode == 2 and "no shipped deck named" in proc.stderr, bad
         assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("ruleset", ["digibattle", "dcg"])
+def test_verify_deck_chooses_the_random_games_decks(ruleset: str) -> None:
+    """`verify --deck` (games.drawing_decks): every drawn setup plays the decks named, in
+    both seats; outside the block the default choice is back (some game differs)."""
+    from digiconform.options import random_game_decks
+    from digiconform.verifier.differential import Draw
+    from digiconform.verifier.games import drawing_decks, hooks
+
+    name = "starter-2" if ruleset == "digibattle" else "blue-tempo"
+    decks = random_game_decks(ruleset, [name], [])
+    draw = hooks(ruleset).draw_setup
+    with drawing_decks(ruleset, decks):
+        setups = [draw(Draw(0, i), {}) for i in range(12)]
+    assert all(s["decks"] == [decks[0], decks[0]] for s in setups)
+    assert any(draw(Draw(0, i), {})["decks"] != [decks[0], decks[0]] for i in range(12))
+    with pytest.raises(click.BadParameter, match="no shipped"):
+        random_game_decks(ruleset, ["nope"], [])

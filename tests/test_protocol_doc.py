@@ -108,8 +108,12 @@ def test_old_answers_stay_valid_or_the_version_moves() -> None:
     state still matches the state schema. Making a field required (as ``winner`` was inside
     version 1, before this rule) fails here: that change must move ``PROTOCOL_VERSION`` and
     bring a corpus of its own."""
-    from digiconform.harness.messages import (PROTOCOL_VERSION, ProtocolError, parse_request,
-                                              parse_response)
+    from digiconform.harness.messages import (
+        PROTOCOL_VERSION,
+        ProtocolError,
+        parse_request,
+        parse_response,
+    )
     from oracle.validation import is_valid
 
     answers = _corpus(PROTOCOL_VERSION)
