@@ -27,8 +27,11 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 
 #: The reading this engine plays of each unclear point (docs/AMBIGUITIES.md): the defaults.
+#: DCG-AMB-5 (when the "If ..." of a triggered effect is checked; being registered for issue
+#: 25): on resolution, as ``_resolve`` reads Matt Ishida's condition.
 READINGS = {"DCG-AMB-1": "same-phase", "DCG-AMB-2": "set-to-3",
-            "DCG-AMB-3": "turn-player-chooses", "DCG-AMB-4": "mulligan"}
+            "DCG-AMB-3": "turn-player-chooses", "DCG-AMB-4": "mulligan",
+            "DCG-AMB-5": "on-resolution"}
 
 #: Printed texts this engine plays -> what they do. Every text of a card must be here (or
 #: empty) for the card to be playable.
