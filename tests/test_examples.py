@@ -312,3 +312,24 @@ def test_verify_deck_chooses_the_random_games_decks(ruleset: str) -> None:
     assert any(draw(Draw(0, i), {})["decks"] != [decks[0], decks[0]] for i in range(12))
     with pytest.raises(click.BadParameter, match="no shipped"):
         random_game_decks(ruleset, ["nope"], [])
+
+
+def test_verify_deck_file_is_checked_before_the_run(tmp_path: Path) -> None:
+    """`verify --deck-file`: a DCG deck document is given to the games as a deck object; a
+    deck that breaks deck construction stops the command at once (exit 2, the clause)."""
+    from digiconform.options import random_game_decks
+    from oracle.resources import data_dir
+
+    doc = json.loads((data_dir() / "dcg" / "decks" / "red-memory.json").read_text())
+    good = tmp_path / "mine.json"
+    good.write_text(json.dumps(doc))
+    [deck] = random_game_decks("dcg", [], [str(good)])
+    assert deck == {k: doc[k] for k in ("name", "deck", "eggs")}
+    doc["deck"][0]["count"] -= 1
+    bad = tmp_path / "short.json"
+    bad.write_text(json.dumps(doc))
+    proc = subprocess.run([sys.executable, "-m", "digiconform", "verify", "--ruleset", "dcg",
+                           "--impl", "true", "--deck-file", str(bad)],
+                          capture_output=True, text=True, env=ENV, cwd=tmp_path, timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    assert "CR4.2 Deck construction" in proc.stderr and "Traceback" not in proc.stderr
