@@ -142,10 +142,12 @@ PHASE_OF = {"start_of_turn": "unsuspend", "unsuspend": "unsuspend", "draw": "dra
 
 
 class Game:
-    """One game. ``stage`` is where it stands: ``shuffle`` (a shuffle is due: ``due``),
-    ``first`` (rock-paper-scissors due), ``mulligan`` (``turn_player`` decides... see
-    ``deciding``), ``mulligan_shuffle``, then a turn's steps (``start_of_turn``, ``draw``,
-    ``breeding``, ``main``, ``end_of_turn``) and ``over``."""
+    """One game. ``stage`` is where it stands: ``shuffle`` (the shuffles in ``due`` are
+    owed), ``first`` (rock-paper-scissors is owed), ``mulligan`` (player ``deciding`` keeps
+    or takes the mulligan), ``mulligan_shuffle`` (their deck is owed a shuffle), then a
+    turn's steps (``start_of_turn``, ``draw``, ``breeding``, ``main``, ``end_of_turn``, where
+    ``resume`` is the step it began in) and ``over``. ``memory`` is from the turn player's
+    side (positive: theirs)."""
 
     def __init__(self, cards: dict[str, Card], decks: list[tuple[list[str], list[str]]]
                  ) -> None:
@@ -290,10 +292,10 @@ class Game:
         """6-2-1-1: start-of-turn effects trigger before anything unsuspends."""
         self.stage, self.resume = "start_of_turn", None
         p = self.turn_player
-        for st in self.seats[p].battle:
-            for what in (self._effects(st.cards[-1], "text"),):
-                if what and what[0].startswith("start_"):
-                    self.pending.append(Effect(p, st.cards[-1], what))
+        for st in self.seats[p].battle:  # (not the breeding area: CR4.2 Breeding area)
+            what = self._effects(st.cards[-1], "text")
+            if what and what[0].startswith("start_"):
+                self.pending.append(Effect(p, st.cards[-1], what))
         self._settle()
 
     def _turn_end_condition(self) -> bool:
@@ -326,7 +328,7 @@ class Game:
                 self.stage = "draw"
             elif self.stage == "draw":
                 seat = self.seats[self.turn_player]
-                if not (self.turn == 1):  # 6-3-1-1: not in the first player's first turn
+                if self.turn != 1:  # 6-3-1-1: not in the first player's first turn
                     if not seat.deck:
                         self.winner, self.reason = 1 - self.turn_player, "deck_out"
                         self.stage = "over"
