@@ -207,7 +207,10 @@ def test_dcg_skip_file_is_the_vectors_with_a_card_the_engine_does_not_play() -> 
             want.add(v["id"])
     listed = {line.split(" # ")[0] for line in DCG_SKIP.read_text().splitlines()
               if line and not line.startswith("#")}
-    assert listed == want
+    assert listed == want, (
+        f"examples/dcg/skip.txt is stale: missing {sorted(want - listed)}, extra "
+        f"{sorted(listed - want)}; rewrite it with: python examples/dcg/skips.py --cards "
+        "$(digiconform data path card-set dcg-real) vectors > examples/dcg/skip.txt")
     assert 0 < len(want) < 100  # most vectors run
 
 
