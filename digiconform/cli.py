@@ -362,3 +362,6 @@ main.add_command(clauses_command)
 from digiconform.ambiguities import ambiguities_command  # noqa: E402
 
 main.add_command(ambiguities_command)
+from digiconform.data_cli import data_group  # noqa: E402
+
+main.add_command(data_group)

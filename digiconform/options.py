@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -174,3 +175,65 @@ def check_output_dir(path: str, option: str) -> Path:
         raise click.BadParameter(f"{path} cannot be created under {ancestor}",
                                  param_hint=option)
     return p
+
+
+def random_game_decks(ruleset: str, names: Sequence[str], files: Sequence[str]) -> list[Any]:
+    """The decks ``verify --deck NAME`` / ``--deck-file FILE`` give the random games, each
+    checked before the run: a name is that of a shipped deck of ``ruleset`` (never a path;
+    ``digiconform data path deck`` lists them), a file a deck JSON document of the ruleset
+    (``schemas/deck.schema.json``, ``schemas/dcg/deck.schema.json``) that its deck
+    construction accepts. Digi-Battle decks come back as lists of serials, dcg decks as
+    shipped names or deck objects (as a dcg setup takes them).
+
+    :raises click.BadParameter: an unknown name, an unreadable or malformed file, or a deck
+        its ruleset refuses (the path and reason, or the clause).
+    """
+    from oracle.errors import IllegalActionError, OracleError
+    from oracle.inputs import read_json, shipped_name
+
+    out: list[Any] = []
+    try:
+        if ruleset == "dcg":
+            from oracle.dcg.cards import (
+                deck_from_json,
+                load_deck,
+                load_test_only_cards,
+                shipped_deck_names,
+            )
+            for n in names:
+                shipped_name(n, "--deck", "shipped DCG deck")
+                if n not in shipped_deck_names():
+                    raise click.BadParameter(
+                        f"no shipped DCG deck named {n!r} (shipped: "
+                        f"{', '.join(shipped_deck_names())})", param_hint="--deck")
+                load_deck(n)
+                out.append(n)
+            for f in files:
+                doc = read_json(Path(f))
+                deck_from_json(doc, load_test_only_cards())
+                out.append({k: doc[k] for k in ("name", "deck", "eggs") if k in doc})
+            return out
+        from oracle.cards import check_deck, default_card_set
+        from oracle.cards import deck_from_json as db_deck
+        from oracle.resources import data_dir
+
+        shipped = sorted(p.name.removesuffix(".deck.json")
+                         for p in (data_dir() / "decks").glob("*.deck.json"))
+        docs = []
+        for n in names:
+            shipped_name(n, "--deck", "shipped Digi-Battle deck")
+            if n not in shipped:
+                raise click.BadParameter(f"no shipped Digi-Battle deck named {n!r} (shipped: "
+                                         f"{', '.join(shipped)})", param_hint="--deck")
+            docs.append(read_json(data_dir() / "decks" / f"{n}.deck.json"))
+        docs += [read_json(Path(f)) for f in files]
+        for doc in docs:
+            deck = db_deck(doc)
+            check_deck(deck, default_card_set())
+            out.append(list(deck.cards))
+        return out
+    except IllegalActionError as e:
+        raise click.BadParameter(f"the deck breaks {e.clause}: {e.reason}",
+                                 param_hint="--deck/--deck-file") from None
+    except OracleError as e:
+        raise click.BadParameter(str(e), param_hint="--deck/--deck-file") from None

@@ -88,3 +88,62 @@ def test_action_refusals_in_the_doc_are_what_serve_answers(row: int) -> None:
     answers = _answers()
     assert "state" in answers[2000 + 2 * row], "the row's game did not start"
     _check(answers[2001 + 2 * row], _rows("action")[row][1])
+
+
+# ---------------------------------------------------------------------------------------------
+# Versioning (docs/PROTOCOL.md): within a version an answer that was valid stays valid.
+
+COMPAT_DIR = Path(__file__).resolve().parent / "protocol"
+
+
+def _corpus(version: int) -> list[dict[str, Any]]:
+    doc = json.loads((COMPAT_DIR / f"v{version}-answers.json").read_text(encoding="utf-8"))
+    assert doc["version"] == version
+    return doc["answers"]  # type: ignore[no-any-return]
+
+
+def test_old_answers_stay_valid_or_the_version_moves() -> None:
+    """Every answer of the current version's frozen corpus (``tests/protocol/v<N>-answers
+    .json``, the smallest answers the version allows) is still taken by the harness and its
+    state still matches the state schema. Making a field required (as ``winner`` was inside
+    version 1, before this rule) fails here: that change must move ``PROTOCOL_VERSION`` and
+    bring a corpus of its own."""
+    from digiconform.harness.messages import (
+        PROTOCOL_VERSION,
+        ProtocolError,
+        parse_request,
+        parse_response,
+    )
+    from oracle.validation import is_valid
+
+    answers = _corpus(PROTOCOL_VERSION)
+    assert len(answers) >= 10
+    for i, case in enumerate(answers):
+        request = parse_request(case["request"])
+        try:
+            parse_response(case["answer"], request)
+        except ProtocolError as e:  # pragma: no cover - the failure being guarded against
+            pytest.fail(f"answer {i} of version {PROTOCOL_VERSION} is no longer taken: {e}")
+        state = case["answer"].get("state")
+        if state is not None:
+            schema = "dcg/state" if state["ruleset"] == "dcg" else "state"
+            assert is_valid(state, schema), (i, state)
+
+
+def test_the_compatibility_check_catches_a_field_made_required() -> None:
+    """The check above can fail: with ``winner`` left out (as answers before it became
+    required were), the core-only states no longer match."""
+    from oracle.validation import is_valid
+
+    states = [c["answer"]["state"] for c in _corpus(1) if "state" in c["answer"]]
+    assert states
+    for state in states:
+        old = {k: v for k, v in state.items() if k != "winner"}
+        assert not is_valid(old, "dcg/state" if state["ruleset"] == "dcg" else "state")
+
+
+def test_the_doc_states_the_compatibility_rule() -> None:
+    """The rule the corpus enforces is the one docs/PROTOCOL.md gives."""
+    text = " ".join(DOC.read_text(encoding="utf-8").split())
+    assert "tests/protocol/v1-answers.json" in text
+    assert "a field made required" in text

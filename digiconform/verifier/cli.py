@@ -77,6 +77,15 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
               help="Seed of the random games.")
 @click.option("--skip", "skip_file", type=click.Path(dir_okay=False, exists=True),
               default=None, help="File of scenario IDs to skip, each with '# reason'.")
+@click.option("--deck", "deck_names", multiple=True, metavar="NAME",
+              help="A shipped deck the random games draw each seat's deck from (repeatable; "
+                   "`digiconform data path deck` lists them). Default: the ruleset's own "
+                   "choice (Digi-Battle: the Starter decks and decks built from the card "
+                   "set; dcg: red-memory and blue-tempo, half the games with test-only "
+                   "cards).")
+@click.option("--deck-file", "deck_files", multiple=True, metavar="FILE",
+              type=click.Path(dir_okay=False, exists=True),
+              help="A deck JSON file the random games draw from too (repeatable).")
 @TIMEOUT
 @click.option("--budget", type=Float(0, 86_400), default=30.0, show_default=True,
               help="Seconds for the random games once one diverged: they go on after a "
@@ -113,7 +122,8 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
            skip_file: str | None, timeout: float, budget: float, shrink_seconds: float,
            trace_dir: str, report_path: str | None, junit_path: str | None,
            markdown_path: str | None, vectors_path: str | None, html_path: str | None,
-           progress: bool, progress_interval: float, deadline: float) -> None:
+           progress: bool, progress_interval: float, deadline: float,
+           deck_names: tuple[str, ...] = (), deck_files: tuple[str, ...] = ()) -> None:
     """Check an implementation against the suite: every scenario vector, differential
     random games against the oracle, and the reading it follows for each ambiguity.
 
@@ -125,8 +135,9 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     SIGTERM); 2 on bad usage. A report that could not be written makes the exit code at
     least 1.
     """
-    from digiconform.options import check_output_dir, check_output_file
+    from digiconform.options import check_output_dir, check_output_file, random_game_decks
     from digiconform.vectors import load_vectors
+    from digiconform.verifier.games import drawing_decks
     from digiconform.verifier.progress import LiveProgress, PlainProgress
     from digiconform.verifier.runner import Options, parse_skip_file, select, stopped_before_start
     from digiconform.verifier.runner import verify as run
@@ -134,6 +145,7 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     from oracle.inputs import read_text
 
     check_clauses(clauses, ruleset)
+    decks = random_game_decks(ruleset, deck_names, deck_files)
     # Checked before the run (and before the deadline can cut anything short).
     outputs = [(check_output_file(p, opt), opt) for p, opt in (
         (report_path, "--report"), (junit_path, "--junit"), (markdown_path, "--markdown"),
@@ -151,7 +163,7 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     # The guard spans the run and the writing of the reports (digiconform.verifier.stopping):
     # the first SIGINT/SIGTERM (or the deadline) stops the run, and from the end of the run
     # on, signals are absorbed: every report asked for is finished and says what ran.
-    with stop_guard(deadline or None):
+    with stop_guard(deadline or None), drawing_decks(ruleset, decks):
         try:
             try:
                 # Every selected vector reports progress, skipped ones too, in this order.

@@ -17,7 +17,8 @@ Clause IDs: ``docs/rules/CLAUSES.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -169,6 +170,36 @@ def _card_set_id() -> str:
 BUILT_DECKS = 3
 
 
+#: The decks the random games draw from (``verify --deck``/``--deck-file``), or None: each
+#: ruleset's own choice (below). Set with :func:`drawing_decks`.
+DECKS: dict[str, tuple[Any, ...]] = {}
+
+
+@contextmanager
+def drawing_decks(ruleset: str, decks: Sequence[Any]) -> Iterator[None]:
+    """Within the block, the random games of ``ruleset`` draw each seat's deck from
+    ``decks`` (Digi-Battle: lists of serials; dcg: shipped deck names or deck objects), in
+    place of the default choice; an empty ``decks`` keeps the default."""
+    before = DECKS.get(ruleset)
+    if decks:
+        DECKS[ruleset] = tuple(decks)
+    try:
+        yield
+    finally:
+        if before is None:
+            DECKS.pop(ruleset, None)
+        else:
+            DECKS[ruleset] = before
+
+
+def _chosen_decks(ruleset: str, draw: Any) -> list[Any] | None:
+    """Two decks drawn from :data:`DECKS` (seat 0, seat 1), or None when none were given."""
+    decks = DECKS.get(ruleset)
+    if not decks:
+        return None
+    return [decks[draw.pick(len(decks))], decks[draw.pick(len(decks))]]
+
+
 def _db_draw_setup(draw: Any, readings: Mapping[str, str]) -> dict[str, Any]:
     """The two Starter decks (either seat first), or in part of the games (``BUILT_DECKS``)
     two decks built from the whole card set (:func:`built_deck`), so that the booster Power
@@ -179,7 +210,10 @@ def _db_draw_setup(draw: Any, readings: Mapping[str, str]) -> dict[str, Any]:
               else 1 + draw.pick(1000))
     swap = draw.pick(2) == 1
     setup = db_setup(target, swap, readings)
-    if draw.pick(BUILT_DECKS) == BUILT_DECKS - 1:
+    chosen = _chosen_decks("digibattle", draw)
+    if chosen is not None:
+        setup["decks"] = [list(d) for d in chosen]
+    elif draw.pick(BUILT_DECKS) == BUILT_DECKS - 1:
         setup["decks"] = [built_deck(draw.pick, draw.permute),
                           built_deck(draw.pick, draw.permute)]
     return setup
@@ -404,6 +438,11 @@ def _test_only_setup() -> bytes:
 def _dcg_draw_setup(draw: Any, readings: Mapping[str, str]) -> dict[str, Any]:
     """The shipped real decks (either seat first) in half the games; else
     :func:`dcg_test_only_setup` (either seat first)."""
+    chosen = _chosen_decks("dcg", draw)
+    if chosen is not None:
+        setup = dcg_setup(False, readings)
+        setup["decks"] = chosen
+        return setup
     kind = draw.pick(4)
     if kind >= 2:
         return dcg_test_only_setup(kind == 3, readings)
