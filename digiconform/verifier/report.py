@@ -121,6 +121,9 @@ class Report:
     stopped: str | None = None
     """Why the run was stopped before the end (a deadline, SIGINT, SIGTERM): the report is
     then partial and never a pass. None for a complete run."""
+    format_date: str | None = None
+    """DCG: the date whose official restricted list was the deck format (``--format-date``);
+    None for Digi-Battle."""
 
     @property
     def checked(self) -> int:
@@ -170,6 +173,7 @@ class Report:
             "coverage": dict(self.coverage),
             "partial": self.stopped is not None,
             "stopped": self.stopped,
+            "format_date": self.format_date,
         }
 
 
@@ -237,7 +241,9 @@ def markdown(report: Report) -> str:
         f"# Conformance report: {name}",
         "",
         f"Ruleset `{report.ruleset}`, command `{report.command}`; "
-        f"{'**PASS**' if report.ok else '**FAIL**'} in {report.seconds:.1f} s.",
+        + (f"format date {report.format_date} (restricted list); " if report.format_date
+           else "")
+        + f"{'**PASS**' if report.ok else '**FAIL**'} in {report.seconds:.1f} s.",
         "",
         *([f"**PARTIAL REPORT**: the run was stopped early ({_md(report.stopped)}); only "
            "what ran before is reported.", ""] if report.stopped else []),
@@ -316,7 +322,8 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
     d = report.differential
     out = [
         f"digiconform verify: {impl.get('name', report.command)} "
-        f"{impl.get('version', '')} ({impl.get('language', '?')})",
+        f"{impl.get('version', '')} ({impl.get('language', '?')})"
+        + (f", format date {report.format_date}" if report.format_date else ""),
         f"  vectors     {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
         f"{c['skipped']} skipped, {c['not_followed']} under readings not followed",
         ("  random      not run" if not d else

@@ -18,7 +18,8 @@ before the scenario's first action); a stack "played this turn" is played in the
 turn. Which earlier turn builds what, who goes first, how many turns come before, and how
 each earlier turn ends (a pass leaves the next player 3 memory; an overpaid cost leaves the
 amount paid past 0, e.g. with one or two textless Digimon left inert in a battle area the
-sketch says nothing about; Gravity Crush BT1-090 before a pass leaves 5) is searched, within
+sketch says nothing about; Gravity Crush BT1-090 before a pass leaves 5; a deck holds one
+Gravity Crush, the official restricted list's limit) is searched, within
 a fixed budget of oracle actions (so a sketch always gets the same plan): each candidate
 is played on the oracle (the judge of legality: a candidate with a refused action is
 dropped), and the first one whose reached state shows every fact of the sketch is the plan.
@@ -39,7 +40,6 @@ from oracle.driver import OracleDriver
 
 from .dcg_positions import (
     MAIN_DECK_SIZE,
-    MAX_COPIES,
     REAL_SET,
     SECURITY_SIZE,
     TEST_ONLY_SET,
@@ -47,6 +47,7 @@ from .dcg_positions import (
     PositionError,
     StackSpec,
     cards,
+    copies_allowed,
     is_egg,
     is_test_only,
 )
@@ -62,8 +63,10 @@ SECURITY_FILLERS = ("BT1-090", "ST1-03", "ST1-02", "BT1-009", "ST2-02", "BT1-028
                     *FILLERS)
 GRAVITY_CRUSH = "BT1-090"
 #: How an earlier turn may end when its own plays did not end it: a pass (the next player
-#: starts with 3), or one or two Gravity Crush first (its "at end of turn, lose 2 memory"
-#: resolves after the pass: 5 or 7). Gravity Crush needs a red Digimon or Tamer of the player.
+#: starts with 3), or Gravity Crush first (its "at end of turn, lose 2 memory" resolves after
+#: the pass: 5; two of them gave 7 before the official restricted list limited Gravity Crush
+#: to 1 copy on 2025-09-01, so a deck holds one and 7 comes from a residue below). Gravity
+#: Crush needs a red Digimon or Tamer of the player.
 #: Textless Digimon by play cost: the turn before the position may end by paying past 0
 #: with one or two of them (left in that player's battle area, inert there), which sets the
 #: memory the position's turn starts with. Only when the sketch says nothing about that
@@ -254,13 +257,15 @@ def _deck_lists(pos: DcgPosition, need: Sequence[list[str]],
         main = list(need[p]) + list(security[p])
         counts = Counter(main)
         for card, n in counts.items():
-            if n > MAX_COPIES:
-                raise Unreached(f"player {p} needs {n} copies of {card}; a deck holds 4")
+            if n > copies_allowed(card):
+                raise Unreached(f"player {p} needs {n} copies of {card}; a deck holds "
+                                f"{copies_allowed(card)} (CR4.2 Deck construction, restricted "
+                                "list)")
         if len(main) > MAIN_DECK_SIZE:
             raise Unreached(f"player {p} needs {len(main)} main cards; a deck holds 50")
         fill: list[str] = []
         for card in FILLERS:
-            while counts[card] < MAX_COPIES and len(main) + len(fill) < MAIN_DECK_SIZE:
+            while counts[card] < copies_allowed(card) and len(main) + len(fill) < MAIN_DECK_SIZE:
                 counts[card] += 1
                 fill.append(card)
         if len(main) + len(fill) < MAIN_DECK_SIZE:
@@ -604,7 +609,7 @@ def _ordered(builds: Sequence[Build]) -> bool:
 def _ender_choices(turns: Sequence[int]) -> Iterator[dict[int, int]]:
     yield {}
     for t in reversed(turns):
-        for n in (1, 2):
+        for n in range(1, min(2, copies_allowed(GRAVITY_CRUSH)) + 1):
             yield {t: n}
 
 
@@ -675,7 +680,7 @@ def _security(pos: DcgPosition, cand: Candidate, need: Sequence[list[str]]) -> l
             if len(sec) == checked and side.security_top:
                 sec.append(side.security_top[0])
                 continue
-            while counts[card] >= MAX_COPIES:
+            while counts[card] >= copies_allowed(card):
                 card = next(fill)
             counts[card] += 1
             sec.append(card)
