@@ -12,7 +12,8 @@ security battle, no effect; one copy only: the official restricted list has limi
 since 2025-09-01, see :func:`copies_allowed`), other fillers are real Digimon without any
 text, and a card the scenario names is used as a filler only when nothing else is left. A
 scenario that names one of the four INVENTED test-only cards (``X-nn``,
-``oracle/data/dcg/test-only-cards.json``) plays with the card set ``dcg-real+test-only``; every other scenario with ``dcg-real``.
+``oracle/data/dcg/test-only-cards.json``) plays with the card set ``dcg-real+test-only``;
+every other scenario with ``dcg-real``.
 Fillers go to the hand ("and 3 other cards"), the security stack (5 unless said otherwise), the
 deck (all the rest, or exactly the size the scenario gives) and the trash (what is left over).
 
