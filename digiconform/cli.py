@@ -362,3 +362,6 @@ main.add_command(clauses_command)
 from digiconform.ambiguities import ambiguities_command  # noqa: E402
 
 main.add_command(ambiguities_command)
+from digiconform.deck import deck_command  # noqa: E402
+
+main.add_command(deck_command)
