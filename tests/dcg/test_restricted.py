@@ -86,6 +86,21 @@ def test_every_dcg_vector_deck_keeps_the_newest_list() -> None:
             assert deck.main.count("BT1-090") <= 1 and deck.main.count("ST2-13") <= 1, vid
 
 
+def test_every_deck_the_suite_sends_keeps_every_list_of_the_history() -> None:
+    """So an engine that ignores format_date, or applies its own list of any shipped date,
+    plays the same games (docs/PROTOCOL.md, how a restricted list is negotiated)."""
+    from oracle.dcg import default_setup, drain_testmon_setup
+
+    setups = [s for _, s in _vector_setups()] + [default_setup(), drain_testmon_setup()]
+    games = [game_from_setup(s) for s in setups]
+    decks = {(d.main, d.eggs): d for g in games for d in g.decks}.values()
+    rl = load_restricted_list()
+    assert len(rl.dates) >= 10
+    for date in ("2020-01-01", *rl.dates):
+        for deck in decks:
+            check_restricted(deck, date)
+
+
 def test_the_random_game_setups_keep_the_newest_list() -> None:
     from oracle.dcg import default_setup, drain_testmon_setup
 
