@@ -24,7 +24,7 @@ from typing import Any
 import click
 
 __all__ = ["Float", "Int", "check_output_dir", "check_output_file", "format_date_option",
-           "parse_variants"]
+           "newest_format_date", "parse_variants"]
 
 _INT = re.compile(r"[+-]?[0-9]{1,18}")
 _FLOAT = re.compile(r"[+-]?([0-9]{1,18}(\.[0-9]{0,18})?|\.[0-9]{1,18})([eE][+-]?[0-9]{1,3})?")
@@ -129,6 +129,14 @@ def format_date_option(value: str, option: str = "--format-date") -> str:
         return parse_format_date(value, option)
     except InvalidInputError as e:
         raise click.BadParameter(e.reason, param_hint=option) from None
+
+
+def newest_format_date() -> str:
+    """The default of ``--format-date``: the newest entry's date of the shipped official DCG
+    restricted list."""
+    from oracle.dcg.restricted import newest_date
+
+    return newest_date()
 
 
 def check_output_file(path: str | None, option: str) -> Path | None:

@@ -138,9 +138,9 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
 
         format_date = format_date_option(format_date)
     elif ruleset == "dcg":
-        from oracle.dcg.restricted import newest_date
+        from digiconform.options import newest_format_date
 
-        format_date = newest_date()
+        format_date = newest_format_date()
     # Checked before the run (and before the deadline can cut anything short).
     outputs = [(check_output_file(p, opt), opt) for p, opt in (
         (report_path, "--report"), (junit_path, "--junit"), (markdown_path, "--markdown"),
