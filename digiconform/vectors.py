@@ -671,8 +671,9 @@ with no Python:
   setup's optional `format_date` (`verify` sends one) dates the official restricted list of
   `restricted-lists/dcg.json` (`schemas/dcg/restricted-list.schema.json`); every deck here
   keeps it, so an engine may ignore the field. `depends_on` lists, per ambiguity, the
-  readings under which the vector holds. A refusal may list `clauses` (every rule the action breaks): naming any of them matches. A scenario
-  that starts from a described position usually reaches it by legal play: it starts with
+  readings under which the vector holds. A refusal may list `clauses` (every rule the action
+  breaks): naming any of them matches. A scenario that starts from a described position
+  usually reaches it by legal play: it starts with
   `new_game`, and the steps up to the position (the chance outcomes, stacked decks included)
   carry `"prelude": true`; a failure there is a failure to reach the position. A vector that
   starts with `load_state` instead has `played` (the same scenario from `new_game`, for an
