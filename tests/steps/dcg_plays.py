@@ -257,10 +257,10 @@ def _deck_lists(pos: DcgPosition, need: Sequence[list[str]],
         main = list(need[p]) + list(security[p])
         counts = Counter(main)
         for card, n in counts.items():
-            if n > copies_allowed(card):
-                raise Unreached(f"player {p} needs {n} copies of {card}; a deck holds "
-                                f"{copies_allowed(card)} (CR4.2 Deck construction, restricted "
-                                "list)")
+            if n > copies_allowed(card):  # this candidate's plays, not the sketch: drop it
+                raise _Refused(f"player {p} needs {n} copies of {card}; a deck holds "
+                               f"{copies_allowed(card)} (CR4.2 Deck construction, restricted "
+                               "list)")
         if len(main) > MAIN_DECK_SIZE:
             raise Unreached(f"player {p} needs {len(main)} main cards; a deck holds 50")
         fill: list[str] = []
@@ -662,26 +662,54 @@ def _needs(pos: DcgPosition, cand: Candidate) -> list[list[str]]:
     return out
 
 
+def _attackers_dp(cand: Candidate, attacker: int) -> list[int | None]:
+    """The DP of the top card of each attack ``attacker`` makes on Security before the
+    position, in the order the prelude makes them (per turn: the planned attacks in build
+    order, then the extra ones, whose attacker is not fixed: None)."""
+    out: list[int | None] = []
+    for t in range(1, cand.target + 1):
+        if _player_of(t, cand.first) != attacker:
+            continue
+        for b in cand.builds:
+            if (b.owner == attacker and b.attack_turn == t
+                    and cards()[b.spec.cards[-1]]["kind"] != "tamer"):
+                out.append(cards()[b.spec.cards[-1]].get("dp"))
+        out += [None] * cand.security_attacks.get(t, 0)
+    return out
+
+
 def _security(pos: DcgPosition, cand: Candidate, need: Sequence[list[str]]) -> list[list[str]]:
     """Per side, the Security stack top first: the cards the prelude's attacks check, the
-    stated top card, then fillers."""
+    stated top card, then fillers.
+
+    A deck holds one Gravity Crush BT1-090 (the official restricted list), the only filler
+    whose check is no battle: it goes to the check of the weakest attacker, and every other
+    checked card is a textless Digimon with less DP than its attacker (so the attacker
+    stays, as the sketch shows it), when there is one."""
     out = []
     for p in (0, 1):
         side = pos.sides[p]
-        checked = sum(1 for t, n in cand.security_attacks.items()
-                      if _player_of(t, cand.first) == 1 - p for _ in range(n))
-        checked += sum(1 for b in cand.builds if b.owner == 1 - p and b.attack_turn
-                       and cards()[b.spec.cards[-1]]["kind"] != "tamer")
+        dps = _attackers_dp(cand, 1 - p)
+        checked = len(dps)
         counts = Counter(need[p]) + Counter(side.security_top)
+        known = [(d, i) for i, d in enumerate(dps) if d is not None]
+        weakest = min(known)[1] if known else (0 if dps else None)
         sec: list[str] = []
-        fill = iter(SECURITY_FILLERS)
-        card = next(fill)
         while len(sec) < SECURITY_SIZE:
-            if len(sec) == checked and side.security_top:
+            i = len(sec)
+            if i == checked and side.security_top:
                 sec.append(side.security_top[0])
                 continue
-            while counts[card] >= copies_allowed(card):
-                card = next(fill)
+            order: Sequence[str] = SECURITY_FILLERS
+            if i < checked:
+                dp = dps[i]
+                digimon = [c for c in SECURITY_FILLERS if c != GRAVITY_CRUSH]
+                beaten = [c for c in digimon if dp is not None and cards()[c]["dp"] < dp]
+                order = ([GRAVITY_CRUSH] if i == weakest else []) + beaten + digimon \
+                    + [GRAVITY_CRUSH]
+            card = next((c for c in order if counts[c] < copies_allowed(c)), None)
+            if card is None:
+                raise _Refused(f"player {p}: no security filler left")
             counts[card] += 1
             sec.append(card)
         out.append(sec)
