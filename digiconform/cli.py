@@ -365,3 +365,6 @@ main.add_command(ambiguities_command)
 from digiconform.data_cli import data_group  # noqa: E402
 
 main.add_command(data_group)
+from digiconform.deck import deck_command  # noqa: E402
+
+main.add_command(deck_command)

@@ -8,7 +8,9 @@ a range, and say so in one line (click's usage error, exit 2):
 - :class:`Float` -- an ASCII decimal (``5``, ``0.5``, ``1e3``), finite, within ``[lo, hi]``;
 - :func:`parse_variants` -- ``ID=READING`` items, each ambiguity at most once;
 - :func:`check_output_file` / :func:`check_output_dir` -- an output path that can be written,
-  checked *before* a long run rather than after it.
+  checked *before* a long run rather than after it;
+- :func:`format_date_option` -- a DCG format date ``YYYY-MM-DD`` (the official restricted
+  list in force on it applies).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from typing import Any
 
 import click
 
-__all__ = ["Float", "Int", "check_output_dir", "check_output_file", "parse_variants"]
+__all__ = ["Float", "Int", "check_output_dir", "check_output_file", "format_date_option",
+           "newest_format_date", "parse_variants"]
 
 _INT = re.compile(r"[+-]?[0-9]{1,18}")
 _FLOAT = re.compile(r"[+-]?([0-9]{1,18}(\.[0-9]{0,18})?|\.[0-9]{1,18})([eE][+-]?[0-9]{1,3})?")
@@ -112,6 +115,29 @@ def parse_variants(items: tuple[str, ...] | list[str]) -> dict[str, str]:
                                      "each ambiguity once", param_hint="--variant")
         out[key] = val
     return out
+
+
+def format_date_option(value: str, option: str = "--format-date") -> str:
+    """``value`` when it is an ISO calendar date ``YYYY-MM-DD`` (ASCII digits, a real date):
+    the date whose official DCG restricted list applies (:mod:`oracle.dcg.restricted`).
+
+    :raises click.BadParameter: naming ``option`` and what is wrong.
+    """
+    from oracle.dcg.restricted import parse_format_date
+    from oracle.errors import InvalidInputError
+
+    try:
+        return parse_format_date(value, option)
+    except InvalidInputError as e:
+        raise click.BadParameter(e.reason, param_hint=option) from None
+
+
+def newest_format_date() -> str:
+    """The default of ``--format-date``: the newest entry's date of the shipped official DCG
+    restricted list."""
+    from oracle.dcg.restricted import newest_date
+
+    return newest_date()
 
 
 def check_output_file(path: str | None, option: str) -> Path | None:

@@ -646,6 +646,9 @@ def export(out_dir: Path, source: Path | None = None, *, force: bool = False
                          ensure_ascii=False) + "\n")
     for p in sorted((data_dir() / "dcg" / "decks").glob("*.json")):
         out.copy(p, f"decks/dcg/{p.name}")
+    # The official restricted list the dcg setups' format_date refers to (every exported
+    # deck keeps every list of its history).
+    out.copy(data_dir() / "dcg" / "restricted-list.json", "restricted-lists/dcg.json")
     out.write("README.md", _README)
     out.finish()
     return counts
@@ -664,10 +667,13 @@ with no Python:
   cards under their real numbers, with their printed texts), a `dcg` setup without `card_set`
   means that same set, `{"name": "dcg-real+test-only"}` is `card-sets/dcg-real+test-only.json`
   (the real cards plus four INVENTED test-only cards `X-01`..`X-04`, each saying why no real
-  card serves), and a deck named `red-memory` is `decks/dcg/red-memory.json`.
-  `depends_on` lists, per ambiguity, the readings under which the vector holds. A refusal
-  may list `clauses` (every rule the action breaks): naming any of them matches. A scenario
-  that starts from a described position usually reaches it by legal play: it starts with
+  card serves), and a deck named `red-memory` is `decks/dcg/red-memory.json`. A `dcg`
+  setup's optional `format_date` (`verify` sends one) dates the official restricted list of
+  `restricted-lists/dcg.json` (`schemas/dcg/restricted-list.schema.json`); every deck here
+  keeps it, so an engine may ignore the field. `depends_on` lists, per ambiguity, the
+  readings under which the vector holds. A refusal may list `clauses` (every rule the action
+  breaks): naming any of them matches. A scenario that starts from a described position
+  usually reaches it by legal play: it starts with
   `new_game`, and the steps up to the position (the chance outcomes, stacked decks included)
   carry `"prelude": true`; a failure there is a failure to reach the position. A vector that
   starts with `load_state` instead has `played` (the same scenario from `new_game`, for an

@@ -43,6 +43,7 @@ from oracle.dcg import (
     make_game,
     new_game,
 )
+from oracle.dcg.restricted import load_restricted_list
 from oracle.dcg.trace import deck_to_json
 from oracle.variants import REGISTRY
 
@@ -53,6 +54,7 @@ __all__ = [
     "Playout",
     "action_sequences",
     "chance_outcomes",
+    "copies_allowed",
     "deck_lists",
     "first_players",
     "game_setups",
@@ -73,10 +75,11 @@ MAX_COPIES = 4
 # Decks
 
 
-def _fill(counts: list[int], total: int) -> list[int]:
-    """Repair drawn per-card ``counts`` (each 0..4) to add up to exactly ``total``: cut from
-    the last cards, then top up the first ones (so all-zero counts become the lowest IDs,
-    four copies each)."""
+def _fill(counts: list[int], total: int, caps: Sequence[int] | None = None) -> list[int]:
+    """Repair drawn per-card ``counts`` (each 0..its cap, default 4) to add up to exactly
+    ``total``: cut from the last cards, then top up the first ones (so all-zero counts become
+    the lowest IDs, as many copies each as their caps allow)."""
+    caps = caps if caps is not None else [MAX_COPIES] * len(counts)
     out = list(counts)
     i = len(out) - 1
     while sum(out) > total:
@@ -85,16 +88,27 @@ def _fill(counts: list[int], total: int) -> list[int]:
         i -= 1
     i = 0
     while sum(out) < total:
-        out[i] += min(MAX_COPIES - out[i], total - sum(out))
+        out[i] += min(caps[i] - out[i], total - sum(out))
         i += 1
     return out
 
 
+def copies_allowed(card_id: str, format_date: str | None = None) -> int:
+    """At most how many copies of ``card_id`` a deck holds: 4 (CR4.2 Deck construction), or
+    the limit of the official restricted list in force on ``format_date`` (default: the
+    newest list; :mod:`oracle.dcg.restricted`)."""
+    rl = load_restricted_list()
+    limit = rl.in_force(format_date or rl.newest)[1].get(card_id)
+    return MAX_COPIES if limit is None else min(MAX_COPIES, limit.count)
+
+
 def deck_lists(cards: CardSet | None = None, *, min_eggs: int = 0,
                max_eggs: int = MAX_EGGS) -> SearchStrategy[DeckList]:
-    """Legal decks (CR4.2 Deck construction) of ``cards`` (default: the REAL set
-    ``dcg-real``): 50 main-deck cards, ``min_eggs`` … ``max_eggs`` Digi-Eggs, at most 4
-    copies of a card, supported cards only (an unsupported card is refused in a deck).
+    """Legal decks (CR4.2 Deck construction and the newest official restricted list) of
+    ``cards`` (default: the REAL set ``dcg-real``): 50 main-deck cards, ``min_eggs`` …
+    ``max_eggs`` Digi-Eggs, at most 4 copies of a card and at most the list's limit of a
+    restricted one (Gravity Crush BT1-090, Hammer Spark ST2-13: 1), supported cards only (an
+    unsupported card is refused in a deck).
 
     :raises InvalidArgument: bad egg bounds, or a card set too small for a 50-card deck.
     """
@@ -103,17 +117,19 @@ def deck_lists(cards: CardSet | None = None, *, min_eggs: int = 0,
     egg_ids = sorted(c.id for c in cs.cards.values() if c.kind == "digi-egg" and c.supported)
     if not 0 <= min_eggs <= max_eggs <= MAX_EGGS:
         raise InvalidArgument(f"need 0 <= min_eggs <= max_eggs <= 5, got {min_eggs}, {max_eggs}")
-    if MAX_COPIES * len(main_ids) < DECK_SIZE:
+    main_caps = [copies_allowed(c) for c in main_ids]
+    egg_caps = [copies_allowed(c) for c in egg_ids]
+    if sum(main_caps) < DECK_SIZE:
         raise InvalidArgument(f"{cs.name}: too few cards for a 50-card deck")
-    max_eggs = min(max_eggs, MAX_COPIES * len(egg_ids))
+    max_eggs = min(max_eggs, sum(egg_caps))
     if min_eggs > max_eggs:
         raise InvalidArgument(f"{cs.name}: too few Digi-Eggs for {min_eggs}")
 
     @st.composite
     def decks(draw: st.DrawFn) -> DeckList:
-        counts = _fill([draw(st.integers(0, MAX_COPIES)) for _ in main_ids], DECK_SIZE)
+        counts = _fill([draw(st.integers(0, cap)) for cap in main_caps], DECK_SIZE, main_caps)
         n_eggs = draw(st.integers(min_eggs, max_eggs))
-        eggs = _fill([draw(st.integers(0, MAX_COPIES)) for _ in egg_ids], n_eggs) \
+        eggs = _fill([draw(st.integers(0, cap)) for cap in egg_caps], n_eggs, egg_caps) \
             if egg_ids else []
         main = tuple(c for c, n in zip(main_ids, counts, strict=True) for _ in range(n))
         egg_list = tuple(c for c, n in zip(egg_ids, eggs, strict=True) for _ in range(n))

@@ -17,6 +17,14 @@ Digi-Battle state's ``variants`` lists their defaults: re-recorded (40 games ``0
 5,645 steps). With those entries left out of each state's ``variants`` the 40 games (and the
 1,000 of ``tools/state_hashes.py``: now ``21998ddb…``, 141,877 steps) are byte for byte the
 games of main before the change: the default readings change no move, event or legal set.
+
+Issue 25 made the shipped DCG decks legal under the official restricted list (red-memory: one
+Gravity Crush BT1-090 instead of four, Vermilimon BT4-014 4 instead of 2, one Elecmon BT1-028;
+blue-tempo: one Hammer Spark ST2-13 instead of four, Zudomon BT2-027 4 instead of 2, one
+Monodramon BT1-009): a deck change, so the DCG games differ. Re-recorded (40 games
+``3658f1ec…``, 1,961 steps; test-only/second ``7e546885…``, 1,891 steps). With the old decks
+(and the list check switched off) the new code still gives the old digests ``9b9bb385…`` and
+``5fc26118…`` exactly: no rule changed.
 """
 
 from __future__ import annotations
@@ -35,14 +43,14 @@ _spec.loader.exec_module(state_hashes)
 #: ruleset → (games, steps, sha256) of the first games of the default set-up.
 RECORDED = {
     "digibattle": (40, 5645, "097b9ead37d493503e676001da8f2c276082860e91446123ee3e8ef1d21f9cad"),
-    "dcg": (40, 1948, "9b9bb3852f44f20e922152bed97a21895d8b5867b641feca85a3ac4226ff7b44"),
+    "dcg": (40, 1961, "3658f1ec989afb89699fd0e8f1bfa2c429090accdeabeddd3fa25682f4182290"),
 }
 
 
 #: (ruleset, named set-up, readings) -> (games, steps, sha256): other set-ups and readings.
 RECORDED_VARIANTS = {
     ("dcg", "test-only", "second"):
-        (40, 1836, "5fc2611888130b05dc968e7ea561b1d49e8876be6a06218655e6fd8a83365c75"),
+        (40, 1891, "7e54688516db36103e6cc903218bb05c77d21e68ee3d274b250eb32b49e8a065"),
 }
 
 

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 COPIES = (("rules", ROOT / "docs" / "rules"),
           ("data/digibattle/upper-deck", ROOT / "tools" / "raw" / "upper-deck"),
           ("data/dcg", ROOT / "tools" / "raw" / "dcg"))
-OWN_FILES = {ROOT / "docs" / "rules" / "README.md"}
+OWN_FILES = {ROOT / "docs" / "rules" / "README.md",
+             ROOT / "tools" / "raw" / "dcg" / "RESTRICTED-LIST.md"}
 
 
 def differences(shared: Path) -> list[str]:

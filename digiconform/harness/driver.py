@@ -113,14 +113,18 @@ class ProtocolDriver:
         oracle's itself) or ``"never"``.
     :param max_restarts: restarts allowed in the driver's life before it gives up.
     :param max_timeouts: timeouts allowed before it gives up (each costs ``timeout`` s).
+    :param format_date: DCG: the date (``YYYY-MM-DD``) whose official restricted list is the
+        deck format; added as ``format_date`` to every DCG setup sent that names none (an
+        engine that ignores the field still works). None: setups are sent as given.
     """
 
     def __init__(self, command: str | Sequence[str], timeout: float = 5.0, *,
                  validate: bool = True, validate_states: str = "first",
                  max_restarts: int = 20, max_timeouts: int = 3,
                  cwd: str | None = None, env: Mapping[str, str] | None = None,
-                 max_line: int = MAX_LINE) -> None:
+                 max_line: int = MAX_LINE, format_date: str | None = None) -> None:
         self.command = command
+        self.format_date = format_date
         self.name = command if isinstance(command, str) else " ".join(command)
         self.timeout = timeout
         self.validate = validate
@@ -173,8 +177,14 @@ class ProtocolDriver:
         """
         self._game, self._actions = (), []
         self._ruleset = str(setup.get("ruleset", "digibattle"))
-        state = self._begin(NewGame(self._next_seq(), setup))
+        state = self._begin(NewGame(self._next_seq(), self._dated(setup)))
         return state
+
+    def _dated(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+        """``setup`` with :attr:`format_date` added when it is a DCG setup naming none."""
+        if self.format_date is None or self._ruleset != "dcg" or "format_date" in setup:
+            return setup
+        return {**setup, "format_date": self.format_date}
 
     def load_state(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str, Any]:
         """See :meth:`oracle.driver.Driver.load_state`.
@@ -186,7 +196,7 @@ class ProtocolDriver:
         if not self.ready.capabilities.load_state:
             raise UnsupportedError("load_state", "the implementation does not declare the "
                                    "load_state capability")
-        return self._begin(LoadState(self._next_seq(), setup, state))
+        return self._begin(LoadState(self._next_seq(), self._dated(setup), state))
 
     accepts_expected = True
     """:meth:`apply` and :meth:`legal_actions` take ``expected`` (see :meth:`apply`)."""

@@ -75,11 +75,22 @@ class Session:
     loop in :func:`serve` and the planted-bug adapters in ``tests/miniatures.py`` share it.
     """
 
-    def __init__(self, driver: Driver | None = None, ready: Ready | None = None) -> None:
+    def __init__(self, driver: Driver | None = None, ready: Ready | None = None,
+                 format_date: str | None = None) -> None:
         self.driver: Driver = driver if driver is not None else OracleDriver()
         self.ready = ready or oracle_ready()
         self.started = False
         self.stopped = False
+        #: ``serve --format-date``: the restricted list's date for a DCG setup that names
+        #: none (None: the setup's own, else the newest list; oracle/dcg/restricted.py).
+        self.format_date = format_date
+
+    def _setup(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+        """``setup`` with :attr:`format_date` filled in when it is a DCG setup without one."""
+        if (self.format_date is None or not isinstance(setup, Mapping)
+                or setup.get("ruleset") != "dcg" or "format_date" in setup):
+            return setup
+        return {**setup, "format_date": self.format_date}
 
     def handle_line(self, line: str | bytes) -> Response | None:
         """Decode and answer one line; malformed input becomes an :class:`Errored` answer.
@@ -168,9 +179,10 @@ class Session:
         if not self.started:
             return Errored(seq, "no start handshake yet: send {\"cmd\": \"start\", ...} first")
         if isinstance(request, NewGame):
-            return Position(seq, self.driver.new_game(request.setup), ())
+            return Position(seq, self.driver.new_game(self._setup(request.setup)), ())
         if isinstance(request, LoadState):
-            return Position(seq, self.driver.load_state(request.setup, request.state), ())
+            return Position(seq, self.driver.load_state(self._setup(request.setup),
+                                                        request.state), ())
         if isinstance(request, Action):
             out = self.driver.apply(request.action)
             if out.refusal is not None:

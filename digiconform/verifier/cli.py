@@ -117,13 +117,18 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
                    "stops and every report asked for is written, marked partial (exit 3, "
                    "INCONCLUSIVE, or 1 when a failure was already shown). "
                    "SIGINT (Ctrl-C) and SIGTERM do the same.")
+@click.option("--format-date", "format_date", default=None, metavar="YYYY-MM-DD",
+              help="DCG: the official restricted list in force on this date is the deck "
+                   "format; every DCG setup sent names it (format_date), default the newest "
+                   "list's date. The report states it.")
 def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...],
            tags: tuple[str, ...], scenarios: tuple[str, ...], games: int, seed: int,
            skip_file: str | None, timeout: float, budget: float, shrink_seconds: float,
            trace_dir: str, report_path: str | None, junit_path: str | None,
            markdown_path: str | None, vectors_path: str | None, html_path: str | None,
            progress: bool, progress_interval: float, deadline: float,
-           deck_names: tuple[str, ...] = (), deck_files: tuple[str, ...] = ()) -> None:
+           deck_names: tuple[str, ...] = (), deck_files: tuple[str, ...] = (),
+           format_date: str | None = None) -> None:
     """Check an implementation against the suite: every scenario vector, differential
     random games against the oracle, and the reading it follows for each ambiguity.
 
@@ -146,6 +151,14 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
 
     check_clauses(clauses, ruleset)
     decks = random_game_decks(ruleset, deck_names, deck_files)
+    if format_date is not None:
+        from digiconform.options import format_date_option
+
+        format_date = format_date_option(format_date)
+    elif ruleset == "dcg":
+        from digiconform.options import newest_format_date
+
+        format_date = newest_format_date()
     # Checked before the run (and before the deadline can cut anything short).
     outputs = [(check_output_file(p, opt), opt) for p, opt in (
         (report_path, "--report"), (junit_path, "--junit"), (markdown_path, "--markdown"),
@@ -158,7 +171,8 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     skips = parse_skip_file(read_text(skip_file)) if skip_file is not None else {}
     opts = Options(impl_command(command, impl_shell), ruleset, clauses, tags, scenarios, games,
                    seed, skips, timeout, shrink_seconds, Path(trace_dir),
-                   Path(vectors_path) if vectors_path else None, budget)
+                   Path(vectors_path) if vectors_path else None, budget,
+                   format_date=format_date if ruleset == "dcg" else None)
     report = None
     # The guard spans the run and the writing of the reports (digiconform.verifier.stopping):
     # the first SIGINT/SIGTERM (or the deadline) stops the run, and from the end of the run

@@ -349,6 +349,8 @@ def render(doc: Mapping[str, Any]) -> str:
             ("language", _e(impl.get("language", "?"))),
             ("command", f"<code>{_e(doc.get('command', ''))}</code>"),
             ("ruleset", _e(doc.get("ruleset", ""))),
+            *([("format date", _e(doc["format_date"]) + " (restricted list in force)")]
+              if doc.get("format_date") else []),
             ("started", _e(doc.get("started", ""))),
             ("duration", f"{_e(doc.get('seconds', 0))} s"),
             ("digiconform", _e((doc.get("digiconform") or {}).get("version", "?")))]

@@ -157,6 +157,9 @@ class Report:
     """Random games: ``planned``, ``completed`` (played to the end with no divergence),
     ``diverged``, ``errored`` (stopped by a verifier error), ``not_played``; empty when
     none was asked for."""
+    format_date: str | None = None
+    """DCG: the date whose official restricted list was the deck format (``--format-date``);
+    None for Digi-Battle."""
 
     @property
     def checked(self) -> int:
@@ -297,6 +300,7 @@ class Report:
             "partial": self.stopped is not None,
             "stopped": self.stopped,
             "inconclusive": [dict(i) for i in self.inconclusive],
+            "format_date": self.format_date,
         }
 
 
@@ -408,7 +412,9 @@ def markdown(report: Report) -> str:
         f"# Conformance report: {md_text(name)}",
         "",
         f"Ruleset {md_code(report.ruleset)}, command {md_code(report.command)}; "
-        f"**{report.outcome}** in {report.seconds:.1f} s.",
+        + (f"format date {md_code(report.format_date)} (restricted list); "
+           if report.format_date else "")
+        + f"**{report.outcome}** in {report.seconds:.1f} s.",
         "",
         *_md_outcome(report),
         *([f"**PARTIAL REPORT**: the run was stopped early ({_md(report.stopped)}); only "
@@ -557,7 +563,8 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
     d = report.differential
     out = [
         f"digiconform verify: {impl.get('name', report.command)} "
-        f"{impl.get('version', '')} ({impl.get('language', '?')})",
+        f"{impl.get('version', '')} ({impl.get('language', '?')})"
+        + (f", format date {report.format_date}" if report.format_date else ""),
         f"  vectors     {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
         f"{c['skipped']} skipped, {c['not_followed']} under readings not followed",
         ("  random      not run" if not d else

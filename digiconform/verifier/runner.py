@@ -77,6 +77,9 @@ class Options:
     """Oracle games the shrinker plays without finding a shorter counterexample before it
     stops (None: :func:`~digiconform.verifier.differential.shrink`'s default, 8,000). Its
     search is seeded, so a smaller patience plays the first games of the same search."""
+    format_date: str | None = None
+    """DCG: the date whose official restricted list is the deck format (``--format-date``);
+    every DCG setup sent to the implementation names it. None: the setups name none."""
 
 
 def parse_skip_file(text: str) -> dict[str, str]:
@@ -127,9 +130,10 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
     t0 = time.monotonic()
     report = Report(
         command=opts.command, implementation=None, ruleset=opts.ruleset,
-        started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"))
+        started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        format_date=opts.format_date)
     _init_clauses(report, opts.ruleset)
-    driver = ProtocolDriver(opts.command, timeout=opts.timeout)
+    driver = ProtocolDriver(opts.command, timeout=opts.timeout, format_date=opts.format_date)
     try:
         try:
             return _verify(opts, report, driver, t0, progress)
@@ -153,7 +157,8 @@ def stopped_before_start(opts: Options, reason: str) -> Report:
     partial, nothing checked."""
     report = Report(
         command=opts.command, implementation=None, ruleset=opts.ruleset,
-        started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"))
+        started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        format_date=opts.format_date)
     _init_clauses(report, opts.ruleset)
     report.stopped = reason
     report.notes.append(f"the run was stopped before it began ({reason}): nothing was run")

@@ -128,17 +128,24 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
 
     @DCG-6-6-2
     Scenario: Two pending end-of-turn losses both resolve before the turn ends
-      # Two Gravity Crush BT1-090: 3 + 2 + 2 = 7 and two "lose 2 memory" wait for the end of
-      # turn; the pass: 3 on my opponent's side; both losses: 7.
+      # Gravity Crush BT1-090: [Main] Gain 2 memory, at end of turn lose 2. MetalGreymon
+      # BT1-021: [When Attacking] Gain 3 memory, at end of turn lose 3. (This scenario used two
+      # Gravity Crush until the official restricted list limited it to 1 copy on 2025-09-01; a
+      # deck holds one now.) 3 + 2 = 5; the attack: 8 (my opponent's security card Gravity
+      # Crush is no battle); the pass: 3 on my opponent's side; both losses: 8.
       Given it is my turn in the Main phase with memory 3
-      And my battle area has Dracomon ST1-04
-      And my hand holds Gravity Crush BT1-090 and Gravity Crush BT1-090
+      And my battle area has an unsuspended MetalGreymon BT1-021
+      And my hand holds Gravity Crush BT1-090
+      And the top card of my opponent's security is Gravity Crush BT1-090
       When I use Gravity Crush BT1-090
-      And I use Gravity Crush BT1-090
-      Then memory is 7 on my side
+      And I attack my opponent with MetalGreymon BT1-021
+      Then memory is 8 on my side
       When I pass
+      Then 2 effects are waiting to resolve
+      And it is still my turn in the Main phase
+      When I resolve the effect of Gravity Crush BT1-090 first
       Then the turn ends
-      And memory is 7 on my opponent's side
+      And memory is 8 on my opponent's side
 
   Rule: DCG-6-6-3 With nothing left at end of turn, the turn ends and the other player's begins
 

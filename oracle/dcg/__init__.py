@@ -48,6 +48,7 @@ from oracle.dcg.model import (
     action_from_json,
     make_game,
 )
+from oracle.dcg.restricted import parse_format_date
 from oracle.dcg.setup import new_game
 from oracle.dcg.variants import AMBIGUITIES, default_variants
 from oracle.errors import InvalidInputError, UnsupportedError
@@ -124,13 +125,16 @@ def game_from_setup(setup: Mapping[str, Any]) -> Game:
     ``"blue-tempo"``) or a deck object ``{"name", "deck": [{"id", "count"}], "eggs": [...]}``;
     ``decks`` defaults to :data:`DEFAULT_DECKS`, ``card_set`` (a card document ``{"name",
     "cards"}``, or a shipped set by name: ``{"name": "dcg-real"}``, ``{"name":
-    "dcg-real+test-only"}``) to the REAL set ``dcg-real``.
+    "dcg-real+test-only"}``) to the REAL set ``dcg-real``; ``format_date`` (``"YYYY-MM-DD"``,
+    optional) picks the official restricted list in force on that date, default the newest
+    (:mod:`oracle.dcg.restricted`).
 
     :raises InvalidInputError: a wrong ruleset (``$.ruleset``), a malformed card set
         or unknown one (``$.card_set…``), an unknown or malformed deck (``$.decks[i]…``) or an
         unknown variant reading (``$.variants.<id>``).
     :raises DeckConstructionError: an illegal deck (clause ``CR4.2 Deck construction``, path
-        ``$.decks[i].deck`` / ``.eggs``); refused as ``illegal``.
+        ``$.decks[i].deck`` / ``.eggs``), also one over the restricted list; refused as
+        ``illegal``. A malformed ``format_date`` is invalid (``$.format_date``).
     """
     if not isinstance(setup, Mapping):
         raise InvalidInputError("$", "expected a setup object")
@@ -162,7 +166,10 @@ def game_from_setup(setup: Mapping[str, Any]) -> Game:
     variants = setup.get("variants") or {}
     if not isinstance(variants, Mapping):
         raise InvalidInputError("$.variants", "expected an object")
-    return make_game(DcgConfig((decks[0], decks[1]), dict(variants), cards))
+    date = setup.get("format_date")
+    if date is not None:
+        parse_format_date(date)
+    return make_game(DcgConfig((decks[0], decks[1]), dict(variants), cards, date))
 
 
 def state_from_json(d: Mapping[str, Any], game: Game | DcgConfig) -> State:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from oracle.dcg.cards import CardSet, DeckList, check_deck, load_cards, load_deck
+from oracle.dcg.restricted import check_restricted, load_restricted_list, parse_format_date
 from oracle.dcg.variants import resolve_variants
 from oracle.errors import InvalidInputError
 
@@ -51,22 +52,26 @@ STEPS = (
 @dataclass(frozen=True)
 class DcgConfig:
     """What a game is made of: two decks (shipped names or :class:`DeckList`), the card set
-    (None: the shipped REAL card set ``dcg-real``) and the variant readings (ambiguity ID ->
-    reading).
+    (None: the shipped REAL card set ``dcg-real``), the variant readings (ambiguity ID ->
+    reading) and the format date (ISO ``YYYY-MM-DD``) whose official restricted list the
+    decks must keep (None: the newest list, :func:`oracle.dcg.restricted.newest_date`).
     """
 
     decks: tuple[str | DeckList, str | DeckList] = ("red-memory", "blue-tempo")
     variants: Mapping[str, str] = field(default_factory=dict)
     cards: CardSet | None = None
+    format_date: str | None = None
 
 
 @dataclass(frozen=True)
 class Game:
-    """The fixed facts of one game: card set, both deck lists and the variant readings."""
+    """The fixed facts of one game: card set, both deck lists, the variant readings and the
+    format date the decks were checked against (the official restricted list in force then)."""
 
     cards: CardSet
     decks: tuple[DeckList, DeckList]
     variants: tuple[tuple[str, str], ...]
+    format_date: str = ""
 
     def variant(self, amb_id: str) -> str:
         """Return the reading chosen for ambiguity ``amb_id``."""
@@ -74,11 +79,18 @@ class Game:
 
 
 def make_game(config: DcgConfig) -> Game:
-    """Resolve a :class:`DcgConfig` into a :class:`Game` (decks loaded and checked).
+    """Resolve a :class:`DcgConfig` into a :class:`Game` (decks loaded and checked: CR4.2
+    Deck construction, then the official restricted list in force on the format date).
 
-    :raises InvalidInputError: for an unknown deck, an illegal deck or an unknown variant.
+    :raises InvalidInputError: for an unknown deck, an illegal deck (a
+        :class:`~oracle.dcg.cards.DeckConstructionError`, clause ``CR4.2 Deck construction``),
+        a malformed format date (``$.format_date``) or an unknown variant.
+    :raises UnsupportedError: a card the oracle does not implement, or a ``banned_pair`` card
+        of the list (see :mod:`oracle.dcg.restricted`).
     """
     cards = config.cards or load_cards()
+    date = (load_restricted_list().newest if config.format_date is None
+            else parse_format_date(config.format_date))
     decks: list[DeckList] = []
     for i, d in enumerate(config.decks):
         deck = load_deck(d, cards) if isinstance(d, str) else d
@@ -86,7 +98,10 @@ def make_game(config: DcgConfig) -> Game:
         decks.append(deck)
     if len(decks) != 2:
         raise InvalidInputError("$.decks", "expected two decks")
-    return Game(cards=cards, decks=(decks[0], decks[1]), variants=resolve_variants(config.variants))
+    for i, deck in enumerate(decks):
+        check_restricted(deck, date, f"$.decks[{i}]")
+    return Game(cards=cards, decks=(decks[0], decks[1]), variants=resolve_variants(config.variants),
+                format_date=date)
 
 
 # --------------------------------------------------------------------------- state parts

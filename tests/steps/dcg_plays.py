@@ -18,7 +18,8 @@ before the scenario's first action); a stack "played this turn" is played in the
 turn. Which earlier turn builds what, who goes first, how many turns come before, and how
 each earlier turn ends (a pass leaves the next player 3 memory; an overpaid cost leaves the
 amount paid past 0, e.g. with one or two textless Digimon left inert in a battle area the
-sketch says nothing about; Gravity Crush BT1-090 before a pass leaves 5) is searched, within
+sketch says nothing about; Gravity Crush BT1-090 before a pass leaves 5; a deck holds one
+Gravity Crush, the official restricted list's limit) is searched, within
 a fixed budget of oracle actions (so a sketch always gets the same plan): each candidate
 is played on the oracle (the judge of legality: a candidate with a refused action is
 dropped), and the first one whose reached state shows every fact of the sketch is the plan.
@@ -39,7 +40,6 @@ from oracle.driver import OracleDriver
 
 from .dcg_positions import (
     MAIN_DECK_SIZE,
-    MAX_COPIES,
     REAL_SET,
     SECURITY_SIZE,
     TEST_ONLY_SET,
@@ -47,6 +47,7 @@ from .dcg_positions import (
     PositionError,
     StackSpec,
     cards,
+    copies_allowed,
     is_egg,
     is_test_only,
 )
@@ -62,8 +63,10 @@ SECURITY_FILLERS = ("BT1-090", "ST1-03", "ST1-02", "BT1-009", "ST2-02", "BT1-028
                     *FILLERS)
 GRAVITY_CRUSH = "BT1-090"
 #: How an earlier turn may end when its own plays did not end it: a pass (the next player
-#: starts with 3), or one or two Gravity Crush first (its "at end of turn, lose 2 memory"
-#: resolves after the pass: 5 or 7). Gravity Crush needs a red Digimon or Tamer of the player.
+#: starts with 3), or Gravity Crush first (its "at end of turn, lose 2 memory" resolves after
+#: the pass: 5; two of them gave 7 before the official restricted list limited Gravity Crush
+#: to 1 copy on 2025-09-01, so a deck holds one and 7 comes from a residue below). Gravity
+#: Crush needs a red Digimon or Tamer of the player.
 #: Textless Digimon by play cost: the turn before the position may end by paying past 0
 #: with one or two of them (left in that player's battle area, inert there), which sets the
 #: memory the position's turn starts with. Only when the sketch says nothing about that
@@ -254,13 +257,15 @@ def _deck_lists(pos: DcgPosition, need: Sequence[list[str]],
         main = list(need[p]) + list(security[p])
         counts = Counter(main)
         for card, n in counts.items():
-            if n > MAX_COPIES:
-                raise Unreached(f"player {p} needs {n} copies of {card}; a deck holds 4")
+            if n > copies_allowed(card):  # this candidate's plays, not the sketch: drop it
+                raise _Refused(f"player {p} needs {n} copies of {card}; a deck holds "
+                               f"{copies_allowed(card)} (CR4.2 Deck construction, restricted "
+                               "list)")
         if len(main) > MAIN_DECK_SIZE:
             raise Unreached(f"player {p} needs {len(main)} main cards; a deck holds 50")
         fill: list[str] = []
         for card in FILLERS:
-            while counts[card] < MAX_COPIES and len(main) + len(fill) < MAIN_DECK_SIZE:
+            while counts[card] < copies_allowed(card) and len(main) + len(fill) < MAIN_DECK_SIZE:
                 counts[card] += 1
                 fill.append(card)
         if len(main) + len(fill) < MAIN_DECK_SIZE:
@@ -604,7 +609,7 @@ def _ordered(builds: Sequence[Build]) -> bool:
 def _ender_choices(turns: Sequence[int]) -> Iterator[dict[int, int]]:
     yield {}
     for t in reversed(turns):
-        for n in (1, 2):
+        for n in range(1, min(2, copies_allowed(GRAVITY_CRUSH)) + 1):
             yield {t: n}
 
 
@@ -657,26 +662,54 @@ def _needs(pos: DcgPosition, cand: Candidate) -> list[list[str]]:
     return out
 
 
+def _attackers_dp(cand: Candidate, attacker: int) -> list[int | None]:
+    """The DP of the top card of each attack ``attacker`` makes on Security before the
+    position, in the order the prelude makes them (per turn: the planned attacks in build
+    order, then the extra ones, whose attacker is not fixed: None)."""
+    out: list[int | None] = []
+    for t in range(1, cand.target + 1):
+        if _player_of(t, cand.first) != attacker:
+            continue
+        for b in cand.builds:
+            if (b.owner == attacker and b.attack_turn == t
+                    and cards()[b.spec.cards[-1]]["kind"] != "tamer"):
+                out.append(cards()[b.spec.cards[-1]].get("dp"))
+        out += [None] * cand.security_attacks.get(t, 0)
+    return out
+
+
 def _security(pos: DcgPosition, cand: Candidate, need: Sequence[list[str]]) -> list[list[str]]:
     """Per side, the Security stack top first: the cards the prelude's attacks check, the
-    stated top card, then fillers."""
+    stated top card, then fillers.
+
+    A deck holds one Gravity Crush BT1-090 (the official restricted list), the only filler
+    whose check is no battle: it goes to the check of the weakest attacker, and every other
+    checked card is a textless Digimon with less DP than its attacker (so the attacker
+    stays, as the sketch shows it), when there is one."""
     out = []
     for p in (0, 1):
         side = pos.sides[p]
-        checked = sum(1 for t, n in cand.security_attacks.items()
-                      if _player_of(t, cand.first) == 1 - p for _ in range(n))
-        checked += sum(1 for b in cand.builds if b.owner == 1 - p and b.attack_turn
-                       and cards()[b.spec.cards[-1]]["kind"] != "tamer")
+        dps = _attackers_dp(cand, 1 - p)
+        checked = len(dps)
         counts = Counter(need[p]) + Counter(side.security_top)
+        known = [(d, i) for i, d in enumerate(dps) if d is not None]
+        weakest = min(known)[1] if known else (0 if dps else None)
         sec: list[str] = []
-        fill = iter(SECURITY_FILLERS)
-        card = next(fill)
         while len(sec) < SECURITY_SIZE:
-            if len(sec) == checked and side.security_top:
+            i = len(sec)
+            if i == checked and side.security_top:
                 sec.append(side.security_top[0])
                 continue
-            while counts[card] >= MAX_COPIES:
-                card = next(fill)
+            order: Sequence[str] = SECURITY_FILLERS
+            if i < checked:
+                dp = dps[i]
+                digimon = [c for c in SECURITY_FILLERS if c != GRAVITY_CRUSH]
+                beaten = [c for c in digimon if dp is not None and cards()[c]["dp"] < dp]
+                order = ([GRAVITY_CRUSH] if i == weakest else []) + beaten + digimon \
+                    + [GRAVITY_CRUSH]
+            card = next((c for c in order if counts[c] < copies_allowed(c)), None)
+            if card is None:
+                raise _Refused(f"player {p}: no security filler left")
             counts[card] += 1
             sec.append(card)
         out.append(sec)

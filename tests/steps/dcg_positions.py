@@ -8,10 +8,12 @@ card, CR4.2 "Deck construction") is exactly the cards of that player's zones. Th
 the cards the scenario names plus filler cards of the REAL card set ``dcg-real``
 (``oracle/data/dcg/cards.json``), chosen so that they do nothing where they are put:
 security fillers are Gravity Crush BT1-090 first (an Option without a [Security] effect: no
-security battle, no effect), other fillers are real Digimon without any text, and a card the
-scenario names is used as a filler only when nothing else is left. A scenario that names one
-of the four INVENTED test-only cards (``X-nn``, ``oracle/data/dcg/test-only-cards.json``)
-plays with the card set ``dcg-real+test-only``; every other scenario with ``dcg-real``.
+security battle, no effect; one copy only: the official restricted list has limited it to 1
+since 2025-09-01, see :func:`copies_allowed`), other fillers are real Digimon without any
+text, and a card the scenario names is used as a filler only when nothing else is left. A
+scenario that names one of the four INVENTED test-only cards (``X-nn``,
+``oracle/data/dcg/test-only-cards.json``) plays with the card set ``dcg-real+test-only``;
+every other scenario with ``dcg-real``.
 Fillers go to the hand ("and 3 other cards"), the security stack (5 unless said otherwise), the
 deck (all the rest, or exactly the size the scenario gives) and the trash (what is left over).
 
@@ -28,6 +30,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from oracle.dcg.restricted import load_restricted_list
 from oracle.resources import data_dir
 
 MAIN_DECK_SIZE = 50
@@ -43,6 +46,18 @@ _FILLERS = ("ST1-02", "ST1-04", "BT1-009", "ST1-05", "BT1-014", "ST12-05", "BT1-
 #: Filler order for security: the Option without a [Security] effect first (a security check
 #: of it is no battle and no effect), then Digimon without text.
 _SECURITY_FILLERS = ("BT1-090", *_FILLERS)
+
+
+
+def copies_allowed(card_id: str) -> int:
+    """How many copies of ``card_id`` a scenario deck may hold: 4 (CR4.2 Deck construction),
+    or fewer when the newest official restricted list limits the card (Gravity Crush BT1-090
+    and Hammer Spark ST2-13: 1). Every scenario plays under the newest list (its set-up names
+    no ``format_date``), so its decks must keep it."""
+    rl = load_restricted_list()
+    limit = rl.in_force(rl.newest)[1].get(card_id)
+    return MAX_COPIES if limit is None else min(MAX_COPIES, limit.count)
+
 
 #: Phase names as the steps write them -> (phase, step) of a position waiting for a decision.
 PHASES = {"Breeding": ("breeding", "breeding"), "Main": ("main", "main")}
@@ -168,8 +183,10 @@ class DcgPosition:
             raise PositionError(f"player {p}: {len(main_named)} cards named; a deck has 50")
         counts = Counter(named)
         for card, n in counts.items():
-            if n > MAX_COPIES:
-                raise PositionError(f"player {p}: {n} copies of {card}; at most {MAX_COPIES}")
+            if n > copies_allowed(card):
+                raise PositionError(f"player {p}: {n} copies of {card}; at most "
+                                    f"{copies_allowed(card)} (CR4.2 Deck construction and the "
+                                    "newest official restricted list)")
         used = set(named)
 
         def take(n: int, order: tuple[str, ...], zone: str) -> list[str]:
@@ -178,7 +195,7 @@ class DcgPosition:
                 for card in order:
                     if (card in used) != bool(pass_):
                         continue
-                    while len(out) < n and counts[card] < MAX_COPIES:
+                    while len(out) < n and counts[card] < copies_allowed(card):
                         counts[card] += 1
                         out.append(card)
             if len(out) < n:
