@@ -43,9 +43,10 @@ NO_HIT_PATIENCE = 1000
 """Oracle games :func:`shrink` plays before it gives up when none has reached the trigger
 (in the planted bugs' runs a search that reaches it does so within 25 games)."""
 
-__all__ = ["MAX_STEPS", "TARGETS", "DifferentialResult", "Divergence", "Finding", "attribute",
-           "base_setup", "divergence_trace", "finding_key", "oracle_setup", "play_lockstep",
-           "run_differential", "shrink"]
+__all__ = ["MAX_COUNTEREXAMPLE", "MAX_STEPS", "TARGETS", "DifferentialResult", "Divergence",
+           "Finding", "attribute", "base_setup", "consistency_problem", "divergence_trace",
+           "finding_key", "oracle_setup", "play_lockstep", "root_key", "run_differential",
+           "shrink"]
 
 
 @dataclass
@@ -69,6 +70,13 @@ class Divergence:
         :func:`attribute`).
     :param game: which game of a run it belongs to.
     :param details: the detail fields the implementation declared (None: all compared).
+    :param cause: the divergence of the same game this one follows from, or None for a root
+        cause: once the oracle has taken over a state from the implementation
+        (:func:`_merged`), every later divergence of that game is a *consequence* of the
+        divergence that made it do so (played on from a state the rules did not produce),
+        until a reading re-synchronises the game from ``new_game``.
+    :param ended: why the game ended at this divergence when it could not go on (the
+        implementation's state could not be taken over: :func:`consistency_problem`).
     """
 
     kind: str
@@ -91,6 +99,13 @@ class Divergence:
     reading: tuple[str, str] | None = None
     game: int = 0
     details: tuple[str, ...] | None = None
+    cause: Divergence | None = None
+    ended: str | None = None
+
+    @property
+    def is_root(self) -> bool:
+        """Is this the first unexplained divergence of its game (or of a fresh re-sync)?"""
+        return self.cause is None
 
     @property
     def oracle_setup(self) -> dict[str, Any]:
@@ -116,6 +131,17 @@ class DifferentialResult:
     readings_seen: dict[str, dict[str, int]] = field(default_factory=dict)
     """Ambiguity ID -> reading -> how many divergences of the random games that reading
     explained (the implementation behaved as it): evidence for the ambiguity verdicts."""
+    planned: int = 0
+    """Random games the run meant to play."""
+    completed: int = 0
+    """Games played to their end (or to the step limit) with no divergence."""
+    diverged: int = 0
+    """Games stopped or continued after a divergence of the implementation."""
+    errored: int = 0
+    """Games stopped by an exception on the verifier's own side."""
+    verifier_errors: list[dict[str, Any]] = field(default_factory=list)
+    """One entry per game stopped by a verifier error: {"game": int, "message": str,
+    "traceback": str}."""
 
 
 def base_setup(target: int = 1000, swap: bool = False,
@@ -147,6 +173,46 @@ def _load(oracle: OracleDriver, setup: Mapping[str, Any], state: Mapping[str, An
     except Exception:  # noqa: BLE001 - a state the oracle cannot take: the game ends here
         return False
     return True
+
+
+def consistency_problem(game: GameHooks, state: Any) -> str | None:
+    """Why the oracle cannot play on from ``state`` (a state taken over from the
+    implementation), or None when it can: the ruleset's rule invariants hold
+    (:attr:`GameHooks.check_state`: for Digi-Battle those of :mod:`strategies.invariants`,
+    e.g. every card in exactly one zone, DB-A.0; an Online deck recycled when it ran out,
+    DB-D.3), the game is over, or the player to move has a legal action and the oracle can
+    apply it (at a chance node: one of its outcomes). The oracle's own states always pass;
+    an adopted state that does not is no position of the game, and the game ends there."""
+    try:
+        if game.check_state is not None:
+            game.check_state(state)
+        if state.to_move is None:
+            return None
+        if state.to_move == "chance":
+            act = game.chance(state, lambda n: 0, lambda items: list(items))
+        else:
+            acts = game.legal_actions(state)
+            if not acts:
+                return f"player {state.to_move} is to move but has no legal action"
+            act = acts[0]
+        game.apply(state, act)
+    except Exception as e:  # noqa: BLE001 - any failure of the rules on it: not a position
+        clause = getattr(e, "clause", None)
+        return f"{type(e).__name__}{f' [{clause}]' if clause else ''}: {e}"
+    return None
+
+
+def _take_over(oracle: OracleDriver, setup: Mapping[str, Any],
+               state: Mapping[str, Any]) -> str | None:
+    """Put ``oracle`` into ``state`` taken over from the implementation (:func:`_load`) and
+    check that the oracle can play on from it (:func:`consistency_problem`). Returns why it
+    cannot (the game then ends there), or None."""
+    if not _load(oracle, setup, state):
+        return "the oracle does not take the implementation's state (load_state refuses it)"
+    problem = consistency_problem(_hooks_of(setup), oracle.state)
+    if problem:
+        return f"the implementation's state is no consistent position: {problem}"
+    return None
 
 
 def _merged(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> dict[str, Any]:
@@ -210,11 +276,14 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     matching = getattr(impl, "apply_matching", None) if tell else None
     resynced = [False]
     first: list[Divergence] = []
+    # The root cause the game is played on from (the oracle took over a state of the
+    # implementation after it): later divergences are its consequences.
+    root: list[Divergence | None] = [None]
 
     def diverge(kind: str, msg: str, **kw: Any) -> Divergence:
         div = Divergence(kind, len(actions) - 1, dict(setup), list(actions), msg,
                          overrides=dict(chosen), resynced=resynced[0], game=game_id,
-                         details=details, **kw)
+                         details=details, cause=root[0], **kw)
         if not first:
             first.append(div)
         if collect is not None:
@@ -248,9 +317,12 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     if diffs:
         div = diverge("state", "the initial states differ", differences=diffs,
                       actual_state=got, before=None, events=[])
-        if not goes_on() or not _load(oracle, oracle_setup(setup, chosen),
-                                      _merged(expected, got)):
+        if not goes_on():
             return first[0]
+        div.ended = _take_over(oracle, oracle_setup(setup, chosen), _merged(expected, got))
+        if div.ended:
+            return first[0]
+        root[0] = div
         resynced[0] = True
     ahead: list[Mapping[str, Any]] = []  # forced actions the implementation took by itself
     for played in range(max_steps + 1):
@@ -330,7 +402,8 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                               clause=want.refusal.clause, actual_state=out.state,
                               before=before.to_json(), events=[])
                 if not goes_on() or not _follow(oracle, setup, chosen, actions, div,
-                                                on_divergence, before.to_json(), out.state):
+                                                on_divergence, before.to_json(), out.state,
+                                                root):
                     return first[0]
                 resynced[0] = True
                 continue
@@ -377,7 +450,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                           actual_state=out.state, before=before.to_json(),
                           events=step_events)
             if not goes_on() or not _follow(oracle, setup, chosen, actions, div,
-                                            on_divergence, compared, out.state):
+                                            on_divergence, compared, out.state, root):
                 return first[0]
             resynced[0] = True
     return first[0] if first else None
@@ -532,11 +605,15 @@ def declared_details(impl: Any) -> tuple[str, ...] | None:
 
 def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, str],
             actions: Sequence[Mapping[str, Any]], div: Divergence, on_divergence: OnDivergence,
-            expected: Mapping[str, Any], actual: Any) -> bool:
+            expected: Mapping[str, Any], actual: Any,
+            root: list[Divergence | None] | None = None) -> bool:
     """Make the oracle go on from where the implementation is after ``div``: under the
     readings ``on_divergence`` says explain it (when the oracle, replaying the game under
-    them, reaches the implementation's state), else from the implementation's state merged
-    into its own. False when neither works (the game ends)."""
+    them, reaches the implementation's state: a fresh re-sync, ``root[0]`` becomes None),
+    else from the implementation's state merged into its own, when the oracle can play on
+    from it (:func:`_take_over`; ``root[0]`` becomes the root cause of ``div``: what
+    follows is its consequence). False when neither works (the game ends; ``div.ended``
+    says why)."""
     if on_divergence is not None:
         readings = on_divergence(div)
         if readings and not div.resynced:
@@ -553,10 +630,18 @@ def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, st
                     details=div.details):
                 chosen.update(readings)
                 oracle._state = o.state
+                if root is not None:
+                    root[0] = None
                 return True
     if not isinstance(actual, Mapping):
+        div.ended = "the implementation answered no state to take over"
         return False
-    return _load(oracle, oracle_setup(setup, chosen), _merged(expected, actual))
+    div.ended = _take_over(oracle, oracle_setup(setup, chosen), _merged(expected, actual))
+    if div.ended:
+        return False
+    if root is not None:
+        root[0] = div.cause or div
+    return True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -639,15 +724,53 @@ def finding_key(div: Divergence) -> tuple[str, str]:
     return clause, div.kind
 
 
+def root_key(div: Divergence) -> tuple[str, str]:
+    """How root causes (:attr:`Divergence.is_root`) group into findings, so that one fault
+    gives one finding: by the clause broken (``(clause, "rule")``), whatever field differed
+    first in each game; a divergence a reading explains by ``reading:<ambiguity>=<reading>``;
+    an implementation error by its code (``("errored", "errored:<code>")``); a refusal that
+    cites another clause than the oracle's by the clause the implementation cites
+    (``("refusal", "cites:<clause>")``: an engine citing one wrong clause everywhere is one
+    fault, whichever rule each probe broke); a declined reading by its code."""
+    clause = div.clause or "?"
+    if div.reading is not None:
+        return clause, f"reading:{div.reading[0]}={div.reading[1]}"
+    if div.kind == "errored":
+        return "errored", f"errored:{div.code or '?'}"
+    if div.kind == "refusal":
+        cited = div.actual.get("clause") if isinstance(div.actual, Mapping) else None
+        return "refusal", f"cites:{cited}"
+    if div.kind == "refused-legal" and div.code:
+        return clause, div.code
+    return clause, "rule"
+
+
+#: A finding's counterexample at most this long, or the finding says why not
+#: (:attr:`Finding.why_long`).
+MAX_COUNTEREXAMPLE = 60
+
+#: Consequences listed per finding (all are counted).
+CONSEQUENCES_LISTED = 5
+
+
 @dataclass
 class Finding:
-    """One group of divergences of a run (same :func:`finding_key`).
+    """One root cause of a run: a group of root divergences (same :func:`root_key`), each
+    the first unexplained divergence of its game or of a fresh re-sync; the divergences
+    played on after them from a state taken over from the implementation are counted and
+    listed as its consequences, never findings of their own.
 
-    :param count: divergences seen in the group (over every game of the run).
+    :param key: the group (:func:`root_key`).
+    :param count: root divergences seen in the group (over every game of the run).
     :param games: games in which it was seen.
     :param divergence: its counterexample: the shortest one reproducible from ``new_game``
         (shrunk when shrinking ran), with its clause attributed.
     :param first_length: the length of the group's first counterexample, before shrinking.
+    :param consequences: divergences that followed its root divergences in their games.
+    :param consequence_examples: the first few of them: ``{"game", "step", "kind",
+        "clause", "field"}``.
+    :param why_long: why the counterexample is longer than :data:`MAX_COUNTEREXAMPLE`
+        actions (None when it is not).
     """
 
     key: tuple[str, str]
@@ -656,6 +779,9 @@ class Finding:
     games: int = 0
     first_length: int = 0
     shrunk: bool = False
+    consequences: int = 0
+    consequence_examples: list[dict[str, Any]] = field(default_factory=list)
+    why_long: str | None = None
 
     @property
     def clause(self) -> str | None:
@@ -664,8 +790,8 @@ class Finding:
 
     @property
     def field(self) -> str:
-        """What differs (the second part of :attr:`key`)."""
-        return self.key[1]
+        """What differs in its counterexample (:func:`finding_key`)."""
+        return finding_key(self.divergence)[1]
 
 
 def _better(new: Divergence, old: Divergence) -> bool:
@@ -706,9 +832,11 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     :param shrink_patience: :func:`shrink`'s ``patience`` (None: its default).
     :returns: a :class:`DifferentialResult`; never raises for a misbehaving implementation.
     """
+    import traceback
+
     from oracle import variants as registry
 
-    result = DifferentialResult()
+    result = DifferentialResult(planned=games)
     t0 = time.monotonic()
     steps = [0]
     overrides: dict[str, str] = {}
@@ -727,25 +855,37 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     def dead() -> bool:
         return bool(getattr(impl, "dead", None))
 
-    def game(draw: Draw) -> None:
+    def play(draw: Draw, collect: list[Divergence]) -> None:
         setup = game_hooks.draw_setup(draw, {})
         chosen = dict(readings or {})
         if any_reading:
             for a in ambs:
                 chosen[a.id] = draw.sample(a.reading_names())
         setup["variants"] = chosen
-        collect: list[Divergence] = []
         play_lockstep(impl, setup, _chooser(draw, game_hooks), legal=legal, counter=steps,
                       overrides={k: v for k, v in overrides.items()
                                  if not any_reading or k not in chosen},
-                      collect=collect if seen[0] < max_findings else None,
-                      on_divergence=explain)
-        result.games += 1
-        if on_game is not None:
-            on_game(result.games)
+                      collect=collect, on_divergence=explain,
+                      max_divergences=8 if seen[0] < max_findings else 1)
+
+    def record(collect: Sequence[Divergence], index: int) -> None:
+        """File the game's divergences: each root cause into its finding, each consequence
+        under the finding of its root."""
         keys_this_game: set[tuple[str, str]] = set()
+        key_of: dict[int, tuple[str, str]] = {}
         for div in collect:
             seen[0] += 1
+            div.game = index
+            if div.cause is not None:
+                f = groups.get(key_of.get(id(div.cause), ("", "")))
+                if f is None:
+                    continue
+                f.consequences += 1
+                if len(f.consequence_examples) < CONSEQUENCES_LISTED:
+                    f.consequence_examples.append({
+                        "game": index, "step": div.step, "kind": div.kind,
+                        "clause": div.clause, "field": finding_key(div)[1]})
+                continue
             if div.kind != "errored" and div.clause is None and div.reading is None:
                 explain(div)
             if div.reading is not None:
@@ -753,7 +893,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                 seen_as[div.reading[1]] = seen_as.get(div.reading[1], 0) + 1
                 if not any_reading:
                     overrides[div.reading[0]] = div.reading[1]
-            key = finding_key(div)
+            key = key_of[id(div)] = root_key(div)
             f = groups.get(key)
             if f is None:
                 f = groups[key] = Finding(key, div, first_length=len(div.actions))
@@ -763,19 +903,43 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             if key not in keys_this_game:
                 f.games += 1
                 keys_this_game.add(key)
+
+    for i in range(games):
+        if dead() or (budget_seconds is not None and groups and
+                      time.monotonic() - t0 > budget_seconds):
+            break
+        collect: list[Divergence] = []
+        error: BaseException | None = None
+        try:
+            play(Draw(seed, i), collect)
+        except Exception as e:  # noqa: BLE001 - a bug of ours: this game only
+            error = e
+            result.verifier_errors.append({
+                "game": i, "message": f"{type(e).__name__}: {e}",
+                "traceback": "".join(traceback.format_exception(e))})
+        try:
+            record(collect, i)
+        except Exception as e:  # noqa: BLE001 - a bug of ours while filing: this game only
+            if error is None:
+                error = e
+                result.verifier_errors.append({
+                    "game": i, "message": f"{type(e).__name__}: {e}",
+                    "traceback": "".join(traceback.format_exception(e))})
+        result.games += 1
+        if error is not None:
+            result.errored += 1
+            result.notes.append(f"random game {i} stopped by an error of the verifier: "
+                                f"{type(error).__name__}: {error}")
+        elif collect:
+            result.diverged += 1
+        else:
+            result.completed += 1
+        if on_game is not None:
+            on_game(result.games)
         if any(d.kind == "errored" for d in collect):
             fresh = getattr(impl, "fresh", None)
             if callable(fresh):
                 fresh()
-
-    try:
-        for i in range(games):
-            if dead() or (budget_seconds is not None and groups and
-                          time.monotonic() - t0 > budget_seconds):
-                break
-            game(Draw(seed, i))
-    except Exception as e:  # noqa: BLE001 - a bug of ours: reported, the findings kept
-        result.notes.append(f"differential run stopped: {type(e).__name__}: {e}")
     result.steps = steps[0]
     findings = sorted(groups.values(), key=lambda f: (-f.count, f.key))
     left = shrink_seconds
@@ -790,7 +954,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
 
             def same(found: Divergence, key: tuple[str, str] = key) -> bool:
                 explain(found)
-                return finding_key(found) == key
+                return root_key(found) == key
 
             try:
                 more = {} if shrink_patience is None else {"patience": shrink_patience}
@@ -804,12 +968,35 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
         left = max(0.0, left - (time.monotonic() - t1))
         if f.divergence.clause is None and f.divergence.reading is None:
             explain(f.divergence)
+    for f in findings:
+        f.why_long = _why_long(f, shrink_seconds)
     result.findings = findings
     if findings:
         result.divergence = findings[0].divergence
         result.first_length = findings[0].first_length
     result.seconds = time.monotonic() - t0
     return result
+
+
+def _why_long(f: Finding, shrink_seconds: float) -> str | None:
+    """Why ``f``'s counterexample is still longer than :data:`MAX_COUNTEREXAMPLE` actions
+    (None when it is not)."""
+    div = f.divergence
+    n = len(div.actions)
+    if n <= MAX_COUNTEREXAMPLE:
+        return None
+    if div.kind == "errored":
+        return (f"an implementation error after {n} actions: not shrunk (the verifier does "
+                "not replay games against an engine that fails to answer)")
+    if div.resynced:
+        return (f"{n} actions: the divergence came after an earlier one the oracle "
+                "re-synchronised under a reading, and no game replayable from new_game "
+                f"reaching it was found while shrinking ({shrink_seconds:.0f} s shared)")
+    if shrink_seconds <= 0:
+        return f"{n} actions: shrinking was switched off (--shrink-seconds 0)"
+    return (f"{n} actions: shrinking found no shorter game reaching the same finding within "
+            f"its share of {shrink_seconds:.0f} s (the trigger needs a long game, or the "
+            "search ran out of patience)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -860,7 +1047,14 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
     table = dict(game.event_fields)
     produced = {name for e in events for name in table.get(e["type"], frozenset())}
     fields -= {f for f, cause in game.consequences if cause in fields and cause in produced}
-    ranked = sorted(events, key=lambda e: priority.get(e["type"], 999))
+    # Most specific first; of the same type, the latest turn's first (GameHooks.turn_ends).
+    turn, order = 0, {}
+    for i, e in enumerate(events):
+        order[i] = turn
+        if e["type"] in game.turn_ends:
+            turn += 1
+    ranked = [events[i] for i in sorted(range(len(events)), key=lambda i: (
+        priority.get(events[i]["type"], 999), -order[i]))]
     hit = next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
     return ranked, hit
 

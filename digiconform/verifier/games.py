@@ -60,6 +60,15 @@ class GameHooks:
         from ``cause`` (a game won on a score the oracle does not give); when ``cause``
         differs too and one of the oracle's events at that step changes it, that event's
         rule is the one broken, not the rule of ``field``.
+    :param check_state: ``check_state(state)`` raises (an exception naming the clause) when
+        ``state`` breaks a rule invariant that holds in every position of the game; None
+        when the ruleset has no such checks. Used on a state taken over from an
+        implementation before the oracle plays on from it.
+    :param turn_ends: event types that end a turn: one step may end a turn and play on into
+        the next (a DCG pass ending turn 1, turn 2's start-of-turn processing ending it at
+        once, DCG-6-2-1-2); among events of the same type, the one of the latest turn names
+        the clause (the earlier turn's end went as the rules say, or the engine would have
+        differed at it).
     """
 
     ruleset: str
@@ -78,6 +87,8 @@ class GameHooks:
     home_clause: Mapping[str, str]
     unexplained: tuple[tuple[str, str], ...] = ()
     consequences: tuple[tuple[str, str], ...] = ()
+    check_state: Callable[[Any], None] | None = None
+    turn_ends: frozenset[str] = frozenset()
 
     @property
     def priority(self) -> dict[str, int]:
@@ -337,6 +348,18 @@ _DB_EVENT_FIELDS = _fields((
 ))
 
 
+def _db_check_state(state: Any) -> None:
+    """The Digi-Battle rule invariants of every position (``strategies.invariants``
+    ``check_state``, derived from the rule texts: cards conserved, DB-A.0; a Rookie at the
+    bottom of each Duel Zone, DB-A.1/C.6; hand sizes, DB-D.1; the target, DB-C.9; an empty
+    Online deck recycled, DB-D.3). Raises their ``InvariantViolation`` (with ``clause``)."""
+    try:
+        from strategies.invariants import check_state
+    except ImportError:  # pragma: no cover - shipped with digiconform
+        return
+    check_state(state, moves=False)
+
+
 @cache
 def _digibattle() -> GameHooks:
     from oracle import rulesets
@@ -352,7 +375,8 @@ def _digibattle() -> GameHooks:
         unexplained=(("winner", "DB-C.9"), ("end_reason", "DB-C.9")),
         # ... unless it was won on a wrong score: the scoring rule is broken (DB-C.5).
         consequences=tuple((f, "score") for f in ("winner", "end_reason", "phase", "step",
-                                                 "to_move")))
+                                                 "to_move")),
+        check_state=_db_check_state)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -513,4 +537,5 @@ def _dcg() -> GameHooks:
         # A turn passed to the other player when the rules did not end it: the turn-end
         # condition; cards unsuspended when the rules skipped unsuspending: the turn ended
         # during start-of-turn processing.
-        (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")))
+        (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")),
+        turn_ends=frozenset({"turn_ended"}))

@@ -608,6 +608,10 @@ def _report_finding(report: Report, opts: Options, finding: Any, n: int, total: 
               f"digiconform verify --impl {shlex.quote(opts.command)} --ruleset {opts.ruleset} "
               f"--games {opts.games} --seed {opts.seed}")
     seen = f"seen {finding.count} times in {finding.games} games"
+    if finding.consequences:
+        seen += (f", {finding.consequences} later divergence"
+                 f"{'s' if finding.consequences != 1 else ''} of those games listed as its "
+                 "consequences")
     kind = "differential" if div.kind != "errored" else "implementation"
     fid = "differential" if n == 1 else f"differential-{n}"
     f = Failure(
@@ -627,7 +631,10 @@ def _report_finding(report: Report, opts: Options, finding: Any, n: int, total: 
         "explanation": div.explanation, "overrides": dict(div.overrides),
         "reproducible": not div.resynced, "code": div.code,
         "setup": {k: v for k, v in div.setup.items() if k != "decks"},
-        "actions": list(div.actions)})
+        "actions": list(div.actions),
+        "consequences": finding.consequences,
+        "consequence_examples": list(finding.consequence_examples),
+        "why_long": finding.why_long, "ended": div.ended})
 
 
 def _game_done(report: Report, opts: Options, progress: Progress | None, n: int) -> None:
