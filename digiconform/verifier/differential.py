@@ -842,6 +842,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     overrides: dict[str, str] = {}
     groups: dict[tuple[str, str], Finding] = {}
     seen = [0]
+    played = [0]  # actions sent in the current game
+    roots: list[Divergence] = []  # unexplained root state divergences (a sample)
     ambs = [a for a in registry.REGISTRY if a.ruleset == ruleset]
     game_hooks = hooks(ruleset)
 
@@ -873,6 +875,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
         under the finding of its root."""
         keys_this_game: set[tuple[str, str]] = set()
         key_of: dict[int, tuple[str, str]] = {}
+        _confirm_readings(collect, played[0])
         for div in collect:
             seen[0] += 1
             div.game = index
@@ -893,6 +896,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                 seen_as[div.reading[1]] = seen_as.get(div.reading[1], 0) + 1
                 if not any_reading:
                     overrides[div.reading[0]] = div.reading[1]
+            if div.reading is None and div.kind == "state" and len(roots) < 64:
+                roots.append(div)
             key = key_of[id(div)] = root_key(div)
             f = groups.get(key)
             if f is None:
@@ -910,6 +915,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             break
         collect: list[Divergence] = []
         error: BaseException | None = None
+        before = steps[0]
         try:
             play(Draw(seed, i), collect)
         except Exception as e:  # noqa: BLE001 - a bug of ours: this game only
@@ -917,6 +923,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             result.verifier_errors.append({
                 "game": i, "message": f"{type(e).__name__}: {e}",
                 "traceback": "".join(traceback.format_exception(e))})
+        played[0] = steps[0] - before
         try:
             record(collect, i)
         except Exception as e:  # noqa: BLE001 - a bug of ours while filing: this game only
@@ -940,6 +947,10 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             fresh = getattr(impl, "fresh", None)
             if callable(fresh):
                 fresh()
+    try:
+        _retract_contradicted(groups, roots, result.readings_seen)
+    except Exception as e:  # noqa: BLE001 - a bug of ours: the findings stay as they are
+        result.notes.append(f"checking the readings' findings failed: {type(e).__name__}: {e}")
     result.steps = steps[0]
     findings = sorted(groups.values(), key=lambda f: (-f.count, f.key))
     left = shrink_seconds
@@ -976,6 +987,102 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
         result.first_length = findings[0].first_length
     result.seconds = time.monotonic() - t0
     return result
+
+
+READING_CONFIRM = 5
+"""A divergence a reading explains is taken as that reading only when its game, played on
+under the reading, does not diverge again within this many actions: a state that one other
+reading happens to give at one step (an Online deck never recycled looks like DB-AMB-3
+"just-sent" at the draw that empties it, when nothing was just sent) is no evidence of the
+reading when the very next moves differ again."""
+
+
+def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) -> None:
+    """Retract the reading of each root divergence in ``collect`` (one game's, in order)
+    that the game does not confirm (:data:`READING_CONFIRM`: it diverged again within that
+    many actions, or, ``played`` actions in all, it ended before): its clause is attributed
+    again without readings, and what followed it in the game becomes its consequence."""
+    for i, div in enumerate(collect):
+        if div.reading is None or div.cause is not None:
+            continue
+        later = collect[i + 1:]
+        if later:
+            if later[0].step - div.step > READING_CONFIRM:
+                continue
+        elif played is None or played - 1 - div.step >= READING_CONFIRM:
+            continue
+        div.reading = div.explanation = div.clause = None
+        try:
+            attribute(div, readings=False)
+        except Exception:  # noqa: BLE001 - the clause stays unknown
+            pass
+        for d in later:
+            if d.cause is None or d.cause is div:
+                d.cause = div
+            else:
+                break
+
+
+def _changes_step(div: Divergence, amb: str, reading: str) -> bool:
+    """Does the oracle under ``amb = reading`` answer otherwise than the game's readings at
+    ``div``'s diverging step (from the position before it)?"""
+    if div.before is None or not div.actions:
+        return False
+    base = div.oracle_setup
+    alt = {**base, "variants": {**(base.get("variants") or {}), amb: reading}}
+    o, ref = OracleDriver(), OracleDriver()
+    if not _load(o, alt, div.before) or not _load(ref, base, div.before):
+        return False
+    a, b = o.apply(div.actions[-1]), ref.apply(div.actions[-1])
+    if (a.refusal is None) != (b.refusal is None):
+        return True
+    if a.refusal is not None:
+        return a.refusal.to_json() != b.refusal.to_json()
+    strip = ("variants",)
+    return bool(state_differences({k: v for k, v in (a.state or {}).items() if k not in strip},
+                                  {k: v for k, v in (b.state or {}).items() if k not in strip},
+                                  details=div.details))
+
+
+def _retract_contradicted(groups: dict[tuple[str, str], Finding], roots: Sequence[Divergence],
+                          seen: dict[str, dict[str, int]]) -> None:
+    """A reading R that explained some root divergences of the run is contradicted when at
+    least as many unexplained root divergences (``roots``) are at steps R changes
+    (:func:`_changes_step`) and R does not give the implementation's answer there either
+    (it would have explained them): the implementation does not behave as R; the few steps
+    where R coincides with it are the fault seen there. Such a finding is attributed again
+    without readings and merged into the finding of its clause; ``seen`` no longer counts
+    it."""
+    for key, f in list(groups.items()):
+        if f.divergence.reading is None:
+            continue
+        amb, reading = f.divergence.reading
+        against = sum(1 for d in roots if _changes_step(d, amb, reading))
+        if against < f.count:
+            continue
+        div = f.divergence
+        div.reading = div.explanation = div.clause = None
+        attribute(div, readings=False)
+        del groups[key]
+        by = seen.get(amb, {})
+        by[reading] = by.get(reading, 0) - f.count
+        if by.get(reading, 0) <= 0:
+            by.pop(reading, None)
+        if amb in seen and not seen[amb]:
+            del seen[amb]
+        new = root_key(div)
+        g = groups.get(new)
+        if g is None:
+            f.key = new
+            groups[new] = f
+            continue
+        g.count += f.count
+        g.games += f.games
+        g.consequences += f.consequences
+        room = CONSEQUENCES_LISTED - len(g.consequence_examples)
+        g.consequence_examples += f.consequence_examples[:max(room, 0)]
+        if _better(div, g.divergence):
+            g.divergence = div
 
 
 def _why_long(f: Finding, shrink_seconds: float) -> str | None:
@@ -1047,16 +1154,51 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
     table = dict(game.event_fields)
     produced = {name for e in events for name in table.get(e["type"], frozenset())}
     fields -= {f for f, cause in game.consequences if cause in fields and cause in produced}
-    # Most specific first; of the same type, the latest turn's first (GameHooks.turn_ends).
-    turn, order = 0, {}
-    for i, e in enumerate(events):
-        order[i] = turn
-        if e["type"] in game.turn_ends:
-            turn += 1
-    ranked = [events[i] for i in sorted(range(len(events)), key=lambda i: (
-        priority.get(events[i]["type"], 999), -order[i]))]
+    ranked = sorted(events, key=lambda e: priority.get(e["type"], 999))
+    segment = _turn_segment(game, events, diffs)
+    if segment is not None:
+        seg, in_seg = segment
+        if seg == "ahead":
+            # The engine ended a turn the oracle did not: the turn fields follow from what
+            # made it end (memory, ...), changed by the first event that produced it.
+            rest = fields - game.turn_fields
+            if rest:
+                fields = rest
+        else:
+            # The engine stands in that turn of the step: its events name the rule (the
+            # turns before it ended as the rules say, or the engine would be in them).
+            ranked = [e for e in ranked if id(e) in in_seg] + \
+                [e for e in ranked if id(e) not in in_seg]
     hit = next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
     return ranked, hit
+
+
+def _turn_segment(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                  diffs: Sequence[tuple[str, Any, Any]]) -> tuple[Any, set[int]] | None:
+    """When one step of the oracle ends turns (:attr:`GameHooks.turn_ends`: a pass ending
+    turn 3, turn 4's start-of-turn processing ending it at once, DCG-6-2-1-2) and the
+    implementation's turn number differs: the turn of the step the implementation stands in,
+    as ``(index, ids of that turn's events)``, or ``("ahead", set())`` when it ended more
+    turns than the oracle. None otherwise (the events are ranked as they are)."""
+    if not game.turn_ends:
+        return None
+    turn = next(((e, a) for p, e, a in diffs if p == "$.turn"), None)
+    if turn is None or not isinstance(turn[0], int) or not isinstance(turn[1], int):
+        return None
+    ends = sum(1 for e in events if e["type"] in game.turn_ends)
+    if not ends:
+        return None
+    index = turn[1] - (turn[0] - ends)  # (turn[0] - ends: the oracle's turn before the step)
+    if index > ends:
+        return "ahead", set()
+    index = max(index, 0)
+    seg, out = 0, set()
+    for e in events:
+        if seg == index:
+            out.add(id(e))
+        if e["type"] in game.turn_ends:
+            seg += 1
+    return index, out
 
 
 def _key_event(game: GameHooks, events: Sequence[Mapping[str, Any]],
@@ -1305,6 +1447,25 @@ def _owned_fields(paths: Sequence[str]) -> set[tuple[int | None, str]]:
     return out
 
 
+def _field_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                  diffs: Sequence[tuple[str, Any, Any]]) -> str | None:
+    """The clause of :attr:`GameHooks.field_clauses` for a differing field (or of
+    :attr:`GameHooks.turn_condition` for a turn the implementation ended by itself), or
+    None."""
+    differing = _fields([p for p, _, _ in diffs])
+    if game.turn_condition and game.turn_condition[0] not in differing:
+        segment = _turn_segment(game, events, diffs)
+        if segment is not None and segment[0] == "ahead":
+            return game.turn_condition[1]
+    if not game.field_clauses:
+        return None
+    types = {e.get("type") for e in events}
+    for name, clause, unless in game.field_clauses:
+        if name in differing and not (unless & differing) and not (unless & types):
+            return clause
+    return None
+
+
 def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
                  diffs: Sequence[tuple[str, Any, Any]]) -> str | None:
     """The clause of :attr:`GameHooks.unexplained` for a field that differs (for a player)
@@ -1327,7 +1488,7 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
     return None
 
 
-def attribute(div: Divergence) -> None:
+def attribute(div: Divergence, *, readings: bool = True) -> None:
     """Fill in ``div.clause`` (and ``clauses``, ``explanation``, ``reading``).
 
     1. If the oracle under another reading of one ambiguity gives the implementation's
@@ -1339,13 +1500,16 @@ def attribute(div: Divergence) -> None:
     3. Else the oracle's events at the diverging step name the clauses; the one whose event
        changes the differing fields (most specific event first) is chosen.
     4. Else the refusal's clause, or the action's home clause.
+
+    With ``readings`` False step 1 is left out (a reading explanation retracted:
+    :data:`READING_CONFIRM`).
     """
     from oracle import variants as registry
 
     game = _hooks_of(div.setup)
     events = _step_events(div)
     div.clauses = sorted({e["clause"] for e in events if e.get("clause")})
-    if div.kind != "errored":
+    if div.kind != "errored" and readings:
         for amb in registry.REGISTRY:
             if amb.ruleset != game.ruleset:
                 continue
@@ -1363,6 +1527,8 @@ def attribute(div: Divergence) -> None:
                     return
     if div.clause is None and div.kind == "legal-set":
         div.clause = _legal_set_clause(div)
+    if div.clause is None and div.kind == "state":
+        div.clause = _field_clause(game, events, div.differences)
     if div.clause is None and div.kind == "state" and game.unexplained:
         div.clause = _unexplained(game, events, div.differences)
     if div.clause is None and div.kind in ("state", "refused-legal", "legal-set"):
@@ -1390,6 +1556,10 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
     if kind in ("accepted-illegal", "refusal") and refusal_clause:
         return refusal_clause
     game = hooks(ruleset)
+    if kind == "state":
+        clause = _field_clause(game, events, differences)
+        if clause:
+            return clause
     if kind == "state" and game.unexplained:
         clause = _unexplained(game, events, differences)
         if clause:

@@ -65,10 +65,20 @@ class GameHooks:
         when the ruleset has no such checks. Used on a state taken over from an
         implementation before the oracle plays on from it.
     :param turn_ends: event types that end a turn: one step may end a turn and play on into
-        the next (a DCG pass ending turn 1, turn 2's start-of-turn processing ending it at
-        once, DCG-6-2-1-2); among events of the same type, the one of the latest turn names
-        the clause (the earlier turn's end went as the rules say, or the engine would have
-        differed at it).
+        the next (a DCG pass ending turn 3, turn 4's start-of-turn processing ending it at
+        once, DCG-6-2-1-2). When the implementation's ``turn`` differs, the events of the
+        turn it stands in name the clause (the turns before it ended as the rules say);
+        when it ended more turns than the oracle, the :attr:`turn_fields` follow from what
+        made it end (memory), not from the oracle's turn end.
+    :param turn_fields: the fields a turn's end changes (see :attr:`turn_ends`).
+    :param turn_condition: ``(cause field, clause)``: when the implementation ended more
+        turns than the oracle in one step and the cause field (memory) does not differ,
+        the turn-end condition's clause (it ended a turn the rules did not end).
+    :param field_clauses: ``(field, clause, unless)``: a differing ``field`` is ``clause``'s
+        whatever the events of the step, unless a field or an oracle event type in
+        ``unless`` differs or occurs there too (a Digimon Power computed wrongly from the
+        same cards is the power rule's, DB-A.4, not the rule of the move that showed it;
+        a Power Option's condition judged wrongly, ``held``, is DB-C.2's).
     """
 
     ruleset: str
@@ -89,6 +99,9 @@ class GameHooks:
     consequences: tuple[tuple[str, str], ...] = ()
     check_state: Callable[[Any], None] | None = None
     turn_ends: frozenset[str] = frozenset()
+    turn_fields: frozenset[str] = frozenset()
+    field_clauses: tuple[tuple[str, str, frozenset[str]], ...] = ()
+    turn_condition: tuple[str, str] | None = None
 
     @property
     def priority(self) -> dict[str, int]:
@@ -310,12 +323,13 @@ _DB_EVENT_FIELDS = _fields((
     ("online_exhausted", "online offline duel_zone power_port digivolve_zone to_move "
                          "chance step resume hand pending_rookie"),
     ("recycled", "online offline to_move chance hand resume"),
+    # A skipped Digivolve phase explains the phase change better than the Battle's start
+    # (or a tie of the Battle that follows it in the same step).
+    ("digivolve_phase_skipped", "phase step"),
     ("duel_tied", "score duel_zone offline power_port first_player to_move winner phase "
                   "last_duel_winner"),
     ("game_won", "phase step winner to_move end_reason"),
     ("game_stopped", "phase step winner to_move end_reason"),
-    # A skipped Digivolve phase explains the phase change better than the Battle's start.
-    ("digivolve_phase_skipped", "phase step"),
     # Who is to move when a new Duel starts is DB-D.6's (the last Duel's winner, or after a
     # tie the player who went first), not the rule of the Regroup move that ended the Duel
     # before it, nor of the forced passes after it.
@@ -376,7 +390,13 @@ def _digibattle() -> GameHooks:
         # ... unless it was won on a wrong score: the scoring rule is broken (DB-C.5).
         consequences=tuple((f, "score") for f in ("winner", "end_reason", "phase", "step",
                                                  "to_move")),
-        check_state=_db_check_state)
+        check_state=_db_check_state,
+        field_clauses=(
+            ("held", "DB-C.2", frozenset()),
+            ("digimon_power", "DB-A.4", frozenset({
+                "duel_zone", "plays", "power_port", "digivolve_zone", "phase",
+                "option_played", "effect_void", "downgraded"})),
+        ))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -538,4 +558,6 @@ def _dcg() -> GameHooks:
         # condition; cards unsuspended when the rules skipped unsuspending: the turn ended
         # during start-of-turn processing.
         (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")),
-        turn_ends=frozenset({"turn_ended"}))
+        turn_ends=frozenset({"turn_ended"}),
+        turn_fields=frozenset({"turn", "turn_player", "to_move", "phase", "step"}),
+        turn_condition=("memory", "DCG-6-1-4-1"))
