@@ -1160,10 +1160,12 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
         seg, in_seg = segment
         if seg == "ahead":
             # The engine ended a turn the oracle did not: the turn fields follow from what
-            # made it end (memory, ...), changed by the first event that produced it.
-            rest = fields - game.turn_fields
-            if rest:
-                fields = rest
+            # made it end, the memory (GameHooks.turn_cause; compared across two turn
+            # players, equal values are different gauge positions), produced first by
+            # the events of the action's own turn.
+            fields = (fields - game.turn_fields) | {game.turn_cause}
+            ranked = [e for e in ranked if id(e) in in_seg] + \
+                [e for e in ranked if id(e) not in in_seg]
         else:
             # The engine stands in that turn of the step: its events name the rule (the
             # turns before it ended as the rules say, or the engine would be in them).
@@ -1178,8 +1180,9 @@ def _turn_segment(game: GameHooks, events: Sequence[Mapping[str, Any]],
     """When one step of the oracle ends turns (:attr:`GameHooks.turn_ends`: a pass ending
     turn 3, turn 4's start-of-turn processing ending it at once, DCG-6-2-1-2) and the
     implementation's turn number differs: the turn of the step the implementation stands in,
-    as ``(index, ids of that turn's events)``, or ``("ahead", set())`` when it ended more
-    turns than the oracle. None otherwise (the events are ranked as they are)."""
+    as ``(index, ids of that turn's events)``, or ``("ahead", ids of the first turn's
+    events)`` when it ended more turns than the oracle. None otherwise (the events are
+    ranked as they are)."""
     if not game.turn_ends:
         return None
     turn = next(((e, a) for p, e, a in diffs if p == "$.turn"), None)
@@ -1189,16 +1192,15 @@ def _turn_segment(game: GameHooks, events: Sequence[Mapping[str, Any]],
     if not ends:
         return None
     index = turn[1] - (turn[0] - ends)  # (turn[0] - ends: the oracle's turn before the step)
-    if index > ends:
-        return "ahead", set()
-    index = max(index, 0)
+    ahead = index > ends
+    index = 0 if ahead else max(index, 0)
     seg, out = 0, set()
     for e in events:
         if seg == index:
             out.add(id(e))
         if e["type"] in game.turn_ends:
             seg += 1
-    return index, out
+    return ("ahead" if ahead else index), out
 
 
 def _key_event(game: GameHooks, events: Sequence[Mapping[str, Any]],
@@ -1449,14 +1451,8 @@ def _owned_fields(paths: Sequence[str]) -> set[tuple[int | None, str]]:
 
 def _field_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
                   diffs: Sequence[tuple[str, Any, Any]]) -> str | None:
-    """The clause of :attr:`GameHooks.field_clauses` for a differing field (or of
-    :attr:`GameHooks.turn_condition` for a turn the implementation ended by itself), or
-    None."""
+    """The clause of :attr:`GameHooks.field_clauses` for a differing field, or None."""
     differing = _fields([p for p, _, _ in diffs])
-    if game.turn_condition and game.turn_condition[0] not in differing:
-        segment = _turn_segment(game, events, diffs)
-        if segment is not None and segment[0] == "ahead":
-            return game.turn_condition[1]
     if not game.field_clauses:
         return None
     types = {e.get("type") for e in events}

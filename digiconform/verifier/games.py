@@ -71,9 +71,9 @@ class GameHooks:
         when it ended more turns than the oracle, the :attr:`turn_fields` follow from what
         made it end (memory), not from the oracle's turn end.
     :param turn_fields: the fields a turn's end changes (see :attr:`turn_ends`).
-    :param turn_condition: ``(cause field, clause)``: when the implementation ended more
-        turns than the oracle in one step and the cause field (memory) does not differ,
-        the turn-end condition's clause (it ended a turn the rules did not end).
+    :param turn_cause: the field a turn's end follows from (DCG: ``memory``, DCG-6-1-4-1):
+        when the implementation ended more turns than the oracle in one step, the first
+        event of the action's own turn that changes it names the clause.
     :param field_clauses: ``(field, clause, unless)``: a differing ``field`` is ``clause``'s
         whatever the events of the step, unless a field or an oracle event type in
         ``unless`` differs or occurs there too (a Digimon Power computed wrongly from the
@@ -101,7 +101,7 @@ class GameHooks:
     turn_ends: frozenset[str] = frozenset()
     turn_fields: frozenset[str] = frozenset()
     field_clauses: tuple[tuple[str, str, frozenset[str]], ...] = ()
-    turn_condition: tuple[str, str] | None = None
+    turn_cause: str = ""
 
     @property
     def priority(self) -> dict[str, int]:
@@ -560,4 +560,4 @@ def _dcg() -> GameHooks:
         (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")),
         turn_ends=frozenset({"turn_ended"}),
         turn_fields=frozenset({"turn", "turn_player", "to_move", "phase", "step"}),
-        turn_condition=("memory", "DCG-6-1-4-1"))
+        turn_cause="memory")

@@ -540,7 +540,8 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
       answer there -- consistent with ``holds``, inconsistent with R;
     - ``res`` failed at that very step: only the fields R changes are looked at; the engine
       is consistent with ``holds`` when it agrees with the recorded values on them (its
-      failure is elsewhere), and with R when its values there are R's;
+      failure is elsewhere), and with R when its values there are R's; when it answers
+      there as no reading at all, that is a fault of its own, no evidence;
     - ``res`` failed before (in its prelude, or at any step before a reading changes an
       answer): nothing is shown, and a reading whose step comes after it is not compared.
 
@@ -579,6 +580,11 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
                 out[r] = all(engine.get(p, _MISSING) == val for p, _, val in x.differences)
             else:
                 out[r] = _same_answer(x.actual, res.actual)
+    if i == d and not any(out.get(r) for r in holds) and \
+            not any(out.get(r) for r, x in alts.items() if x.step == d):
+        # It answered as no reading there: a fault of its own on the fields a reading
+        # changes (a wrong Digimon Power), not a reading -- no evidence either way.
+        return None
     return out or None
 
 
