@@ -16,10 +16,14 @@ step. The same action goes to both; they must agree on every resulting state
 implementation lists legal actions, on the legal set.
 
 A divergence does not end the run, nor its game: the game goes on from where the
-implementation is (:func:`play_lockstep` with ``collect``), fresh games are played within the
-time budget, and every divergence is attributed to a clause (:func:`attribute`) and grouped
-into a :class:`Finding` by clause and first differing field (:func:`finding_key`). After a
-divergence a reading explains, the oracle plays the rest of the run under that reading. Each
+implementation is (:func:`play_lockstep` with ``collect``; a state taken over from it only
+when it is a consistent position, :func:`consistency_problem`), fresh games are played within
+the time budget, each on its own (an exception of the verifier's stops that game only). The
+first unexplained divergence of a game (or of a re-sync under a reading) is a root cause,
+attributed to a clause (:func:`attribute`) and grouped into a :class:`Finding` by that clause
+(:func:`root_key`); what follows it from an adopted state is its consequence, listed under
+it. After a divergence a reading explains, the oracle plays the rest of the run under that
+reading (a reading explanation the game or the run contradicts is retracted). Each
 finding's counterexample is shrunk to a short game (within a shared time budget, oracle-guided:
 :func:`shrink`) and saved as a trace file (``schemas/trace.schema.json``) that ``digiconform
 replay`` can check.
@@ -809,9 +813,12 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                      on_shrink: Any = None,
                      shrink_patience: int | None = None) -> DifferentialResult:
     """Play up to ``games`` drawn games (:class:`Draw`) in lockstep within ``budget_seconds``;
-    every divergence is a finding (the game goes on after it: :func:`play_lockstep` with
-    ``collect``), findings are grouped (:func:`finding_key`) and each group's
-    counterexample is shrunk.
+    each game's root causes are findings, grouped (:func:`root_key`), the divergences played
+    on after them from an adopted state their consequences (the game goes on after a
+    divergence: :func:`play_lockstep` with ``collect``), and each finding's counterexample
+    is shrunk (:attr:`Finding.why_long` when it stays over :data:`MAX_COUNTEREXAMPLE`).
+    An exception of the verifier's own during a game stops that game only (``errored``,
+    ``verifier_errors``); the counts ``planned``, ``completed``, ``diverged`` are filled.
 
     After a divergence a reading explains (:func:`attribute`), the oracle plays every later
     game under that reading (``overrides``), so that it cannot hide other faults. After an
@@ -991,10 +998,11 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
 
 READING_CONFIRM = 5
 """A divergence a reading explains is taken as that reading only when its game, played on
-under the reading, does not diverge again within this many actions: a state that one other
-reading happens to give at one step (an Online deck never recycled looks like DB-AMB-3
-"just-sent" at the draw that empties it, when nothing was just sent) is no evidence of the
-reading when the very next moves differ again."""
+under the reading, does not diverge again within this many actions, nor later at a step
+filed under one of the ambiguity's own clauses: a state that another reading happens to
+give at one step (an Online deck never recycled looks like DB-AMB-16 "wait" at the draw
+that takes its last card, and like DB-AMB-3 "just-sent" when nothing was just sent) is no
+evidence of the reading when the game, played on under it, breaks that reading's rule."""
 
 
 def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) -> None:
@@ -1002,12 +1010,26 @@ def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) 
     that the game does not confirm (:data:`READING_CONFIRM`: it diverged again within that
     many actions, or, ``played`` actions in all, it ended before): its clause is attributed
     again without readings, and what followed it in the game becomes its consequence."""
+    from oracle import variants as registry
+
     for i, div in enumerate(collect):
         if div.reading is None or div.cause is not None:
             continue
         later = collect[i + 1:]
+        amb = registry.BY_ID.get(div.reading[0])
+        clauses = set(amb.clauses) if amb is not None else set()
         if later:
-            if later[0].step - div.step > READING_CONFIRM:
+            for d in later:  # (the clause of a later root of the game, for the check below)
+                if d.cause is None and d.clause is None and d.kind != "errored":
+                    try:
+                        attribute(d)
+                    except Exception:  # noqa: BLE001 - left unknown
+                        pass
+            # Confirmed unless it diverged again soon, or later, unexplained, under one of
+            # the ambiguity's own clauses (the reading's rule, played on, differs again).
+            if later[0].step - div.step > READING_CONFIRM and not any(
+                    d.cause is None and d.reading is None and d.clause in clauses
+                    for d in later):
                 continue
         elif played is None or played - 1 - div.step >= READING_CONFIRM:
             continue
