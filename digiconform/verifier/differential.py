@@ -998,8 +998,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
 
 READING_CONFIRM = 5
 """A divergence a reading explains is taken as that reading only when its game, played on
-under the reading, does not diverge again within this many actions, nor later at a step
-filed under one of the ambiguity's own clauses: a state that another reading happens to
+under the reading, goes on for this many actions, and does not diverge again at a step filed
+under one of the ambiguity's own clauses: a state that another reading happens to
 give at one step (an Online deck never recycled looks like DB-AMB-16 "wait" at the draw
 that takes its last card, and like DB-AMB-3 "just-sent" when nothing was just sent) is no
 evidence of the reading when the game, played on under it, breaks that reading's rule."""
@@ -1007,8 +1007,9 @@ evidence of the reading when the game, played on under it, breaks that reading's
 
 def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) -> None:
     """Retract the reading of each root divergence in ``collect`` (one game's, in order)
-    that the game does not confirm (:data:`READING_CONFIRM`: it diverged again within that
-    many actions, or, ``played`` actions in all, it ended before): its clause is attributed
+    that the game does not confirm (:data:`READING_CONFIRM`: it diverged again under one of
+    the ambiguity's clauses, or, ``played`` actions in all, it ended within that many
+    actions with no other divergence): its clause is attributed
     again without readings, and what followed it in the game becomes its consequence."""
     from oracle import variants as registry
 
@@ -1025,11 +1026,10 @@ def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) 
                         attribute(d)
                     except Exception:  # noqa: BLE001 - left unknown
                         pass
-            # Confirmed unless it diverged again soon, or later, unexplained, under one of
-            # the ambiguity's own clauses (the reading's rule, played on, differs again).
-            if later[0].step - div.step > READING_CONFIRM and not any(
-                    d.cause is None and d.reading is None and d.clause in clauses
-                    for d in later):
+            # Confirmed unless it diverged again, unexplained, under one of the ambiguity's
+            # own clauses (the reading's rule, played on, differs again).
+            if not any(d.cause is None and d.reading is None and d.clause in clauses
+                       for d in later):
                 continue
         elif played is None or played - 1 - div.step >= READING_CONFIRM:
             continue
@@ -1175,7 +1175,11 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
     priority = game.priority
     table = dict(game.event_fields)
     produced = {name for e in events for name in table.get(e["type"], frozenset())}
-    fields -= {f for f, cause in game.consequences if cause in fields and cause in produced}
+    if any(name in fields for name, _ in game.unexplained):
+        # (only for a game's end: a phase that differs with the game not over is no
+        # consequence of a score, e.g. a Digivolve phase not skipped and its Duel not played)
+        fields -= {f for f, cause in game.consequences
+                   if cause in fields and cause in produced}
     ranked = sorted(events, key=lambda e: priority.get(e["type"], 999))
     segment = _turn_segment(game, events, diffs)
     if segment is not None:

@@ -323,13 +323,13 @@ _DB_EVENT_FIELDS = _fields((
     ("online_exhausted", "online offline duel_zone power_port digivolve_zone to_move "
                          "chance step resume hand pending_rookie"),
     ("recycled", "online offline to_move chance hand resume"),
+    ("game_won", "phase step winner to_move end_reason"),
+    ("game_stopped", "phase step winner to_move end_reason"),
     # A skipped Digivolve phase explains the phase change better than the Battle's start
     # (or a tie of the Battle that follows it in the same step).
     ("digivolve_phase_skipped", "phase step"),
     ("duel_tied", "score duel_zone offline power_port first_player to_move winner phase "
                   "last_duel_winner"),
-    ("game_won", "phase step winner to_move end_reason"),
-    ("game_stopped", "phase step winner to_move end_reason"),
     # Who is to move when a new Duel starts is DB-D.6's (the last Duel's winner, or after a
     # tie the player who went first), not the rule of the Regroup move that ended the Duel
     # before it, nor of the forced passes after it.
