@@ -246,3 +246,25 @@ def _assert_one_root_cause(name: str, report: Any, expected: tuple[str, ...] | N
             continue
         assert amb.verdict.startswith(("any reading", "untested")), (name, amb.id,
                                                                       amb.verdict)
+
+
+def test_a_refused_set_up_is_filed_under_deck_construction() -> None:
+    """An engine refusing every set-up (a restricted list of its own): one finding per
+    clause the refusal names, else deck construction's, never ``?``."""
+    from oracle.errors import IllegalActionError, InvalidInputError
+
+    class Refusing(_Wrapped):
+        def __init__(self, error: Exception) -> None:
+            super().__init__()
+            self.error = error
+
+        def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+            raise self.error
+
+    for error, ruleset, clause in (
+            (InvalidInputError("$.decks[0]", "ST-54 is restricted"), "digibattle", "DB-A.0"),
+            (InvalidInputError("$.decks[0]", "restricted"), "dcg", "CR4.2 Deck construction"),
+            (IllegalActionError("DB-A.5", "no Rookie"), "digibattle", "DB-A.5")):
+        res = D.run_differential(Refusing(error), games=3, ruleset=ruleset, shrink_seconds=0)
+        assert [(f.clause, f.count) for f in res.findings] == [(clause, 3)], res.findings
+        assert res.diverged == 3 and res.completed == 0

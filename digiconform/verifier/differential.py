@@ -307,7 +307,10 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     except OracleError as e:
         refused = refused_reading(setup, e)
         if refused is None:
-            return diverge("refused-legal", f"new_game refused: {e}", expected=expected)
+            # A set-up refused: the clause its refusal names, else deck construction's.
+            return diverge("refused-legal", f"new_game refused: {e}", expected=expected,
+                           actual=Refusal.from_error(e).to_json(),
+                           clause=getattr(e, "clause", None) or game.setup_clause)
         amb, reading = refused
         return diverge("refused-legal", f"new_game refused: {e}", expected=expected,
                        clause=amb.clauses[0], code=f"unsupported-reading:{amb.id}={reading}",

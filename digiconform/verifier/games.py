@@ -60,6 +60,8 @@ class GameHooks:
         from ``cause`` (a game won on a score the oracle does not give); when ``cause``
         differs too and one of the oracle's events at that step changes it, that event's
         rule is the one broken, not the rule of ``field``.
+    :param setup_clause: the clause of a set-up refused with no clause named (deck
+        construction: DB-A.0, "CR4.2 Deck construction").
     :param check_state: ``check_state(state)`` raises (an exception naming the clause) when
         ``state`` breaks a rule invariant that holds in every position of the game; None
         when the ruleset has no such checks. Used on a state taken over from an
@@ -101,6 +103,7 @@ class GameHooks:
     turn_ends: frozenset[str] = frozenset()
     turn_fields: frozenset[str] = frozenset()
     field_clauses: tuple[tuple[str, str, frozenset[str]], ...] = ()
+    setup_clause: str | None = None
     turn_cause: str = ""
 
     @property
@@ -390,7 +393,7 @@ def _digibattle() -> GameHooks:
         # ... unless it was won on a wrong score: the scoring rule is broken (DB-C.5).
         consequences=tuple((f, "score") for f in ("winner", "end_reason", "phase", "step",
                                                  "to_move")),
-        check_state=_db_check_state,
+        check_state=_db_check_state, setup_clause="DB-A.0",
         field_clauses=(
             ("held", "DB-C.2", frozenset()),
             ("digimon_power", "DB-A.4", frozenset({
@@ -560,4 +563,4 @@ def _dcg() -> GameHooks:
         (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")),
         turn_ends=frozenset({"turn_ended"}),
         turn_fields=frozenset({"turn", "turn_player", "to_move", "phase", "step"}),
-        turn_cause="memory")
+        turn_cause="memory", setup_clause="CR4.2 Deck construction")

@@ -358,6 +358,9 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
         return fallback
     step = v["steps"][i]
     expect = step.get("expect") or {}
+    if step["request"] in ("new_game", "load_state") and isinstance(res.actual, Mapping) \
+            and res.actual.get("clause") and "state" in expect:
+        return str(res.actual["clause"])  # a set-up refused: the clause its refusal names
     forced_only = step["request"] in ("new_game", "load_state") and bool(
         getattr(res, "forced", None))  # moved on by itself from the starting position
     if step["request"] != "action" and not forced_only:
@@ -540,8 +543,9 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
       answer there -- consistent with ``holds``, inconsistent with R;
     - ``res`` failed at that very step: only the fields R changes are looked at; the engine
       is consistent with ``holds`` when it agrees with the recorded values on them (its
-      failure is elsewhere), and with R when its values there are R's; when it answers
-      there as no reading at all, that is a fault of its own, no evidence;
+      failure is elsewhere), and with R when its whole answer there is R's (it differs
+      from the recorded one in R's fields only, with R's values); when it answers there as
+      no reading at all, that is a fault of its own, no evidence;
     - ``res`` failed before (in its prelude, or at any step before a reading changes an
       answer): nothing is shown, and a reading whose step comes after it is not compared.
 
@@ -577,7 +581,10 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
             out[r] = False
         elif x.step == i:
             if x.differences:
-                out[r] = all(engine.get(p, _MISSING) == val for p, _, val in x.differences)
+                # Its whole answer there is R's: every field it differs in, R changes, to
+                # its values (a fault that also touches one of R's fields is not R).
+                out[r] = set(engine) == {p for p, _, _ in x.differences} and all(
+                    engine.get(p, _MISSING) == val for p, _, val in x.differences)
             else:
                 out[r] = _same_answer(x.actual, res.actual)
     if i == d and not any(out.get(r) for r in holds) and \
