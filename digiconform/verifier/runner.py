@@ -558,6 +558,12 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
     amb_def = registry.BY_ID.get(amb)
     if amb_def is None:
         return None
+    if res.status == "pass":
+        # Every step compared and passed: the recorded answer at each reading's
+        # discriminating step (a reading outside ``holds`` fails the vector on the oracle:
+        # ``depends_on``), so no oracle run is needed.
+        others = [r for r in amb_def.reading_names() if r not in holds]
+        return ({r: True for r in holds} | {r: False for r in others}) if others else None
     alts = {r: _under_reading(v, amb, r) for r in amb_def.reading_names() if r not in holds}
     alts = {r: x for r, x in alts.items() if x.status == "fail" and x.step is not None}
     if not alts:
