@@ -270,3 +270,26 @@ def test_a_refused_set_up_is_filed_under_deck_construction() -> None:
         res = D.run_differential(Refusing(error), games=3, ruleset=ruleset, shrink_seconds=0)
         assert [(f.clause, f.count) for f in res.findings] == [(clause, 3)], res.findings
         assert res.diverged == 3 and res.completed == 0
+
+
+#: Planted faults the random-games check below leaves out, and why (measured with the
+#: full default run: see the issue-24 report).
+RARE = {
+    "digi_duel_after_pass": "reached in about one game of eight; under DB-AMB-24 'run-out' "
+                            "the engine waits where the oracle passes for the player, filed "
+                            "under the pass rule (DB-C.3): 4 findings in 40 games",
+    "dcg_unsuspends_before_ending": "reached in about one game of twenty (X-01 decks)",
+}
+PROJECT = {**miniatures.PLANTED, **miniatures.PLANTED_DCG}
+
+
+@pytest.mark.parametrize("name", sorted(set(PROJECT) - set(RARE)))
+def test_each_project_fault_gives_one_finding_in_the_random_games(name: str) -> None:
+    """The project's own planted faults, one at a time, 12 seeded random games each (no
+    vectors): exactly one finding, under a clause the fault breaks, and no reading verdict
+    moved unless the fault is a reading."""
+    rs = "dcg" if name in miniatures.PLANTED_DCG else "digibattle"
+    report = verify(Options(miniatures.command(name), ruleset=rs, scenarios=("-",), games=12,
+                            budget=None, shrink_seconds=5, shrink_patience=300,
+                            trace_dir=None))
+    _assert_one_root_cause(name, report, PROJECT[name])
