@@ -1480,8 +1480,20 @@ def _owned_fields(paths: Sequence[str]) -> set[tuple[int | None, str]]:
 
 def _field_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
                   diffs: Sequence[tuple[str, Any, Any]]) -> str | None:
-    """The clause of :attr:`GameHooks.field_clauses` for a differing field, or None."""
+    """The clause of the event after the one the implementation stopped at
+    (:attr:`GameHooks.leaves_at`), or of :attr:`GameHooks.field_clauses` for a differing
+    field, or None."""
     differing = _fields([p for p, _, _ in diffs])
+    if game.leaves_at:
+        got = {p: a for p, _, a in diffs}
+        where = (got.get("$.phase"), got.get("$.step"))
+        table = dict(game.event_fields)
+        for i, e in enumerate(events):
+            if game.leaves_at.get(e.get("type", "")) == where:
+                nxt = next((x for x in events[i + 1:]
+                            if "phase" in table.get(x["type"], frozenset())), None)
+                if nxt is not None and nxt.get("clause"):
+                    return str(nxt["clause"])
     if not game.field_clauses:
         return None
     types = {e.get("type") for e in events}

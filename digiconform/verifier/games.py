@@ -60,6 +60,10 @@ class GameHooks:
         from ``cause`` (a game won on a score the oracle does not give); when ``cause``
         differs too and one of the oracle's events at that step changes it, that event's
         rule is the one broken, not the rule of ``field``.
+    :param leaves_at: event type -> the ``(phase, step)`` it leaves the game in: when the
+        implementation's phase and step differ and are those an event of the step left the
+        game in, it stopped there, and the next event that changes the phase names the
+        clause (a new Duel begun, DB-D.6, and its Digivolve phase not skipped, DB-B.6).
     :param setup_clause: the clause of a set-up refused with no clause named (deck
         construction: DB-A.0, "CR4.2 Deck construction").
     :param check_state: ``check_state(state)`` raises (an exception naming the clause) when
@@ -104,6 +108,7 @@ class GameHooks:
     turn_fields: frozenset[str] = frozenset()
     field_clauses: tuple[tuple[str, str, frozenset[str]], ...] = ()
     setup_clause: str | None = None
+    leaves_at: Mapping[str, tuple[str, str]] | None = None
     turn_cause: str = ""
 
     @property
@@ -394,6 +399,7 @@ def _digibattle() -> GameHooks:
         consequences=tuple((f, "score") for f in ("winner", "end_reason", "phase", "step",
                                                  "to_move")),
         check_state=_db_check_state, setup_clause="DB-A.0",
+        leaves_at={"duel_started": ("digivolve", "reveal")},
         field_clauses=(
             ("held", "DB-C.2", frozenset()),
             ("digimon_power", "DB-A.4", frozenset({
