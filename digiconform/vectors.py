@@ -636,7 +636,8 @@ def dependence(vector: Mapping[str, Any]) -> dict[str, list[str]]:
             if reading == recorded[amb.id]:
                 continue
             alt = _with_reading(vector, amb.id, reading)
-            if run_vector(OracleDriver(), alt, ignore=("variants",),
+            # (its own steps as recorded, prelude included: no other route to the position)
+            if _run_steps(OracleDriver(), alt, ignore=("variants",),
                           validate_mismatch=False).status == "pass":
                 holds.append(reading)
             else:
