@@ -248,11 +248,63 @@ class VectorResult:
     code: str | None = None
     unsupported: bool = False
     forced: list[Mapping[str, Any]] = field(default_factory=list)
+    prelude_failure: VectorResult | None = None
+    """When the vector's prelude (the steps marked ``"prelude": true`` that reach its
+    described position by legal play) failed: that failure (its ``step`` is the prelude step
+    ``k``). The result itself is then either that same failure (``reached`` is
+    ``"not-reached"``: the vector's own steps were never compared) or the vector's own steps
+    run from the position loaded directly (``reached`` is ``"load_state"``)."""
+    reached: str = "prelude"
+    """How the vector's position was reached: ``prelude`` (as recorded, or the vector has
+    none), ``load_state`` (its prelude failed, the position was loaded instead) or
+    ``not-reached`` (its prelude failed and no other route to the position worked)."""
+    route_note: str | None = None
+    """After a prelude failure: which other route was tried and why it did not serve."""
+
+
+def prelude_end(vector: Mapping[str, Any]) -> int | None:
+    """The index of the last prelude step of ``vector`` (None: it has no prelude)."""
+    last = None
+    for i, s in enumerate(vector.get("steps") or ()):
+        if s.get("prelude"):
+            last = i
+    return last
+
+
+def load_state_route(vector: Mapping[str, Any]) -> dict[str, Any] | None:
+    """``vector`` reaching its position another way: a ``load_state`` of the position its
+    prelude reaches (the state its last prelude step expects, under the setup of its
+    ``new_game``), then its own steps. None when it has no prelude, or the oracle does not
+    pass the derived vector (the position cannot be loaded as it stands)."""
+    end = prelude_end(vector)
+    steps = vector.get("steps") or []
+    if end is None or not steps or steps[0].get("request") != "new_game":
+        return None
+    state = (steps[end].get("expect") or {}).get("state")
+    if not isinstance(state, Mapping):
+        return None
+    load = {"request": "load_state", "setup": steps[0]["setup"], "state": state,
+            "expect": {"state": state}}
+    alt = {**vector, "steps": [load, *steps[end + 1:]]}
+    try:
+        if _run_steps(OracleDriver(), alt, validate_mismatch=False).status != "pass":
+            return None
+    except Exception:  # noqa: BLE001 - a position the oracle cannot load: no such route
+        return None
+    return alt
 
 
 def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[str] = (),
                validate_mismatch: bool = True) -> VectorResult:
     """Replay ``vector`` through ``driver`` and compare every answer.
+
+    A failure in the vector's prelude (before its own steps) does not test the vector's
+    clause: the position is then reached another way when possible, a ``load_state`` of
+    it (:func:`load_state_route`; for a driver with the ``load_state`` capability), and the
+    vector's own steps are compared from there (``reached`` ``"load_state"``); otherwise the
+    result is the prelude's failure with ``reached`` ``"not-reached"``. Either way
+    ``prelude_failure`` holds the prelude's failure (no second legal prelude is derived at
+    verify time: the recorded one is the only one a vector holds).
 
     :param ignore: top-level state fields left out of the comparison (the dependence
         computation ignores ``variants``).
@@ -262,6 +314,39 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
         vector that compared nothing is ``skip`` with code :data:`NOTHING_CHECKED`). Never
         raises for a misbehaving driver.
     """
+    res = _run_steps(driver, vector, ignore=ignore, validate_mismatch=validate_mismatch)
+    end = prelude_end(vector)
+    if res.status not in ("fail", "error") or end is None or res.step is None or \
+            res.step > end or getattr(driver, "dead", None):
+        return res
+    alt = load_state_route(vector)
+    if alt is None:
+        res.reached = "not-reached"
+        res.prelude_failure = res
+        res.route_note = "no other route: the position cannot be loaded as recorded"
+        return res
+    again = _run_steps(driver, alt, ignore=ignore, validate_mismatch=validate_mismatch)
+    if again.status == "skip" and again.step == 0:
+        res.reached = "not-reached"
+        res.prelude_failure = res
+        res.route_note = f"loading the position instead was declined ({again.reason})"
+        return res
+    if again.status in ("fail", "error") and again.step == 0:
+        res.reached = "not-reached"
+        res.prelude_failure = res
+        res.route_note = f"loading the position instead failed too ({again.reason})"
+        return res
+    if again.step is not None:  # (the steps of ``alt`` after its load_state are the vector's)
+        again.step = end + again.step
+    again.reached = "load_state"
+    again.prelude_failure = res
+    again.route_note = "reached by load_state of the position instead"
+    return again
+
+
+def _run_steps(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[str] = (),
+               validate_mismatch: bool = True) -> VectorResult:
+    """:func:`run_vector` without the other route after a prelude failure."""
     from digiconform.harness.driver import (
         ImplementationError,
         ImplementationSkipped,
@@ -551,7 +636,8 @@ def dependence(vector: Mapping[str, Any]) -> dict[str, list[str]]:
             if reading == recorded[amb.id]:
                 continue
             alt = _with_reading(vector, amb.id, reading)
-            if run_vector(OracleDriver(), alt, ignore=("variants",),
+            # (its own steps as recorded, prelude included: no other route to the position)
+            if _run_steps(OracleDriver(), alt, ignore=("variants",),
                           validate_mismatch=False).status == "pass":
                 holds.append(reading)
             else:

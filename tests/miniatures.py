@@ -66,6 +66,15 @@ Planted rule bugs (small adapters over a patched oracle; the protocol is fine):
   opponent passed (Digi-Duel) may be played then (DB-C.2, though the play happens in a
   scenario about passing, DB-C.3).
 
+More planted rule bugs (faults seen in an independent engine, issue 24; only in
+``PLANTED_MORE``, run by ``tests/test_root_causes.py``):
+
+- ``counter_attack_always_doubles`` -- Counter Attack doubles the Digimon Power whatever the
+  Digivolve Levels (DB-C.2).
+- ``regroup_draws_to_nine`` -- the Regroup draw restores the hand to 9 (DB-D.1).
+- ``seat_1_power_own_row`` -- seat 1's Digimon Power is read from its own Battle Type's row
+  (DB-A.4).
+
 Planted ``dcg`` rule bugs (the cases public engines got wrong; verified with ``--ruleset dcg``):
 
 - ``dcg_draw_skip_for_seat_0`` -- the first-turn draw skip goes to seat 0, not to the player
@@ -159,6 +168,14 @@ PLANTED = {
     "wrong_refusal_clause": None,  # any clause: the refusal names the wrong one
     "loser_goes_first": ("DB-C.7",),
     "digi_duel_after_pass": ("DB-C.2",),
+}
+
+PLANTED_MORE = {
+    # name -> clauses a correct report may name for it: faults seen in an independent
+    # engine (issue 24), checked by tests/test_root_causes.py only
+    "counter_attack_always_doubles": ("DB-C.2",),
+    "regroup_draws_to_nine": ("DB-D.1",),
+    "seat_1_power_own_row": ("DB-A.4",),
 }
 
 TWO_FAULTS = {
@@ -682,11 +699,17 @@ def _patch_one_early() -> None:
 def _patch_no_skip() -> None:
     from oracle.digibattle import digivolve
 
-    def begin_reveal(tx):  # type: ignore[no-untyped-def]
-        first = tx.get("first_player")
-        tx.set(phase="digivolve", step="reveal", to_move=first)
-        for i in (0, 1):
-            tx.upd(i, acted=False, passed=False)
+    original, has = digivolve.begin_reveal, digivolve._has_something
+
+    def begin_reveal(tx, new_duel=False):  # type: ignore[no-untyped-def]
+        # (the phase as the oracle begins it, with "anything to Digivolve" always true: it
+        # used to rebuild the start by hand and lost DB-B.7's reset at a new Duel, and its
+        # signature, when the oracle's begin_reveal grew ``new_duel``)
+        digivolve._has_something = lambda tx, p: True
+        try:
+            original(tx, new_duel)
+        finally:
+            digivolve._has_something = has
 
     digivolve.begin_reveal = begin_reveal
 
@@ -732,6 +755,48 @@ def _refusals_cite(clause: str, ruleset: str) -> None:
 
 def _patch_clause() -> None:
     _refusals_cite("DB-C.1", "digibattle")
+
+
+def _patch_counter_attack() -> None:
+    """Counter Attack (ST-54) doubles the Digimon Power whatever the levels: its condition
+    "when confronting an opponent of a higher Digivolve Level" is never checked (DB-C.2)."""
+    from oracle.digibattle import battle, power
+
+    original = power.condition_holds
+
+    def holds(state, p, cond):  # type: ignore[no-untyped-def]
+        if cond is not None and cond.opponent_higher_level:
+            return True
+        return original(state, p, cond)
+
+    power.condition_holds = holds
+    battle.condition_holds = holds
+
+
+def _patch_draw_to_nine() -> None:
+    """The Regroup draw restores the hand to 9 cards, not 10 (DB-D.1)."""
+    from oracle.digibattle import regroup
+
+    regroup.HAND_SIZE = 9
+
+
+def _patch_seat_1_own_row() -> None:
+    """Seat 1's Digimon Power is read from the power chart row of its own Battle Type, not
+    the opponent's (DB-A.4; seat 0's is right, so no reading of DB-AMB-10 explains it)."""
+    from oracle.digibattle import battle, power, state
+
+    original = power.digimon_power
+
+    def digimon_power(st, p):  # type: ignore[no-untyped-def]
+        if p != 1 or st.plays:
+            return original(st, p)
+        cards = st.game.card_set.cards
+        mine = cards[st.players[p].duel_zone[-1]]
+        return max(mine.power[mine.battle_type], 0)
+
+    power.digimon_power = digimon_power
+    battle.digimon_power = digimon_power
+    state.digimon_power = digimon_power
 
 
 def _patch_loser_first() -> None:
@@ -858,6 +923,9 @@ _PATCHES = {
     "pass_not_final": _patch_pass,
     "wrong_refusal_clause": _patch_clause,
     "loser_goes_first": _patch_loser_first,
+    "counter_attack_always_doubles": _patch_counter_attack,
+    "regroup_draws_to_nine": _patch_draw_to_nine,
+    "seat_1_power_own_row": _patch_seat_1_own_row,
     "digi_duel_after_pass": _patch_digi_duel_after_pass,
     "dcg_draw_skip_for_seat_0": _patch_dcg_draw_seat_0,
     "dcg_turn_ends_at_2": _patch_dcg_turn_end_at_2,

@@ -16,10 +16,14 @@ step. The same action goes to both; they must agree on every resulting state
 implementation lists legal actions, on the legal set.
 
 A divergence does not end the run, nor its game: the game goes on from where the
-implementation is (:func:`play_lockstep` with ``collect``), fresh games are played within the
-time budget, and every divergence is attributed to a clause (:func:`attribute`) and grouped
-into a :class:`Finding` by clause and first differing field (:func:`finding_key`). After a
-divergence a reading explains, the oracle plays the rest of the run under that reading. Each
+implementation is (:func:`play_lockstep` with ``collect``; a state taken over from it only
+when it is a consistent position, :func:`consistency_problem`), fresh games are played within
+the time budget, each on its own (an exception of the verifier's stops that game only). The
+first unexplained divergence of a game (or of a re-sync under a reading) is a root cause,
+attributed to a clause (:func:`attribute`) and grouped into a :class:`Finding` by that clause
+(:func:`root_key`); what follows it from an adopted state is its consequence, listed under
+it. After a divergence a reading explains, the oracle plays the rest of the run under that
+reading (a reading explanation the game or the run contradicts is retracted). Each
 finding's counterexample is shrunk to a short game (within a shared time budget, oracle-guided:
 :func:`shrink`) and saved as a trace file (``schemas/trace.schema.json``) that ``digiconform
 replay`` can check.
@@ -43,9 +47,10 @@ NO_HIT_PATIENCE = 1000
 """Oracle games :func:`shrink` plays before it gives up when none has reached the trigger
 (in the planted bugs' runs a search that reaches it does so within 25 games)."""
 
-__all__ = ["MAX_STEPS", "TARGETS", "DifferentialResult", "Divergence", "Finding", "attribute",
-           "base_setup", "divergence_trace", "finding_key", "oracle_setup", "play_lockstep",
-           "run_differential", "shrink"]
+__all__ = ["MAX_COUNTEREXAMPLE", "MAX_STEPS", "TARGETS", "DifferentialResult", "Divergence",
+           "Finding", "attribute", "base_setup", "consistency_problem", "divergence_trace",
+           "finding_key", "oracle_setup", "play_lockstep", "root_key", "run_differential",
+           "shrink"]
 
 
 @dataclass
@@ -69,6 +74,13 @@ class Divergence:
         :func:`attribute`).
     :param game: which game of a run it belongs to.
     :param details: the detail fields the implementation declared (None: all compared).
+    :param cause: the divergence of the same game this one follows from, or None for a root
+        cause: once the oracle has taken over a state from the implementation
+        (:func:`_merged`), every later divergence of that game is a *consequence* of the
+        divergence that made it do so (played on from a state the rules did not produce),
+        until a reading re-synchronises the game from ``new_game``.
+    :param ended: why the game ended at this divergence when it could not go on (the
+        implementation's state could not be taken over: :func:`consistency_problem`).
     """
 
     kind: str
@@ -91,6 +103,13 @@ class Divergence:
     reading: tuple[str, str] | None = None
     game: int = 0
     details: tuple[str, ...] | None = None
+    cause: Divergence | None = None
+    ended: str | None = None
+
+    @property
+    def is_root(self) -> bool:
+        """Is this the first unexplained divergence of its game (or of a fresh re-sync)?"""
+        return self.cause is None
 
     @property
     def oracle_setup(self) -> dict[str, Any]:
@@ -160,6 +179,46 @@ def _load(oracle: OracleDriver, setup: Mapping[str, Any], state: Mapping[str, An
     return True
 
 
+def consistency_problem(game: GameHooks, state: Any) -> str | None:
+    """Why the oracle cannot play on from ``state`` (a state taken over from the
+    implementation), or None when it can: the ruleset's rule invariants hold
+    (:attr:`GameHooks.check_state`: for Digi-Battle those of :mod:`strategies.invariants`,
+    e.g. every card in exactly one zone, DB-A.0; an Online deck recycled when it ran out,
+    DB-D.3), the game is over, or the player to move has a legal action and the oracle can
+    apply it (at a chance node: one of its outcomes). The oracle's own states always pass;
+    an adopted state that does not is no position of the game, and the game ends there."""
+    try:
+        if game.check_state is not None:
+            game.check_state(state)
+        if state.to_move is None:
+            return None
+        if state.to_move == "chance":
+            act = game.chance(state, lambda n: 0, lambda items: list(items))
+        else:
+            acts = game.legal_actions(state)
+            if not acts:
+                return f"player {state.to_move} is to move but has no legal action"
+            act = acts[0]
+        game.apply(state, act)
+    except Exception as e:  # noqa: BLE001 - any failure of the rules on it: not a position
+        clause = getattr(e, "clause", None)
+        return f"{type(e).__name__}{f' [{clause}]' if clause else ''}: {e}"
+    return None
+
+
+def _take_over(oracle: OracleDriver, setup: Mapping[str, Any],
+               state: Mapping[str, Any]) -> str | None:
+    """Put ``oracle`` into ``state`` taken over from the implementation (:func:`_load`) and
+    check that the oracle can play on from it (:func:`consistency_problem`). Returns why it
+    cannot (the game then ends there), or None."""
+    if not _load(oracle, setup, state):
+        return "the oracle does not take the implementation's state (load_state refuses it)"
+    problem = consistency_problem(_hooks_of(setup), oracle.state)
+    if problem:
+        return f"the implementation's state is no consistent position: {problem}"
+    return None
+
+
 def _merged(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> dict[str, Any]:
     """The oracle's state with every field the implementation answered taken from the
     implementation (per player too): where the game goes on after a divergence."""
@@ -221,11 +280,14 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     matching = getattr(impl, "apply_matching", None) if tell else None
     resynced = [False]
     first: list[Divergence] = []
+    # The root cause the game is played on from (the oracle took over a state of the
+    # implementation after it): later divergences are its consequences.
+    root: list[Divergence | None] = [None]
 
     def diverge(kind: str, msg: str, **kw: Any) -> Divergence:
         div = Divergence(kind, len(actions) - 1, dict(setup), list(actions), msg,
                          overrides=dict(chosen), resynced=resynced[0], game=game_id,
-                         details=details, **kw)
+                         details=details, cause=root[0], **kw)
         if not first:
             first.append(div)
         if collect is not None:
@@ -245,7 +307,10 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     except OracleError as e:
         refused = refused_reading(setup, e)
         if refused is None:
-            return diverge("refused-legal", f"new_game refused: {e}", expected=expected)
+            # A set-up refused: the clause its refusal names, else deck construction's.
+            return diverge("refused-legal", f"new_game refused: {e}", expected=expected,
+                           actual=Refusal.from_error(e).to_json(),
+                           clause=getattr(e, "clause", None) or game.setup_clause)
         amb, reading = refused
         return diverge("refused-legal", f"new_game refused: {e}", expected=expected,
                        clause=amb.clauses[0], code=f"unsupported-reading:{amb.id}={reading}",
@@ -259,9 +324,12 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     if diffs:
         div = diverge("state", "the initial states differ", differences=diffs,
                       actual_state=got, before=None, events=[])
-        if not goes_on() or not _load(oracle, oracle_setup(setup, chosen),
-                                      _merged(expected, got)):
+        if not goes_on():
             return first[0]
+        div.ended = _take_over(oracle, oracle_setup(setup, chosen), _merged(expected, got))
+        if div.ended:
+            return first[0]
+        root[0] = div
         resynced[0] = True
     ahead: list[Mapping[str, Any]] = []  # forced actions the implementation took by itself
     for played in range(max_steps + 1):
@@ -341,7 +409,8 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                               clause=want.refusal.clause, actual_state=out.state,
                               before=before.to_json(), events=[])
                 if not goes_on() or not _follow(oracle, setup, chosen, actions, div,
-                                                on_divergence, before.to_json(), out.state):
+                                                on_divergence, before.to_json(), out.state,
+                                                root):
                     return first[0]
                 resynced[0] = True
                 continue
@@ -388,7 +457,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                           actual_state=out.state, before=before.to_json(),
                           events=step_events)
             if not goes_on() or not _follow(oracle, setup, chosen, actions, div,
-                                            on_divergence, compared, out.state):
+                                            on_divergence, compared, out.state, root):
                 return first[0]
             resynced[0] = True
     return first[0] if first else None
@@ -543,11 +612,15 @@ def declared_details(impl: Any) -> tuple[str, ...] | None:
 
 def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, str],
             actions: Sequence[Mapping[str, Any]], div: Divergence, on_divergence: OnDivergence,
-            expected: Mapping[str, Any], actual: Any) -> bool:
+            expected: Mapping[str, Any], actual: Any,
+            root: list[Divergence | None] | None = None) -> bool:
     """Make the oracle go on from where the implementation is after ``div``: under the
     readings ``on_divergence`` says explain it (when the oracle, replaying the game under
-    them, reaches the implementation's state), else from the implementation's state merged
-    into its own. False when neither works (the game ends)."""
+    them, reaches the implementation's state: a fresh re-sync, ``root[0]`` becomes None),
+    else from the implementation's state merged into its own, when the oracle can play on
+    from it (:func:`_take_over`; ``root[0]`` becomes the root cause of ``div``: what
+    follows is its consequence). False when neither works (the game ends; ``div.ended``
+    says why)."""
     if on_divergence is not None:
         readings = on_divergence(div)
         if readings and not div.resynced:
@@ -564,10 +637,18 @@ def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, st
                     details=div.details):
                 chosen.update(readings)
                 oracle._state = o.state
+                if root is not None:
+                    root[0] = None
                 return True
     if not isinstance(actual, Mapping):
+        div.ended = "the implementation answered no state to take over"
         return False
-    return _load(oracle, oracle_setup(setup, chosen), _merged(expected, actual))
+    div.ended = _take_over(oracle, oracle_setup(setup, chosen), _merged(expected, actual))
+    if div.ended:
+        return False
+    if root is not None:
+        root[0] = div.cause or div
+    return True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -650,15 +731,53 @@ def finding_key(div: Divergence) -> tuple[str, str]:
     return clause, div.kind
 
 
+def root_key(div: Divergence) -> tuple[str, str]:
+    """How root causes (:attr:`Divergence.is_root`) group into findings, so that one fault
+    gives one finding: by the clause broken (``(clause, "rule")``), whatever field differed
+    first in each game; a divergence a reading explains by ``reading:<ambiguity>=<reading>``;
+    an implementation error by its code (``("errored", "errored:<code>")``); a refusal that
+    cites another clause than the oracle's by the clause the implementation cites
+    (``("refusal", "cites:<clause>")``: an engine citing one wrong clause everywhere is one
+    fault, whichever rule each probe broke); a declined reading by its code."""
+    clause = div.clause or "?"
+    if div.reading is not None:
+        return clause, f"reading:{div.reading[0]}={div.reading[1]}"
+    if div.kind == "errored":
+        return "errored", f"errored:{div.code or '?'}"
+    if div.kind == "refusal":
+        cited = div.actual.get("clause") if isinstance(div.actual, Mapping) else None
+        return "refusal", f"cites:{cited}"
+    if div.kind == "refused-legal" and div.code:
+        return clause, div.code
+    return clause, "rule"
+
+
+#: A finding's counterexample at most this long, or the finding says why not
+#: (:attr:`Finding.why_long`).
+MAX_COUNTEREXAMPLE = 60
+
+#: Consequences listed per finding (all are counted).
+CONSEQUENCES_LISTED = 5
+
+
 @dataclass
 class Finding:
-    """One group of divergences of a run (same :func:`finding_key`).
+    """One root cause of a run: a group of root divergences (same :func:`root_key`), each
+    the first unexplained divergence of its game or of a fresh re-sync; the divergences
+    played on after them from a state taken over from the implementation are counted and
+    listed as its consequences, never findings of their own.
 
-    :param count: divergences seen in the group (over every game of the run).
+    :param key: the group (:func:`root_key`).
+    :param count: root divergences seen in the group (over every game of the run).
     :param games: games in which it was seen.
     :param divergence: its counterexample: the shortest one reproducible from ``new_game``
         (shrunk when shrinking ran), with its clause attributed.
     :param first_length: the length of the group's first counterexample, before shrinking.
+    :param consequences: divergences that followed its root divergences in their games.
+    :param consequence_examples: the first few of them: ``{"game", "step", "kind",
+        "clause", "field"}``.
+    :param why_long: why the counterexample is longer than :data:`MAX_COUNTEREXAMPLE`
+        actions (None when it is not).
     """
 
     key: tuple[str, str]
@@ -667,6 +786,9 @@ class Finding:
     games: int = 0
     first_length: int = 0
     shrunk: bool = False
+    consequences: int = 0
+    consequence_examples: list[dict[str, Any]] = field(default_factory=list)
+    why_long: str | None = None
 
     @property
     def clause(self) -> str | None:
@@ -675,8 +797,8 @@ class Finding:
 
     @property
     def field(self) -> str:
-        """What differs (the second part of :attr:`key`)."""
-        return self.key[1]
+        """What differs in its counterexample (:func:`finding_key`)."""
+        return finding_key(self.divergence)[1]
 
 
 def _better(new: Divergence, old: Divergence) -> bool:
@@ -694,9 +816,12 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                      on_shrink: Any = None,
                      shrink_patience: int | None = None) -> DifferentialResult:
     """Play up to ``games`` drawn games (:class:`Draw`) in lockstep within ``budget_seconds``;
-    every divergence is a finding (the game goes on after it: :func:`play_lockstep` with
-    ``collect``), findings are grouped (:func:`finding_key`) and each group's
-    counterexample is shrunk.
+    each game's root causes are findings, grouped (:func:`root_key`), the divergences played
+    on after them from an adopted state their consequences (the game goes on after a
+    divergence: :func:`play_lockstep` with ``collect``), and each finding's counterexample
+    is shrunk (:attr:`Finding.why_long` when it stays over :data:`MAX_COUNTEREXAMPLE`).
+    An exception of the verifier's own during a game stops that game only (``errored``,
+    ``verifier_errors``); the counts ``planned``, ``completed``, ``diverged`` are filled.
 
     After a divergence a reading explains (:func:`attribute`), the oracle plays every later
     game under that reading (``overrides``), so that it cannot hide other faults. After an
@@ -717,14 +842,18 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     :param shrink_patience: :func:`shrink`'s ``patience`` (None: its default).
     :returns: a :class:`DifferentialResult`; never raises for a misbehaving implementation.
     """
+    import traceback
+
     from oracle import variants as registry
 
-    result = DifferentialResult()
+    result = DifferentialResult(planned=games)
     t0 = time.monotonic()
     steps = [0]
     overrides: dict[str, str] = {}
     groups: dict[tuple[str, str], Finding] = {}
     seen = [0]
+    played = [0]  # actions sent in the current game
+    roots: list[Divergence] = []  # unexplained root state divergences (a sample)
     ambs = [a for a in registry.REGISTRY if a.ruleset == ruleset]
     game_hooks = hooks(ruleset)
 
@@ -738,25 +867,38 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     def dead() -> bool:
         return bool(getattr(impl, "dead", None))
 
-    def game(draw: Draw) -> None:
+    def play(draw: Draw, collect: list[Divergence]) -> None:
         setup = game_hooks.draw_setup(draw, {})
         chosen = dict(readings or {})
         if any_reading:
             for a in ambs:
                 chosen[a.id] = draw.sample(a.reading_names())
         setup["variants"] = chosen
-        collect: list[Divergence] = []
         play_lockstep(impl, setup, _chooser(draw, game_hooks), legal=legal, counter=steps,
                       overrides={k: v for k, v in overrides.items()
                                  if not any_reading or k not in chosen},
-                      collect=collect if seen[0] < max_findings else None,
-                      on_divergence=explain)
-        result.games += 1
-        if on_game is not None:
-            on_game(result.games)
+                      collect=collect, on_divergence=explain,
+                      max_divergences=8 if seen[0] < max_findings else 1)
+
+    def record(collect: Sequence[Divergence], index: int) -> None:
+        """File the game's divergences: each root cause into its finding, each consequence
+        under the finding of its root."""
         keys_this_game: set[tuple[str, str]] = set()
+        key_of: dict[int, tuple[str, str]] = {}
+        _confirm_readings(collect, played[0])
         for div in collect:
             seen[0] += 1
+            div.game = index
+            if div.cause is not None:
+                f = groups.get(key_of.get(id(div.cause), ("", "")))
+                if f is None:
+                    continue
+                f.consequences += 1
+                if len(f.consequence_examples) < CONSEQUENCES_LISTED:
+                    f.consequence_examples.append({
+                        "game": index, "step": div.step, "kind": div.kind,
+                        "clause": div.clause, "field": finding_key(div)[1]})
+                continue
             if div.kind != "errored" and div.clause is None and div.reading is None:
                 explain(div)
             if div.reading is not None:
@@ -764,7 +906,9 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                 seen_as[div.reading[1]] = seen_as.get(div.reading[1], 0) + 1
                 if not any_reading:
                     overrides[div.reading[0]] = div.reading[1]
-            key = finding_key(div)
+            if div.reading is None and div.kind == "state" and len(roots) < 64:
+                roots.append(div)
+            key = key_of[id(div)] = root_key(div)
             f = groups.get(key)
             if f is None:
                 f = groups[key] = Finding(key, div, first_length=len(div.actions))
@@ -774,19 +918,49 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             if key not in keys_this_game:
                 f.games += 1
                 keys_this_game.add(key)
+
+    for i in range(games):
+        if dead() or (budget_seconds is not None and groups and
+                      time.monotonic() - t0 > budget_seconds):
+            break
+        collect: list[Divergence] = []
+        error: BaseException | None = None
+        before = steps[0]
+        try:
+            play(Draw(seed, i), collect)
+        except Exception as e:  # noqa: BLE001 - a bug of ours: this game only
+            error = e
+            result.verifier_errors.append({
+                "game": i, "message": f"{type(e).__name__}: {e}",
+                "traceback": "".join(traceback.format_exception(e))})
+        played[0] = steps[0] - before
+        try:
+            record(collect, i)
+        except Exception as e:  # noqa: BLE001 - a bug of ours while filing: this game only
+            if error is None:
+                error = e
+                result.verifier_errors.append({
+                    "game": i, "message": f"{type(e).__name__}: {e}",
+                    "traceback": "".join(traceback.format_exception(e))})
+        result.games += 1
+        if error is not None:
+            result.errored += 1
+            result.notes.append(f"random game {i} stopped by an error of the verifier: "
+                                f"{type(error).__name__}: {error}")
+        elif collect:
+            result.diverged += 1
+        else:
+            result.completed += 1
+        if on_game is not None:
+            on_game(result.games)
         if any(d.kind == "errored" for d in collect):
             fresh = getattr(impl, "fresh", None)
             if callable(fresh):
                 fresh()
-
     try:
-        for i in range(games):
-            if dead() or (budget_seconds is not None and groups and
-                          time.monotonic() - t0 > budget_seconds):
-                break
-            game(Draw(seed, i))
-    except Exception as e:  # noqa: BLE001 - a bug of ours: reported, the findings kept
-        result.notes.append(f"differential run stopped: {type(e).__name__}: {e}")
+        _retract_contradicted(groups, roots, result.readings_seen)
+    except Exception as e:  # noqa: BLE001 - a bug of ours: the findings stay as they are
+        result.notes.append(f"checking the readings' findings failed: {type(e).__name__}: {e}")
     result.steps = steps[0]
     findings = sorted(groups.values(), key=lambda f: (-f.count, f.key))
     left = shrink_seconds
@@ -801,7 +975,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
 
             def same(found: Divergence, key: tuple[str, str] = key) -> bool:
                 explain(found)
-                return finding_key(found) == key
+                return root_key(found) == key
 
             try:
                 more = {} if shrink_patience is None else {"patience": shrink_patience}
@@ -815,12 +989,146 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
         left = max(0.0, left - (time.monotonic() - t1))
         if f.divergence.clause is None and f.divergence.reading is None:
             explain(f.divergence)
+    for f in findings:
+        f.why_long = _why_long(f, shrink_seconds)
     result.findings = findings
     if findings:
         result.divergence = findings[0].divergence
         result.first_length = findings[0].first_length
     result.seconds = time.monotonic() - t0
     return result
+
+
+READING_CONFIRM = 5
+"""A divergence a reading explains is taken as that reading only when its game, played on
+under the reading, goes on for this many actions, and does not diverge again at a step filed
+under one of the ambiguity's own clauses: a state that another reading happens to
+give at one step (an Online deck never recycled looks like DB-AMB-16 "wait" at the draw
+that takes its last card, and like DB-AMB-3 "just-sent" when nothing was just sent) is no
+evidence of the reading when the game, played on under it, breaks that reading's rule."""
+
+
+def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) -> None:
+    """Retract the reading of each root divergence in ``collect`` (one game's, in order)
+    that the game does not confirm (:data:`READING_CONFIRM`: it diverged again under one of
+    the ambiguity's clauses, or, ``played`` actions in all, it ended within that many
+    actions with no other divergence): its clause is attributed
+    again without readings, and what followed it in the game becomes its consequence."""
+    from oracle import variants as registry
+
+    for i, div in enumerate(collect):
+        if div.reading is None or div.cause is not None:
+            continue
+        later = collect[i + 1:]
+        amb = registry.BY_ID.get(div.reading[0])
+        clauses = set(amb.clauses) if amb is not None else set()
+        if later:
+            for d in later:  # (the clause of a later root of the game, for the check below)
+                if d.cause is None and d.clause is None and d.kind != "errored":
+                    try:
+                        attribute(d)
+                    except Exception:  # noqa: BLE001 - left unknown
+                        pass
+            # Confirmed unless it diverged again, unexplained, under one of the ambiguity's
+            # own clauses (the reading's rule, played on, differs again).
+            if not any(d.cause is None and d.reading is None and d.clause in clauses
+                       for d in later):
+                continue
+        elif played is None or played - 1 - div.step >= READING_CONFIRM:
+            continue
+        div.reading = div.explanation = div.clause = None
+        try:
+            attribute(div, readings=False)
+        except Exception:  # noqa: BLE001 - the clause stays unknown
+            pass
+        for d in later:
+            if d.cause is None or d.cause is div:
+                d.cause = div
+            else:
+                break
+
+
+def _changes_step(div: Divergence, amb: str, reading: str) -> bool:
+    """Does the oracle under ``amb = reading`` answer otherwise than the game's readings at
+    ``div``'s diverging step (from the position before it)?"""
+    if div.before is None or not div.actions:
+        return False
+    base = div.oracle_setup
+    alt = {**base, "variants": {**(base.get("variants") or {}), amb: reading}}
+    o, ref = OracleDriver(), OracleDriver()
+    if not _load(o, alt, div.before) or not _load(ref, base, div.before):
+        return False
+    a, b = o.apply(div.actions[-1]), ref.apply(div.actions[-1])
+    if (a.refusal is None) != (b.refusal is None):
+        return True
+    if a.refusal is not None:
+        return a.refusal.to_json() != b.refusal.to_json()
+    strip = ("variants",)
+    return bool(state_differences({k: v for k, v in (a.state or {}).items() if k not in strip},
+                                  {k: v for k, v in (b.state or {}).items() if k not in strip},
+                                  details=div.details))
+
+
+def _retract_contradicted(groups: dict[tuple[str, str], Finding], roots: Sequence[Divergence],
+                          seen: dict[str, dict[str, int]]) -> None:
+    """A reading R that explained some root divergences of the run is contradicted when at
+    least as many unexplained root divergences (``roots``) are at steps R changes
+    (:func:`_changes_step`) and R does not give the implementation's answer there either
+    (it would have explained them): the implementation does not behave as R; the few steps
+    where R coincides with it are the fault seen there. Such a finding is attributed again
+    without readings and merged into the finding of its clause; ``seen`` no longer counts
+    it."""
+    for key, f in list(groups.items()):
+        if f.divergence.reading is None:
+            continue
+        amb, reading = f.divergence.reading
+        against = sum(1 for d in roots if _changes_step(d, amb, reading))
+        if against < f.count:
+            continue
+        div = f.divergence
+        div.reading = div.explanation = div.clause = None
+        attribute(div, readings=False)
+        del groups[key]
+        by = seen.get(amb, {})
+        by[reading] = by.get(reading, 0) - f.count
+        if by.get(reading, 0) <= 0:
+            by.pop(reading, None)
+        if amb in seen and not seen[amb]:
+            del seen[amb]
+        new = root_key(div)
+        g = groups.get(new)
+        if g is None:
+            f.key = new
+            groups[new] = f
+            continue
+        g.count += f.count
+        g.games += f.games
+        g.consequences += f.consequences
+        room = CONSEQUENCES_LISTED - len(g.consequence_examples)
+        g.consequence_examples += f.consequence_examples[:max(room, 0)]
+        if _better(div, g.divergence):
+            g.divergence = div
+
+
+def _why_long(f: Finding, shrink_seconds: float) -> str | None:
+    """Why ``f``'s counterexample is still longer than :data:`MAX_COUNTEREXAMPLE` actions
+    (None when it is not)."""
+    div = f.divergence
+    n = len(div.actions)
+    if n <= MAX_COUNTEREXAMPLE:
+        return None
+    if div.kind == "errored":
+        return (f"an implementation error after {n} actions: not shrunk (the verifier does "
+                "not replay games against an engine that fails to answer)")
+    if div.resynced:
+        return (f"{n} actions: the divergence came after an earlier one the oracle "
+                "re-synchronised under a reading, and no game replayable from new_game "
+                f"reaching it was found while shrinking ({shrink_seconds:.0f} s shared)")
+    if shrink_seconds <= 0:
+        return f"{n} actions: shrinking was switched off (--shrink-seconds 0)"
+    return (f"{n} actions: shrinking found no shorter game reaching the same finding within "
+            f"its share of {shrink_seconds:.0f} s (the trigger needs a long game, or the "
+            "search ran out of patience)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -870,10 +1178,58 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
     priority = game.priority
     table = dict(game.event_fields)
     produced = {name for e in events for name in table.get(e["type"], frozenset())}
-    fields -= {f for f, cause in game.consequences if cause in fields and cause in produced}
+    if any(name in fields for name, _ in game.unexplained):
+        # (only for a game's end: a phase that differs with the game not over is no
+        # consequence of a score, e.g. a Digivolve phase not skipped and its Duel not played)
+        fields -= {f for f, cause in game.consequences
+                   if cause in fields and cause in produced}
     ranked = sorted(events, key=lambda e: priority.get(e["type"], 999))
+    segment = _turn_segment(game, events, diffs)
+    if segment is not None:
+        seg, in_seg = segment
+        if seg == "ahead":
+            # The engine ended a turn the oracle did not: the turn fields follow from what
+            # made it end, the memory (GameHooks.turn_cause; compared across two turn
+            # players, equal values are different gauge positions), produced first by
+            # the events of the action's own turn.
+            fields = (fields - game.turn_fields) | {game.turn_cause}
+            ranked = [e for e in ranked if id(e) in in_seg] + \
+                [e for e in ranked if id(e) not in in_seg]
+        else:
+            # The engine stands in that turn of the step: its events name the rule (the
+            # turns before it ended as the rules say, or the engine would be in them).
+            ranked = [e for e in ranked if id(e) in in_seg] + \
+                [e for e in ranked if id(e) not in in_seg]
     hit = next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
     return ranked, hit
+
+
+def _turn_segment(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                  diffs: Sequence[tuple[str, Any, Any]]) -> tuple[Any, set[int]] | None:
+    """When one step of the oracle ends turns (:attr:`GameHooks.turn_ends`: a pass ending
+    turn 3, turn 4's start-of-turn processing ending it at once, DCG-6-2-1-2) and the
+    implementation's turn number differs: the turn of the step the implementation stands in,
+    as ``(index, ids of that turn's events)``, or ``("ahead", ids of the first turn's
+    events)`` when it ended more turns than the oracle. None otherwise (the events are
+    ranked as they are)."""
+    if not game.turn_ends:
+        return None
+    turn = next(((e, a) for p, e, a in diffs if p == "$.turn"), None)
+    if turn is None or not isinstance(turn[0], int) or not isinstance(turn[1], int):
+        return None
+    ends = sum(1 for e in events if e["type"] in game.turn_ends)
+    if not ends:
+        return None
+    index = turn[1] - (turn[0] - ends)  # (turn[0] - ends: the oracle's turn before the step)
+    ahead = index > ends
+    index = 0 if ahead else max(index, 0)
+    seg, out = 0, set()
+    for e in events:
+        if seg == index:
+            out.add(id(e))
+        if e["type"] in game.turn_ends:
+            seg += 1
+    return ("ahead" if ahead else index), out
 
 
 def _key_event(game: GameHooks, events: Sequence[Mapping[str, Any]],
@@ -1122,6 +1478,31 @@ def _owned_fields(paths: Sequence[str]) -> set[tuple[int | None, str]]:
     return out
 
 
+def _field_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                  diffs: Sequence[tuple[str, Any, Any]]) -> str | None:
+    """The clause of the event after the one the implementation stopped at
+    (:attr:`GameHooks.leaves_at`), or of :attr:`GameHooks.field_clauses` for a differing
+    field, or None."""
+    differing = _fields([p for p, _, _ in diffs])
+    if game.leaves_at:
+        got = {p: a for p, _, a in diffs}
+        where = (got.get("$.phase"), got.get("$.step"))
+        table = dict(game.event_fields)
+        for i, e in enumerate(events):
+            if game.leaves_at.get(e.get("type", "")) == where:
+                nxt = next((x for x in events[i + 1:]
+                            if "phase" in table.get(x["type"], frozenset())), None)
+                if nxt is not None and nxt.get("clause"):
+                    return str(nxt["clause"])
+    if not game.field_clauses:
+        return None
+    types = {e.get("type") for e in events}
+    for name, clause, unless in game.field_clauses:
+        if name in differing and not (unless & differing) and not (unless & types):
+            return clause
+    return None
+
+
 def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
                  diffs: Sequence[tuple[str, Any, Any]]) -> str | None:
     """The clause of :attr:`GameHooks.unexplained` for a field that differs (for a player)
@@ -1144,7 +1525,7 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
     return None
 
 
-def attribute(div: Divergence) -> None:
+def attribute(div: Divergence, *, readings: bool = True) -> None:
     """Fill in ``div.clause`` (and ``clauses``, ``explanation``, ``reading``).
 
     1. If the oracle under another reading of one ambiguity gives the implementation's
@@ -1156,13 +1537,16 @@ def attribute(div: Divergence) -> None:
     3. Else the oracle's events at the diverging step name the clauses; the one whose event
        changes the differing fields (most specific event first) is chosen.
     4. Else the refusal's clause, or the action's home clause.
+
+    With ``readings`` False step 1 is left out (a reading explanation retracted:
+    :data:`READING_CONFIRM`).
     """
     from oracle import variants as registry
 
     game = _hooks_of(div.setup)
     events = _step_events(div)
     div.clauses = sorted({e["clause"] for e in events if e.get("clause")})
-    if div.kind != "errored":
+    if div.kind != "errored" and readings:
         for amb in registry.REGISTRY:
             if amb.ruleset != game.ruleset:
                 continue
@@ -1180,6 +1564,8 @@ def attribute(div: Divergence) -> None:
                     return
     if div.clause is None and div.kind == "legal-set":
         div.clause = _legal_set_clause(div)
+    if div.clause is None and div.kind == "state":
+        div.clause = _field_clause(game, events, div.differences)
     if div.clause is None and div.kind == "state" and game.unexplained:
         div.clause = _unexplained(game, events, div.differences)
     if div.clause is None and div.kind in ("state", "refused-legal", "legal-set"):
@@ -1207,6 +1593,10 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
     if kind in ("accepted-illegal", "refusal") and refusal_clause:
         return refusal_clause
     game = hooks(ruleset)
+    if kind == "state":
+        clause = _field_clause(game, events, differences)
+        if clause:
+            return clause
     if kind == "state" and game.unexplained:
         clause = _unexplained(game, events, differences)
         if clause:

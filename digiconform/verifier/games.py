@@ -61,6 +61,31 @@ class GameHooks:
         from ``cause`` (a game won on a score the oracle does not give); when ``cause``
         differs too and one of the oracle's events at that step changes it, that event's
         rule is the one broken, not the rule of ``field``.
+    :param leaves_at: event type -> the ``(phase, step)`` it leaves the game in: when the
+        implementation's phase and step differ and are those an event of the step left the
+        game in, it stopped there, and the next event that changes the phase names the
+        clause (a new Duel begun, DB-D.6, and its Digivolve phase not skipped, DB-B.6).
+    :param setup_clause: the clause of a set-up refused with no clause named (deck
+        construction: DB-A.0, "CR4.2 Deck construction").
+    :param check_state: ``check_state(state)`` raises (an exception naming the clause) when
+        ``state`` breaks a rule invariant that holds in every position of the game; None
+        when the ruleset has no such checks. Used on a state taken over from an
+        implementation before the oracle plays on from it.
+    :param turn_ends: event types that end a turn: one step may end a turn and play on into
+        the next (a DCG pass ending turn 3, turn 4's start-of-turn processing ending it at
+        once, DCG-6-2-1-2). When the implementation's ``turn`` differs, the events of the
+        turn it stands in name the clause (the turns before it ended as the rules say);
+        when it ended more turns than the oracle, the :attr:`turn_fields` follow from what
+        made it end (memory), not from the oracle's turn end.
+    :param turn_fields: the fields a turn's end changes (see :attr:`turn_ends`).
+    :param turn_cause: the field a turn's end follows from (DCG: ``memory``, DCG-6-1-4-1):
+        when the implementation ended more turns than the oracle in one step, the first
+        event of the action's own turn that changes it names the clause.
+    :param field_clauses: ``(field, clause, unless)``: a differing ``field`` is ``clause``'s
+        whatever the events of the step, unless a field or an oracle event type in
+        ``unless`` differs or occurs there too (a Digimon Power computed wrongly from the
+        same cards is the power rule's, DB-A.4, not the rule of the move that showed it;
+        a Power Option's condition judged wrongly, ``held``, is DB-C.2's).
     """
 
     ruleset: str
@@ -79,6 +104,13 @@ class GameHooks:
     home_clause: Mapping[str, str]
     unexplained: tuple[tuple[str, str], ...] = ()
     consequences: tuple[tuple[str, str], ...] = ()
+    check_state: Callable[[Any], None] | None = None
+    turn_ends: frozenset[str] = frozenset()
+    turn_fields: frozenset[str] = frozenset()
+    field_clauses: tuple[tuple[str, str, frozenset[str]], ...] = ()
+    setup_clause: str | None = None
+    leaves_at: Mapping[str, tuple[str, str]] | None = None
+    turn_cause: str = ""
 
     @property
     def priority(self) -> dict[str, int]:
@@ -333,12 +365,13 @@ _DB_EVENT_FIELDS = _fields((
     ("online_exhausted", "online offline duel_zone power_port digivolve_zone to_move "
                          "chance step resume hand pending_rookie"),
     ("recycled", "online offline to_move chance hand resume"),
-    ("duel_tied", "score duel_zone offline power_port first_player to_move winner phase "
-                  "last_duel_winner"),
     ("game_won", "phase step winner to_move end_reason"),
     ("game_stopped", "phase step winner to_move end_reason"),
-    # A skipped Digivolve phase explains the phase change better than the Battle's start.
+    # A skipped Digivolve phase explains the phase change better than the Battle's start
+    # (or a tie of the Battle that follows it in the same step).
     ("digivolve_phase_skipped", "phase step"),
+    ("duel_tied", "score duel_zone offline power_port first_player to_move winner phase "
+                  "last_duel_winner"),
     # Who is to move when a new Duel starts is DB-D.6's (the last Duel's winner, or after a
     # tie the player who went first), not the rule of the Regroup move that ended the Duel
     # before it, nor of the forced passes after it.
@@ -371,6 +404,18 @@ _DB_EVENT_FIELDS = _fields((
 ))
 
 
+def _db_check_state(state: Any) -> None:
+    """The Digi-Battle rule invariants of every position (``strategies.invariants``
+    ``check_state``, derived from the rule texts: cards conserved, DB-A.0; a Rookie at the
+    bottom of each Duel Zone, DB-A.1/C.6; hand sizes, DB-D.1; the target, DB-C.9; an empty
+    Online deck recycled, DB-D.3). Raises their ``InvariantViolation`` (with ``clause``)."""
+    try:
+        from strategies.invariants import check_state
+    except ImportError:  # pragma: no cover - shipped with digiconform
+        return
+    check_state(state, moves=False)
+
+
 @cache
 def _digibattle() -> GameHooks:
     from oracle import rulesets
@@ -386,7 +431,15 @@ def _digibattle() -> GameHooks:
         unexplained=(("winner", "DB-C.9"), ("end_reason", "DB-C.9")),
         # ... unless it was won on a wrong score: the scoring rule is broken (DB-C.5).
         consequences=tuple((f, "score") for f in ("winner", "end_reason", "phase", "step",
-                                                 "to_move")))
+                                                 "to_move")),
+        check_state=_db_check_state, setup_clause="DB-A.0",
+        leaves_at={"duel_started": ("digivolve", "reveal")},
+        field_clauses=(
+            ("held", "DB-C.2", frozenset()),
+            ("digimon_power", "DB-A.4", frozenset({
+                "duel_zone", "plays", "power_port", "digivolve_zone", "phase",
+                "option_played", "effect_void", "downgraded"})),
+        ))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -552,4 +605,7 @@ def _dcg() -> GameHooks:
         # A turn passed to the other player when the rules did not end it: the turn-end
         # condition; cards unsuspended when the rules skipped unsuspending: the turn ended
         # during start-of-turn processing.
-        (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")))
+        (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")),
+        turn_ends=frozenset({"turn_ended"}),
+        turn_fields=frozenset({"turn", "turn_player", "to_move", "phase", "step"}),
+        turn_cause="memory", setup_clause="CR4.2 Deck construction")

@@ -119,6 +119,12 @@ class AmbiguityResult:
     random_games: dict[str, int] = field(default_factory=dict)
     """Reading -> divergences of the random games it explained (the implementation behaved
     as that reading there); empty when the random games showed nothing about it."""
+    evidence: int = 0
+    """Pieces of direct evidence the verdict rests on: vectors whose discriminating step was
+    compared, plus random-game divergences a reading explained (not serialized)."""
+    asked_bad: int = 0
+    """Of those, how many showed the engine answering otherwise than the reading the set-up
+    asked for (what a configurable engine is judged on; not serialized)."""
 
 
 @dataclass
@@ -141,6 +147,13 @@ class Report:
     implementation_errors: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     coverage: dict[str, Any] = field(default_factory=dict)
+    not_reached: list[dict[str, Any]] = field(default_factory=list)
+    """Vectors whose prelude (the legal play reaching their described position) diverged
+    before their own steps: ``{"id", "step", "clause", "clauses", "reason", "route"}`` --
+    the prelude step ``k`` that failed, the clause that step breaks (where the failure is
+    filed), the vector's own clauses (neither passed nor failed by it), and the other route
+    tried (``load_state`` of the position) and what came of it. A vector reached by that
+    route is listed too (``route`` says so), its own steps then compared."""
     stopped: str | None = None
     """Why the run was stopped before the end (a deadline, SIGINT, SIGTERM): the report is
     then partial and never a pass. None for a complete run."""
@@ -297,6 +310,7 @@ class Report:
             "implementation_errors": dict(self.implementation_errors),
             "notes": list(self.notes),
             "coverage": dict(self.coverage),
+            "not_reached": [dict(n) for n in self.not_reached],
             "partial": self.stopped is not None,
             "stopped": self.stopped,
             "inconclusive": [dict(i) for i in self.inconclusive],

@@ -219,9 +219,10 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     known = {v["id"] for v in load_vectors(opts.vectors, kind="scenario")}
     for stale in sorted(set(opts.skips) - known):
         report.notes.append(f"skip list names an unknown scenario: {stale}")
-    # ambiguity -> (vector passed, readings it holds under, tagged with the ambiguity,
-    # the engine follows the vector's other depends_on readings)
-    amb_records: dict[str, list[tuple[bool, list[str], bool, bool]]] = {}
+    # ambiguity -> (reading -> the engine behaved as it at the vector's discriminating step,
+    # the reading the vector asks for, tagged with the ambiguity, the engine follows the
+    # vector's other depends_on readings)
+    amb_records: dict[str, list[tuple[dict[str, bool], str, bool, bool]]] = {}
     coverage: dict[str, Any] = {"played": 0, "needing": []}
     report.vectors_planned = len(vectors)
     for v in vectors:
@@ -259,7 +260,7 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
 
 def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options, caps: Any,
                 declared: Mapping[str, str],
-                amb_records: dict[str, list[tuple[bool, list[str], bool, bool]]],
+                amb_records: dict[str, list[tuple[dict[str, bool], str, bool, bool]]],
                 coverage: dict[str, Any]) -> None:
     """Run vector ``v`` and record what it showed (a pass, a failure, a skip, a refused
     set-up, evidence for the ambiguities)."""
@@ -315,11 +316,13 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
         for a, holds in deps.items():
             if res.status == "fail" and any(b != a for b in off):
                 continue  # another reading the engine declares explains the failure
+            evidence = reading_evidence(v, res, a, holds)
+            if evidence is None:
+                continue  # its discriminating check was not compared: no evidence
             tagged = a in v.get("ambiguities", ())
             others_ok = caps.variants or all(
                 declared.get(b) in hb for b, hb in deps.items() if b != a)
-            amb_records.setdefault(a, []).append(
-                (res.status == "pass", list(holds), tagged, others_ok))
+            amb_records.setdefault(a, []).append((evidence, holds[0], tagged, others_ok))
     if off and res.status != "error":
         status = "pass" if res.status == "pass" else "not_followed"
         if status == "not_followed":
@@ -375,16 +378,17 @@ def _snapshot(report: Report, amb_records: Mapping[str, list[Any]],
             {c.id: (c.passed, c.failed, c.skipped, c.inconclusive)
              for c in report.clauses.values()},
             {a: len(r) for a, r in amb_records.items()}, coverage["played"],
-            len(coverage["needing"]))
+            len(coverage["needing"]), len(report.not_reached))
 
 
 def _restore(report: Report, amb_records: dict[str, list[Any]], coverage: dict[str, Any],
              saved: tuple[Any, ...]) -> None:
-    counts, cases, failures, skipped, inconclusive, clauses, ambs, played, needing = saved
+    counts, cases, failures, skipped, inconclusive, clauses, ambs, played, needing, \
+        not_reached = saved
     report.counts.clear()
     report.counts.update(counts)
     del report.cases[cases:], report.failures[failures:], report.skipped[skipped:]
-    del report.inconclusive[inconclusive:]
+    del report.inconclusive[inconclusive:], report.not_reached[not_reached:]
     for cid in list(report.clauses):
         if cid not in clauses:
             del report.clauses[cid]
@@ -521,6 +525,9 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
         return fallback
     step = v["steps"][i]
     expect = step.get("expect") or {}
+    if step["request"] in ("new_game", "load_state") and isinstance(res.actual, Mapping) \
+            and res.actual.get("clause") and "state" in expect:
+        return str(res.actual["clause"])  # a set-up refused: the clause its refusal names
     forced_only = step["request"] in ("new_game", "load_state") and bool(
         getattr(res, "forced", None))  # moved on by itself from the starting position
     if step["request"] != "action" and not forced_only:
@@ -556,11 +563,57 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
     return clause or fallback
 
 
+def _record_prelude_failure(report: Report, v: Mapping[str, Any], res: Any,
+                            opts: Options) -> dict[str, Any]:
+    """File the failure of ``v``'s prelude (``res.prelude_failure``, step ``k``) under the
+    clause that step breaks (:func:`failing_clause`), never under the vector's own clauses
+    (it did not test them), and list it in ``report.not_reached``. Returns the entry."""
+    pre = res.prelude_failure
+    clause = (failing_clause(v, pre) if pre.code != "state-schema-invalid"
+              else (v.get("clauses") or [None])[0])
+    entry = {"id": v["id"], "step": pre.step, "clause": clause,
+             "clauses": list(v.get("clauses", ())), "reason": pre.reason,
+             "reached": res.reached, "route": res.route_note}
+    report.not_reached.append(entry)
+    if clause:
+        _clause(report, clause).failed += 1
+    report.failures.append(Failure(
+        v["id"], "scenario", f"not reached: prelude diverged at step {pre.step}, clause "
+        f"{clause or '?'}: {pre.reason} ({res.route_note})", clause,
+        [clause] if clause else [], pre.step, _brief(pre.request), pre.expected, pre.actual,
+        pre.differences, pre.code, _replay_vector(opts, v["id"]),
+        length=sum(1 for s in v["steps"][:pre.step + 1] if s["request"] == "action")))
+    return entry
+
+
 def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
                    opts: Options) -> None:
     vid = v["id"]
     clauses = list(v.get("clauses", ()))
     clause = clauses[0] if clauses else None
+    if getattr(res, "prelude_failure", None) is not None:
+        # The prelude diverged before the vector's own steps: a failure of the engine under
+        # the clause of that prelude step, and no test of the vector's clauses -- unless the
+        # position was reached another way (load_state), whose result then counts for them.
+        entry = _record_prelude_failure(report, v, res, opts)
+        if res.reached == "not-reached":
+            report.counts["errored" if res.status == "error" else "failed"] += 1
+            report.cases.append({"part": "scenarios", "id": vid, "clause": entry["clause"],
+                                 "seconds": round(secs, 4), "status": "fail",
+                                 "message": f"not reached: prelude diverged at step "
+                                 f"{entry['step']}, clause {entry['clause'] or '?'}"})
+            return
+        if res.status == "pass":
+            # Its own check passed from the loaded position; the prelude failure is filed.
+            report.counts["failed"] += 1
+            for c in clauses:
+                _clause(report, c).passed += 1
+            report.cases.append({"part": "scenarios", "id": vid, "clause": entry["clause"],
+                                 "seconds": round(secs, 4), "status": "fail",
+                                 "message": f"prelude diverged at step {entry['step']} "
+                                 f"(clause {entry['clause'] or '?'}); reached by load_state, "
+                                 "its own steps pass"})
+            return
     if res.status in ("fail", "error") and res.code != "state-schema-invalid":
         clause = failing_clause(v, res)
     case = {"part": "scenarios", "id": vid, "clause": clause, "seconds": round(secs, 4)}
@@ -620,10 +673,121 @@ def _brief(request: Mapping[str, Any] | None) -> Any:
     return out
 
 
+_ALT_RESULTS: dict[tuple[str, str, str, int], Any] = {}
+"""(vector ID, ambiguity, reading, id of the vector) -> the oracle's run of the vector under
+that reading (:func:`reading_evidence`)."""
+
+
+def _under_reading(v: Mapping[str, Any], amb: str, reading: str) -> Any:
+    """The oracle's run of ``v`` with ``amb = reading`` in every setup, compared with the
+    recorded expectations: ``pass``, or the first step where that reading answers otherwise
+    (``step``; ``differences`` = (path, recorded, that reading's value))."""
+    from digiconform.vectors import _run_steps, _with_reading
+    from oracle.driver import OracleDriver
+
+    key = (str(v["id"]), amb, reading, id(v))
+    if key not in _ALT_RESULTS:
+        if len(_ALT_RESULTS) > 4096:
+            _ALT_RESULTS.clear()
+        _ALT_RESULTS[key] = _run_steps(OracleDriver(), _with_reading(v, amb, reading),
+                                       ignore=("variants",), validate_mismatch=False)
+    return _ALT_RESULTS[key]
+
+
+_MISSING = object()
+
+
+def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str]
+                     ) -> dict[str, bool] | None:
+    """What vector ``v``'s result ``res`` shows *directly* about ambiguity ``amb`` (the
+    vector holds under the readings ``holds``): reading -> did the engine answer as that
+    reading does at the step where that reading's answer differs from the recorded one.
+
+    The discriminating step of a reading R is the first step of ``v`` where the oracle under
+    R answers otherwise (:func:`_under_reading`). Only compared steps count:
+
+    - ``res`` passed, or failed after R's discriminating step: the engine gave the recorded
+      answer there -- consistent with ``holds``, inconsistent with R;
+    - ``res`` failed at that very step: only the fields R changes are looked at; the engine
+      is consistent with ``holds`` when it agrees with the recorded values on them (its
+      failure is elsewhere), and with R when its whole answer there is R's (it differs
+      from the recorded one in R's fields only, with R's values); when it answers there as
+      no reading at all, that is a fault of its own, no evidence;
+    - ``res`` failed before (in its prelude, or at any step before a reading changes an
+      answer): nothing is shown, and a reading whose step comes after it is not compared.
+
+    None when nothing is shown (no elimination: a reading is never concluded from another
+    one failing)."""
+    from oracle import variants as registry
+
+    if res.status not in ("pass", "fail") or getattr(res, "reached", "") == "not-reached":
+        return None
+    amb_def = registry.BY_ID.get(amb)
+    if amb_def is None:
+        return None
+    if res.status == "pass":
+        # Every step compared and passed: the recorded answer at each reading's
+        # discriminating step (a reading outside ``holds`` fails the vector on the oracle:
+        # ``depends_on``), so no oracle run is needed.
+        others = [r for r in amb_def.reading_names() if r not in holds]
+        return ({r: True for r in holds} | {r: False for r in others}) if others else None
+    alts = {r: _under_reading(v, amb, r) for r in amb_def.reading_names() if r not in holds}
+    alts = {r: x for r, x in alts.items() if x.status == "fail" and x.step is not None}
+    if not alts:
+        return None
+    d = min(x.step for x in alts.values())
+    i = res.step if res.status == "fail" and res.step is not None else len(v["steps"])
+    if i < d:
+        return None
+    engine = {p: a for p, _, a in (res.differences or [])} if res.status == "fail" else {}
+    out: dict[str, bool] = {}
+    at_d = [x for x in alts.values() if x.step == d]
+    for r in holds:
+        if i > d:
+            out[r] = True
+        else:
+            paths = {p for x in at_d for p, _, _ in x.differences}
+            # a reading that changes a refusal there: the engine failed on that very answer
+            out[r] = bool(paths) and not (paths & engine.keys())
+    for r, x in alts.items():
+        if x.step < i:
+            out[r] = False
+        elif x.step == i:
+            if x.differences:
+                # Its whole answer there is R's: every field it differs in, R changes, to
+                # its values (a fault that also touches one of R's fields is not R).
+                out[r] = set(engine) == {p for p, _, _ in x.differences} and all(
+                    engine.get(p, _MISSING) == val for p, _, val in x.differences)
+            else:
+                out[r] = _same_answer(x.actual, res.actual)
+    if i == d and not any(out.get(r) for r in holds) and \
+            not any(out.get(r) for r, x in alts.items() if x.step == d):
+        # It answered as no reading there: a fault of its own on the fields a reading
+        # changes (a wrong Digimon Power), not a reading -- no evidence either way.
+        return None
+    return out or None
+
+
+def _same_answer(a: Any, b: Any) -> bool:
+    """Two answers at one step the same in kind (a refusal of the same kind and clause, or
+    an accepted action)?"""
+    from digiconform.verifier.compare import refusal_difference
+
+    ra = isinstance(a, Mapping) and "kind" in a and "clause" in a
+    rb = isinstance(b, Mapping) and "kind" in b and "clause" in b
+    if ra and rb:
+        return refusal_difference(a, b) is None
+    return ra == rb
+
+
 def _ambiguity_verdicts(report: Report,
-                        records: Mapping[str, list[tuple[bool, list[str], bool, bool]]],
+                        records: Mapping[str, list[tuple[dict[str, bool], str, bool, bool]]],
                         declared: Mapping[str, str], explicit: Mapping[str, str],
                         configurable: bool, ruleset: str) -> None:
+    """Each ambiguity's verdict from direct evidence only (:func:`reading_evidence`): per
+    reading, the vectors whose discriminating step showed the engine answering as that
+    reading (``consistent``) or not (``inconsistent``); ``follows`` the readings with
+    consistent evidence and none against. No evidence: ``untested``."""
     from oracle import variants as registry
 
     for amb in registry.REGISTRY:
@@ -633,82 +797,111 @@ def _ambiguity_verdicts(report: Report,
         # outcome depends on it does. Only vectors whose other depends_on readings the
         # engine follows count: a vector that also needs another reading the engine does
         # not follow says nothing about this one.
-        every = [(p, h, t) for p, h, t, others_ok in records.get(amb.id, []) if others_ok]
-        recs = [(p, h) for p, h, tagged in every if tagged] or [(p, h) for p, h, _ in every]
+        every = [(e, a, t) for e, a, t, others_ok in records.get(amb.id, []) if others_ok]
+        recs = [(e, a) for e, a, tagged in every if tagged] or [(e, a) for e, a, _ in every]
         res = AmbiguityResult(amb.id, amb.question, declared.get(amb.id, amb.default),
                               amb.id in explicit, configurable=configurable)
         for r in amb.reading_names():
-            agree = sum(1 for passed, holds in recs if passed == (r in holds))
-            res.readings[r] = {"consistent": agree, "inconsistent": len(recs) - agree}
-        if not recs:
-            res.verdict = "untested"
-        elif configurable:
-            bad = sum(1 for passed, _ in recs if not passed)
-            res.verdict = (f"any reading (configurable): {len(recs)} vectors pass" if not bad
-                           else f"configurable, but {bad} of {len(recs)} vectors fail")
-            res.follows = list(amb.reading_names()) if not bad else []
-        elif all(passed for passed, _ in recs) and not any(
-                t["inconsistent"] == 0 for t in res.readings.values()):
-            # Every vector passed, under whichever reading its setup asked for: the engine
-            # honours the setup's readings without declaring the "variants" capability.
-            res.follows = list(amb.reading_names())
-            res.verdict = (f"honours every reading the vectors ask for ({len(recs)} vectors "
-                           "pass), as if configurable: declare the capability \"variants\"")
+            res.readings[r] = {"consistent": sum(1 for e, _ in recs if e.get(r) is True),
+                               "inconsistent": sum(1 for e, _ in recs if e.get(r) is False)}
+        res.evidence = len(recs)
+        missed = [(e, asked) for e, asked in recs if e.get(asked) is False]
+        if configurable:
+            # Another reading shown where one was asked counts only when that reading is
+            # one the engine plays where it is asked for (never fails it): a fault of its
+            # own that looks like another reading at one step is no reading.
+            fails = {r: sum(1 for e, asked in recs if asked == r and e.get(r) is False)
+                     for r in amb.reading_names()}
+            res.asked_bad = sum(1 for e, asked in missed if any(
+                e.get(r) is True and not fails.get(r) for r in e if r != asked))
         else:
-            res.follows = [r for r, t in res.readings.items() if t["inconsistent"] == 0]
-            how = "declared" if res.declared_explicitly else "default"
-            if res.declared in res.follows:
-                res.verdict = f"follows {res.declared!r} ({how}; {len(recs)} vectors)"
-            elif res.follows:
-                res.verdict = (f"declares {res.declared!r} ({how}) but behaves as "
-                               f"{' / '.join(map(repr, res.follows))}")
-            else:
-                res.verdict = f"no single reading fits its behaviour ({len(recs)} vectors)"
+            res.asked_bad = len(missed)
+        _decide(res, amb.reading_names())
         report.ambiguities[amb.id] = res
         report.cases.append({"part": "ambiguities", "id": amb.id,
                              "status": "pass" if res.follows else "skip",
                              "message": res.verdict})
 
 
-def _random_game_verdicts(report: Report, seen: Mapping[str, Mapping[str, int]]) -> None:
-    """Fold what the random games showed into the ambiguity verdicts: a divergence that a
-    reading explained (the implementation behaved as that reading where the oracle played
-    another) is evidence against every other reading, like a vector that fails under them.
+def _decide(res: AmbiguityResult, names: Sequence[str], extra: str = "") -> None:
+    """``res.follows`` and ``res.verdict`` from ``res.readings`` (direct evidence only;
+    ``res.evidence`` pieces, ``res.asked_bad`` of them against the reading asked for;
+    ``extra`` is appended to the verdict). Never self-contradictory: a reading in
+    ``follows`` has evidence for it and none against, and "behaves as" never names the
+    declared reading; no evidence is ``untested``."""
+    tally = res.readings
+    n = res.evidence
+    if not n:
+        res.follows, res.verdict = [], "untested"
+        return
+    if res.configurable:
+        # Each set-up asked for a reading: the engine is judged on playing the one asked.
+        if not res.asked_bad:
+            res.follows = list(names)
+            res.verdict = (f"any reading (configurable): none of {n} vectors shows "
+                           "another reading than the one asked for" + extra)
+        else:
+            res.follows = []
+            res.verdict = (f"configurable, but {res.asked_bad} of {n} show another reading "
+                           "than the one asked for" + extra)
+        return
+    fits = [r for r in names if tally.get(r, {}).get("consistent", 0) > 0
+            and tally[r].get("inconsistent", 0) == 0]
+    seen = [r for r in names if tally.get(r, {}).get("consistent", 0) > 0]
+    if not fits and not res.asked_bad and len(seen) > 1:
+        # Every vector showed the reading its set-up asked for, and they asked for several:
+        # the engine honours the setup's readings without declaring "variants".
+        res.follows = list(names)
+        res.verdict = (f"honours every reading the vectors ask for ({n} vectors pass), as "
+                       "if configurable: declare the capability \"variants\"" + extra)
+        return
+    res.follows = fits
+    how = "declared" if res.declared_explicitly else "default"
+    if res.declared in fits:
+        res.verdict = f"follows {res.declared!r} ({how}; {n} vectors)" + extra
+    elif fits:
+        res.verdict = (f"declares {res.declared!r} ({how}) but behaves as "
+                       f"{' / '.join(map(repr, fits))}" + extra)
+    else:
+        res.verdict = f"no single reading fits its behaviour ({n} vectors)" + extra
 
-    An ambiguity no vector decided gets its verdict from the random games alone; where the
-    vectors and the random games disagree, only the readings both fit stay in ``follows``."""
+
+def _random_game_verdicts(report: Report, seen: Mapping[str, Mapping[str, int]]) -> None:
+    """Fold what the random games showed into the ambiguity verdicts. A divergence that a
+    reading R explained (:func:`~digiconform.verifier.differential.attribute`: the oracle
+    under R gives the implementation's answer at the diverging step, a step R changes) is
+    direct evidence for R and against the reading the oracle played there (the declared
+    one; for a configurable engine, the one the set-up asked for); nothing about any other
+    reading. The verdict is then decided again from all the evidence (:func:`_decide`)."""
+    from oracle import variants as registry
+
     for amb_id, by_reading in seen.items():
         res = report.ambiguities.get(amb_id)
-        if res is None or not by_reading:
+        amb = registry.BY_ID.get(amb_id)
+        if res is None or amb is None or not by_reading:
             continue
         res.random_games = dict(by_reading)
         shown = sorted(by_reading, key=lambda r: (-by_reading[r], r))
         n = sum(by_reading.values())
         what = (f"the random games show {' / '.join(map(repr, shown))} ({n} divergence"
                 f"{'s' if n != 1 else ''} explained)")
-        untested = res.verdict == "untested"
-        fits = [r for r in shown if len(shown) == 1 and (untested or r in res.follows)] \
-            if untested or res.configurable else [r for r in res.follows if r in by_reading]
-        how = "declared" if res.declared_explicitly else "default"
+        for r, count in by_reading.items():
+            t = res.readings.setdefault(r, {"consistent": 0, "inconsistent": 0})
+            t["consistent"] += count
+        if not res.configurable:
+            t = res.readings.setdefault(res.declared, {"consistent": 0, "inconsistent": 0})
+            t["inconsistent"] += n
+        res.evidence += n
+        res.asked_bad += n
         if res.configurable:
-            # It honours any reading it is asked for, yet played another one here.
-            res.verdict = (f"configurable, but plays {' / '.join(map(repr, fits))} where "
-                           f"another reading was asked: {what}" if fits else
-                           f"configurable, but no single reading fits its behaviour: {what}")
-        elif untested:
-            res.verdict = (f"declares {res.declared!r} ({how}) but behaves as "
-                           f"{' / '.join(map(repr, fits))}: {what}; no vector decides it"
-                           if fits else f"no single reading fits its behaviour: {what}")
-        elif fits:
-            res.verdict = (f"declares {res.declared!r} ({how}) but behaves as "
-                           f"{' / '.join(map(repr, fits))} ({what})")
+            res.follows = list(shown)
+            res.verdict = (f"configurable, but plays {' / '.join(map(repr, shown))} where "
+                           f"another reading was asked: {what}")
         else:
-            res.verdict = (f"no single reading fits its behaviour: the vectors fit "
-                           f"{' / '.join(map(repr, res.follows)) or 'none'}, {what}")
-        res.follows = fits
+            _decide(res, amb.reading_names(), f"; {what}")
         for case in report.cases:
             if case.get("part") == "ambiguities" and case.get("id") == amb_id:
-                case["status"] = "pass" if fits else "skip"
+                case["status"] = "pass" if res.follows else "skip"
                 case["message"] = res.verdict
 
 
@@ -855,6 +1048,10 @@ def _report_finding(report: Report, opts: Options, finding: Any, n: int, total: 
               f"digiconform verify --impl {shlex.quote(opts.command)} --ruleset {opts.ruleset} "
               f"--games {opts.games} --seed {opts.seed}")
     seen = f"seen {finding.count} times in {finding.games} games"
+    if finding.consequences:
+        seen += (f", {finding.consequences} later divergence"
+                 f"{'s' if finding.consequences != 1 else ''} of those games listed as its "
+                 "consequences")
     kind = "differential" if div.kind != "errored" else "implementation"
     fid = "differential" if n == 1 else f"differential-{n}"
     f = Failure(
@@ -876,7 +1073,10 @@ def _report_finding(report: Report, opts: Options, finding: Any, n: int, total: 
         "explanation": div.explanation, "overrides": dict(div.overrides),
         "reproducible": not div.resynced, "code": div.code,
         "setup": {k: v for k, v in div.setup.items() if k != "decks"},
-        "actions": list(div.actions)})
+        "actions": list(div.actions),
+        "consequences": finding.consequences,
+        "consequence_examples": list(finding.consequence_examples),
+        "why_long": finding.why_long, "ended": div.ended})
 
 
 def _game_done(report: Report, opts: Options, progress: Progress | None, n: int) -> None:

@@ -1,0 +1,295 @@
+"""A verdict an engine author can trust, the findings half (issue 24).
+
+- One random game's failure never ends the others: an exception of the verifier's own player
+  stops that game only, counted (``errored``) and kept with its traceback; a state taken over
+  from the engine that is no consistent position ends its game as diverged.
+- A finding is a root cause: what follows it in its game, played on from a state taken over
+  from the engine, is listed under it as its consequences; one fault gives one finding, under
+  a clause the fault breaks, and moves no reading verdict.
+- The clause of a step that ends a turn and plays on into the next (DCG): the turn the engine
+  stands in names it.
+- A vector whose prelude diverges is not reached: it says so, is filed under the prelude
+  step's clause, and is run again from its position loaded directly when the engine can.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from digiconform.vectors import load_vectors, prelude_end, run_vector
+from digiconform.verifier import differential as D
+from digiconform.verifier.differential import step_clause
+from digiconform.verifier.runner import Options, verify
+from oracle.driver import OracleDriver, Outcome
+from oracle.errors import UnsupportedError
+from oracle.validation import validate
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import miniatures  # noqa: E402
+
+
+class _Wrapped:
+    """The oracle as an implementation, with ``corrupt(n, state) -> state`` applied to the
+    state answered after its ``n``-th accepted action of a game begun by ``new_game`` (a
+    position it loads it plays right)."""
+
+    def __init__(self, corrupt: Any = None, load_state: bool = True) -> None:
+        self.o = OracleDriver()
+        self.corrupt = corrupt
+        self.n = 0
+        self.can_load = load_state
+        self.loaded = False
+
+    def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+        self.n, self.loaded = 0, False
+        return self.o.new_game(setup)
+
+    def load_state(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> Any:
+        if not self.can_load:
+            raise UnsupportedError("load_state", "this engine cannot load a position")
+        self.n, self.loaded = 0, True
+        return self.o.load_state(setup, state)
+
+    def apply(self, action: Mapping[str, Any]) -> Outcome:
+        out = self.o.apply(action)
+        if out.refusal is None:
+            self.n += 1
+            if self.corrupt is not None and not self.loaded:
+                state = self.corrupt(self.n, copy.deepcopy(dict(out.state or {})))
+                if state is not None:
+                    return Outcome(state=state, events=out.events)
+        return out
+
+    def legal_actions(self) -> list[Mapping[str, Any]] | None:
+        return None
+
+
+def test_a_verifier_error_stops_its_own_game_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The random player raising on the state of game 1 (``ValueError`` from randrange on an
+    empty range, as on an adopted engine state) stops game 1; games 0, 2 and 3 are played."""
+    real = D._chooser
+    made: list[int] = []
+
+    def chooser(draw: Any, game: Any, probe_rate: int = 12) -> Any:
+        made.append(1)
+        choose = real(draw, game, probe_rate)
+        if len(made) != 2:
+            return choose
+
+        def broken(state: Any) -> Any:
+            return [][draw.pick(0)]  # ValueError: empty range for randrange()
+
+        broken.last = (None, None)  # type: ignore[attr-defined]
+        return broken
+
+    monkeypatch.setattr(D, "_chooser", chooser)
+    res = D.run_differential(OracleDriver(), games=4, shrink_seconds=0)
+    assert (res.planned, res.games, res.completed, res.diverged, res.errored) == (4, 4, 3, 0, 1)
+    [err] = res.verifier_errors
+    assert err["game"] == 1 and err["message"].startswith("ValueError")
+    assert "Traceback" in err["traceback"] and "randrange" in err["traceback"]
+    assert not res.findings
+
+
+def test_a_state_that_is_no_position_ends_its_game_as_diverged() -> None:
+    """An engine that loses a card from its hand (no rule does: DB-A.0) is not played on
+    from: the game ends at that divergence, which says why."""
+    def lose_a_card(n: int, state: dict[str, Any]) -> dict[str, Any] | None:
+        hand = state["players"][0]["hand"]
+        if n >= 6 and hand:
+            hand.pop()
+            return state
+        return None
+
+    res = D.run_differential(_Wrapped(lose_a_card), games=3, shrink_seconds=0)
+    assert (res.planned, res.completed, res.diverged, res.errored) == (3, 0, 3, 0)
+    [f] = res.findings
+    assert f.divergence.ended and "DB-A.0" in f.divergence.ended, f.divergence.ended
+    assert f.consequences == 0 and f.count == 3
+    # The oracle's own states are positions.
+    o = OracleDriver()
+    o.new_game(D.base_setup())
+    assert D.consistency_problem(D.hooks("digibattle"), o.state) is None
+
+
+def test_what_follows_a_root_cause_in_its_game_is_its_consequence() -> None:
+    """An engine that adds 100 points to seat 0 once per game: its game is played on from
+    the engine's state, and every later divergence (the score, the game won too early, ...)
+    is listed under that game's one root cause, not a finding of its own. (The clause of
+    each root is that of the action it came at: such a fault is no rule of the game.)"""
+    def bonus(n: int, state: dict[str, Any]) -> dict[str, Any] | None:
+        if n == 40 and state.get("phase") != "game_over":
+            state["players"][0]["score"] += 100
+            return state
+        return None
+
+    res = D.run_differential(_Wrapped(bonus), games=4, shrink_seconds=0)
+    assert res.diverged >= 2
+    assert sum(f.count for f in res.findings) == res.diverged  # one root per game
+    assert sum(f.consequences for f in res.findings) >= 1
+    for f in res.findings:
+        for c in f.consequence_examples:
+            assert set(c) == {"game", "step", "kind", "clause", "field"}
+        assert len(f.consequence_examples) <= min(f.consequences, D.CONSEQUENCES_LISTED)
+
+
+def test_the_turn_the_engine_stands_in_names_the_clause() -> None:
+    """One DCG pass ends turn 3 (DCG-6-6-1) and turn 4's start-of-turn processing ends turn 4
+    at once (DCG-6-2-1-2): an engine left in turn 4 broke DCG-6-2-1-2, not DCG-6-6-1 (its
+    turn 3 ended as the rules say); an engine in the oracle's turn with the memory wrong
+    broke the pass's rule, not the next turn's trigger's."""
+    ev = [{"type": "passed", "clause": "DCG-6-5-1-7", "player": 0},
+          {"type": "memory", "clause": "DCG-6-5-1-7", "player": 0},
+          {"type": "end_of_turn", "clause": "DCG-6-6-1", "player": 0},
+          {"type": "turn_ended", "clause": "DCG-6-6-3", "player": 0, "turn": 3},
+          {"type": "start_of_turn", "clause": "DCG-6-2-1-1", "player": 1, "turn": 4},
+          {"type": "triggered", "clause": "CR4.2 Triggered effects", "player": 1},
+          {"type": "resolved", "clause": "CR4.2 Triggered effects", "player": 1},
+          {"type": "memory", "clause": "CR4.2 Triggered effects", "player": 1},
+          {"type": "end_of_turn", "clause": "DCG-6-2-1-2", "player": 1},
+          {"type": "turn_ended", "clause": "DCG-6-6-3", "player": 1, "turn": 4},
+          {"type": "start_of_turn", "clause": "DCG-6-2-1-1", "player": 0, "turn": 5},
+          {"type": "unsuspended", "clause": "DCG-6-2-1", "player": 0},
+          {"type": "drew", "clause": "DCG-6-3-1", "player": 0}]
+    stayed = [("$.turn", 5, 4), ("$.turn_player", 0, 1), ("$.phase", "breeding", "draw"),
+              ("$.memory", 1, -1)]
+    assert step_clause("dcg", "state", ev, stayed) == "DCG-6-2-1-2"
+    memory = [("$.memory", 6, 4)]
+    assert step_clause("dcg", "state", ev[:10], memory) == "DCG-6-5-1-7"
+    # Ahead of the oracle by a turn (its pass left too little memory): the pass's rule.
+    only_two = ev[:4] + ev[4:8]
+    ahead = [("$.turn", 4, 5), ("$.turn_player", 1, 0), ("$.to_move", 1, 0)]
+    assert step_clause("dcg", "state", only_two, ahead) == "DCG-6-5-1-7"
+
+
+def _prelude_vector() -> dict[str, Any]:
+    return next(v for v in load_vectors(kind="scenario")
+                if v["ruleset"] == "digibattle" and (prelude_end(v) or 0) >= 4)
+
+
+def test_a_vector_whose_prelude_diverges_is_not_reached_or_reached_by_load_state() -> None:
+    v = _prelude_vector()
+
+    def wrong_score(n: int, state: dict[str, Any]) -> dict[str, Any] | None:
+        if n == 1:
+            state["players"][0]["score"] += 100
+            return state
+        return None
+
+    res = run_vector(_Wrapped(wrong_score, load_state=False), v)
+    assert res.reached == "not-reached" and res.status == "fail"
+    assert res.prelude_failure is res and res.step is not None
+    assert res.step <= (prelude_end(v) or 0)
+    assert "declined" in (res.route_note or ""), res.route_note
+    # With load_state, the position is loaded instead and the vector's own steps compared.
+    again = run_vector(_Wrapped(wrong_score), v)
+    assert again.reached == "load_state" and again.status == "pass", again
+    assert again.prelude_failure is not None and again.prelude_failure.step == res.step
+
+
+def test_prelude_failures_are_reported_under_the_prelude_steps_clause(tmp_path: Path) -> None:
+    """Seat 1's Digimon Power from its own row (DB-A.4) breaks nearly every prelude: each
+    is listed in ``not_reached`` under DB-A.4 and the tie scenarios (DB-C.8) are not failed
+    for it."""
+    report = verify(Options(miniatures.command("seat_1_power_own_row"), clauses=("DB-C.8",),
+                            games=0, trace_dir=tmp_path))
+    assert report.not_reached, [f.message for f in report.failures]
+    assert {n["clause"] for n in report.not_reached} == {"DB-A.4"}
+    assert all(n["reached"] in ("load_state", "not-reached") for n in report.not_reached)
+    failing = {c for c, r in report.clauses.items() if r.failed}
+    assert failing == {"DB-A.4"}, failing
+    doc = json.loads(json.dumps(report.to_json(), default=str))
+    validate(doc, "report")
+    assert doc["not_reached"] and doc["not_reached"][0]["step"] >= 0
+
+
+#: The planted faults that are a reading (the one verdict they may move).
+READING_FAULTS = {"pass_not_final": "DB-AMB-6"}
+
+#: Small runs: the vectors of the fault's clauses only, few games (more for a rare fault).
+GAMES = {"counter_attack_always_doubles": 40, "digi_duel_after_pass": 40,
+         "dcg_unsuspends_before_ending": 40}
+
+
+@pytest.mark.parametrize("name", sorted(miniatures.PLANTED_MORE))
+def test_one_fault_one_finding_under_its_clause(name: str, tmp_path: Path) -> None:
+    """Each fault an independent engine showed (issue 24), planted alone: exactly one
+    finding of the random games, under the fault's clause; most failing vectors of its
+    clauses filed under it; no reading verdict moved."""
+    expected = miniatures.PLANTED_MORE[name]
+    report = verify(Options(miniatures.command(name), clauses=expected,
+                            games=GAMES.get(name, 16), budget=None, shrink_seconds=20,
+                            shrink_patience=300, trace_dir=tmp_path))
+    _assert_one_root_cause(name, report, expected)
+
+
+def _assert_one_root_cause(name: str, report: Any, expected: tuple[str, ...] | None) -> None:
+    found = report.differential["findings"]
+    assert len(found) == 1, (name, [(f["clause"], f["field"], f["count"]) for f in found])
+    if expected is not None:
+        assert found[0]["clause"] in expected, (name, found[0]["clause"])
+        vectors = [f for f in report.failures if f.kind == "scenario"]
+        # (a small selection: an exhausting draw of nine, DB-D.3's recycle left out, weighs
+        # more here than among every vector, where the share is at least 95 %)
+        good = sum(1 for f in vectors if f.clause in expected)
+        assert good >= 0.8 * len(vectors), (name, [(f.id, f.clause) for f in vectors
+                                                   if f.clause not in expected])
+    assert found[0]["length"] <= D.MAX_COUNTEREXAMPLE or found[0]["why_long"]
+    for amb in report.ambiguities.values():
+        if READING_FAULTS.get(name) == amb.id:
+            continue
+        assert amb.verdict.startswith(("any reading", "untested")), (name, amb.id,
+                                                                      amb.verdict)
+
+
+def test_a_refused_set_up_is_filed_under_deck_construction() -> None:
+    """An engine refusing every set-up (a restricted list of its own): one finding per
+    clause the refusal names, else deck construction's, never ``?``."""
+    from oracle.errors import IllegalActionError, InvalidInputError
+
+    class Refusing(_Wrapped):
+        def __init__(self, error: Exception) -> None:
+            super().__init__()
+            self.error = error
+
+        def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+            raise self.error
+
+    for error, ruleset, clause in (
+            (InvalidInputError("$.decks[0]", "ST-54 is restricted"), "digibattle", "DB-A.0"),
+            (InvalidInputError("$.decks[0]", "restricted"), "dcg", "CR4.2 Deck construction"),
+            (IllegalActionError("DB-A.5", "no Rookie"), "digibattle", "DB-A.5")):
+        res = D.run_differential(Refusing(error), games=3, ruleset=ruleset, shrink_seconds=0)
+        assert [(f.clause, f.count) for f in res.findings] == [(clause, 3)], res.findings
+        assert res.diverged == 3 and res.completed == 0
+
+
+#: Planted faults the random-games check below leaves out, and why (measured with the
+#: full default run: see the issue-24 report).
+RARE = {
+    "digi_duel_after_pass": "reached in about one game of eight; under DB-AMB-24 'run-out' "
+                            "the engine waits where the oracle passes for the player, filed "
+                            "under the pass rule (DB-C.3): 4 findings in 40 games",
+    "dcg_unsuspends_before_ending": "reached in about one game of twenty (X-01 decks)",
+}
+PROJECT = {**miniatures.PLANTED, **miniatures.PLANTED_DCG}
+
+
+@pytest.mark.parametrize("name", sorted(set(PROJECT) - set(RARE)))
+def test_each_project_fault_gives_one_finding_in_the_random_games(name: str) -> None:
+    """The project's own planted faults, one at a time, 12 seeded random games each (no
+    vectors): exactly one finding, under a clause the fault breaks, and no reading verdict
+    moved unless the fault is a reading."""
+    rs = "dcg" if name in miniatures.PLANTED_DCG else "digibattle"
+    report = verify(Options(miniatures.command(name), ruleset=rs, scenarios=("-",), games=12,
+                            budget=None, shrink_seconds=5, shrink_patience=300,
+                            trace_dir=None))
+    _assert_one_root_cause(name, report, PROJECT[name])
