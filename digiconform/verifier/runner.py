@@ -527,7 +527,10 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
     expect = step.get("expect") or {}
     if step["request"] in ("new_game", "load_state") and isinstance(res.actual, Mapping) \
             and res.actual.get("clause") and "state" in expect:
-        return str(res.actual["clause"])  # a set-up refused: the clause its refusal names
+        # A set-up refused: the clause its refusal names, when the ruleset has that clause
+        # (an engine's own clause name, e.g. a restricted list's, is not a rule of ours).
+        named = str(res.actual["clause"])
+        return named if _known_clause(v.get("ruleset", "digibattle"), named) else fallback
     forced_only = step["request"] in ("new_game", "load_state") and bool(
         getattr(res, "forced", None))  # moved on by itself from the starting position
     if step["request"] != "action" and not forced_only:
@@ -561,6 +564,16 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
     clause = step_clause(v.get("ruleset", "digibattle"), kind, events,
                          res.differences, action_type=last.get("type"))
     return clause or fallback
+
+
+def _known_clause(ruleset: str, cid: str) -> bool:
+    """Is ``cid`` a clause of ``ruleset`` (the registry) or one of its deck-construction
+    clauses?"""
+    from digiconform.clauses import clauses
+    from oracle import rulesets
+
+    return cid in rulesets.get(ruleset).setup_clauses or any(
+        c.id == cid for c in clauses(ruleset))
 
 
 def _record_prelude_failure(report: Report, v: Mapping[str, Any], res: Any,
