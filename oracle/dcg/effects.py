@@ -6,7 +6,10 @@ cards) add their inherited effects (CR4.2 Inherited effects; in the shipped card
 all continuous DP modifiers). Cards in the breeding area neither trigger nor apply nor are
 affected (CR4.2 "Breeding area"). Triggered effects wait in ``pending`` and resolve one at a
 time (CR4.2 "Triggered effects"); nothing else happens in a phase while something is pending
-(DCG-6-1-3, DCG-6-5-1). An effect's "If ..." condition is read when it resolves.
+(DCG-6-1-3, DCG-6-5-1). An effect's "If ..." condition is read when it resolves; under
+DCG-AMB-5 "trigger-condition" it is also read when the effect would trigger (an effect whose
+condition is false then waits outside ``pending`` and joins it when a later resolution of the
+same timing makes the condition true).
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ __all__ = [
     "condition_holds",
     "do_effect",
     "dp",
+    "gate_holds",
     "opt_key",
+    "recheck_waiting",
     "resolve_pending",
     "trigger",
     "trigger_stack",
@@ -37,6 +42,9 @@ _new = tuple.__new__  # (a NamedTuple of every field in order, without its __new
 
 TRIGGERED = "CR4.2 Triggered effects"
 PENDING_PROCESSING = "CR4.2 Pending processing"
+#: DCG-AMB-5 "trigger-condition": the prefix of the ``once_per_turn_used`` keys of effects
+#: that did not trigger because their "If ..." was false (``wait:<timing>:<source>:<card>:<i>``).
+WAIT = "wait:"
 
 
 def opt_key(source: int | None, card: str, effect: int) -> str:
@@ -57,9 +65,61 @@ def trigger_stack(w: Work, player: int, stack: WStack | Stack, timing: str) -> N
             continue
         if eff.once_per_turn and opt_key(stack.id, card_id, i) in w.players[player].opt_used:
             continue
+        if (eff.condition is not None or eff.at_most is not None) \
+                and w.variant("DCG-AMB-5") == "trigger-condition" \
+                and not gate_holds(w, player, eff, stack):
+            # DCG-AMB-5 "trigger-condition": the "If ..." is false, so it does not trigger
+            # now; it waits for the rest of this timing (recheck_waiting).
+            w.players[player].opt_used.add(f"{WAIT}{timing}:{stack.id}:{card_id}:{i}")
+            continue
         w.pending.append(_new(Pending, (player, card_id, i, stack.id, timing, False)))
         w.emit("triggered", TRIGGERED, player, ("card", card_id), ("source", stack.id),
                ("timing", timing))
+
+
+def gate_holds(w: Any, player: int, eff: Effect, stack: Any) -> bool:
+    """The whole "If ..." of a triggered effect ``eff`` of ``player``'s ``stack``: its
+    condition (:func:`condition_holds`) and, for "if you have 2 or less memory, set it to 3",
+    the memory gate (CR4.2 Memory: "X or less" includes 0 and the opponent's side)."""
+    if not condition_holds(w, player, eff, stack):
+        return False
+    return eff.at_most is None or mine(w, player) <= eff.at_most
+
+
+def _waiting(w: Work) -> list[tuple[int, str]]:
+    """DCG-AMB-5: the (player, key) of every effect waiting for its "If ..." to come true."""
+    out = []
+    for player in (0, 1):
+        used = w.players[player].peek("opt_used")
+        if used:
+            out.extend((player, k) for k in sorted(used) if k.startswith(WAIT))
+    return out
+
+
+def recheck_waiting(w: Work) -> None:
+    """DCG-AMB-5 "trigger-condition": after an effect resolved, every effect of the same
+    timing that did not trigger because its "If ..." was false triggers now if it has come
+    true (its card still the top of the same stack); once nothing is pending the timing is
+    over and the rest stop waiting (CR4.2 Triggered effects: a trigger fires when its
+    condition is met)."""
+    waiting = _waiting(w)
+    if not waiting:
+        return
+    for player, key in waiting:
+        timing, source, card_id, index = key[len(WAIT):].split(":")
+        stack = w.players[player].find(int(source))
+        eff = w.cards[card_id].effects[int(index)]
+        if stack is None or stack.top != card_id:
+            w.players[player].opt_used.discard(key)
+        elif gate_holds(w, player, eff, stack):
+            w.players[player].opt_used.discard(key)
+            w.pending.append(_new(Pending, (player, card_id, int(index), stack.id, timing,
+                                            False)))
+            w.emit("triggered", TRIGGERED, player, ("card", card_id), ("source", stack.id),
+                   ("timing", timing))
+    if not w.pending:
+        for player, key in _waiting(w):
+            w.players[player].opt_used.discard(key)
 
 
 def trigger(w: Work, player: int, timing: str) -> None:
@@ -72,6 +132,8 @@ def trigger(w: Work, player: int, timing: str) -> None:
     for stack in w.players[player].peek("battle"):
         if stack.cards[-1] in triggering:  # (any other card triggers nothing)
             trigger_stack(w, player, stack, timing)
+    if not w.pending and w.variant("DCG-AMB-5") == "trigger-condition":
+        recheck_waiting(w)  # (nothing will resolve in this timing: nothing keeps waiting)
 
 
 def _candidates(w: Work) -> list[int]:
@@ -262,8 +324,15 @@ def resolve_pending(w: Work, index: int) -> None:
 
     A [Once Per Turn] effect is marked used as it resolves; an effect with an "at the end
     of the turn" part leaves that part in ``delayed`` (pending processing, which does not
-    depend on the card staying on the field).
+    depend on the card staying on the field). Under DCG-AMB-5 "trigger-condition" the
+    effects waiting for their "If ..." are looked at again afterwards (:func:`recheck_waiting`).
     """
+    _resolve(w, index)
+    if w.variant("DCG-AMB-5") == "trigger-condition":
+        recheck_waiting(w)
+
+
+def _resolve(w: Work, index: int) -> None:
     p = w.pending.pop(index)
     eff = w.cards[p.card].effects[p.effect]
     if p.delayed:
