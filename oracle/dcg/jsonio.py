@@ -365,6 +365,26 @@ def state_from_json(d: Mapping[str, Any], game: Game) -> State:
 _DECISION_STEPS = ("breeding", "main")
 
 
+def _check_choice(s: State) -> None:
+    """A loaded ``choice``: a block choice belongs to an attack at its block timing (CR4.2
+    Blocking) and any choice has something to choose from.
+
+    :raises InvalidInputError: at ``$.choice``.
+    """
+    from oracle.dcg.main_phase import choice_actions
+    from oracle.dcg.work import View
+
+    c = s.choice
+    assert c is not None
+    if c.kind == "block" and (s.attack is None or s.attack.stage != "blocking"
+                              or c.player == s.attack.player):
+        raise InvalidInputError("$.choice", "a block choice is the defender's, during an "
+                                "attack at its block timing (CR4.2 Blocking)")
+    if len(choice_actions(View(s), s.attack)) < (2 if c.kind == "targets" else 1):
+        raise InvalidInputError("$.choice", "nothing to choose from: the effect or the "
+                                "attack goes on by itself")
+
+
 def check_decision_point(s: State) -> None:
     """A position of a running turn is one the game can stop at: something is due.
 
@@ -398,6 +418,9 @@ def check_decision_point(s: State) -> None:
     if s.winner is not None or s.reason is not None:
         raise InvalidInputError("$.winner" if s.winner is not None else "$.reason",
                                 f"the game is still running (phase {s.phase!r}): no result yet")
+    if s.choice is not None:  # (a decision inside an effect or an attack)
+        _check_choice(s)
+        return
     if s.attack is not None:
         if s.attack.player != s.turn_player:
             raise InvalidInputError("$.attack.player", "only the turn player attacks "

@@ -379,7 +379,7 @@ class View:
     """A cheap read-only stand-in for :class:`Work` used by ``legal_actions``."""
 
     __slots__ = ("cards", "tables", "turn_player", "memory", "pending", "players", "variants",
-                 "step", "lasting", "turn")
+                 "step", "lasting", "turn", "choice")
 
     def __init__(self, s: State) -> None:
         self.cards = s.game.cards.cards
@@ -393,6 +393,7 @@ class View:
         self.step = s.step
         self.lasting = s.lasting
         self.turn = s.turn
+        self.choice = s.choice
 
     def card(self, card_id: str) -> Card:
         """The card definition of ``card_id``."""
