@@ -485,6 +485,9 @@ def _check_one(w: Work, p: int, attacker: WStack) -> None:
             do_effect(w, 1 - p, eff, SECURITY, card_id)
     if queued:  # (first among the pending effects, in the card's order)
         w.pending[0:0] = [Pending(1 - p, card_id, j, None, "security") for j in queued]
+        for _ in queued:
+            w.emit("triggered", "CR4.2 Triggered effects", 1 - p, ("card", card_id),
+                   ("source", None), ("timing", "security"))
     if card.is_digimon:
         a_dp = dp(w, p, attacker, 0)
         s_dp = _security_dp(w, 1 - p, card)
