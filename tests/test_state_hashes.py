@@ -17,6 +17,15 @@ Digi-Battle state's ``variants`` lists their defaults: re-recorded (40 games ``0
 5,645 steps). With those entries left out of each state's ``variants`` the 40 games (and the
 1,000 of ``tools/state_hashes.py``: now ``21998ddb…``, 141,877 steps) are byte for byte the
 games of main before the change: the default readings change no move, event or legal set.
+
+Issue 25 added DCG-AMB-5 (every DCG state's ``variants`` lists its default) and the ST-1/ST-2
+mechanics: re-recorded (40 games ``b37188ef…``, 1,948 steps; test-only at the second readings
+``1fe373ec…``, 1,836 steps). With DCG-AMB-5 left out of each state's ``variants`` the 40 games
+are byte for byte the recorded ``9b9bb385…`` (1,948 steps), and the test-only games at the
+second readings with DCG-AMB-5 at its default (and left out) the recorded ``5fc26118…`` (1,836
+steps): the new mechanics change nothing on the old decks; at its second reading
+("trigger-condition") DCG-AMB-5 changes those games, as a reading may. The ST-1/ST-2 decks
+(named set-up ``starters``) get digests of their own.
 """
 
 from __future__ import annotations
@@ -35,14 +44,18 @@ _spec.loader.exec_module(state_hashes)
 #: ruleset → (games, steps, sha256) of the first games of the default set-up.
 RECORDED = {
     "digibattle": (40, 5645, "097b9ead37d493503e676001da8f2c276082860e91446123ee3e8ef1d21f9cad"),
-    "dcg": (40, 1948, "9b9bb3852f44f20e922152bed97a21895d8b5867b641feca85a3ac4226ff7b44"),
+    "dcg": (40, 1948, "b37188efdca1efeec680dd8314a0e4042b8e2624cb4eb96f696baa65adb273a2"),
 }
 
 
 #: (ruleset, named set-up, readings) -> (games, steps, sha256): other set-ups and readings.
 RECORDED_VARIANTS = {
     ("dcg", "test-only", "second"):
-        (40, 1836, "5fc2611888130b05dc968e7ea561b1d49e8876be6a06218655e6fd8a83365c75"),
+        (40, 1836, "1fe373ec205803ce57fb62e823adcd6a2a28e8ac1e8764e5f6e2f7268c7c48be"),
+    ("dcg", "starters", "default"):
+        (40, 2308, "719b09dbcf5e89cf5b0b1467a43a36da7cc7517e029c49a2bea88b1650e2bfd9"),
+    ("dcg", "starters", "second"):
+        (40, 1947, "00cabd7677f05a217753083ee6f0c58184dfe6f83e0ce830afbc5157fa986775"),
 }
 
 

@@ -375,7 +375,8 @@ def _effect_from_json(d: Any, path: str) -> Effect:
         raise InvalidInputError(f"{path}.inherited", f"expected a boolean, found {inherited!r}")
     target = d.get("target")
     if (action in TARGETED) != (target is not None):
-        raise InvalidInputError(f"{path}.target", f"a target is needed exactly by {sorted(TARGETED)}")
+        raise InvalidInputError(f"{path}.target",
+                                f"a target is needed exactly by {sorted(TARGETED)}")
     if target not in (None, "your_digimon", "opponent_digimon"):
         raise InvalidInputError(f"{path}.target", f"unknown target {target!r}")
     until = d.get("until")

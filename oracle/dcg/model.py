@@ -401,7 +401,8 @@ class Action(NamedTuple):
     ``play``/``use_option`` player, card · ``digivolve`` player, card, target (stack id) ·
     ``attack`` player, attacker, target ("player" or stack id) · ``activate`` player,
     source, effect · ``choose`` player, targets (stack ids; empty: none, or no block), card
-    (Kaiser Nail ST2-15: the digivolution card played) · unsupported types (``link``, ``digixros``, ...) player, card?, target?.
+    (Kaiser Nail ST2-15: the digivolution card played) · unsupported types (``link``,
+    ``digixros``, ...) player, card?, target?.
     """
 
     type: str
