@@ -53,7 +53,7 @@ RECORDED_VARIANTS = {
     ("dcg", "test-only", "second"):
         (40, 1836, "1fe373ec205803ce57fb62e823adcd6a2a28e8ac1e8764e5f6e2f7268c7c48be"),
     ("dcg", "starters", "default"):
-        (40, 2308, "719b09dbcf5e89cf5b0b1467a43a36da7cc7517e029c49a2bea88b1650e2bfd9"),
+        (40, 2308, "32d2f70dc21cc2cec5ea0e9435d9b55e6c76ab6923b0a5270ca1741be6262d72"),
     ("dcg", "starters", "second"):
         (40, 1947, "00cabd7677f05a217753083ee6f0c58184dfe6f83e0ce830afbc5157fa986775"),
 }

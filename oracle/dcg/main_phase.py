@@ -270,7 +270,8 @@ def play(w: Work, a: Action) -> None:
 def digivolve(w: Work, a: Action) -> None:
     """DCG-6-5-1-2: pay the digivolve cost and put a Digimon from hand on one of your cards
     (battle or breeding area) of level N-1 and a matching colour; then draw 1 (CR4.2
-    Digivolving: the digivolve bonus; no card and no loss if the deck is empty).
+    Digivolving: the digivolve bonus; no card and no loss if the deck is empty); then its
+    [When Digivolving] effects trigger, in the battle area only (CR4.2 "Breeding area").
 
     :raises IllegalActionError: ``DCG-6-5-1-2`` for a card not in hand or not a Digimon (a
         Tamer printing digivolve conditions included), a stack that is not yours,
@@ -298,7 +299,8 @@ def digivolve(w: Work, a: Action) -> None:
         drawn = me.deck.pop(0)
         me.hand.append(drawn)
         w.emit("drew", "CR4.2 Digivolving", tp, ("card", drawn))
-    trigger_stack(w, tp, stack, "when_digivolving")  # [When Digivolving] (ST1-08, ST2-09)
+    if stack is not me.breeding:  # (CR4.2 "Breeding area": nothing there triggers)
+        trigger_stack(w, tp, stack, "when_digivolving")  # [When Digivolving] (ST1-08, ST2-09)
 
 
 def use_option(w: Work, a: Action) -> None:

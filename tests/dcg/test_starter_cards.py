@@ -134,3 +134,17 @@ def test_positions_with_a_choice_due_load_back_from_their_json_form():
     assert getattr(e.value, "path", "") == "$.choice"
     s, events = act(s, "choose", targets=(2,))
     assert kinds(events)[:1] == ["blocked"] and s.players[1].battle_area[0].suspended
+
+
+def test_when_digivolving_does_not_trigger_in_the_breeding_area():
+    """CR4.2 "Breeding area": Garudamon ST1-08 digivolved there gives no +3000 (no choice, no
+    lasting effect); in the battle area the same digivolve triggers it (one Digimon: no
+    choice, Garudamon itself)."""
+    breeding = make_state(player(breeding_area=stack(1, "ST1-02", "ST1-05"), hand=["ST1-08"],
+                                 battle_area=[stack(2, "ST1-04")]), memory=5)
+    s, events = act(breeding, "digivolve", card="ST1-08", target=1)
+    assert "triggered" not in kinds(events) and s.choice is None and s.lasting == ()
+    battle = make_state(player(battle_area=[stack(1, "ST1-02", "ST1-05")], hand=["ST1-08"]),
+                        memory=5)
+    s, events = act(battle, "digivolve", card="ST1-08", target=1)
+    assert [(x.kind, x.stack, x.value) for x in s.lasting] == [("dp", 1, 3000)]
