@@ -248,7 +248,8 @@ Feature: DCG ambiguities - one outcome per reading
   Rule: DCG-AMB-5 When the "If ..." of a triggered effect is checked
 
     Scenario Outline: Tai Kamiya and Drain Testmon when my turn starts with memory 3, "<reading>"
-      # Birdramon ST1-05 costs 4: from my opponent's 1, my turn starts with memory 3. Tai Kamiya BT2-089:
+      # My opponent's Drain Testmon X-01 costs 6: from their 3, my turn starts with memory 3 (at
+      # the start of their next turn it would lose them 2; not reached here). Tai Kamiya BT2-089:
       # [Start of Your Turn] If you have 2 memory or less, set your memory to 3. Drain Testmon
       # X-01 (test-only: no real card loses memory at the start of its turn): [Start of Your
       # Turn] Lose 2 memory. "on-resolution": both wait and I choose; Drain Testmon first
@@ -256,10 +257,10 @@ Feature: DCG ambiguities - one outcome per reading
       # "trigger-condition": at 3 Tai does not trigger; Drain Testmon alone resolves (1), which
       # makes Tai's condition true: Tai triggers and sets 3, with no choice asked.
       Given the reading "<reading>" of DCG-AMB-5
-      And it is my opponent's turn in the Main phase with memory 1
+      And it is my opponent's turn in the Main phase with memory 3
       And my battle area has Tai Kamiya BT2-089 and Drain Testmon X-01
-      And my opponent's hand holds Birdramon ST1-05
-      When my opponent plays Birdramon ST1-05
+      And my opponent's hand holds Drain Testmon X-01
+      When my opponent plays Drain Testmon X-01
       Then <waiting> waiting to resolve
       When <order>
       Then it is my turn in the Breeding phase
