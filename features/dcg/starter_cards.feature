@@ -59,15 +59,18 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
     @DCG-6-5-1-5
     Scenario: MetalGreymon underneath gains 3 memory when my attacker is blocked
       # MetalGreymon ST1-09 inherited: [Your Turn] When this Digimon is blocked, gain 3 memory.
-      # Phoenixmon ST1-10 (12000 DP) deletes the blocking Grizzlymon ST2-07 (6000 DP).
+      # Phoenixmon ST1-10 digivolves from a red level 5 for 2 (memory 3 -> 1); it (12000 DP)
+      # then deletes the blocking Grizzlymon ST2-07 (6000 DP): memory 1 + 3.
       Given it is my turn in the Main phase with memory 3
-      And my battle area has an unsuspended Phoenixmon ST1-10 over MetalGreymon ST1-09
+      And my battle area has an unsuspended MetalGreymon ST1-09 over Greymon ST1-07 over Agumon ST1-03 over Koromon ST1-01
       And my opponent's battle area has an unsuspended Grizzlymon ST2-07 over Bearmon ST2-04
-      When I attack my opponent with Phoenixmon ST1-10
+      And my hand holds Phoenixmon ST1-10
+      When I digivolve MetalGreymon ST1-09 into Phoenixmon ST1-10
+      And I attack my opponent with Phoenixmon ST1-10
       And my opponent blocks with Grizzlymon ST2-07
-      Then memory is 6 on my side
+      Then memory is 4 on my side
       And my opponent's battle area has no Grizzlymon ST2-07
-      And my battle area has a suspended Phoenixmon ST1-10 over MetalGreymon ST1-09
+      And my battle area has a suspended Phoenixmon ST1-10 over MetalGreymon ST1-09 over Greymon ST1-07 over Agumon ST1-03 over Koromon ST1-01
 
   Rule: DCG-6-5-1-5 <Security Attack +1> checks one more security card (Greymon ST1-07, WarGreymon ST1-11, WereGarurumon ST2-08)
 
@@ -137,15 +140,16 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       Then my opponent's battle area has a suspended Phoenixmon ST1-10 over Garudamon ST1-08
 
     @DCG-6-5-1-5
-    Scenario: Garurumon underneath trashes the bottom digivolution card of any level
+    Scenario: Garurumon underneath trashes the bottom digivolution card of my opponent's Digimon
       # Garurumon ST2-06 inherited: [When Attacking] Trash the digivolution card at the bottom of
-      # 1 of your opponent's Digimon.
+      # 1 of your opponent's Digimon (of any level: no "level 5 or less" here). Only the bottom
+      # card goes: Koromon ST1-01.
       Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended WereGarurumon ST2-08 over Garurumon ST2-06 over Gomamon ST2-02 over Tsunomon ST2-01
-      And my opponent's battle area has a suspended Phoenixmon ST1-10 over Garudamon ST1-08
+      And my opponent's battle area has an unsuspended Garudamon ST1-08 over Birdramon ST1-05 over Biyomon ST1-02 over Koromon ST1-01
       When I attack my opponent with WereGarurumon ST2-08
-      Then my opponent's battle area has a suspended Phoenixmon ST1-10
-      And my opponent's trash includes Garudamon ST1-08
+      Then my opponent's battle area has an unsuspended Garudamon ST1-08 over Birdramon ST1-05 over Biyomon ST1-02
+      And my opponent's trash includes Koromon ST1-01
 
     @DCG-6-5-1-5
     Scenario: MetalGarurumon unsuspends after its first attack of the turn only
