@@ -90,18 +90,17 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       Then my opponent's security holds 4 cards
 
     @DCG-6-5-1-5
-    Scenario Outline: WarGreymon checks one more security card for every 2 digivolution cards
-      # WarGreymon ST1-11: [Your Turn] For every 2 digivolution cards this Digimon has, it gains
-      # <Security Attack +1>.
-      Given it is my turn in the Main phase with memory 3
-      And my battle area has an unsuspended <stack>
-      When I attack my opponent with WarGreymon ST1-11
-      Then my opponent's security holds <left> cards
-
-      Examples:
-        | stack                                                       | left |
-        | WarGreymon ST1-11 over Garudamon ST1-08                     | 4    |
-        | WarGreymon ST1-11 over Garudamon ST1-08 over Birdramon ST1-05 | 3    |
+    Scenario: WarGreymon checks one more security card for every 2 digivolution cards
+      # WarGreymon ST1-11 (from a red level 5 for 4: memory 4 -> 0): [Your Turn] For every 2
+      # digivolution cards this Digimon has, it gains <Security Attack +1>. Over Garudamon,
+      # Birdramon, Biyomon and Koromon it has 4: 1 + 2 security cards are checked (a flat +1
+      # would check 2, one per card 5).
+      Given it is my turn in the Main phase with memory 4
+      And my battle area has an unsuspended Garudamon ST1-08 over Birdramon ST1-05 over Biyomon ST1-02 over Koromon ST1-01
+      And my hand holds WarGreymon ST1-11
+      When I digivolve Garudamon ST1-08 into WarGreymon ST1-11
+      And I attack my opponent with WarGreymon ST1-11
+      Then my opponent's security holds 2 cards
 
     @DCG-6-5-1-5
     Scenario Outline: WereGarurumon underneath checks one more while my opponent has a Digimon without digivolution cards
@@ -153,10 +152,13 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
 
     @DCG-6-5-1-5
     Scenario: MetalGarurumon unsuspends after its first attack of the turn only
-      # MetalGarurumon ST2-11: [When Attacking][Once Per Turn] Unsuspend this Digimon.
-      Given it is my turn in the Main phase with memory 3
-      And my battle area has an unsuspended MetalGarurumon ST2-11 over WereGarurumon ST2-08
-      When I attack my opponent with MetalGarurumon ST2-11
+      # MetalGarurumon ST2-11 (from a blue level 5 for 4: memory 4 -> 0): [When Attacking]
+      # [Once Per Turn] Unsuspend this Digimon.
+      Given it is my turn in the Main phase with memory 4
+      And my battle area has an unsuspended Zudomon ST2-09 over Ikkakumon ST2-05 over Gomamon ST2-02 over Tsunomon ST2-01
+      And my hand holds MetalGarurumon ST2-11
+      When I digivolve Zudomon ST2-09 into MetalGarurumon ST2-11
+      And I attack my opponent with MetalGarurumon ST2-11
       Then my MetalGarurumon ST2-11 is unsuspended
       And my opponent's security holds 4 cards
       When I attack my opponent with MetalGarurumon ST2-11

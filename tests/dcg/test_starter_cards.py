@@ -148,3 +148,16 @@ def test_when_digivolving_does_not_trigger_in_the_breeding_area():
                         memory=5)
     s, events = act(battle, "digivolve", card="ST1-08", target=1)
     assert [(x.kind, x.stack, x.value) for x in s.lasting] == [("dp", 1, 3000)]
+
+
+@pytest.mark.parametrize(("cards", "checks"), [
+    (("ST1-08", "ST1-11"), 1),  # 1 digivolution card: no <Security Attack +1>
+    (("ST1-05", "ST1-08", "ST1-11"), 2),  # 2: +1
+    (("ST1-02", "ST1-05", "ST1-08", "ST1-11"), 2),  # 3: still +1
+])
+def test_wargreymon_gains_security_attack_per_2_digivolution_cards(cards, checks):
+    """ST1-11: "For every 2 digivolution cards this Digimon has, it gains <Security Attack
+    +1>" (the scenario has 4; here 1, 2 and 3)."""
+    s = make_state(player(battle_area=[stack(1, *cards)]), memory=3)
+    s, _ = _attack(s)
+    assert len(s.players[1].security) == 5 - checks
