@@ -59,7 +59,7 @@ def _dcg() -> Ruleset:
     return Ruleset(
         "dcg", dcg.new_game, dcg.legal_actions, dcg.apply, dcg.action_from_json,
         dcg.state_from_json, dcg.game_from_setup, dict(dcg.HOME_CLAUSES), dcg.default_setup,
-        {"test-only": dcg.drain_testmon_setup},
+        {"test-only": dcg.drain_testmon_setup, "starters": dcg.starter_setup},
         setup_clauses=(DECK_CONSTRUCTION,),  # CR4.2 "Deck construction"
     )
 

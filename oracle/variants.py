@@ -771,7 +771,12 @@ REGISTRY: tuple[Ambiguity, ...] = (
          "CR4.2 15-4-3-5: of simultaneous triggered effects, the turn player resolves all of "
          "theirs first, choosing the order one at a time; then the non-turn player",
          "QA945 / QA948 / QA950 / QA955: with a 'set it to 3' Tamer and a 'gain 1 at start of "
-         "turn' Tamer the turn player chooses the order; set to 3 first, then +1, gives 4"),
+         "turn' Tamer the turn player chooses the order; set to 3 first, then +1, gives 4",
+         "CR4.2 18-1-1/2 (DCG-CONTEXT 1.8): delayed processing ('...lose 3 memory at the end "
+         "of the turn') is handled as if it triggered at end of turn, simultaneously with the "
+         "other end-of-turn triggers",
+         "a public DCG engine (issue 25) lets the player order triggered effects but always "
+         "runs delayed end-of-turn processing after them (see the note)"),
         title="The order of simultaneous start-of-turn effects",
         example=X(
             "My turn starts at memory 2 with Tai Kamiya BT2-089 ('[Start of Your Turn] If you "
@@ -787,7 +792,16 @@ REGISTRY: tuple[Ambiguity, ...] = (
              "before the draw, a Drain Testmon first does not), the game goes on under "
              "turn-player-chooses and is a draw under card-order, where Tai Kamiya, in play "
              "first, always resolves first (the "
-             "second and third scenarios).",
+             "second and third scenarios). A third engine behaviour was seen (issue 25): the "
+             "player orders the triggered effects of one timing by choice, but delayed "
+             "end-of-turn processing ('at the end of the turn, lose 3 memory', CR4.2 18-1) "
+             "always resolves after them. CR4.2 18-1-2 handles pending processing as if it "
+             "triggered at end of turn, simultaneously with the [End of Your Turn] effects, so "
+             "the turn player orders it with them (this entry's 'turn-player-chooses'); the "
+             "'card-order' reading puts it last with no choice. Such an engine follows "
+             "'turn-player-chooses' except when an [End of Your Turn] effect and delayed "
+             "processing wait together, where it plays as 'card-order' does for the delayed "
+             "part: the verifier reports that position as a divergence under either reading.",
     ),
     Ambiguity(
         "DCG-AMB-4", "dcg", ("DCG-6-1-2",),
@@ -809,6 +823,55 @@ REGISTRY: tuple[Ambiguity, ...] = (
              ("no-mulligan", "Both keep their hands; security cards are placed at once."))),
         note="Set-up (CR4.2 5-2-1) is not part of chapter 6, so no clause of the seed speaks of "
              "a mulligan; the entry and its scenarios carry DCG-6-1-2.",
+    ),
+    Ambiguity(
+        "DCG-AMB-5", "dcg", ("DCG-6-2-1-1",),
+        "When is the 'If ...' of a triggered effect checked: only when it resolves, or also "
+        "when it would trigger (so that an effect whose condition is false does not wait, "
+        "and joins the waiting effects when another effect of the same timing makes it "
+        "true)?",
+        (R("on-resolution", "every effect of the timing triggers and waits; its 'If ...' is "
+                            "read when it resolves (a false one then does nothing)"),
+         R("trigger-condition", "an effect whose 'If ...' is false when its timing comes does "
+                                "not trigger; it triggers as soon as another effect of the "
+                                "same timing makes it true, and is read again when it "
+                                "resolves")),
+        "on-resolution",
+        "Seed 6-2-1-1 gives '[Start of Your Turn] If you have 2 or less memory, set it to 3' "
+        "as an effect processed at the start of the turn without saying the 'If' gates the "
+        "trigger, and CR4.2 'Triggered effects' triggers an effect when its timing comes; "
+        "reading the condition on resolution is also what decides the QA945 order (set to 3 "
+        "first, then +1) the register's DCG-AMB-3 follows. The texts do not settle memory "
+        "3 or more, where the readings part.",
+        ("seed 6-2-1-1: 'ターン開始となった時点でルールや効果の処理がある場合、アクティブフェイズの"
+         "アクティブより先に処理します。(例：「【自分のターン開始時】メモリーが 2以下なら、3に"
+         "する。」…)' (rules and effects due when the turn starts are processed before the "
+         "unsuspend; its example is the conditional set-to-3)",
+         "CR4.2 15-4-2-2 (DCG-CONTEXT 1.8): a trigger fires whenever its condition is met, "
+         "even mid-processing; 15-4-2-3: pending effects activate one at a time",
+         "BT2-089 Tai Kamiya: '[Start of Your Turn] If you have 2 memory or less, set your "
+         "memory to 3.'; ST2-12 Matt Ishida: '[Start of Your Turn] If your opponent has a "
+         "Digimon with no digivolution cards, gain 1 memory.'",
+         "a public DCG engine (issue 25) keeps a conditional start-of-turn effect out of its "
+         "pending set while the condition is false and adds it when another effect makes it "
+         "true; the oracle lists it and reads the condition on resolution"),
+        title="When the 'If ...' of a triggered effect is checked",
+        example=X(
+            "My turn starts at memory 3 with Tai Kamiya BT2-089 ('[Start of Your Turn] If you "
+            "have 2 memory or less, set your memory to 3') and the test-only Drain Testmon "
+            "X-01 ('[Start of Your Turn] Lose 2 memory') in my battle area.",
+            (("on-resolution", "Both effects wait and I choose the order: Drain Testmon first "
+                               "gives 1, then Tai sets 3; Tai first does nothing, then "
+                               "Drain Testmon gives 1."),
+             ("trigger-condition", "Only Drain Testmon triggers (3 is not 2 or less) and "
+                                   "resolves without a choice: memory 1; that makes Tai's "
+                                   "condition true, so Tai triggers and sets memory to 3."))),
+        note="With a single conditional effect and nothing that changes its condition the "
+             "readings reach the same memory; they part in what waits ('pending') and in "
+             "whether the turn player is asked for an order (DCG-AMB-3 'turn-player-chooses'). "
+             "Under 'trigger-condition' the effects waiting for their condition are kept, "
+             "until their timing is over, in the player's 'once_per_turn_used' as "
+             "'wait:<timing>:<source>:<card>:<effect>' keys.",
     ),
 )
 

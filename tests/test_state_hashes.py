@@ -25,6 +25,15 @@ Monodramon BT1-009): a deck change, so the DCG games differ. Re-recorded (40 gam
 ``3658f1ec…``, 1,961 steps; test-only/second ``7e546885…``, 1,891 steps). With the old decks
 (and the list check switched off) the new code still gives the old digests ``9b9bb385…`` and
 ``5fc26118…`` exactly: no rule changed.
+Issue 25 added DCG-AMB-5 (every DCG state's ``variants`` lists its default) and the ST-1/ST-2
+mechanics: re-recorded (40 games ``b37188ef…``, 1,948 steps; test-only at the second readings
+``1fe373ec…``, 1,836 steps). With DCG-AMB-5 left out of each state's ``variants`` the 40 games
+are byte for byte the recorded ``9b9bb385…`` (1,948 steps), and the test-only games at the
+second readings with DCG-AMB-5 at its default (and left out) the recorded ``5fc26118…`` (1,836
+steps): the new mechanics change nothing on the old decks; at its second reading
+("trigger-condition") DCG-AMB-5 changes those games, as a reading may. The ST-1/ST-2 decks
+(named set-up ``starters``) get digests of their own.
+Both changes together (the merge of the two): re-recorded, see the digests below.
 """
 
 from __future__ import annotations
@@ -43,14 +52,18 @@ _spec.loader.exec_module(state_hashes)
 #: ruleset → (games, steps, sha256) of the first games of the default set-up.
 RECORDED = {
     "digibattle": (40, 5645, "097b9ead37d493503e676001da8f2c276082860e91446123ee3e8ef1d21f9cad"),
-    "dcg": (40, 1961, "3658f1ec989afb89699fd0e8f1bfa2c429090accdeabeddd3fa25682f4182290"),
+    "dcg": (40, 1948, "b37188efdca1efeec680dd8314a0e4042b8e2624cb4eb96f696baa65adb273a2"),
 }
 
 
 #: (ruleset, named set-up, readings) -> (games, steps, sha256): other set-ups and readings.
 RECORDED_VARIANTS = {
     ("dcg", "test-only", "second"):
-        (40, 1891, "7e54688516db36103e6cc903218bb05c77d21e68ee3d274b250eb32b49e8a065"),
+        (40, 1836, "1fe373ec205803ce57fb62e823adcd6a2a28e8ac1e8764e5f6e2f7268c7c48be"),
+    ("dcg", "starters", "default"):
+        (40, 2308, "32d2f70dc21cc2cec5ea0e9435d9b55e6c76ab6923b0a5270ca1741be6262d72"),
+    ("dcg", "starters", "second"):
+        (40, 1947, "00cabd7677f05a217753083ee6f0c58184dfe6f83e0ce830afbc5157fa986775"),
 }
 
 

@@ -71,6 +71,12 @@ _ATTACK_3 = [E("when_attacking", "gain_memory", 3,
                then_at_end_of_turn={"action": "lose_memory", "value": 3})]
 SEC_PLAY = "[Security] Play this card without paying its memory cost."
 _SEC_PLAY = E("security", "play_self")
+SEC_MAIN = "[Security] Activate this card's [Main] effect."
+_SEC_MAIN = E("security", "activate_main")
+BLOCKER = ("<Blocker> (When an opponent's Digimon attacks, you may suspend this Digimon to force "
+           "the opponent to attack it instead.)")
+_BLOCKER = E("always", "blocker")
+SA_1 = "<Security Attack +1> (This Digimon checks 1 additional security card.)"
 SET_TO_3 = "[Start of Your Turn] If you have 2 memory or less, set your memory to 3."
 _SET_TO_3 = E("start_of_your_turn", "set_memory_if_at_most", 3, at_most=2)
 
@@ -97,30 +103,91 @@ EFFECTS: dict[str, tuple[str, list[JsonDict] | None]] = {
     "BT1-020": (" ||  || ", None),
     "BT4-014": (" ||  || ", None),
     "BT1-021": (WHEN_ATTACKING_3 + " ||  || ", _ATTACK_3),
+    "ST1-06": (BLOCKER + "[When Attacking] Lose 2 memory. ||  || ",
+               [_BLOCKER, E("when_attacking", "lose_memory", 2)]),
+    "ST1-07": (" || " + SA_1 + " || ",
+               [E("always", "security_attack", 1, inherited=True)]),
+    "ST1-08": ("[When Digivolving] 1 of your Digimon gets +3000 DP for the turn. ||  || ",
+               [E("when_digivolving", "dp_boost", 3000, target="your_digimon", until="turn")]),
+    "ST1-09": (" || [Your Turn] When this Digimon is blocked, gain 3 memory. || ",
+               [E("when_blocked", "gain_memory", 3, inherited=True)]),
     "ST1-10": (" ||  || ", None),
+    "ST1-11": ("[Your Turn] For every 2 digivolution cards this Digimon has, it gains <Security "
+               "Attack +1>. (This Digimon checks 1 additional security card.) ||  || ",
+               [E("your_turn", "security_attack", 1, per_sources=2)]),
     "ST1-12": ("[Your Turn] All of your Digimon get +1000 DP. ||  || " + SEC_PLAY,
                [E("your_turn", "dp", 1000, scope="your_digimon"), _SEC_PLAY]),
+    "ST1-13": ("[Main] 1 of your Digimon gets +3000 DP for the turn. ||  || [Security] All of "
+               "your Digimon gain <Security Attack +1>  (This Digimon checks 1 additional "
+               "security card) until the end of your next turn.",
+               [E("main", "dp_boost", 3000, target="your_digimon", until="turn"),
+                E("security", "security_attack_all", 1, until="your_next_turn")]),
+    "ST1-14": ("[Main] All of your Security Digimon get +7000 DP until the end of your "
+               "opponent's next turn. ||  || [Security] All of your Security Digimon get +7000 "
+               "DP for the turn.",
+               [E("main", "security_dp", 7000, until="opponents_next_turn"),
+                E("security", "security_dp", 7000, until="turn")]),
+    "ST1-15": ("[Main] Delete up to 2 of your opponent's Digimon with 4000 DP or less. ||  || "
+               + SEC_MAIN,
+               [E("main", "delete", target="opponent_digimon", count=2, up_to=True,
+                  max_dp=4000), _SEC_MAIN]),
+    "ST1-16": ("[Main] Delete 1 of your opponent's Digimon. ||  || " + SEC_MAIN,
+               [E("main", "delete", target="opponent_digimon"), _SEC_MAIN]),
     "BT1-090": ("[Main] Gain 2 memory. At end of turn, lose 2 memory. ||  || ",
                 [E("main", "gain_memory", 2,
                    then_at_end_of_turn={"action": "lose_memory", "value": 2})]),
     # Blue
     "ST2-02": (" ||  || ", None),
+    "ST2-03": (" || [When Attacking] Trash the digivolution card at the bottom of 1 of your "
+               "opponent's Digimon with a level of 5 or less. || ",
+               [E("when_attacking", "trash_sources", 1, inherited=True,
+                  target="opponent_digimon", max_level=5)]),
     "ST2-04": (" ||  || ", None),
     "BT1-028": (" ||  || ", None),
     "BT3-020": (" ||  || ", None),
     "ST2-05": (" ||  || ", None),
+    "ST2-06": (" || [When Attacking] Trash the digivolution card at the bottom of 1 of your "
+               "opponent's Digimon. || ",
+               [E("when_attacking", "trash_sources", 1, inherited=True,
+                  target="opponent_digimon")]),
+    "ST2-07": (BLOCKER + "[When Attacking] Lose 2 memory. ||  || ",
+               [_BLOCKER, E("when_attacking", "lose_memory", 2)]),
+    "ST2-08": (" || [Your Turn] While your opponent has a Digimon with no digivolution cards, "
+               "this Digimon gains <Security Attack +1>. (This Digimon checks 1 additional "
+               "security card.) || ",
+               [E("your_turn", "security_attack", 1, inherited=True,
+                  condition="opponent_has_digimon_without_sources")]),
+    "ST2-09": ("[When Digivolving] Trash 2 digivolution cards at the bottom of 1 of your "
+               "opponent's Digimon. ||  || ",
+               [E("when_digivolving", "trash_sources", 2, target="opponent_digimon")]),
     "BT7-020": (" ||  || ", None),
     "BT2-024": (" ||  || ", None),
     "BT1-038": (" ||  || ", None),
     "BT2-027": (" ||  || ", None),
     "BT1-040": (WHEN_ATTACKING_3 + " ||  || ", _ATTACK_3),
     "ST2-10": (" ||  || ", None),
+    "ST2-11": ("[When Attacking][Once Per Turn] Unsuspend this Digimon. ||  || ",
+               [E("when_attacking", "unsuspend_self", once_per_turn=True)]),
     "ST2-12": ("[Start of Your Turn] If your opponent has a Digimon with no digivolution cards, "
                "gain 1 memory. ||  || " + SEC_PLAY,
                [E("start_of_your_turn", "gain_memory", 1,
                   condition="opponent_has_digimon_without_sources"), _SEC_PLAY]),
     "ST2-13": ("[Main] Gain 1 memory. ||  || [Security] Gain 2 memory.",
                [E("main", "gain_memory", 1), E("security", "gain_memory", 2)]),
+    "ST2-14": ("[Main] Choose 1 of your opponent's Digimon with no digivolution cards. That "
+               "Digimon can't attack or block until the end of your opponent's next turn. ||  "
+               "|| [Security] Choose 1 of your opponent's Digimon with no digivolution cards. "
+               "That Digimon can't attack or block until the end of your next turn.",
+               [E("main", "no_attack_block", target="opponent_digimon",
+                  target_condition="no_sources", until="opponents_next_turn"),
+                E("security", "no_attack_block", target="opponent_digimon",
+                  target_condition="no_sources", until="your_next_turn")]),
+    "ST2-15": ("[Main] Choose a Digimon digivolution card placed under 1 of your Digimon and "
+               "play it as another Digimon without paying its memory cost. ||  || " + SEC_MAIN,
+               [E("main", "play_source", target="your_digimon"), _SEC_MAIN]),
+    "ST2-16": ("[Main] Return 1 of your opponent's Digimon to its owner's hand. (Trash all of "
+               "the digivolution cards of that Digimon.) ||  || " + SEC_MAIN,
+               [E("main", "bounce", target="opponent_digimon"), _SEC_MAIN]),
     # Other colours, for the scenarios (not in the shipped decks)
     "BT11-049": ("[Start of Your Turn] Gain 1 memory. ||  || ",
                  [E("start_of_your_turn", "gain_memory", 1)]),
@@ -149,7 +216,6 @@ EFFECTS: dict[str, tuple[str, list[JsonDict] | None]] = {
 
 #: Real cards shipped but NOT implemented: refused in a deck, with the reason.
 UNSUPPORTED: dict[str, str] = {
-    "ST1-06": "<Blocker> (CR4.2 Blocking) is outside the chapter-6 oracle",
     "BT14-081": "its [When Digivolving] play from trash, [When Attacking] deletion and "
                 "unsuspend are outside the chapter-6 oracle (only its raised turn-end "
                 "threshold would be chapter 6)",

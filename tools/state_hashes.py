@@ -10,6 +10,7 @@ Run it before and after a speed-up and compare the digests::
     python tools/state_hashes.py --games 1000               # Digi-Battle
     python tools/state_hashes.py --games 1000 --ruleset dcg
     python tools/state_hashes.py --games 1000 --ruleset dcg --setup test-only --readings second
+    python tools/state_hashes.py --games 1000 --ruleset dcg --setup starters   # ST-1 v ST-2
 
 ``tests/test_state_hashes.py`` checks a smaller number of games against recorded digests.
 """
@@ -56,7 +57,7 @@ def state_hash(games: int, ruleset: str = "digibattle", setup: str | None = None
     """The SHA-256 hex digest of ``games`` seeded games, and how many steps they took.
 
     :param setup: a named set-up of the ruleset (``oracle.rulesets``; ``dcg``:
-        ``test-only``) instead of the default one.
+        ``test-only``, ``starters``) instead of the default one.
     :param readings: ``default`` or ``second`` (every ambiguity of the ruleset at the
         first reading after its default).
     """
@@ -86,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--ruleset", choices=("digibattle", "dcg"), default="digibattle")
-    ap.add_argument("--setup", help="a named set-up of the ruleset (dcg: test-only)")
+    ap.add_argument("--setup",
+                    help="a named set-up of the ruleset (dcg: test-only, starters)")
     ap.add_argument("--readings", choices=("default", "second"), default="default",
                     help="every ambiguity at its default or at its second reading")
     args = ap.parse_args(argv)

@@ -69,7 +69,7 @@ DETAILS: dict[str, tuple[str, ...]] = {
                    "acted"),
     "dcg": ("step", "pending", "delayed", "attack", "resume_step", "reason", "next_id",
             "chance", "first_player", "mulliganed", "mulligan_decided", "once_per_turn_used",
-            "stack_id", "played_this_turn"),
+            "stack_id", "played_this_turn", "choice", "lasting"),
 }
 #: The Digi-Battle phases in which a player passes (DB-B.5, DB-C.3): ``passed`` is core there.
 PASS_PHASES = ("digivolve", "battle")

@@ -489,14 +489,24 @@ def _test_only_setup() -> bytes:
 
 
 def _dcg_draw_setup(draw: Any, readings: Mapping[str, str]) -> dict[str, Any]:
-    """The shipped real decks (either seat first) in half the games; else
-    :func:`dcg_test_only_setup` (either seat first)."""
+    """A third of the games each: the shipped real decks red-memory and blue-tempo,
+    :func:`dcg_test_only_setup`, and the ST-1 deck against the ST-2 deck (the named setup
+    ``starters``: every card of the two starter sets); either seat first. With ``verify
+    --deck``/``--deck-file`` (:func:`drawing_decks`), two of the decks named, drawn."""
     chosen = _chosen_decks("dcg", draw)
     if chosen is not None:
         setup = dcg_setup(False, readings)
         setup["decks"] = chosen
         return setup
-    kind = draw.pick(4)
+    kind = draw.pick(6)
+    if kind >= 4:
+        from oracle import rulesets
+
+        setup = rulesets.get("dcg").named_setups["starters"]()
+        if kind == 5:
+            setup["decks"].reverse()
+        setup["variants"] = dict(readings or {})
+        return setup
     if kind >= 2:
         return dcg_test_only_setup(kind == 3, readings)
     return dcg_setup(kind == 1, readings)

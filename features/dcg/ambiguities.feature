@@ -243,3 +243,53 @@ Feature: DCG ambiguities - one outcome per reading
       And I try to take a mulligan
       Then the action is refused
       And my hand holds 5 cards
+
+  @DCG-AMB-5 @DCG-6-2-1-1
+  Rule: DCG-AMB-5 When the "If ..." of a triggered effect is checked
+
+    Scenario Outline: Tai Kamiya and Drain Testmon when my turn starts with memory 3, "<reading>"
+      # My opponent's Drain Testmon X-01 costs 6: from their 3, my turn starts with memory 3 (at
+      # the start of their next turn it would lose them 2; not reached here). Tai Kamiya BT2-089:
+      # [Start of Your Turn] If you have 2 memory or less, set your memory to 3. Drain Testmon
+      # X-01 (test-only: no real card loses memory at the start of its turn): [Start of Your
+      # Turn] Lose 2 memory. "on-resolution": both wait and I choose; Drain Testmon first
+      # gives 1, then Tai sets 3; Tai first does nothing (3), then Drain Testmon gives 1.
+      # "trigger-condition": at 3 Tai does not trigger; Drain Testmon alone resolves (1), which
+      # makes Tai's condition true: Tai triggers and sets 3, with no choice asked.
+      Given the reading "<reading>" of DCG-AMB-5
+      And it is my opponent's turn in the Main phase with memory 3
+      And my battle area has Tai Kamiya BT2-089 and Drain Testmon X-01
+      And my opponent's hand holds Drain Testmon X-01
+      When my opponent plays Drain Testmon X-01
+      Then <waiting> waiting to resolve
+      When <order>
+      Then it is my turn in the Breeding phase
+      And memory is <memory> on my side
+
+      Examples:
+        | reading           | waiting       | order                                            | memory |
+        | on-resolution     | 2 effects are | I resolve the effect of Drain Testmon X-01 first | 3      |
+        | on-resolution     | 2 effects are | I resolve the effect of Tai Kamiya BT2-089 first | 1      |
+        | trigger-condition | nothing is    | the effects resolve without a choice             | 3      |
+
+    Scenario Outline: Tai Kamiya and Vegiemon when my turn starts with memory 3, "<reading>"
+      # Birdramon ST1-05 costs 4: from my opponent's 1, my turn starts with memory 3. Vegiemon BT11-049:
+      # [Start of Your Turn] Gain 1 memory; Tai Kamiya BT2-089 sets 3 only at 2 or less, so in
+      # every order memory ends at 4. "on-resolution": both wait and the turn player is asked
+      # for an order (DCG-AMB-3 "turn-player-chooses"); "trigger-condition": Tai never
+      # triggers (3, then 4), so Vegiemon resolves alone without a choice.
+      Given the reading "<reading>" of DCG-AMB-5
+      And it is my opponent's turn in the Main phase with memory 1
+      And my battle area has Tai Kamiya BT2-089 and Vegiemon BT11-049
+      And my opponent's hand holds Birdramon ST1-05
+      When my opponent plays Birdramon ST1-05
+      Then <waiting> waiting to resolve
+      When <order>
+      Then it is my turn in the Breeding phase
+      And memory is 4 on my side
+
+      Examples:
+        | reading           | waiting       | order                                           |
+        | on-resolution     | 2 effects are | I resolve the effect of Vegiemon BT11-049 first |
+        | on-resolution     | 2 effects are | I resolve the effect of Tai Kamiya BT2-089 first |
+        | trigger-condition | nothing is    | the effects resolve without a choice            |

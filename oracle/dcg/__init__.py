@@ -88,6 +88,7 @@ __all__ = [
     "new_game",
     "state_from_json",
     "drain_testmon_setup",
+    "starter_setup",
 ]
 
 
@@ -201,6 +202,18 @@ def default_setup() -> dict[str, Any]:
     the shipped REAL card set ``dcg-real`` (by name), default readings."""
     return {"ruleset": RULESET, "card_set": {"name": load_cards().name},
             "decks": list(DEFAULT_DECKS), "variants": {}}
+
+
+#: The ST-1 and ST-2 decks (``oracle/data/dcg/decks/st1-starter.json``, ``st2-starter.json``):
+#: every card of the two starter sets.
+STARTER_DECKS = ("st1-starter", "st2-starter")
+
+
+def starter_setup() -> dict[str, Any]:
+    """The JSON setup of the ST-1 deck (seat 0) against the ST-2 deck (seat 1) on the shipped
+    REAL card set ``dcg-real``, default readings (the named setup ``starters``)."""
+    return {"ruleset": RULESET, "card_set": {"name": load_cards().name},
+            "decks": list(STARTER_DECKS), "variants": {}}
 
 
 def drain_testmon_setup() -> dict[str, Any]:

@@ -32,7 +32,9 @@ from oracle.inputs import read_json, shipped_name
 __all__ = [
     "ACTIONS",
     "KINDS",
+    "TARGETED",
     "TIMINGS",
+    "UNTIL",
     "DECK_CONSTRUCTION",
     "Card",
     "CardSet",
@@ -64,13 +66,38 @@ TIMINGS = (
     "your_turn",  # [Your Turn]: a continuous effect
     "opponents_turn",  # [Opponent's Turn]: a continuous effect
     "security",  # [Security]: resolves when revealed by a security check (CR4.2 Security checks)
+    "when_digivolving",  # [When Digivolving]: triggers when the card is digivolved onto
+    "when_blocked",  # "When this Digimon is blocked" (CR4.2 Blocking; MetalGreymon ST1-09)
+    "always",  # a keyword that is always on: <Blocker>, <Security Attack +n>
 )
 #: Effect actions of the closed vocabulary. ``dp``: a continuous DP modifier (``scope``
 #: "self", "your_digimon" or "your_black_digimon"); ``play_self``: [Security] "play this card
 #: without paying its memory cost"; ``hatch`` / ``move``: BT1-089's [Main] (CR4.2 Hatching,
 #: Moving) paid by suspending the card (``cost: "suspend_self"``).
+#: The ST-1/ST-2 vocabulary (issue 25): ``blocker`` (<Blocker>, CR4.2 Blocking),
+#: ``security_attack`` (<Security Attack +value>, ``per_sources``: for every that many
+#: digivolution cards), ``unsuspend_self``; the targeted actions (``target`` says whose
+#: Digimon are chosen, ``count``/``up_to``/``max_dp``/``max_level``/``target_condition`` which
+#: and how many): ``dp_boost`` (+value DP ``until``), ``delete``, ``bounce`` (to its owner's
+#: hand, the digivolution cards trashed), ``trash_sources`` (the bottom ``value`` digivolution
+#: cards), ``no_attack_block`` (can't attack or block ``until``), ``play_source`` (play a
+#: Digimon digivolution card of one of your Digimon without paying its cost); and the
+#: untargeted ``security_dp`` (your Security Digimon get +value DP ``until``),
+#: ``security_attack_all`` (your Digimon gain <Security Attack +value> ``until``),
+#: ``activate_main`` ([Security] "Activate this card's [Main] effect").
 ACTIONS = ("gain_memory", "lose_memory", "set_memory_if_at_most", "turn_end_threshold", "dp",
-           "play_self", "hatch", "move")
+           "play_self", "hatch", "move",
+           "blocker", "security_attack", "unsuspend_self", "dp_boost", "delete", "bounce",
+           "trash_sources", "no_attack_block", "play_source", "security_dp",
+           "security_attack_all", "activate_main")
+#: The actions that choose Digimon (``target``: ``"your_digimon"`` or ``"opponent_digimon"``).
+TARGETED = frozenset(("dp_boost", "delete", "bounce", "trash_sources", "no_attack_block",
+                      "play_source"))
+#: How long a lasting effect lasts (CR4.2 durations): ``turn`` to the end of this turn,
+#: ``opponents_next_turn`` / ``your_next_turn`` to the end of that turn (the owner's
+#: opponent's next turn, the owner's next turn).
+UNTIL = ("turn", "opponents_next_turn", "your_next_turn")
+TARGET_CONDITIONS = ("no_sources",)
 #: Conditions an effect may carry ("If ...", "While ...", "when battling ..."), each read by
 #: :func:`oracle.dcg.effects.condition_holds`.
 CONDITIONS = (
@@ -128,7 +155,11 @@ class Effect:
     ``(action, value)`` pair. ``inherited``: an inherited effect (it works while the card is
     a digivolution card under the top card, CR4.2 Inherited effects); ``condition`` one of
     :data:`CONDITIONS` or None; ``scope`` of a ``dp`` effect; ``cost`` ``"suspend_self"`` for
-    an activated effect paid by suspending its card.
+    an activated effect paid by suspending its card. The ST-1/ST-2 fields (see
+    :data:`ACTIONS`): ``target`` (``your_digimon`` / ``opponent_digimon``: whose battle-area
+    Digimon a targeted action chooses), ``count`` and ``up_to`` (how many: exactly, or 0 to
+    ``count``), ``max_dp`` / ``max_level`` / ``target_condition`` (which may be chosen),
+    ``until`` (one of :data:`UNTIL`) and ``per_sources``.
     """
 
     timing: str
@@ -141,6 +172,14 @@ class Effect:
     condition: str | None = None
     scope: str = "self"
     cost: str | None = None
+    target: str | None = None
+    count: int = 1
+    up_to: bool = False
+    max_dp: int | None = None
+    max_level: int | None = None
+    target_condition: str | None = None
+    until: str | None = None
+    per_sources: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,11 +264,15 @@ class CardTables:
     - ``triggers[timing]``: the cards with an effect (not inherited) of that timing (CR4.2
       "Triggered effects": only they trigger); ``thresholds[card]``: the highest turn-end
       threshold (DCG-6-1-4-1, QA2449) the card's own effects set, for the cards that set one;
-      ``dp_cards``: the cards with a DP modifier, own or inherited (CR4.2 DP).
+      ``dp_cards``: the cards with a DP modifier, own or inherited (CR4.2 DP);
+      ``inherited_triggers[timing]``: the cards with an inherited effect of that timing
+      (CR4.2 Inherited effects); ``security_attack_cards``: the cards with a <Security Attack>
+      of their own or inherited; ``blockers``: the cards with <Blocker> (CR4.2 Blocking).
     """
 
     __slots__ = ("play_costs", "options", "digivolve_onto", "digimon", "main_effects",
-                 "triggers", "thresholds", "dp_cards")
+                 "triggers", "thresholds", "dp_cards", "inherited_triggers",
+                 "security_attack_cards", "blockers")
 
     def __init__(self, cards: Mapping[str, Card]) -> None:
         self.play_costs = {cid: card.play_cost or 0 for cid, card in cards.items()
@@ -259,8 +302,17 @@ class CardTables:
             timing: frozenset(cid for cid, card in cards.items() if any(
                 e.timing == timing and not e.inherited for e in card.effects))
             for timing in TIMINGS}
+        self.inherited_triggers: dict[str, frozenset[str]] = {
+            timing: frozenset(cid for cid, card in cards.items() if any(
+                e.timing == timing and e.inherited for e in card.effects))
+            for timing in TIMINGS}
         self.dp_cards = frozenset(cid for cid, card in cards.items()
                                   if any(e.action == "dp" for e in card.effects))
+        self.security_attack_cards = frozenset(
+            cid for cid, card in cards.items()
+            if any(e.action == "security_attack" for e in card.effects))
+        self.blockers = frozenset(cid for cid, card in cards.items() if any(
+            e.action == "blocker" and not e.inherited for e in card.effects))
         self.thresholds: dict[str, int] = {}
         for cid, card in cards.items():
             for e in card.effects:
@@ -321,6 +373,32 @@ def _effect_from_json(d: Any, path: str) -> Effect:
     inherited = d.get("inherited", False)
     if not isinstance(inherited, bool):
         raise InvalidInputError(f"{path}.inherited", f"expected a boolean, found {inherited!r}")
+    target = d.get("target")
+    if (action in TARGETED) != (target is not None):
+        raise InvalidInputError(f"{path}.target",
+                                f"a target is needed exactly by {sorted(TARGETED)}")
+    if target not in (None, "your_digimon", "opponent_digimon"):
+        raise InvalidInputError(f"{path}.target", f"unknown target {target!r}")
+    until = d.get("until")
+    if (action in ("dp_boost", "no_attack_block", "security_dp", "security_attack_all")) \
+            != (until is not None):
+        raise InvalidInputError(f"{path}.until", "needed exactly by the lasting actions")
+    if until is not None and until not in UNTIL:
+        raise InvalidInputError(f"{path}.until", f"unknown duration {until!r}")
+    target_condition = d.get("target_condition")
+    if target_condition is not None and target_condition not in TARGET_CONDITIONS:
+        raise InvalidInputError(f"{path}.target_condition",
+                                f"unknown target condition {target_condition!r}")
+    if action == "activate_main" and timing != "security":
+        raise InvalidInputError(f"{path}.timing", "activate_main is a [Security] effect")
+    if action in ("blocker", "security_attack") and timing not in ("always", "your_turn"):
+        raise InvalidInputError(f"{path}.timing", f"{action} is a keyword (always/your_turn)")
+    extra: dict[str, Any] = {}
+    for key in ("count", "max_dp", "max_level", "per_sources"):
+        if key in d:
+            extra[key] = _need(d, key, int, path)
+    if "up_to" in d:
+        extra["up_to"] = _need(d, "up_to", bool, path)
     delayed = None
     if "then_at_end_of_turn" in d:
         then = d["then_at_end_of_turn"]
@@ -342,6 +420,10 @@ def _effect_from_json(d: Any, path: str) -> Effect:
         condition=condition,
         scope=scope,
         cost=cost,
+        target=target,
+        until=until,
+        target_condition=target_condition,
+        **extra,
     )
 
 

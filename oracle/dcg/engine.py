@@ -12,7 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.dcg.effects import auto_index, choice_indices, resolve_pending, turn_end_threshold
-from oracle.dcg.main_phase import continue_attack, main_action, main_actions, main_actions_of
+from oracle.dcg.main_phase import (
+    choice_actions,
+    choose,
+    continue_attack,
+    main_action,
+    main_actions,
+    main_actions_of,
+)
 from oracle.dcg.memory import MEMORY_LIMIT
 from oracle.dcg.model import UNSUPPORTED_ACTIONS, Action, Event, State
 from oracle.dcg.setup import apply_chance, mulligan_decision
@@ -68,8 +75,8 @@ def advance(w: Work, probe: bool = False) -> None:
     seen: set[tuple] = set()
     starts = 0
     while True:
-        if w.phase in ("game_over", "setup") or w.chance is not None:
-            return
+        if w.phase in ("game_over", "setup") or w.chance is not None or w.choice is not None:
+            return  # (a choice inside an effect or an attack is a decision)
         if w.pending:
             index = auto_index(w)
             if index is None:  # DCG-AMB-3: the turn player chooses the order
@@ -174,7 +181,8 @@ def _loop_choices(w: Work) -> list[Action] | None:
     pass. Breeding and mulligan decisions, chance outcomes and main phases with a real
     choice end the search.
     """
-    if w.phase == "game_over" or w.chance is not None or w.step == "mulligan":
+    if w.phase == "game_over" or w.chance is not None or w.step == "mulligan" \
+            or w.choice is not None:
         return None
     if w.pending:
         return [Action("resolve", w.turn_player, index=i) for i in choice_indices(w)]
@@ -241,6 +249,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if player is None or player == "chance":
         return ()
     assert isinstance(player, int)
+    if state.choice is not None:  # (a choice inside an effect or an attack)
+        return tuple(choice_actions(View(state), state.attack))
     if state.pending:  # (DCG-AMB-3: the indices come in ascending order)
         made = _RESOLVES[player]
         out = []
@@ -277,6 +287,13 @@ def _check_turn(state: State, a: Action) -> None:
         raise IllegalActionError("CR4.2 Game setup", "a chance outcome is due")
     if a.player != state.to_move:
         raise IllegalActionError("DCG-6-1-1", f"player {state.to_move} is to move")
+    if (state.choice is not None) != (a.type == "choose"):
+        if state.choice is None:
+            raise IllegalActionError("DCG-6-1-3", "no choice is due")
+        clause = "CR4.2 Blocking" if state.choice.kind == "block" else "CR4.2 Triggered effects"
+        raise IllegalActionError(clause, "a choice is due first")
+    if state.choice is not None:
+        return
     if state.pending and a.type != "resolve":
         clause = "DCG-6-5-1" if state.phase == "main" else "DCG-6-1-3"
         raise IllegalActionError(clause, "an effect remains to be resolved")
@@ -322,6 +339,8 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             raise IllegalActionError("DCG-6-1-3", f"no pending effect to choose at {action.index}")
         assert action.index is not None
         resolve_pending(w, action.index)
+    elif kind == "choose":
+        choose(w, action)
     elif kind in ("keep", "mulligan"):
         if w.step != "mulligan":
             raise IllegalActionError("CR4.2 Mulligan", "no mulligan decision is due")

@@ -19,11 +19,14 @@ from dataclasses import replace
 from typing import Any
 
 from oracle.dcg.model import (
+    ATTACK_STAGES,
     PHASES,
     STEPS,
     Attack,
     Chance,
+    Choice,
     Game,
+    Lasting,
     Pending,
     PlayerState,
     Stack,
@@ -112,6 +115,53 @@ def _pending(v: Any, path: str, game: Game) -> Pending:
         timing=str(_get(v, "timing", path)),
         delayed=_bool(v.get("delayed", False), f"{path}.delayed"),
     )
+
+
+def _list(v: Any, path: str) -> list[Any]:
+    if not isinstance(v, list):
+        raise InvalidInputError(path, "expected a list")
+    return v
+
+
+def _choice(v: Any, game: Game) -> Choice | None:
+    """``$.choice``: null or ``{"player", "kind", "card", "effect", "source", "timing"}``."""
+    path = "$.choice"
+    if v is None:
+        return None
+    if not isinstance(v, Mapping):
+        raise InvalidInputError(path, "expected null or a choice object")
+    kind = _get(v, "kind", path)
+    if kind not in ("targets", "block"):
+        raise InvalidInputError(f"{path}.kind", f"expected 'targets' or 'block', found {kind!r}")
+    card = v.get("card")
+    effect = _int(v.get("effect"), f"{path}.effect", 0, null=True)
+    if kind == "targets":
+        if card not in game.cards:
+            raise InvalidInputError(f"{path}.card", f"unknown card {card!r}")
+        if effect is None or effect >= len(game.cards[card].effects):
+            raise InvalidInputError(f"{path}.effect", f"{card} has no effect {effect}")
+    timing = v.get("timing")
+    if timing is not None and not isinstance(timing, str):
+        raise InvalidInputError(f"{path}.timing", "expected a timing or null")
+    return Choice(_int(_get(v, "player", path), f"{path}.player", 0, 1), kind,
+                  card if kind == "targets" else None, effect,
+                  _int(v.get("source"), f"{path}.source", 0, null=True), timing)
+
+
+def _lasting(v: Any, path: str, game: Game) -> Lasting:
+    """One ``$.lasting[i]``: ``{"player", "kind", "value", "stack", "until", "card"}``."""
+    if not isinstance(v, Mapping):
+        raise InvalidInputError(path, "expected a lasting-effect object")
+    kind = _get(v, "kind", path)
+    if kind not in ("dp", "security_attack", "no_attack_block", "security_dp"):
+        raise InvalidInputError(f"{path}.kind", f"unknown lasting effect {kind!r}")
+    card = _get(v, "card", path)
+    if card not in game.cards:
+        raise InvalidInputError(f"{path}.card", f"unknown card {card!r}")
+    return Lasting(_int(_get(v, "player", path), f"{path}.player", 0, 1), kind,
+                   _int(_get(v, "value", path), f"{path}.value", 0, 100000),
+                   _int(v.get("stack"), f"{path}.stack", 0, null=True),
+                   _int(_get(v, "until", path), f"{path}.until", 0), card)
 
 
 def _player(v: Any, path: str, game: Game) -> PlayerState:
@@ -261,9 +311,12 @@ def state_from_json(d: Mapping[str, Any], game: Game) -> State:
         target = _get(attack, "target", "$.attack")
         if target != "player":
             target = _int(target, "$.attack.target", 0)
+        stage = attack.get("stage", "declared")
+        if stage not in ATTACK_STAGES:
+            raise InvalidInputError("$.attack.stage", f"expected one of {ATTACK_STAGES}")
         attack = Attack(_int(_get(attack, "player", "$.attack"), "$.attack.player", 0, 1),
                         _int(_get(attack, "attacker", "$.attack"), "$.attack.attacker", 0),
-                        target)
+                        target, stage, _int(attack.get("checks", 0), "$.attack.checks", 0, 20))
     pend = _get(d, "pending", "$")
     delayed = d.get("delayed", [])
     if not isinstance(pend, list) or not isinstance(delayed, list):
@@ -287,6 +340,9 @@ def state_from_json(d: Mapping[str, Any], game: Game) -> State:
         players=(_player(players[0], "$.players[0]", game),
                  _player(players[1], "$.players[1]", game)),
         variants=resolve_variants(variants),
+        choice=_choice(d.get("choice"), game),
+        lasting=tuple(_lasting(x, f"$.lasting[{i}]", game)
+                      for i, x in enumerate(_list(d.get("lasting", []), "$.lasting"))),
         game=game,
     )
     check_conservation(s.players, game)
@@ -307,6 +363,26 @@ def state_from_json(d: Mapping[str, Any], game: Game) -> State:
 
 #: Steps of a running turn where the turn player decides with nothing pending.
 _DECISION_STEPS = ("breeding", "main")
+
+
+def _check_choice(s: State) -> None:
+    """A loaded ``choice``: a block choice belongs to an attack at its block timing (CR4.2
+    Blocking) and any choice has something to choose from.
+
+    :raises InvalidInputError: at ``$.choice``.
+    """
+    from oracle.dcg.main_phase import choice_actions
+    from oracle.dcg.work import View
+
+    c = s.choice
+    assert c is not None
+    if c.kind == "block" and (s.attack is None or s.attack.stage != "blocking"
+                              or c.player == s.attack.player):
+        raise InvalidInputError("$.choice", "a block choice is the defender's, during an "
+                                "attack at its block timing (CR4.2 Blocking)")
+    if len(choice_actions(View(s), s.attack)) < (2 if c.kind == "targets" else 1):
+        raise InvalidInputError("$.choice", "nothing to choose from: the effect or the "
+                                "attack goes on by itself")
 
 
 def check_decision_point(s: State) -> None:
@@ -342,6 +418,9 @@ def check_decision_point(s: State) -> None:
     if s.winner is not None or s.reason is not None:
         raise InvalidInputError("$.winner" if s.winner is not None else "$.reason",
                                 f"the game is still running (phase {s.phase!r}): no result yet")
+    if s.choice is not None:  # (a decision inside an effect or an attack)
+        _check_choice(s)
+        return
     if s.attack is not None:
         if s.attack.player != s.turn_player:
             raise InvalidInputError("$.attack.player", "only the turn player attacks "

@@ -14,25 +14,30 @@ from oracle.dcg.cards import Card, CardTables
 from oracle.dcg.effects import (
     can_hatch,
     can_move,
+    choose_targets,
     condition_holds,
     do_effect,
     dp,
     opt_key,
+    restricted,
+    target_options,
     trigger_stack,
 )
 from oracle.dcg.memory import MEMORY_LIMIT, mine, pay, set_mine
-from oracle.dcg.model import Action, Attack, Pending, State
+from oracle.dcg.model import Action, Attack, Choice, Pending, State
 from oracle.dcg.turn import game_over
 from oracle.dcg.work import View, Work, WStack, new_stack
 from oracle.errors import IllegalActionError
 
-__all__ = ["continue_attack", "main_action", "main_actions", "main_actions_of"]
+__all__ = ["choice_actions", "choose", "continue_attack", "main_action", "main_actions",
+           "main_actions_of"]
 
 _new = tuple.__new__  # (a NamedTuple of every field in order, without its __new__'s call)
 
 ATTACKING = "CR4.2 Attacking"
 SECURITY = "CR4.2 Security checks"
 BATTLE = "CR4.2 Battles"
+BLOCKING = "CR4.2 Blocking"
 
 
 # --------------------------------------------------------------------------- legality
@@ -179,9 +184,11 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
     digimon = tables.digimon
     main_effects = tables.main_effects
     view = None
+    lasting = w.lasting  # (ST2-14 Sorrow Blue: "can't attack or block")
     for s in battle:
         top_id = s.cards[-1]
-        if not s.suspended and not s.played_this_turn and top_id in digimon:
+        if not s.suspended and not s.played_this_turn and top_id in digimon \
+                and not (lasting and restricted(w, s.id)):
             # DCG-6-5-1-5: an unsuspended Digimon not played this turn (a moved one may attack)
             attackers.append(s.id)
         mains = main_effects[top_id]
@@ -263,7 +270,8 @@ def play(w: Work, a: Action) -> None:
 def digivolve(w: Work, a: Action) -> None:
     """DCG-6-5-1-2: pay the digivolve cost and put a Digimon from hand on one of your cards
     (battle or breeding area) of level N-1 and a matching colour; then draw 1 (CR4.2
-    Digivolving: the digivolve bonus; no card and no loss if the deck is empty).
+    Digivolving: the digivolve bonus; no card and no loss if the deck is empty); then its
+    [When Digivolving] effects trigger, in the battle area only (CR4.2 "Breeding area").
 
     :raises IllegalActionError: ``DCG-6-5-1-2`` for a card not in hand or not a Digimon (a
         Tamer printing digivolve conditions included), a stack that is not yours,
@@ -291,6 +299,8 @@ def digivolve(w: Work, a: Action) -> None:
         drawn = me.deck.pop(0)
         me.hand.append(drawn)
         w.emit("drew", "CR4.2 Digivolving", tp, ("card", drawn))
+    if stack is not me.breeding:  # (CR4.2 "Breeding area": nothing there triggers)
+        trigger_stack(w, tp, stack, "when_digivolving")  # [When Digivolving] (ST1-08, ST2-09)
 
 
 def use_option(w: Work, a: Action) -> None:
@@ -372,6 +382,9 @@ def attack(w: Work, a: Action) -> None:
         raise IllegalActionError("DCG-6-5-1-5", "a suspended Digimon cannot attack")
     if stack.played:
         raise IllegalActionError("DCG-6-5-1-5", "a Digimon played this turn cannot attack")
+    if w.lasting and restricted(w, stack.id):
+        raise IllegalActionError("DCG-6-5-1-5", "this Digimon can't attack (an effect with a "
+                                 "duration, CR4.2 Effect durations)")
     target = a.target
     if target != "player":
         victim = w.players[1 - tp].find(target) if isinstance(target, int) else None
@@ -381,7 +394,7 @@ def attack(w: Work, a: Action) -> None:
             raise IllegalActionError("DCG-6-5-1-5", "only a suspended Digimon can be attacked")
     assert target is not None
     stack.suspended = True
-    w.attack = _new(Attack, (tp, stack.id, target))  # (Attack(tp, stack.id, target))
+    w.attack = _new(Attack, (tp, stack.id, target, "declared", 0))
     w.emit("attack_declared", "DCG-6-5-1-5", tp, ("attacker", stack.id), ("target", target))
     trigger_stack(w, tp, stack, "when_attacking")
 
@@ -393,75 +406,212 @@ def _delete(w: Work, player: int, stack: WStack, clause: str) -> None:
     w.emit("deleted", clause, player, ("stack", stack.id), ("cards", tuple(stack.cards)))
 
 
+def blockers(w: Any, defender: int, atk: Attack) -> list[int]:
+    """CR4.2 Blocking: the defender's unsuspended battle-area Digimon with <Blocker> of their
+    own (ST1-06 Coredramon, ST2-07 Grizzlymon) that may block ``atk`` (not its target, not
+    one that "can't block", ST2-14), by stack id."""
+    cards_with = w.tables.blockers
+    if not cards_with:
+        return []
+    return sorted(s.id for s in w.players[defender].battle
+                  if s.cards[-1] in cards_with and not s.suspended and s.id != atk.target
+                  and not restricted(w, s.id))
+
+
+def security_checks(w: Work, player: int, stack: WStack) -> int:
+    """CR4.2 Security checks / <Security Attack +n>: how many security cards ``player``'s
+    attacking ``stack`` checks: 1, plus the top card's own <Security Attack> (ST1-11
+    WarGreymon: once for every ``per_sources`` digivolution cards), the inherited ones of the
+    cards under it (ST1-07 Greymon; ST2-08 WereGarurumon while its condition holds) and the
+    lasting ones given to it (ST1-13 Shadow Wing's [Security])."""
+    n = 1
+    sa = w.tables.security_attack_cards
+    if sa and not sa.isdisjoint(stack.cards):
+        sources = len(stack.cards) - 1
+        for cid in stack.cards:
+            own = cid == stack.cards[-1]
+            for e in w.cards[cid].effects:
+                if e.action != "security_attack" or e.inherited == own \
+                        or not condition_holds(w, player, e, stack):
+                    continue
+                n += e.value * (sources // e.per_sources if e.per_sources else 1)
+    if w.lasting:
+        n += sum(x.value for x in w.lasting
+                 if x.kind == "security_attack" and x.stack == stack.id)
+    return n
+
+
+def _security_dp(w: Work, owner: int, card: Card) -> int:
+    """CR4.2 Security checks: a Security Digimon's DP: its printed DP plus the lasting
+    "+X DP to all of your Security Digimon" of its owner (ST1-14 Starlight Explosion)."""
+    total = card.dp or 0
+    if w.lasting:
+        total += sum(x.value for x in w.lasting
+                     if x.kind == "security_dp" and x.player == owner)
+    return total
+
+
+def _check_one(w: Work, p: int, attacker: WStack) -> None:
+    """CR4.2 Security checks, one card: the top security card is revealed; its [Security]
+    effects activate at once, before anything pending, for its owner: the simple ones resolve
+    here, a targeted one or "Activate this card's [Main] effect" (ST1-15/16, ST2-14/15/16)
+    goes first among the pending effects and is resolved (its choice made) before the next
+    check; a Digimon battles (the attacker is deleted if its DP is not higher; a Security
+    Digimon is never deleted) and the card goes to the trash ("play this card" puts it into
+    its owner's battle area instead)."""
+    opp = w.players[1 - p]
+    card_id = opp.security.pop(0)
+    card = w.cards[card_id]
+    w.emit("security_check", SECURITY, p, ("card", card_id))
+    played = False
+    queued = []
+    for i, eff in enumerate(card.effects):
+        if eff.timing != "security":
+            continue
+        if eff.action == "activate_main":
+            queued.extend(j for j, e in enumerate(card.effects) if e.timing == "main")
+            continue
+        if eff.target is not None:
+            queued.append(i)
+            continue
+        w.emit("resolved", SECURITY, 1 - p, ("card", card_id), ("source", None),
+               ("timing", "security"), ("action", eff.action),
+               ("value", eff.value))
+        if eff.action == "play_self":
+            stack = new_stack(w.new_id(), (card_id,), False, True)
+            opp.battle.append(stack)
+            w.emit("played", SECURITY, 1 - p, ("card", card_id), ("stack", stack.id),
+                   ("cost", 0))
+            played = True
+        else:
+            do_effect(w, 1 - p, eff, SECURITY, card_id)
+    if queued:  # (first among the pending effects, in the card's order)
+        w.pending[0:0] = [Pending(1 - p, card_id, j, None, "security") for j in queued]
+        for _ in queued:
+            w.emit("triggered", "CR4.2 Triggered effects", 1 - p, ("card", card_id),
+                   ("source", None), ("timing", "security"))
+    if card.is_digimon:
+        a_dp = dp(w, p, attacker, 0)
+        s_dp = _security_dp(w, 1 - p, card)
+        w.emit("battle", BATTLE, p, ("attacker_dp", a_dp), ("defender_dp", s_dp),
+               ("security", True))
+        if a_dp <= s_dp:
+            _delete(w, p, attacker, BATTLE)
+    if not played:
+        opp.trash.append(card_id)
+
+
 def continue_attack(w: Work) -> None:
-    """CR4.2 Attacking (after the [When Attacking] effects): if the attacker left, the
-    attack fails. Against a player with no security cards the attacker wins (CR4.2 Victory
-    conditions). Otherwise one security check: the top card is revealed; a Digimon battles
-    (the attacker is deleted if its DP is not higher; a Security Digimon is never deleted)
-    and the card goes to the trash ([Security] effects: none in this card set). Against a
-    Digimon: a battle, the lower DP is deleted, both on a tie. DP includes every continuous
-    modifier (:func:`~oracle.dcg.effects.dp`). The revealed card's [Security] effects resolve
-    at once, before the battle, for its owner (CR4.2 Security checks): "gain 2 memory"
-    (ST2-13) moves memory toward the defender, "play this card without paying its memory
-    cost" puts it into the defender's battle area instead of the trash. The attack goes on
-    to its end even if memory has crossed (DCG-6-1-3).
+    """CR4.2 Attacking, after the [When Attacking] effects (and after each later timing):
+    if the attacker left, the attack fails. The block timing (CR4.2 Blocking): if the
+    defender has a <Blocker> that may block, they choose whether and with which (``choice``
+    ``block``); a blocker is suspended and becomes the target, and "when this Digimon is
+    blocked" effects trigger (ST1-09). Then: against a player with no security cards the
+    attacker wins (CR4.2 Victory conditions); otherwise the security checks
+    (:func:`security_checks` of them, one card at a time by :func:`_check_one`, stopping if
+    the attacker is deleted or the security runs out). Against a Digimon: a battle, the lower
+    DP is deleted, both on a tie. DP includes every continuous modifier
+    (:func:`~oracle.dcg.effects.dp`). The attack goes on to its end even if memory has
+    crossed (DCG-6-1-3).
     """
     atk = w.attack
     assert atk is not None
-    w.attack = None
     p = atk.player
     me = w.players[p]
     opp = w.players[1 - p]
     attacker = me.find(atk.attacker)
     if attacker is None:
+        w.attack = None
         w.emit("attack_ended", ATTACKING, p, ("result", "attacker_gone"))
         return
-    if atk.target == "player":
-        if not opp.security:
-            game_over(w, p, "direct_attack", "CR4.2 Victory conditions")
-            return
-        card_id = opp.security.pop(0)
-        card = w.cards[card_id]
-        w.emit("security_check", SECURITY, p, ("card", card_id))
-        played = False
-        for eff in card.effects:
-            if eff.timing != "security":
-                continue
-            w.emit("resolved", SECURITY, 1 - p, ("card", card_id), ("source", None),
-                   ("timing", "security"), ("action", eff.action),
-                   ("value", eff.value))
-            if eff.action == "play_self":
-                stack = new_stack(w.new_id(), (card_id,), False, True)
-                opp.battle.append(stack)
-                w.emit("played", SECURITY, 1 - p, ("card", card_id), ("stack", stack.id),
-                       ("cost", 0))
-                played = True
-            else:
-                do_effect(w, 1 - p, eff, SECURITY)
-        if card.is_digimon:
-            a_dp = dp(w, p, attacker, 0)
-            s_dp = card.dp or 0
-            w.emit("battle", BATTLE, p, ("attacker_dp", a_dp), ("defender_dp", s_dp),
-                   ("security", True))
-            if a_dp <= s_dp:
+    if atk.stage == "declared" and blockers(w, 1 - p, atk):
+        w.attack = atk._replace(stage="blocking")
+        w.choice = Choice(1 - p, "block")
+        return
+    if atk.stage != "checking":
+        if atk.target == "player":
+            if not opp.security:
+                w.attack = None
+                game_over(w, p, "direct_attack", "CR4.2 Victory conditions")
+                return
+            atk = atk._replace(stage="checking", checks=security_checks(w, p, attacker))
+        else:
+            w.attack = None
+            assert isinstance(atk.target, int)
+            victim = opp.find(atk.target)
+            if victim is None:
+                w.emit("attack_ended", ATTACKING, p, ("result", "target_gone"))
+                return
+            a_dp = dp(w, p, attacker, len(victim.cards) - 1)
+            d_dp = dp(w, 1 - p, victim, len(attacker.cards) - 1)
+            w.emit("battle", BATTLE, p, ("attacker_dp", a_dp), ("defender_dp", d_dp),
+                   ("security", False))
+            if a_dp <= d_dp:
                 _delete(w, p, attacker, BATTLE)
-        if not played:
-            opp.trash.append(card_id)
-    else:
-        assert isinstance(atk.target, int)
-        victim = opp.find(atk.target)
-        if victim is None:
-            w.emit("attack_ended", ATTACKING, p, ("result", "target_gone"))
+            if d_dp <= a_dp:
+                _delete(w, 1 - p, victim, BATTLE)
+            w.emit("attack_ended", ATTACKING, p, ("result", "done"))
             return
-        a_dp = dp(w, p, attacker, len(victim.cards) - 1)
-        d_dp = dp(w, 1 - p, victim, len(attacker.cards) - 1)
-        w.emit("battle", BATTLE, p, ("attacker_dp", a_dp), ("defender_dp", d_dp),
-               ("security", False))
-        if a_dp <= d_dp:
-            _delete(w, p, attacker, BATTLE)
-        if d_dp <= a_dp:
-            _delete(w, 1 - p, victim, BATTLE)
+    while atk.checks > 0 and opp.security:
+        atk = atk._replace(checks=atk.checks - 1)
+        w.attack = atk
+        _check_one(w, p, attacker)
+        if w.pending or w.phase == "game_over":
+            return  # (the [Security] effects first; the attack goes on afterwards)
+        if me.find(atk.attacker) is None:
+            break
+    w.attack = None
     w.emit("attack_ended", ATTACKING, p, ("result", "done"))
+
+
+def choice_actions(w: Any, attack: Attack | None) -> list[Action]:
+    """The ``choose`` actions of the choice due (``w.choice``), sorted: for ``targets`` every
+    :func:`~oracle.dcg.effects.target_options`; for ``block`` not blocking (no targets) and
+    each blocker (CR4.2 Blocking)."""
+    c = w.choice
+    assert c is not None
+    if c.kind == "block":
+        assert attack is not None
+        return [Action("choose", c.player, targets=()),
+                *(Action("choose", c.player, targets=(b,)) for b in blockers(w, c.player, attack))]
+    eff = w.cards[c.card].effects[c.effect]
+    return [Action("choose", c.player, card=card, targets=t)
+            for t, card in target_options(w, c.player, eff)]
+
+
+def choose(w: Work, a: Action) -> None:
+    """Answer the choice due: a ``targets`` choice (:func:`~oracle.dcg.effects.choose_targets`)
+    or the block timing (CR4.2 Blocking): ``targets`` empty, no block; ``[id]``, that
+    <Blocker> is suspended, the attack's target becomes it and the attacker's "when this
+    Digimon is blocked" effects trigger.
+
+    :raises IllegalActionError: ``CR4.2 Triggered effects`` / ``CR4.2 Blocking`` for a
+        choice that is not open.
+    """
+    c = w.choice
+    assert c is not None
+    targets = a.targets or ()
+    if c.kind == "targets":
+        choose_targets(w, c.player, targets, a.card)
+        return
+    atk = w.attack
+    assert atk is not None
+    if a.card is not None or len(targets) > 1 \
+            or (targets and targets[0] not in blockers(w, c.player, atk)):
+        raise IllegalActionError(BLOCKING, f"{list(targets)} is not a <Blocker> that can block")
+    w.choice = None
+    if not targets:
+        w.emit("block_declined", BLOCKING, c.player)
+        w.attack = atk._replace(stage="blocked")
+        return
+    blocker = w.players[c.player].find(targets[0])
+    assert blocker is not None
+    blocker.suspended = True
+    w.emit("blocked", BLOCKING, c.player, ("blocker", blocker.id), ("attacker", atk.attacker))
+    w.attack = atk._replace(target=blocker.id, stage="blocked")
+    attacker = w.players[atk.player].find(atk.attacker)
+    if attacker is not None:
+        trigger_stack(w, atk.player, attacker, "when_blocked")
 
 
 def pass_turn(w: Work, a: Action) -> None:

@@ -23,9 +23,11 @@ __all__ = [
     "Action",
     "Attack",
     "Chance",
+    "Choice",
     "DcgConfig",
     "Event",
     "Game",
+    "Lasting",
     "Pending",
     "PlayerState",
     "Stack",
@@ -160,16 +162,71 @@ class Pending(NamedTuple):
         }
 
 
+#: Where an attack stands (CR4.2 Attacking): ``declared`` ([When Attacking] effects waiting;
+#: the block timing is next), ``blocking`` (the defender decides whether to block),
+#: ``blocked`` (blocked: "when blocked" effects waiting, then the battle), ``checking`` (the
+#: security checks, ``checks`` of them still to come).
+ATTACK_STAGES = ("declared", "blocking", "blocked", "checking")
+
+
 class Attack(NamedTuple):
-    """An attack in progress: ``attacker`` stack id, ``target`` ``"player"`` or a stack id."""
+    """An attack in progress: ``attacker`` stack id, ``target`` ``"player"`` or a stack id;
+    ``stage`` one of :data:`ATTACK_STAGES` and ``checks`` the security checks still due."""
 
     player: int
     attacker: int
     target: int | str
+    stage: str = "declared"
+    checks: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        """``{"player", "attacker", "target"}``."""
-        return {"player": self.player, "attacker": self.attacker, "target": self.target}
+        """``{"player", "attacker", "target"}``, plus ``"stage"`` and ``"checks"`` after the
+        [When Attacking] timing (absent: ``declared``, 0)."""
+        out: dict[str, Any] = {"player": self.player, "attacker": self.attacker,
+                               "target": self.target}
+        if self.stage != "declared":
+            out["stage"] = self.stage
+            out["checks"] = self.checks
+        return out
+
+
+class Choice(NamedTuple):
+    """A decision due inside an effect or an attack: ``player`` decides. ``kind`` ``targets``
+    (effect ``effect`` of ``card``, from stack ``source`` or None, whose targets are chosen,
+    CR4.2 "Choosing"), or ``block`` (CR4.2 Blocking: whether, and with which <Blocker>, to
+    block the attack in progress; ``card``/``effect``/``source`` None)."""
+
+    player: int
+    kind: str
+    card: str | None = None
+    effect: int | None = None
+    source: int | None = None
+    timing: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"player", "kind", "card", "effect", "source", "timing"}``."""
+        return {"player": self.player, "kind": self.kind, "card": self.card,
+                "effect": self.effect, "source": self.source, "timing": self.timing}
+
+
+class Lasting(NamedTuple):
+    """An effect with a duration (CR4.2 durations), made by a resolved effect of ``card``
+    and controlled by ``player``: ``kind`` ``dp`` (+``value`` DP to stack ``stack``),
+    ``security_attack`` (stack ``stack`` gains <Security Attack +value>), ``no_attack_block``
+    (stack ``stack`` can't attack or block), ``security_dp`` (``player``'s Security Digimon
+    get +``value`` DP; ``stack`` None). It ends with turn ``until`` (at that turn's end)."""
+
+    player: int
+    kind: str
+    value: int
+    stack: int | None
+    until: int
+    card: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"player", "kind", "value", "stack", "until", "card"}``."""
+        return {"player": self.player, "kind": self.kind, "value": self.value,
+                "stack": self.stack, "until": self.until, "card": self.card}
 
 
 class Chance(NamedTuple):
@@ -236,7 +293,10 @@ class State:
     ``to_move`` is 0, 1, ``"chance"`` or None (game over). ``pending`` lists effects waiting
     to resolve; ``delayed`` holds pending processing due at end of turn; ``attack`` is an
     attack in progress; ``resume_step`` is the step where the current end of turn began
-    (6-6-4 resumes there). ``game`` (the card set, decks and variants) is not compared.
+    (6-6-4 resumes there). ``choice`` is a decision due inside an effect or an attack
+    (its ``player`` is to move) and ``lasting`` the effects with a duration; the JSON form
+    leaves both out while there are none. ``game`` (the card set, decks and variants) is not
+    compared.
     """
 
     turn: int
@@ -256,6 +316,8 @@ class State:
     next_id: int
     players: tuple[PlayerState, PlayerState]
     variants: tuple[tuple[str, str], ...]
+    choice: Choice | None
+    lasting: tuple[Lasting, ...]
     game: Game = field(compare=False, repr=False)
 
     def player_memory(self, player: int) -> int:
@@ -275,7 +337,7 @@ class State:
             :meth:`PlayerState.to_json`); an encoder passes a function giving the part
             already encoded.
         """
-        return {
+        out = {
             "ruleset": "dcg",
             "turn": self.turn,
             "turn_player": self.turn_player,
@@ -296,6 +358,11 @@ class State:
             "players": [p.to_json() for p in self.players] if player_json is None
             else [player_json(p) for p in self.players],
         }
+        if self.choice is not None:
+            out["choice"] = self.choice.to_json()
+        if self.lasting:
+            out["lasting"] = [x.to_json() for x in self.lasting]
+        return out
 
 
 def _fast_init(cls: type) -> None:
@@ -328,7 +395,7 @@ _fast_init(State)
 ACTION_TYPES = (
     "choose_first", "shuffle", "mulligan", "keep", "resolve",
     "hatch", "move", "do_nothing",
-    "play", "digivolve", "use_option", "attack", "activate", "pass",
+    "play", "digivolve", "use_option", "attack", "activate", "pass", "choose",
 )
 #: Action types chapter 6 names that this ruleset refuses as unsupported, with the clause.
 UNSUPPORTED_ACTIONS = {
@@ -348,7 +415,9 @@ class Action(NamedTuple):
     ``hatch``/``move``/``do_nothing``/``pass`` player · ``resolve`` player, index ·
     ``play``/``use_option`` player, card · ``digivolve`` player, card, target (stack id) ·
     ``attack`` player, attacker, target ("player" or stack id) · ``activate`` player,
-    source, effect · unsupported types (``link``, ``digixros``, ...) player, card?, target?.
+    source, effect · ``choose`` player, targets (stack ids; empty: none, or no block), card
+    (Kaiser Nail ST2-15: the digivolution card played) · unsupported types (``link``,
+    ``digixros``, ...) player, card?, target?.
     """
 
     type: str
@@ -362,6 +431,7 @@ class Action(NamedTuple):
     winner: int | None = None
     deck: str | None = None
     order: tuple[str, ...] | None = None
+    targets: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The action's JSON object (fields that are None are left out)."""
@@ -373,6 +443,8 @@ class Action(NamedTuple):
                 out[name] = value
         if self.order is not None:
             out["order"] = list(self.order)
+        if self.targets is not None:
+            out["targets"] = list(self.targets)
         return out
 
     def sort_key(self) -> tuple[Any, ...]:
@@ -381,6 +453,7 @@ class Action(NamedTuple):
             self.type, -1 if self.player is None else self.player, self.card or "",
             str(self.target), -1 if self.attacker is None else self.attacker,
             -1 if self.source is None else self.source, self.effect or 0, self.index or 0,
+            self.targets or (),
         )
 
 
@@ -394,8 +467,9 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "digivolve": ("player", "card", "target"),
     "attack": ("player", "attacker", "target"),
     "activate": ("player", "source", "effect"),
+    "choose": ("player", "targets", "card"),
 }
-_OPTIONAL = {"activate": ("effect",)}
+_OPTIONAL = {"activate": ("effect",), "choose": ("card",)}
 
 
 def _check_field(name: str, value: Any) -> Any:
@@ -413,6 +487,11 @@ def _check_field(name: str, value: Any) -> Any:
     elif name == "deck":
         if value not in ("deck", "egg_deck"):
             raise InvalidInputError(path, f"expected 'deck' or 'egg_deck', found {value!r}")
+    elif name == "targets":
+        if not isinstance(value, list) or not all(
+                isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in value):
+            raise InvalidInputError(path, "expected a list of stack ids")
+        return tuple(value)
     elif name == "order":
         if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
             raise InvalidInputError(path, "expected a list of card IDs")

@@ -33,7 +33,7 @@ def new_game(config: DcgConfig | Game) -> State:
         turn=0, turn_player=0, first_player=None, phase="setup", step="shuffle", memory=0,
         to_move="chance", chance=None, pending=(), delayed=(), attack=None, resume_step=None,
         winner=None, reason=None, next_id=0, players=(players[0], players[1]),
-        variants=game.variants, game=game,
+        variants=game.variants, choice=None, lasting=(), game=game,
     )
     w = Work(s)
     w.chance = _next_shuffle(w, None)

@@ -66,6 +66,14 @@ def _card_to_json(c: Card) -> dict[str, Any]:
             eff["scope"] = e.scope
         if e.cost is not None:
             eff["cost"] = e.cost
+        for key in ("target", "max_dp", "max_level", "target_condition", "until",
+                    "per_sources"):  # (the ST-1/ST-2 fields, only where set)
+            if getattr(e, key) is not None:
+                eff[key] = getattr(e, key)
+        if e.count != 1:
+            eff["count"] = e.count
+        if e.up_to:
+            eff["up_to"] = True
         effects.append(eff)
     out["text"] = c.text
     out["inherited_text"] = c.inherited_text

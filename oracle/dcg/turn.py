@@ -41,6 +41,7 @@ def game_over(w: Work, winner: int | None, reason: str, clause: str) -> None:
     w.reason = reason
     w.pending.clear()
     w.attack = None
+    w.choice = None
     w.emit("game_over", clause, winner, ("reason", reason))
 
 
@@ -235,6 +236,8 @@ def end_turn(w: Work) -> None:
         b = pl.peek("breeding")
         if b is not None and b.played_this_turn:
             pl.breeding.played = False
+    if w.lasting:  # CR4.2 Effect durations: what lasts until the end of this turn ends
+        w.lasting = [x for x in w.lasting if x.until > w.turn]
     w.turn_player = 1 - old
     w.memory = -w.memory
     w.turn += 1

@@ -13,8 +13,10 @@ from oracle.dcg.cards import Card, CardTables
 from oracle.dcg.model import (
     Attack,
     Chance,
+    Choice,
     Event,
     Game,
+    Lasting,
     Pending,
     PlayerState,
     Stack,
@@ -248,7 +250,7 @@ class Work:
 
     __slots__ = ("game", "cards", "tables", "turn", "turn_player", "first_player", "phase", "step",
                  "memory", "chance", "pending", "delayed", "attack", "resume_step", "winner",
-                 "reason", "next_id", "players", "variants", "events")
+                 "reason", "next_id", "players", "variants", "events", "choice", "lasting")
 
     def __init__(self, s: State) -> None:
         self.game: Game = s.game
@@ -283,6 +285,8 @@ class Work:
         self.players = [w0, w1]
         self.variants = s.variants
         self.events: list[Event] = []
+        self.choice: Choice | None = s.choice
+        self.lasting: list[Lasting] = list(s.lasting) if s.lasting else []
 
     # -- helpers used by every rule module
     def card(self, card_id: str) -> Card:
@@ -309,6 +313,8 @@ class Work:
             return None
         if self.chance is not None:
             return "chance"
+        if self.choice is not None:
+            return self.choice.player
         if self.step == "mulligan":
             fp = self.first_player
             assert fp is not None
@@ -328,7 +334,9 @@ class Work:
         s.chance = chance = self.chance
         # (to_move, inline for a player's turn)
         s.to_move = tp if chance is None and phase != "game_over" and step != "mulligan" \
-            else self.to_move()
+            and self.choice is None else self.to_move()
+        s.choice = self.choice
+        s.lasting = tuple(self.lasting) if self.lasting else ()
         s.pending = tuple(self.pending) if self.pending else ()
         s.delayed = tuple(self.delayed) if self.delayed else ()
         s.attack = self.attack
@@ -371,7 +379,7 @@ class View:
     """A cheap read-only stand-in for :class:`Work` used by ``legal_actions``."""
 
     __slots__ = ("cards", "tables", "turn_player", "memory", "pending", "players", "variants",
-                 "step")
+                 "step", "lasting", "turn", "choice")
 
     def __init__(self, s: State) -> None:
         self.cards = s.game.cards.cards
@@ -383,6 +391,9 @@ class View:
         self.players = (_new(_PView, p0), _new(_PView, p1))
         self.variants = s.variants
         self.step = s.step
+        self.lasting = s.lasting
+        self.turn = s.turn
+        self.choice = s.choice
 
     def card(self, card_id: str) -> Card:
         """The card definition of ``card_id``."""

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from oracle import rulesets
-from oracle.dcg.cards import _DATA_DIR
+from oracle.dcg.cards import _DATA_DIR, load_cards
 from oracle.driver import OracleDriver
 
 SETUP: dict[str, Any] = {"ruleset": "dcg", "decks": ["red-memory", "blue-tempo"]}
@@ -106,15 +106,17 @@ def test_explicit_deck_objects_and_card_set_play_like_the_shipped_names() -> Non
 
 
 def test_a_deck_with_an_unsupported_real_card_is_refused_naming_it() -> None:
-    # Coredramon ST1-06 (<Blocker>) is a real card of dcg-real the oracle does not implement.
+    # BT14-081 (a [When Digivolving] play from trash, ...) is a real card of dcg-real the
+    # oracle does not implement.
     deck = json.loads((_DATA_DIR / "decks" / "red-memory.json").read_text(encoding="utf-8"))
-    deck["deck"][0] = {"id": "ST1-06", "count": 4}  # instead of 4 Biyomon ST1-02
+    deck["deck"][0] = {"id": "BT14-081", "count": 4}  # instead of 4 Biyomon ST1-02
     from oracle.errors import UnsupportedError
 
     with pytest.raises(UnsupportedError) as e:
         OracleDriver().new_game({"ruleset": "dcg", "decks": ["blue-tempo", deck]})
-    assert "ST1-06 Coredramon" in e.value.what and "$.decks[1].deck" in e.value.what
-    assert "Blocker" in e.value.reason and e.value.clause == "CR4.2 Deck construction"
+    name = load_cards()["BT14-081"].name
+    assert f"BT14-081 {name}" in e.value.what and "$.decks[1].deck" in e.value.what
+    assert "When Digivolving" in e.value.reason and e.value.clause == "CR4.2 Deck construction"
 
 
 def test_setup_variants_reach_the_state() -> None:

@@ -103,9 +103,11 @@ def test_the_1000_game_tool_checks_a_few_games() -> None:
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     for readings in ("defaults", "alternatives"):
-        games = [tool.one_game((seed, readings)) for seed in range(10)]
-        assert all(g["problems"] == [] for g in games), games
-        assert {g["reason"] for g in games} <= {"direct_attack", "deck_out", "infinite_loop"}
+        for decks in (tool.DECKS, ("st1-starter", "st2-starter")):
+            games = [tool.one_game((seed, readings, decks)) for seed in range(10)]
+            assert all(g["problems"] == [] for g in games), games
+            assert {g["reason"] for g in games} <= {"direct_attack", "deck_out",
+                                                    "infinite_loop"}
 
 
 def test_selfplay_shuffle_and_choice_are_the_stdlib_ones():

@@ -141,7 +141,10 @@ def check_state(state: State) -> None:
         _fail("DCG-6-1-1", f"the legal actions are not in the canonical order: {legal}")
     decides = state.to_move in (0, 1) and state.phase in ("unsuspend", "draw", "breeding",
                                                           "main")
-    if decides and not state.pending and state.attack is None and state.step != "end_of_turn":
+    # (a choice inside an effect is part of its resolution: an Option that pays memory over
+    # to the opponent's side still resolves its [Main] first, DCG-CONTEXT 1.2)
+    if decides and not state.pending and state.attack is None and state.step != "end_of_turn" \
+            and state.choice is None:
         tp = state.turn_player
         if -state.memory >= threshold(state, tp):
             _fail("DCG-6-1-4-1", f"player {state.to_move} is asked to act in the "

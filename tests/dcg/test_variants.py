@@ -12,7 +12,8 @@ P1_MAIN = {"turn_player": 1, "turn": 2}
 
 
 def test_registry_entries_are_complete():
-    assert sorted(AMBIGUITIES) == ["DCG-AMB-1", "DCG-AMB-2", "DCG-AMB-3", "DCG-AMB-4"]
+    assert sorted(AMBIGUITIES) == ["DCG-AMB-1", "DCG-AMB-2", "DCG-AMB-3", "DCG-AMB-4",
+                                  "DCG-AMB-5"]
     for amb in AMBIGUITIES.values():
         assert amb.ruleset == "dcg"
         assert amb.default in amb.reading_names() and len(amb.readings) >= 2
@@ -38,6 +39,7 @@ def test_defaults_appear_in_the_state():
     assert s.to_json()["variants"] == {
         "DCG-AMB-1": "same-phase", "DCG-AMB-2": "set-to-3",
         "DCG-AMB-3": "turn-player-chooses", "DCG-AMB-4": "mulligan",
+        "DCG-AMB-5": "on-resolution",
     }
 
 

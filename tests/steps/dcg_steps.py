@@ -170,6 +170,8 @@ TYPES = {
     "Move": _verb("move"), "DoNothing": _word(r"(?:(?:try|tries) to )?(?:does|do) nothing"),
     "Attack": _verb("attack"), "Activate": _verb("activate"), "Resolve": _verb("resolve"),
     "Link": _verb("link"), "Take": _verb("take"), "Be": _word("am|is"),
+    "Choose": _verb("choose"), "Block": _verb("block"),
+    "NoBlock": _word(r"(?:does|do) not block"),
     "Try": _word("try|tries"),
     "Special": _word("DNA digivolve|Burst digivolve|App Fuse"),
     "HowPlayed": _word("DigiXros|Assembly"),
@@ -1098,3 +1100,73 @@ def _orientation(dcg_table: DcgTable, whose: int, card: Card, suspended: bool) -
     word = ("suspended", "unsuspended")
     dcg_table.expect.equal(f"{WHOSE[whose]} {card} to be", word[not suspended],
                            word[not s["suspended"]])
+
+
+# ---------------------------------------------------------------------------------------------
+# Choices inside effects and attacks (the ST-1/ST-2 cards): the state's "choice", answered by
+# a "choose" action (targets: stack ids)
+
+
+@when(step("{who:Who} {:Choose} {whose:Whose} {cs:Cards}"), target_fixture="outcome")
+def _choose_targets(dcg_table: DcgTable, who: int, whose: int, cs: tuple[Card, ...]) -> Outcome:
+    targets = [dcg_table.stack_with_top(whose, c, "battle")["id"] for c in cs]
+    return _act(dcg_table, type="choose", player=who, targets=targets)
+
+
+@when(step("{who:Who} {:Choose} no Digimon"), target_fixture="outcome")
+def _choose_none(dcg_table: DcgTable, who: int) -> Outcome:
+    return _act(dcg_table, type="choose", player=who, targets=[])
+
+
+@when(step("{who:Who} {:Choose} {card:Card} under {whose:Whose} {base:Card}"),
+      target_fixture="outcome")
+def _choose_source(dcg_table: DcgTable, who: int, card: Card, whose: int,
+                   base: Card) -> Outcome:
+    """ST2-15 Kaiser Nail: the digivolution card ``card`` of the stack topped by ``base``."""
+    target = dcg_table.stack_with_top(whose, base, "battle")["id"]
+    return _act(dcg_table, type="choose", player=who, targets=[target], card=card.id)
+
+
+@when(step("{who:Who} {:Block} with {card:Card}"), target_fixture="outcome")
+def _block(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
+    blocker = dcg_table.stack_with_top(who, card, "battle")["id"]
+    return _act(dcg_table, type="choose", player=who, targets=[blocker])
+
+
+@when(step("{who:Who} {:NoBlock}"), target_fixture="outcome")
+def _no_block(dcg_table: DcgTable, who: int) -> Outcome:
+    return _act(dcg_table, type="choose", player=who, targets=[])
+
+
+@when(step("{who:Who} {:Attack} me with {card:Card}"), target_fixture="outcome")
+def _attack_me(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
+    attacker = dcg_table.stack_with_top(who, card, "battle")["id"]
+    return _act(dcg_table, type="attack", player=who, attacker=attacker, target="player")
+
+
+@then(step("{who:Who} {:Be} to choose the targets of {card:Card}"))
+def _to_choose(dcg_table: DcgTable, who: int, card: Card) -> None:
+    """``who`` is to move, inside the effect of ``card`` (the ``choice`` detail, where the
+    game shows it, names the card)."""
+    s = dcg_table.state
+    c = s.get("choice")
+    dcg_table.expect.equal("the player to move", who, s.get("to_move"))
+    if c is not None or "choice" in s:
+        dcg_table.expect.equal("the choice due", f"targets of {card.id}",
+                               f"{c.get('kind')} of {c.get('card')}" if c else "none")
+
+
+@then(step("{who:Who} {:Be} to decide whether to block"))
+def _to_block(dcg_table: DcgTable, who: int) -> None:
+    """``who`` (the defender) is to move in the attack's block timing (CR4.2 Blocking)."""
+    s = dcg_table.state
+    c = s.get("choice")
+    dcg_table.expect.equal("the player to move", who, s.get("to_move"))
+    dcg_table.expect.true(s.get("attack") is not None, "expected an attack in progress")
+    if c is not None:
+        dcg_table.expect.equal("the choice due", "block", c.get("kind"))
+
+
+@then(step("no choice is due"))
+def _no_choice_due(dcg_table: DcgTable) -> None:
+    dcg_table.expect.equal("the choice due", None, dcg_table.state.get("choice"))
