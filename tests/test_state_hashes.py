@@ -33,7 +33,9 @@ second readings with DCG-AMB-5 at its default (and left out) the recorded ``5fc2
 steps): the new mechanics change nothing on the old decks; at its second reading
 ("trigger-condition") DCG-AMB-5 changes those games, as a reading may. The ST-1/ST-2 decks
 (named set-up ``starters``) get digests of their own.
-Both changes together (the merge of the two): re-recorded, see the digests below.
+Both changes together (the merge of the two branches): re-recorded (40 games ``8e91422b…``,
+1,961 steps, the restricted-list decks' step count; test-only/second ``1c473f9e…``, 1,891
+steps); the starter decks' digests are unchanged by the list.
 """
 
 from __future__ import annotations
@@ -52,14 +54,14 @@ _spec.loader.exec_module(state_hashes)
 #: ruleset → (games, steps, sha256) of the first games of the default set-up.
 RECORDED = {
     "digibattle": (40, 5645, "097b9ead37d493503e676001da8f2c276082860e91446123ee3e8ef1d21f9cad"),
-    "dcg": (40, 1948, "b37188efdca1efeec680dd8314a0e4042b8e2624cb4eb96f696baa65adb273a2"),
+    "dcg": (40, 1961, "8e91422b3ec3f78fdbea14d1693efa36d2ec161a787e11c9bd2a51afdf15e9a6"),
 }
 
 
 #: (ruleset, named set-up, readings) -> (games, steps, sha256): other set-ups and readings.
 RECORDED_VARIANTS = {
     ("dcg", "test-only", "second"):
-        (40, 1836, "1fe373ec205803ce57fb62e823adcd6a2a28e8ac1e8764e5f6e2f7268c7c48be"),
+        (40, 1891, "1c473f9ea5bdd2112f94f9fa198ab7a8d77657ebbdcdbf43ab69dfa40d00c831"),
     ("dcg", "starters", "default"):
         (40, 2308, "32d2f70dc21cc2cec5ea0e9435d9b55e6c76ab6923b0a5270ca1741be6262d72"),
     ("dcg", "starters", "second"):
