@@ -348,6 +348,33 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And my trash includes Agumon ST1-03
 
     @DCG-6-5-1-5
+    Scenario: Koromon's inherited bonus needs 4 digivolution cards: with 3 it gives nothing
+      # Koromon ST1-01 inherited: "[Your Turn] While this Digimon has 4 or more digivolution
+      # cards, it gets +1000 DP." MetalGreymon BT1-021 (7000 DP) over three cards has 3
+      # digivolution cards: 7000 against Vermilimon BT4-014's 8000, so only MetalGreymon is
+      # deleted (with the bonus both would be).
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended MetalGreymon BT1-021 over Birdramon ST1-05 over Dracomon ST1-04 over Koromon ST1-01
+      And my opponent's battle area has a suspended Vermilimon BT4-014
+      When I attack my opponent's Vermilimon BT4-014 with MetalGreymon BT1-021
+      Then my battle area has no MetalGreymon BT1-021
+      And my trash includes Koromon ST1-01
+      And my opponent's battle area has a suspended Vermilimon BT4-014
+
+    @DCG-6-5-1-5
+    Scenario: Koromon's inherited bonus with exactly 4 digivolution cards: +1000 DP
+      # Phoenixmon ST1-10 (12000 DP) over four cards, Koromon ST1-01 at the bottom, has 4
+      # digivolution cards: 13000 against Plesiomon ST2-10's 12000, so only Plesiomon is
+      # deleted (without the bonus both would be).
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Phoenixmon ST1-10 over MetalGreymon BT1-021 over Birdramon ST1-05 over Dracomon ST1-04 over Koromon ST1-01
+      And my opponent's battle area has a suspended Plesiomon ST2-10
+      When I attack my opponent's Plesiomon ST2-10 with Phoenixmon ST1-10
+      Then my opponent's battle area has no Plesiomon ST2-10
+      And my opponent's trash includes Plesiomon ST2-10
+      And my battle area has a suspended Phoenixmon ST1-10 over MetalGreymon BT1-021 over Birdramon ST1-05 over Dracomon ST1-04 over Koromon ST1-01
+
+    @DCG-6-5-1-5
     Scenario: A Tamer's [Your Turn] DP bonus counts for my attacker
       # Tai Kamiya ST1-12: [Your Turn] All of your Digimon get +1000 DP. Dracomon ST1-04 (4000)
       # has 5000 DP then, as many as Ikkakumon ST2-05: both are deleted (without the bonus only

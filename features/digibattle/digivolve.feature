@@ -125,6 +125,30 @@ Feature: B. Digivolve
       And I try to pass
       Then the action is refused for DB-B.1
 
+    @DB-B.1
+    Scenario: The coin toss is not answered with a shuffle that names a winner
+      # The coin toss is a chance outcome of its own kind (DB-B.1): a shuffle, even one
+      # naming a winner as a coin toss does, is not one, and nobody goes first by it.
+      Given it is my opponent's turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When my opponent is ready
+      And the coin toss is answered by a shuffle of my cards naming me the winner
+      Then the action is refused for DB-B.1
+      And a coin toss is due
+
+    @DB-B.1
+    Scenario: The coin toss has no winner but player 0 or player 1
+      Given it is my opponent's turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When my opponent is ready
+      And the coin toss is won by player 2
+      Then the action is refused for DB-B.1
+      And a coin toss is due
+
   Rule: DB-B.2 The first player turns the Digivolve Zone card over onto the Duel Zone
 
     @DB-B.2 @DB-B.3

@@ -362,6 +362,30 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       When the game is set up
       Then the set-up is refused
 
+    @DB-C.9
+    Scenario: A target of 0 points is refused
+      # DB-C.9: the game is won by the first player to reach the target; a target of 0 is
+      # reached before anybody plays, so no game is agreed on it (1 … 1000).
+      Given the target score is 0
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When the game is set up
+      Then the set-up is refused as invalid input
+
+    @DB-C.9 @DB-C.5
+    Scenario: A target of 1 point: the first Duel won ends the game
+      # The lowest target the players may agree: Gabumon wins the first Duel against Agumon
+      # (350 against 140 against Green and Red) and its 100 points pass the target.
+      Given the target score is 1
+      And it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When my opponent passes
+      And I pass
+      Then my opponent's score is 100
+      And the game is over and my opponent wins
+
   Rule: DB-C.ex EXAMPLE C, played out with real cards
 
     # The seed's EXAMPLE C: FORCE FX/GREEN OFFENSIVE changes the opponent's Digimon Power to

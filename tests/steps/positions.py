@@ -114,6 +114,9 @@ class Position:
     deck_sizes: list[int] = field(default_factory=lambda: [DECK_SIZE, DECK_SIZE])
     stated: set[str] = field(default_factory=set)  # the facts a Given step fixed
     load_state_reason: str | None = None  # why no legal game reaches it (a Given step says)
+    # (player, where, serial): a card of no card set in place of that player's bottom Online
+    # card (where "online") or as their pending Rookie change (where "pending_rookie")
+    foreign: list[tuple[int, str, str]] = field(default_factory=list)
 
     # -- card set ------------------------------------------------------------------------------
 
@@ -212,6 +215,14 @@ class Position:
                 "pending_rookie": s.pending_rookie, "acted": s.acted or s.digivolved or (
                     s.passed and self.phase == "digivolve"),
             })
+        for p, where, serial in self.foreign:
+            if where == "pending_rookie":
+                players[p]["pending_rookie"] = serial
+                continue
+            online = players[p]["online"]
+            if not online:
+                raise PositionError(f"player {p}: no Online card to replace by {serial}")
+            online[-1] = serial
         plays = [{"player": p, "card": c, "held": True} for p in (0, 1)
                  for c in self.sides[p].power_port
                  if cards[c].get("option_type") == "POWER BLAST"]
