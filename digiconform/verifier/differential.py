@@ -603,8 +603,9 @@ def _chooser(draw: Draw, game: GameHooks, probe_rate: int = 12) -> Any:
 
     def choose(state: Any) -> Mapping[str, Any]:
         if state.to_move == "chance":
-            if pick(probe_rate) == 0:
-                return probes.pick_chance_probe(game, state, pick)
+            probe = probes.pick_chance_probe(game, state, pick)
+            if probe is not None:
+                return probe
             act = game.chance(state, pick, permute)
         else:
             acts = game.legal_actions(state)

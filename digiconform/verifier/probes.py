@@ -15,9 +15,10 @@ name:
   without Fly, a DIGIVOLVE card, a second Digi-Duel: DB-C.2, DB-B.3n), played with the
   discard its Use Requirement asks for; a legal Power Option aimed at player 2 (out of range).
   Preparation steps: every card in the hand that cannot be put face down (DB-B.0, DB-D.5).
-- DCG (Main phase): a hand Digimon digivolved onto a stack it may not digivolve onto
-  (DCG-6-5-1-2), an attack by a Digimon that may not attack and on a Digimon that may not be
-  attacked (DCG-6-5-1-5).
+- DCG: an effect resolved that is not waiting (DCG-6-1-3); in the Main phase a hand Digimon
+  digivolved onto a stack it may not digivolve onto or onto no stack at all (DCG-6-5-1-2),
+  an attack by a Digimon that may not attack and on a Digimon that may not be attacked
+  (DCG-6-5-1-5).
 - Chance nodes (both): the outcome of the wrong kind (a ``shuffle`` naming a ``winner`` at
   the coin toss or rock-paper-scissors, DB-B.1; a coin toss answered at a due shuffle) and
   out-of-range values (winner 2).
@@ -30,7 +31,8 @@ or ends the game there when the oracle cannot take it.
 :func:`probes` and :func:`chance_probes` are the hooks' probes followed by these (the
 shrinker looks among them for a probe refused for the clause of a finding);
 :func:`pick_probe` is how the random player draws one: a probe built from the position one
-time in :data:`POSITIONAL_RATE` where there is one, else a generic one one time in twelve.
+time in :data:`POSITIONAL_RATE` where there is one, else a generic one one time in twelve;
+:func:`pick_chance_probe` one wrong chance answer one time in :data:`CHANCE_RATE`.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["chance_probes", "pick_probe", "pick_chance_probe", "positional", "probes"]
+__all__ = ["CHANCE_RATE", "POSITIONAL_RATE", "chance_probes", "pick_chance_probe", "pick_probe",
+           "positional", "probes"]
 
 Json = Mapping[str, Any]
 
@@ -85,8 +88,16 @@ def pick_probe(game: Any, state: Any, acts: Sequence[Any], pick: Callable[[int],
     return None
 
 
-def pick_chance_probe(game: Any, state: Any, pick: Callable[[int], int]) -> Json:
-    """One wrong answer at the chance node ``state`` (:func:`chance_probes`)."""
+CHANCE_RATE = 4
+"""At a chance node a wrong answer is sent about one time in this many (a game has few
+chance nodes: the set-up's shuffles, the coin toss or rock-paper-scissors, a recycle)."""
+
+
+def pick_chance_probe(game: Any, state: Any, pick: Callable[[int], int]) -> Json | None:
+    """A wrong answer to send at the chance node ``state`` (:func:`chance_probes`) one time
+    in :data:`CHANCE_RATE`, else None (the chance outcome is drawn)."""
+    if pick(CHANCE_RATE) != 0:
+        return None
     out = chance_probes(game, state)
     return out[pick(len(out))]
 
@@ -134,11 +145,18 @@ def _db_positional(state: Any, acts: Sequence[Any]) -> list[Json]:
 
 def _dcg_positional(state: Any, acts: Sequence[Any]) -> list[Json]:
     p = state.to_move
-    if not isinstance(p, int) or state.phase != "main":
+    if not isinstance(p, int):
         return []
+    out: list[Json] = []
+    if any(a.type == "resolve" for a in acts):  # an effect that is not waiting (DCG-6-1-3)
+        out.append({"type": "resolve", "player": p, "index": len(state.pending)})
+    if state.phase != "main":
+        return out
     cards = state.game.cards.cards
     me, them = state.players[p], state.players[1 - p]
-    out: list[Json] = []
+    hand_digimon = next((s for s in sorted(set(me.hand)) if cards[s].is_digimon), None)
+    if hand_digimon is not None:  # onto a stack that is not there
+        out.append({"type": "digivolve", "player": p, "card": hand_digimon, "target": 999})
     digivolves = {(a.card, a.target) for a in acts if a.type == "digivolve"}
     for s in sorted(set(me.hand)):
         if not cards[s].is_digimon:

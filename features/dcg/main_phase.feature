@@ -215,6 +215,16 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
         | Burst digivolve |
         | App Fuse        |
 
+    @DCG-6-5-1-2
+    Scenario: Digivolving onto a Digimon I do not have is refused
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has Dracomon ST1-04
+      And my hand holds Birdramon ST1-05 and 4 other cards
+      When I try to digivolve a Digimon my battle area does not hold into Birdramon ST1-05
+      Then the action is refused for DCG-6-5-1-2
+      And memory is 3 on my side
+      And my hand includes Birdramon ST1-05
+
   Rule: DCG-6-5-1-3 Use an Option card from hand, paying its cost
 
     @DCG-6-5-1-3
@@ -346,6 +356,19 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       Then my opponent's battle area has no Shellmon BT7-020
       And my battle area has no Birdramon ST1-05
       And my trash includes Agumon ST1-03
+
+    @DCG-6-5-1-5
+    Scenario: Tai Kamiya BT2-089's bonus in my opponent's turn is for black Digimon only
+      # Tai Kamiya BT2-089: "[Opponent's Turn] All of your black Digimon get +1000 DP." My red
+      # Dracomon ST1-04 keeps its 4000 DP against Ikkakumon ST2-05's 5000: only Dracomon is
+      # deleted (with the bonus both would be).
+      Given it is my opponent's turn in the Main phase with memory 3
+      And my battle area has a suspended Dracomon ST1-04
+      And my battle area has Tai Kamiya BT2-089
+      And my opponent's battle area has an unsuspended Ikkakumon ST2-05
+      When my opponent attacks my Dracomon ST1-04 with Ikkakumon ST2-05
+      Then my battle area has no Dracomon ST1-04
+      And my opponent's battle area has a suspended Ikkakumon ST2-05
 
     @DCG-6-5-1-5
     Scenario: Koromon's inherited bonus needs 4 digivolution cards: with 3 it gives nothing

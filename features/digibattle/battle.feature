@@ -142,6 +142,20 @@ Feature: C. Battle - playing Power Option cards
         | passes           | the action is refused for DB-C.2    |
         | plays Blitz ST-52 | my Power Port holds Digi-Duel ST-58 |
 
+    @DB-C.2 @DB-AMB-2
+    Scenario: Digi-Duel with 2 Online cards cannot be used
+      # "To use this card, send three of your Online cards Offline": with two Online cards
+      # the Use Requirement cannot be fulfilled, and under the default reading "refuse" of
+      # DB-AMB-2 a payment that cannot be made in full is refused.
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      # Tentomon (100 against Red) loses the earlier Duels to Agumon, so I go first (DB-C.7).
+      And my opponent's Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my hand holds Digi-Duel ST-58, Blitz ST-52 and 7 other cards
+      And my Online deck holds 2 cards
+      When I try to play Digi-Duel ST-58
+      Then the action is refused for DB-C.2
+
     @DB-C.2 @DB-C.4
     Scenario Outline: Counter Attack doubles only against a higher level: <opponent>
       # Counter Attack ST-54: "When confronting an opponent of a higher Digivolve Level, double

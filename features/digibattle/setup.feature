@@ -48,6 +48,16 @@ Feature: A. Set-up
         | my              |
         | my opponent's   |
 
+    @DB-A.0 @DB-D.3
+    Scenario: A position whose due shuffle names a card of no card set is refused
+      Given it is my turn to regroup
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And a shuffle of my Offline pile is due, naming XX-99, a card of no card set
+      And the position is loaded directly: malformed state - a card outside the game's card set; no deal or draw brings one into play
+      When the game is set up
+      Then the set-up is refused as invalid input
+
     @DB-A.0 @DB-D.4
     Scenario: A position whose Rookie change names a card of no card set is refused
       Given it is my turn to regroup

@@ -289,6 +289,14 @@ def _foreign_rookie_change(table: Table, whose: int, serial: str) -> None:
     _foreign(table, whose, "pending_rookie", serial)
 
 
+@given(step("a shuffle of {whose:Whose} Offline pile is due, naming {serial:Serial}, a card of no "
+            "card set"))
+def _foreign_recycle(table: Table, whose: int, serial: str) -> None:
+    """As above: the player's Online deck is empty (moved Offline) and the recycle shuffle
+    due (DB-D.3) names the card among the pile's (the zones themselves hold no such card)."""
+    _foreign(table, whose, "recycle", serial)
+
+
 def _foreign(table: Table, whose: int, where: str, serial: str) -> None:
     if serial in table.pos.cards():
         raise PositionError(f"{serial} is a card of the card set")
