@@ -358,6 +358,17 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And my trash includes Agumon ST1-03
 
     @DCG-6-5-1-5
+    Scenario: A Digimon's own effect that is no DP effect adds no DP
+      # Vegiemon BT11-049 (3000 DP) prints "[Start of Your Turn] Gain 1 memory": no DP. It
+      # attacks Gomamon ST2-02 (3000 DP): as many DP, so both are deleted.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Vegiemon BT11-049
+      And my opponent's battle area has a suspended Gomamon ST2-02
+      When I attack my opponent's Gomamon ST2-02 with Vegiemon BT11-049
+      Then my opponent's battle area has no Gomamon ST2-02
+      And my battle area has no Vegiemon BT11-049
+
+    @DCG-6-5-1-5
     Scenario: Tai Kamiya BT2-089's bonus in my opponent's turn is for black Digimon only
       # Tai Kamiya BT2-089: "[Opponent's Turn] All of your black Digimon get +1000 DP." My red
       # Dracomon ST1-04 keeps its 4000 DP against Ikkakumon ST2-05's 5000: only Dracomon is
