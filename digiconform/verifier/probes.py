@@ -69,16 +69,18 @@ def chance_probes(game: Any, state: Any) -> list[Json]:
 
 POSITIONAL_RATE = 4
 """At a position with probes built from it (:func:`positional`), one of them is sent about
-one time in this many: they are the probes that find a missing printed check, and they
-exist at about a third of the Digi-Battle positions."""
+one time in this many (else a generic probe one time in twelve, as elsewhere): they are the
+probes that find a missing printed check, and they exist at about a third of the
+Digi-Battle positions. (Sent instead of the generic ones, or one time in six, the default run
+no longer met Digi-Duel played after a pass in a mandatory-only engine.)"""
 
 
 def pick_probe(game: Any, state: Any, acts: Sequence[Any], pick: Callable[[int], int],
                probe_rate: int) -> Json | None:
     """The probe to send instead of a legal action for the player to move, or None (then a
-    legal action is played): one of :func:`positional`'s one time in
-    :data:`POSITIONAL_RATE` where there are any, else one of the hooks' generic probes one
-    time in ``probe_rate``."""
+    legal action is played): where :func:`positional` gives any, one of them one time in
+    :data:`POSITIONAL_RATE`; else one of the hooks' generic probes one time in
+    ``probe_rate``."""
     built = positional(game, state, acts)
     if built and pick(POSITIONAL_RATE) == 0:
         return built[pick(len(built))]
