@@ -121,6 +121,46 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
        "reason": "the size of a memo of Action values (_remember clears it when full): any "
                  "size, 0 included (cleared at every call), gives the same actions"}
       for op in ("const+1", "const-1") for seg in ("1", "14")),
+    {"module": "oracle/digibattle/battle.py", "function": "end_duel", "op": "compare",
+     "segment": "powers[0] > powers[1]",
+     "reason": "the branch is the one of a Duel that is not a tie (equal powers are handled "
+               "before it, DB-C.8): there the powers differ, and > and >= agree"},
+    {"module": "oracle/digibattle/digivolve.py", "function": "__init__", "op": "delete",
+     "segment": "super().__init__()",
+     "reason": "_Actions is a dict subclass: dict.__init__() with no arguments on a new dict "
+               "does nothing"},
+    {"module": "oracle/digibattle/digivolve.py", "function": "_key", "op": "andor",
+     "reason": "_key only sorts the ways to Digivolve (_methods); every caller tests "
+               "membership, filters or lists them into the legal set, which is compared as a "
+               "set: the order is no answer"},
+    {"module": "oracle/digibattle/power.py", "function": "abilities", "op": "andor",
+     "segment": 'e.kind == "grant_ability" and e.ability',
+     "reason": "with or, every other effect of the player's Power Options in play adds its "
+               "ability field too: only grant_ability effects carry one (the card data), so "
+               "None is added, and the readers ask only for an ability name (a Use "
+               "Requirement's, a condition's)"},
+    *({"module": "oracle/digibattle/state.py", "op": op, "segment": "0",
+       "line": "to_move: int | str | None = 0",
+       "reason": "the default of State.to_move: every State built (setup.new_game, "
+                 "State.from_json, Tx.build) gives to_move"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "compare",
+     "segment": "len(digivolves) > 1",
+     "reason": "sorting a list of one digivolve as well: it is already in order"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const-1",
+     "segment": "0", "line": "if 0 <= cost <= budget:",
+     "reason": "-1 <= cost instead of 0 <= cost: play costs are 0 or more (the card-set "
+               "schema's minimum)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "play", "op": "const+1",
+     "segment": "0", "line": "pay(w, tp, card.play_cost or 0",
+     "reason": "a play cost of 0 paid as 1: no Digimon or Tamer card of either DCG card set "
+               "costs 0 to play, and every one has a play cost (the card-set schema)"},
+    {"module": "oracle/dcg/engine.py", "function": "_may_end_before_unsuspending",
+     "op": "andor", "segment": "p.delayed and eff.delayed",
+     "reason": "the bound is asked only at the start of a turn (start_of_turn, unsuspend "
+               "steps), where every pending effect is a [Start of Your Turn] one: none has a "
+               "then-at-end-of-turn part (only [When Attacking] and [Main] effects do) and "
+               "none is delayed processing, so both operands are false"},
     {"module": "oracle/digibattle/rules.py", "function": "_apply_chance", "op": "const-1",
      "segment": "0", "line": 'if due[0] == "coin_toss":',
      "reason": "due[-1] instead of due[0]: a coin toss due is the 1-tuple ('coin_toss',), "
@@ -131,9 +171,10 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
        "reason": "the length of the unknown serial quoted in the refusal's reason: free text, "
                  "never compared (docs/PROTOCOL.md, a refusal matches on kind and clause)"}
       for op in ("const+1", "const-1")),
-    {"module": "oracle/dcg/memory.py", "function": "can_pay",
-     "reason": "can_pay is called by nothing (pay and the legal set inline the same check, "
-               "memory.pay and engine._only_pass)"},
+    *({"module": "oracle/dcg/memory.py", "function": name,
+       "reason": f"{name} is called by nothing (pay and the legal set inline the same check, "
+                 "memory.pay and engine._only_pass)"}
+      for name in ("can_pay", "max_payable")),
     *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const-1",
        "segment": "1", "line": f"if len({name}) > 1:",
        "reason": f"sorting a list of one of the {name} as well: it is already in order"}

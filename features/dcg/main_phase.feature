@@ -322,6 +322,19 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And my opponent's security holds 4 cards
 
     @DCG-6-5-1-5
+    Scenario: Tsunomon's inherited bonus counts against a security Digimon, which has no digivolution cards
+      # Tsunomon ST2-01 inherited: "[Your Turn] This Digimon gets +1000 DP when battling an
+      # opponent's Digimon that has no digivolution cards." A security Digimon has none: my
+      # Gomamon ST2-02 (3000 DP) has 4000 against Elecmon BT1-028's 3000 and survives.
+      Given it is my turn in the Main phase with memory 2
+      And my battle area has an unsuspended Gomamon ST2-02 over Tsunomon ST2-01
+      And the top card of my opponent's security is Elecmon BT1-028
+      When I attack my opponent with Gomamon ST2-02
+      Then my battle area has a suspended Gomamon ST2-02 over Tsunomon ST2-01
+      And my opponent's trash includes Elecmon BT1-028
+      And my opponent's security holds 4 cards
+
+    @DCG-6-5-1-5
     Scenario: A [Security] Tamer is played without paying its cost instead of being trashed
       # Matt Ishida ST2-12: [Security] Play this card without paying its memory cost.
       Given it is my turn in the Main phase with memory 2

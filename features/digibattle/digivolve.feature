@@ -193,6 +193,24 @@ Feature: B. Digivolve
       And my Offline pile includes Palmon ST-09
 
     @DB-B.3
+    Scenario Outline: Garurumon's payment is the one printed for the Rookie it Digivolves from: <rookie>
+      # Garurumon ST-06's Digivolve Requirements: from Gabumon, 2 cards Offline; from
+      # Tapirmon, 1 card Offline.
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows <rookie>
+      And my Digivolve Zone holds Garurumon ST-06 face down
+      And my Online deck holds 19 cards
+      And my opponent's Duel Zone shows Agumon ST-01
+      When I Digivolve into Garurumon ST-06 paying <n> <cards> from Online
+      Then my Duel Zone shows Garurumon ST-06 over <rookie>
+      And my Online deck holds <left> cards
+
+      Examples:
+        | rookie         | n | cards | left |
+        | Tapirmon BO-36 | 1 | card  | 18   |
+        | Gabumon ST-05  | 2 | cards | 17   |
+
+    @DB-B.3
     Scenario: Champion to Ultimate with a DIGIVICE of the new Digimon's Battle Type
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
