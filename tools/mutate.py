@@ -52,7 +52,8 @@ MODULES: dict[str, tuple[str, ...]] = {
 CLAUSES: dict[str, tuple[str, ...]] = {
     "oracle/digibattle/setup.py": ("DB-A",),
     "oracle/digibattle/digivolve.py": ("DB-B", "DB-D.4", "DB-D.5", "DB-D.6"),
-    "oracle/digibattle/battle.py": ("DB-C",),
+    # (battle.end_duel also recycles the decks emptied during the Duel, DB-AMB-21 "after-duel")
+    "oracle/digibattle/battle.py": ("DB-C", "DB-D.3"),
     "oracle/digibattle/regroup.py": ("DB-D",),
     "oracle/digibattle/power.py": ("DB-A.4", "DB-C"),
 }
@@ -161,6 +162,14 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "steps), where every pending effect is a [Start of Your Turn] one: none has a "
                "then-at-end-of-turn part (only [When Attacking] and [Main] effects do) and "
                "none is delayed processing, so both operands are false"},
+    {"module": "oracle/dcg/effects.py", "function": "_has_level_5_green", "op": "const+1",
+     "segment": "0",
+     "reason": "(level or 1) instead of (level or 0) after is_digimon: every Digimon card has "
+               "a level (the card-set schema), so the default is never taken"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "delete",
+     "segment": "out.sort(key=_activate_order)",
+     "reason": "the order of the [Main] activations in the legal set: legal sets are compared "
+               "as sets, and the random player draws from the verifier's own oracle's list"},
     {"module": "oracle/digibattle/rules.py", "function": "_apply_chance", "op": "const-1",
      "segment": "0", "line": 'if due[0] == "coin_toss":',
      "reason": "due[-1] instead of due[0]: a coin toss due is the 1-tuple ('coin_toss',), "

@@ -150,8 +150,8 @@ def _dcg_positional(state: Any, acts: Sequence[Any]) -> list[Json]:
     if not isinstance(p, int):
         return []
     out: list[Json] = []
-    if any(a.type == "resolve" for a in acts):  # an effect that is not waiting (DCG-6-1-3)
-        out.append({"type": "resolve", "player": p, "index": len(state.pending)})
+    # an effect resolved that is not waiting (DCG-6-1-3): none at all, or one past the last
+    out.append({"type": "resolve", "player": p, "index": len(state.pending)})
     if state.phase != "main":
         return out
     cards = state.game.cards.cards

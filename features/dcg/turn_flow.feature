@@ -127,6 +127,14 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
       And my opponent's hand holds Groundramon BT1-020
 
     @DCG-6-1-3
+    Scenario: Resolving an effect when none is waiting is refused
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has Dracomon ST1-04
+      When I try to resolve a pending effect that is not there
+      Then the action is refused for DCG-6-1-3
+      And memory is 3 on my side
+
+    @DCG-6-1-3
     Scenario: Resolving an effect that is not waiting is refused
       # Two start-of-turn effects wait (at indices 0 and 1): a third one named is not there.
       Given my battle area has Tai Kamiya BT2-089 and Vegiemon BT11-049
