@@ -31,7 +31,8 @@ or ends the game there when the oracle cannot take it.
 :func:`probes` and :func:`chance_probes` are the hooks' probes followed by these (the
 shrinker looks among them for a probe refused for the clause of a finding);
 :func:`pick_probe` is how the random player draws one: a probe built from the position one
-time in :data:`POSITIONAL_RATE` where there is one, else a generic one one time in twelve;
+time in :data:`POSITIONAL_RATE` (4 or 8) where there is one, else a generic one one time in
+twelve;
 :func:`pick_chance_probe` one wrong chance answer one time in :data:`CHANCE_RATE`.
 """
 
@@ -67,12 +68,13 @@ def chance_probes(game: Any, state: Any) -> list[Json]:
     return [*game.chance_probes(state), *_chance_extra(game.ruleset, state)]
 
 
-POSITIONAL_RATE = 4
-"""At a position with probes built from it (:func:`positional`), one of them is sent about
-one time in this many (else a generic probe one time in twelve, as elsewhere): they are the
-probes that find a missing printed check, and they exist at about a third of the
-Digi-Battle positions. (Sent instead of the generic ones, or one time in six, the default run
-no longer met Digi-Duel played after a pass in a mandatory-only engine.)"""
+POSITIONAL_RATE = {"digibattle": 4, "dcg": 8}
+"""Per ruleset: at a position with probes built from it (:func:`positional`), one of them is
+sent about one time in this many (else a generic probe one time in twelve, as elsewhere).
+They are the probes that find a missing printed check; they exist at about a third of the
+Digi-Battle positions (sent instead of the generic ones, or one time in six, the default run
+no longer met Digi-Duel played after a pass in a mandatory-only engine) and at almost every
+DCG Main-phase position (hence the lower rate there)."""
 
 
 def pick_probe(game: Any, state: Any, acts: Sequence[Any], pick: Callable[[int], int],
@@ -82,7 +84,7 @@ def pick_probe(game: Any, state: Any, acts: Sequence[Any], pick: Callable[[int],
     :data:`POSITIONAL_RATE`; else one of the hooks' generic probes one time in
     ``probe_rate``."""
     built = positional(game, state, acts)
-    if built and pick(POSITIONAL_RATE) == 0:
+    if built and pick(POSITIONAL_RATE.get(game.ruleset, 4)) == 0:
         return built[pick(len(built))]
     if pick(probe_rate) == 0:
         generic = game.probes(state, acts)
@@ -150,8 +152,11 @@ def _dcg_positional(state: Any, acts: Sequence[Any]) -> list[Json]:
     if not isinstance(p, int):
         return []
     out: list[Json] = []
-    # an effect resolved that is not waiting (DCG-6-1-3): none at all, or one past the last
-    out.append({"type": "resolve", "player": p, "index": len(state.pending)})
+    # an effect resolved that is not waiting (DCG-6-1-3): one past the last that waits, or
+    # (with the Main phase's other probes below) one when none waits
+    resolve = {"type": "resolve", "player": p, "index": len(state.pending)}
+    if state.pending:
+        out.append(resolve)
     if state.phase != "main":
         return out
     cards = state.game.cards.cards
@@ -180,6 +185,8 @@ def _dcg_positional(state: Any, acts: Sequence[Any]) -> list[Json]:
                             "target": st.id})
                 break
         break
+    if out and not state.pending:
+        out.append(resolve)
     return out
 
 

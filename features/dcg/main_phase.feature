@@ -372,13 +372,15 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
 
     @DCG-6-5-1-5
     Scenario: A Digimon's own effect that is no DP effect adds no DP
-      # Vegiemon BT11-049 (3000 DP) prints "[Start of Your Turn] Gain 1 memory": no DP. It
-      # attacks Gomamon ST2-02 (3000 DP): as many DP, so both are deleted.
+      # Vegiemon BT11-049 (3000 DP) prints "[Start of Your Turn] Gain 1 memory": no DP. With
+      # Tai Kamiya ST1-12 ([Your Turn] All of your Digimon get +1000 DP) it has 4000 and
+      # attacks Bearmon ST2-04 (4000 DP): as many DP, so both are deleted.
       Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended Vegiemon BT11-049
-      And my opponent's battle area has a suspended Gomamon ST2-02
-      When I attack my opponent's Gomamon ST2-02 with Vegiemon BT11-049
-      Then my opponent's battle area has no Gomamon ST2-02
+      And my battle area has Tai Kamiya ST1-12
+      And my opponent's battle area has a suspended Bearmon ST2-04
+      When I attack my opponent's Bearmon ST2-04 with Vegiemon BT11-049
+      Then my opponent's battle area has no Bearmon ST2-04
       And my battle area has no Vegiemon BT11-049
 
     @DCG-6-5-1-5
