@@ -87,8 +87,6 @@ def condition_clause(setup: Mapping[str, Any], before: Mapping[str, Any] | None,
 def _with_condition(game: Any, serial: str, mode: str) -> Any:
     """``game`` with card ``serial``'s conditional effects made unconditional (``always``)
     or left out (``never``)."""
-    from oracle.cards import CardSet
-
     card = game.card_set.cards[serial]
     if mode == "always":
         effects = tuple(dataclasses.replace(e, when=None) if e.when is not None else e
@@ -96,8 +94,8 @@ def _with_condition(game: Any, serial: str, mode: str) -> Any:
     else:
         effects = tuple(e for e in card.effects if e.when is None)
     cards = {**game.card_set.cards, serial: dataclasses.replace(card, effects=effects)}
-    card_set = CardSet(game.card_set.id, cards, game.card_set.raw)
-    return dataclasses.replace(game, card_set=card_set)
+    # (the card set's own dataclass, replaced: the verifier imports no card model)
+    return dataclasses.replace(game, card_set=dataclasses.replace(game.card_set, cards=cards))
 
 
 def _positions(db: Any, game: Any, before: Mapping[str, Any], action: Mapping[str, Any]
