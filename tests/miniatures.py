@@ -75,6 +75,18 @@ More planted rule bugs (faults seen in an independent engine, issue 24; only in
 - ``seat_1_power_own_row`` -- seat 1's Digimon Power is read from its own Battle Type's row
   (DB-A.4).
 
+Planted rule bugs in an engine that declares only the mandatory requests (as
+``mandatory_only``: no legal actions, no load_state, no reading, no detail field), so that
+only the core state and the refusals show them (issue 26; ``PLANTED_MINIMAL``):
+
+- ``minimal_digi_duel_after_pass`` -- ``digi_duel_after_pass`` in such an engine: the legal
+  set never shows it, only an illegal-action probe of the random games (a Power Option whose
+  printed requirement fails, :mod:`digiconform.verifier.probes`) and the vector that tries it.
+- ``minimal_counter_attack_any_level`` -- Counter Attack ST-54 doubles against any level, not
+  only "an opponent of a higher Digivolve Level" (DB-C.2): the Digimon Power is a detail, so
+  it shows as the Duel's result, which :mod:`digiconform.verifier.conditions` files under
+  DB-C.2.
+
 Planted ``dcg`` rule bugs (the cases public engines got wrong; verified with ``--ruleset dcg``):
 
 - ``dcg_draw_skip_for_seat_0`` -- the first-turn draw skip goes to seat 0, not to the player
@@ -176,6 +188,12 @@ PLANTED_MORE = {
     "counter_attack_always_doubles": ("DB-C.2",),
     "regroup_draws_to_nine": ("DB-D.1",),
     "seat_1_power_own_row": ("DB-A.4",),
+}
+
+PLANTED_MINIMAL = {
+    # name -> clauses a correct report may name for it (an engine of the mandatory requests)
+    "minimal_digi_duel_after_pass": ("DB-C.2",),
+    "minimal_counter_attack_any_level": ("DB-C.2",),
 }
 
 TWO_FAULTS = {
@@ -857,6 +875,41 @@ def _patch_digi_duel_after_pass() -> None:
     battle._restriction_problem = restriction_problem
 
 
+def _patch_counter_attack_any_level() -> None:
+    """Counter Attack's "When confronting an opponent of a higher Digivolve Level" is not
+    read: the condition always holds (DB-C.2)."""
+    from oracle.digibattle import battle, power
+
+    original = power.condition_holds
+
+    def condition_holds(state, p, cond):  # type: ignore[no-untyped-def]
+        if cond is not None and cond.opponent_higher_level:
+            return True  # the bug
+        return original(state, p, cond)
+
+    power.condition_holds = condition_holds
+    battle.condition_holds = condition_holds
+
+
+def _planted_minimal(patch: Callable[[], None], name: str) -> None:
+    """The oracle with ``patch`` planted, declaring only the mandatory requests."""
+    from digiconform.harness.messages import Capabilities, Implementation
+    from digiconform.harness.serve import Session, oracle_ready
+    from oracle.driver import OracleDriver
+
+    patch()
+    base = oracle_ready()
+    ready = type(base)(base.version, Implementation(name, "0.0.1", "python"),
+                       base.rulesets, {}, Capabilities(), ())
+    _serve(session=Session(OracleDriver(), ready))
+
+
+_MINIMAL = {
+    "minimal_digi_duel_after_pass": _patch_digi_duel_after_pass,
+    "minimal_counter_attack_any_level": _patch_counter_attack_any_level,
+}
+
+
 def _patch_dcg_draw_seat_0() -> None:
     from oracle.dcg import engine
 
@@ -942,11 +995,13 @@ def main(argv: list[str]) -> None:
     name = argv[1] if len(argv) > 1 else ""
     if name in _PATCHES:
         _planted(_PATCHES[name], name)
+    elif name in _MINIMAL:
+        _planted_minimal(_MINIMAL[name], name)
     elif name in MISBEHAVING:
         globals()[name]()
     else:
-        print(f"unknown miniature {name!r}; known: {', '.join(MISBEHAVING + tuple(_PATCHES))}",
-              file=sys.stderr)
+        known = ", ".join(MISBEHAVING + tuple(_PATCHES) + tuple(_MINIMAL))
+        print(f"unknown miniature {name!r}; known: {known}", file=sys.stderr)
         sys.exit(2)
 
 

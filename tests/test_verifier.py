@@ -86,6 +86,19 @@ def test_planted_bug_is_caught_with_its_clause(name: str, tmp_path: Path) -> Non
     _assert_caught(name, report, miniatures.PLANTED[name])
 
 
+@pytest.mark.parametrize("name", sorted(miniatures.PLANTED_MINIMAL))
+def test_planted_bug_in_a_mandatory_only_engine_is_caught_with_its_clause(
+        name: str, tmp_path: Path) -> None:
+    """Issue 26: an engine that declares only the mandatory requests (no legal actions, no
+    load_state, no detail field) with "Digi-Duel after a pass" or "Counter Attack at any
+    level" is caught by the default run under DB-C.2, by the random games too (an
+    illegal-action probe; the Duel result the condition decides) and by the vectors."""
+    report = verify(Options(miniatures.command(name), trace_dir=tmp_path, **PLANTED_BUDGET))
+    _assert_caught(name, report, miniatures.PLANTED_MINIMAL[name])
+    assert any(f.kind == "scenario" and f.clause == "DB-C.2" for f in report.failures), \
+        [(f.kind, f.clause, f.id) for f in report.failures]
+
+
 @pytest.mark.parametrize("name", sorted(miniatures.PLANTED_DCG))
 def test_planted_dcg_bug_is_caught_with_its_clause(name: str, tmp_path: Path) -> None:
     report = verify(Options(miniatures.command(name), ruleset="dcg", trace_dir=tmp_path,

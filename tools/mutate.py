@@ -52,7 +52,8 @@ MODULES: dict[str, tuple[str, ...]] = {
 CLAUSES: dict[str, tuple[str, ...]] = {
     "oracle/digibattle/setup.py": ("DB-A",),
     "oracle/digibattle/digivolve.py": ("DB-B", "DB-D.4", "DB-D.5", "DB-D.6"),
-    "oracle/digibattle/battle.py": ("DB-C",),
+    # (battle.end_duel also recycles the decks emptied during the Duel, DB-AMB-21 "after-duel")
+    "oracle/digibattle/battle.py": ("DB-C", "DB-D.3"),
     "oracle/digibattle/regroup.py": ("DB-D",),
     "oracle/digibattle/power.py": ("DB-A.4", "DB-C"),
 }
@@ -121,6 +122,87 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
        "reason": "the size of a memo of Action values (_remember clears it when full): any "
                  "size, 0 included (cleared at every call), gives the same actions"}
       for op in ("const+1", "const-1") for seg in ("1", "14")),
+    {"module": "oracle/digibattle/battle.py", "function": "end_duel", "op": "compare",
+     "segment": "powers[0] > powers[1]",
+     "reason": "the branch is the one of a Duel that is not a tie (equal powers are handled "
+               "before it, DB-C.8): there the powers differ, and > and >= agree"},
+    {"module": "oracle/digibattle/digivolve.py", "function": "__init__", "op": "delete",
+     "segment": "super().__init__()",
+     "reason": "_Actions is a dict subclass: dict.__init__() with no arguments on a new dict "
+               "does nothing"},
+    {"module": "oracle/digibattle/digivolve.py", "function": "_key", "op": "andor",
+     "reason": "_key only sorts the ways to Digivolve (_methods); every caller tests "
+               "membership, filters or lists them into the legal set, which is compared as a "
+               "set: the order is no answer"},
+    {"module": "oracle/digibattle/power.py", "function": "abilities", "op": "andor",
+     "segment": 'e.kind == "grant_ability" and e.ability',
+     "reason": "with or, every other effect of the player's Power Options in play adds its "
+               "ability field too: only grant_ability effects carry one (the card data), so "
+               "None is added, and the readers ask only for an ability name (a Use "
+               "Requirement's, a condition's)"},
+    *({"module": "oracle/digibattle/state.py", "op": op, "segment": "0",
+       "line": "to_move: int | str | None = 0",
+       "reason": "the default of State.to_move: every State built (setup.new_game, "
+                 "State.from_json, Tx.build) gives to_move"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "compare",
+     "segment": "len(digivolves) > 1",
+     "reason": "sorting a list of one digivolve as well: it is already in order"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const-1",
+     "segment": "0", "line": "if 0 <= cost <= budget:",
+     "reason": "-1 <= cost instead of 0 <= cost: play costs are 0 or more (the card-set "
+               "schema's minimum)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "play", "op": "const+1",
+     "segment": "0", "line": "pay(w, tp, card.play_cost or 0",
+     "reason": "a play cost of 0 paid as 1: no Digimon or Tamer card of either DCG card set "
+               "costs 0 to play, and every one has a play cost (the card-set schema)"},
+    {"module": "oracle/dcg/engine.py", "function": "_may_end_before_unsuspending",
+     "op": "andor", "segment": "p.delayed and eff.delayed",
+     "reason": "the bound is asked only at the start of a turn (start_of_turn, unsuspend "
+               "steps), where every pending effect is a [Start of Your Turn] one: none has a "
+               "then-at-end-of-turn part (only [When Attacking] and [Main] effects do) and "
+               "none is delayed processing, so both operands are false"},
+    {"module": "oracle/dcg/effects.py", "function": "_has_level_5_green", "op": "const+1",
+     "segment": "0",
+     "reason": "(level or 1) instead of (level or 0) after is_digimon: every Digimon card has "
+               "a level (the card-set schema), so the default is never taken"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "delete",
+     "segment": "out.sort(key=_activate_order)",
+     "reason": "the order of the [Main] activations in the legal set: legal sets are compared "
+               "as sets, and the random player draws from the verifier's own oracle's list"},
+    {"module": "oracle/digibattle/rules.py", "function": "_apply_chance", "op": "const-1",
+     "segment": "0", "line": 'if due[0] == "coin_toss":',
+     "reason": "due[-1] instead of due[0]: a coin toss due is the 1-tuple ('coin_toss',), "
+               "whose last item is its first; a shuffle due ends with its tuple of cards, "
+               "which is never 'coin_toss'"},
+    *({"module": "oracle/digibattle/state.py", "function": "check", "op": op,
+       "segment": "40",
+       "reason": "the length of the unknown serial quoted in the refusal's reason: free text, "
+                 "never compared (docs/PROTOCOL.md, a refusal matches on kind and clause)"}
+      for op in ("const+1", "const-1")),
+    *({"module": "oracle/dcg/memory.py", "function": name,
+       "reason": f"{name} is called by nothing (pay and the legal set inline the same check, "
+                 "memory.pay and engine._only_pass)"}
+      for name in ("can_pay", "max_payable")),
+    *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const-1",
+       "segment": "1", "line": f"if len({name}) > 1:",
+       "reason": f"sorting a list of one of the {name} as well: it is already in order"}
+      for name in ("targets", "attackers")),
+    {"module": "oracle/dcg/main_phase.py", "function": "digivolve", "op": "delete",
+     "line": 'raise IllegalActionError("DCG-6-5-1-2", f"{cid} is a',
+     "reason": "no Tamer or Option card of either DCG card set (dcg-real, "
+               "dcg-real+test-only) prints digivolve conditions, so without this refusal "
+               "_digivolve_cost answers None for it and the same DCG-6-5-1-2 refusal follows "
+               "(the card taken from the hand is given back with the refused action's work)"},
+    {"module": "oracle/dcg/engine.py", "function": "_only_pass", "op": "const-1",
+     "segment": "0", "line": "if cost is not None and 0 <= cost <= budget:",
+     "reason": "-1 <= cost instead of 0 <= cost: play costs are 0 or more (the card-set "
+               "schema's minimum)"},
+    {"module": "oracle/dcg/turn.py", "function": "start_of_main", "op": "delete",
+     "segment": 'w.phase = "main"',
+     "reason": "every way to the start_of_main step sets phase 'main' first (advance after "
+               "breeding_done; finish_end_of_turn under DCG-AMB-1 'main-phase'; a loaded "
+               "state's step start_of_main is only admitted in phase main, jsonio)"},
     {"module": "oracle/dcg/engine.py", "function": "_position", "op": "compare",
      "segment": "s.turn == 1",
      "reason": "one component of the loop key negated: two positions compare equal exactly "
@@ -178,8 +260,9 @@ def _sites(tree: ast.AST) -> Iterator[tuple[str, ast.AST, str]]:
 def _equivalent(tree: ast.AST, op: str, node: ast.AST) -> str | None:
     """Why a mutant is equivalent by construction at the protocol level, or None.
 
-    - deleting an event (``tx.event(...)``, ``w.emit(...)``) or changing what it carries:
-      events are never compared (docs/PROTOCOL.md, "How answers are compared");
+    - deleting an event (``tx.event(...)``, ``w.emit(...)``) or changing what it carries
+      (there or in an ``Event(...)`` built once, e.g. ``PASSED``): events are never compared
+      (docs/PROTOCOL.md, "How answers are compared"), and no rule reads an event's fields;
     - a constant inside a decorator (``lru_cache(maxsize=4096)``): a cache's size changes
       speed, not answers.
     """
@@ -188,8 +271,9 @@ def _equivalent(tree: ast.AST, op: str, node: ast.AST) -> str | None:
         if isinstance(f, ast.Attribute) and f.attr in ("event", "emit"):
             return "deletes an event: events are never compared"
     for call in ast.walk(tree):
-        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
-                and call.func.attr in ("event", "emit") and call is not node \
+        if isinstance(call, ast.Call) and call is not node and (
+                isinstance(call.func, ast.Attribute) and call.func.attr in ("event", "emit")
+                or isinstance(call.func, ast.Name) and call.func.id == "Event") \
                 and any(n is node for a in [*call.args, *call.keywords] for n in ast.walk(a)):
             return "changes an event's fields: events are never compared"
     if op.startswith("const"):

@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from digiconform.verifier import conditions, probes
 from digiconform.verifier.compare import legal_set_difference, refusal_difference, state_differences
 from digiconform.verifier.games import TARGETS, GameHooks, hooks
 from oracle.driver import Driver, OracleDriver, Outcome, Refusal
@@ -688,18 +689,21 @@ class Draw:
 
 def _chooser(draw: Draw, game: GameHooks, probe_rate: int = 12) -> Any:
     """``choose(state)`` drawing from ``draw``: chance outcomes, legal actions and, about one
-    time in ``probe_rate``, a probe that is probably illegal."""
-    pick, permute, sample = draw.pick, draw.permute, draw.sample
+    time in ``probe_rate``, a probe that is probably illegal (more often where the position
+    gives probes of its own: :func:`digiconform.verifier.probes.pick_probe`)."""
+    pick, permute = draw.pick, draw.permute
 
     def choose(state: Any) -> Mapping[str, Any]:
         if state.to_move == "chance":
-            if pick(probe_rate) == 0:
-                return sample(game.chance_probes(state))  # type: ignore[no-any-return]
+            probe = probes.pick_chance_probe(game, state, pick)
+            if probe is not None:
+                return probe
             act = game.chance(state, pick, permute)
         else:
             acts = game.legal_actions(state)
-            if pick(probe_rate) == 0:
-                return sample(game.probes(state, acts))  # type: ignore[no-any-return]
+            probe = probes.pick_probe(game, state, acts, pick, probe_rate)
+            if probe is not None:  # (a generic probe, or one built from the position)
+                return probe
             act = acts[pick(len(acts))]
         doc = act.to_json()
         choose.last = (doc, act)  # type: ignore[attr-defined]
@@ -1428,7 +1432,7 @@ def _matching_chance_probe(game: GameHooks, state: Any, action_type: str,
     at the chance node ``state`` (:attr:`GameHooks.chance_probes`), or None."""
     from oracle.errors import IllegalActionError, OracleError
 
-    for probe in game.chance_probes(state):
+    for probe in probes.chance_probes(game, state):
         if probe.get("type") != action_type:
             continue
         try:
@@ -1445,7 +1449,7 @@ def _matching_probe(game: GameHooks, state: Any, acts: Sequence[Any], action_typ
                     clause: str) -> Mapping[str, Any] | None:
     from oracle.errors import IllegalActionError, OracleError
 
-    for probe in game.probes(state, acts):
+    for probe in probes.probes(game, state, acts):
         if probe.get("type") != action_type:
             continue
         try:
@@ -1564,6 +1568,11 @@ def attribute(div: Divergence, *, readings: bool = True) -> None:
                     return
     if div.clause is None and div.kind == "legal-set":
         div.clause = _legal_set_clause(div)
+    if div.clause is None and div.kind == "state" and div.actions:
+        # a Duel result a Power Option's printed condition read otherwise explains (DB-C.2)
+        div.clause = conditions.condition_clause(
+            div.oracle_setup, div.before, div.actions[-1], actual=div.actual_state,
+            details=div.details)
     if div.clause is None and div.kind == "state":
         div.clause = _field_clause(game, events, div.differences)
     if div.clause is None and div.kind == "state" and game.unexplained:
@@ -1581,7 +1590,9 @@ def attribute(div: Divergence, *, readings: bool = True) -> None:
 def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
                 differences: Sequence[tuple[str, Any, Any]] = (),
                 refusal_clause: str | None = None,
-                action_type: str | None = None) -> str | None:
+                action_type: str | None = None, *,
+                before: tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]
+                | None = None) -> str | None:
     """The clause one failing step breaks, from the oracle's events at that step (steps 2-4
     of :func:`attribute`, with no reading check): the refusal's clause for an action the
     rules forbid; for a state difference the rule of a change the oracle did not make
@@ -1589,9 +1600,17 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
     produces a differing field (most specific first); else the action's home clause.
 
     :param kind: ``state``, ``refused-legal``, ``accepted-illegal`` or ``refusal``.
+    :param before: ``(setup, state, action)``: the oracle's setup and state (JSON) before
+        the step and its action, when known: a state difference a Power Option's printed
+        condition read otherwise explains is that condition's (DB-C.2,
+        :func:`~digiconform.verifier.conditions.condition_clause`).
     """
     if kind in ("accepted-illegal", "refusal") and refusal_clause:
         return refusal_clause
+    if kind == "state" and before is not None:
+        clause = conditions.condition_clause(*before, differences=differences)
+        if clause:
+            return clause
     game = hooks(ruleset)
     if kind == "state":
         clause = _field_clause(game, events, differences)

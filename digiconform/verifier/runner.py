@@ -541,12 +541,17 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
     o = OracleDriver()
     try:
         out = None
+        setup: Mapping[str, Any] = {}
+        prior: Mapping[str, Any] | None = None  # the oracle's state before the failing step
         for s in v["steps"][:i + 1]:
             if s["request"] == "new_game":
-                o.new_game(resolve_setup(s["setup"]))
+                setup = resolve_setup(s["setup"])
+                o.new_game(setup)
             elif s["request"] == "load_state":
-                o.load_state(resolve_setup(s["setup"]), s["state"])
+                setup = resolve_setup(s["setup"])
+                o.load_state(setup, s["state"])
             elif s["request"] == "action":
+                prior = o.state.to_json() if o.state is not None else None
                 out = o.apply(s["action"])
     except Exception:  # noqa: BLE001 - the recorded steps no longer replay: use the tag
         return fallback
@@ -562,7 +567,9 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
     kind = "state" if res.differences else "refused-legal"
     last = step["action"] if not forced_only else res.forced[-1]
     clause = step_clause(v.get("ruleset", "digibattle"), kind, events,
-                         res.differences, action_type=last.get("type"))
+                         res.differences, action_type=last.get("type"),
+                         before=(setup, prior, last) if prior is not None and not forced_only
+                         else None)
     return clause or fallback
 
 

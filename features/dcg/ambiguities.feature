@@ -235,6 +235,36 @@ Feature: DCG ambiguities - one outcome per reading
       When my opponent keeps their hand
       Then I am to keep or mulligan my hand
 
+    Scenario: When the second player takes a mulligan, set-up ends and the first player's turn starts
+      # "Starting with the first player, each may once redraw": the second player's mulligan
+      # is the last decision of the set-up, and after their new deck's shuffle the first
+      # player's first turn begins (DCG-6-1-2).
+      Given the reading "mulligan" of DCG-AMB-4
+      And a new game
+      When the decks are shuffled
+      And rock-paper-scissors is won by me
+      And I keep my hand
+      And my opponent takes a mulligan
+      And the decks are shuffled
+      Then my opponent's hand holds 5 cards
+      And my opponent's security holds 5 cards
+      And my opponent's deck holds 40 cards
+      And it is my turn in the Breeding phase
+
+    Scenario: When both players take a mulligan, set-up ends after the second one's
+      Given the reading "mulligan" of DCG-AMB-4
+      And a new game
+      When the decks are shuffled
+      And rock-paper-scissors is won by my opponent
+      And my opponent takes a mulligan
+      And the decks are shuffled
+      And I take a mulligan
+      And the decks are shuffled
+      Then my hand holds 5 cards
+      And my security holds 5 cards
+      And my deck holds 40 cards
+      And it is my opponent's turn in the Breeding phase
+
     Scenario: There is no mulligan under the 2020 launch rules
       Given the reading "no-mulligan" of DCG-AMB-4
       And a new game

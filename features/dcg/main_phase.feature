@@ -215,6 +215,16 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
         | Burst digivolve |
         | App Fuse        |
 
+    @DCG-6-5-1-2
+    Scenario: Digivolving onto a Digimon I do not have is refused
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has Dracomon ST1-04
+      And my hand holds Birdramon ST1-05 and 4 other cards
+      When I try to digivolve a Digimon my battle area does not hold into Birdramon ST1-05
+      Then the action is refused for DCG-6-5-1-2
+      And memory is 3 on my side
+      And my hand includes Birdramon ST1-05
+
   Rule: DCG-6-5-1-3 Use an Option card from hand, paying its cost
 
     @DCG-6-5-1-3
@@ -312,6 +322,19 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And my opponent's security holds 4 cards
 
     @DCG-6-5-1-5
+    Scenario: Tsunomon's inherited bonus counts against a security Digimon, which has no digivolution cards
+      # Tsunomon ST2-01 inherited: "[Your Turn] This Digimon gets +1000 DP when battling an
+      # opponent's Digimon that has no digivolution cards." A security Digimon has none: my
+      # Gomamon ST2-02 (3000 DP) has 4000 against Elecmon BT1-028's 3000 and survives.
+      Given it is my turn in the Main phase with memory 2
+      And my battle area has an unsuspended Gomamon ST2-02 over Tsunomon ST2-01
+      And the top card of my opponent's security is Elecmon BT1-028
+      When I attack my opponent with Gomamon ST2-02
+      Then my battle area has a suspended Gomamon ST2-02 over Tsunomon ST2-01
+      And my opponent's trash includes Elecmon BT1-028
+      And my opponent's security holds 4 cards
+
+    @DCG-6-5-1-5
     Scenario: A [Security] Tamer is played without paying its cost instead of being trashed
       # Matt Ishida ST2-12: [Security] Play this card without paying its memory cost.
       Given it is my turn in the Main phase with memory 2
@@ -346,6 +369,59 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       Then my opponent's battle area has no Shellmon BT7-020
       And my battle area has no Birdramon ST1-05
       And my trash includes Agumon ST1-03
+
+    @DCG-6-5-1-5
+    Scenario: A Digimon's own effect that is no DP effect adds no DP
+      # Vegiemon BT11-049 (3000 DP) prints "[Start of Your Turn] Gain 1 memory": no DP. With
+      # Tai Kamiya ST1-12 ([Your Turn] All of your Digimon get +1000 DP) it has 4000 and
+      # attacks Bearmon ST2-04 (4000 DP): as many DP, so both are deleted.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Vegiemon BT11-049
+      And my battle area has Tai Kamiya ST1-12
+      And my opponent's battle area has a suspended Bearmon ST2-04
+      When I attack my opponent's Bearmon ST2-04 with Vegiemon BT11-049
+      Then my opponent's battle area has no Bearmon ST2-04
+      And my battle area has no Vegiemon BT11-049
+
+    @DCG-6-5-1-5
+    Scenario: Tai Kamiya BT2-089's bonus in my opponent's turn is for black Digimon only
+      # Tai Kamiya BT2-089: "[Opponent's Turn] All of your black Digimon get +1000 DP." My red
+      # Dracomon ST1-04 keeps its 4000 DP against Ikkakumon ST2-05's 5000: only Dracomon is
+      # deleted (with the bonus both would be).
+      Given it is my opponent's turn in the Main phase with memory 3
+      And my battle area has a suspended Dracomon ST1-04
+      And my battle area has Tai Kamiya BT2-089
+      And my opponent's battle area has an unsuspended Ikkakumon ST2-05
+      When my opponent attacks my Dracomon ST1-04 with Ikkakumon ST2-05
+      Then my battle area has no Dracomon ST1-04
+      And my opponent's battle area has a suspended Ikkakumon ST2-05
+
+    @DCG-6-5-1-5
+    Scenario: Koromon's inherited bonus needs 4 digivolution cards: with 3 it gives nothing
+      # Koromon ST1-01 inherited: "[Your Turn] While this Digimon has 4 or more digivolution
+      # cards, it gets +1000 DP." MetalGreymon BT1-021 (7000 DP) over three cards has 3
+      # digivolution cards: 7000 against Vermilimon BT4-014's 8000, so only MetalGreymon is
+      # deleted (with the bonus both would be).
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended MetalGreymon BT1-021 over Birdramon ST1-05 over Dracomon ST1-04 over Koromon ST1-01
+      And my opponent's battle area has a suspended Vermilimon BT4-014
+      When I attack my opponent's Vermilimon BT4-014 with MetalGreymon BT1-021
+      Then my battle area has no MetalGreymon BT1-021
+      And my trash includes Koromon ST1-01
+      And my opponent's battle area has a suspended Vermilimon BT4-014
+
+    @DCG-6-5-1-5
+    Scenario: Koromon's inherited bonus with exactly 4 digivolution cards: +1000 DP
+      # Phoenixmon ST1-10 (12000 DP) over four cards, Koromon ST1-01 at the bottom, has 4
+      # digivolution cards: 13000 against Plesiomon ST2-10's 12000, so only Plesiomon is
+      # deleted (without the bonus both would be).
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Phoenixmon ST1-10 over MetalGreymon BT1-021 over Birdramon ST1-05 over Dracomon ST1-04 over Koromon ST1-01
+      And my opponent's battle area has a suspended Plesiomon ST2-10
+      When I attack my opponent's Plesiomon ST2-10 with Phoenixmon ST1-10
+      Then my opponent's battle area has no Plesiomon ST2-10
+      And my opponent's trash includes Plesiomon ST2-10
+      And my battle area has a suspended Phoenixmon ST1-10 over MetalGreymon BT1-021 over Birdramon ST1-05 over Dracomon ST1-04 over Koromon ST1-01
 
     @DCG-6-5-1-5
     Scenario: A Tamer's [Your Turn] DP bonus counts for my attacker

@@ -52,6 +52,14 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
       Then the action is refused for DCG-6-1-1
       And my hand includes Dracomon ST1-04
 
+    @DCG-6-1-1
+    Scenario: While the decks wait to be shuffled nobody acts
+      # CR4.2 Game setup: the set-up's shuffles come before any decision; a player's action
+      # while a chance outcome is due is refused for the set-up's rule.
+      Given a new game
+      When I try to keep my hand
+      Then the action is refused for CR4.2 Game setup
+
   Rule: DCG-6-1-2 A turn runs the Unsuspend, Draw, Breeding and Main phases in that order
 
     @DCG-6-1-2
@@ -117,6 +125,22 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
       # Vegiemon BT11-049: [Start of Your Turn] Gain 1 memory.
       Given it is my opponent's turn in the Main phase with memory 3
       And my opponent's hand holds Groundramon BT1-020
+
+    @DCG-6-1-3
+    Scenario: Resolving an effect when none is waiting is refused
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has Dracomon ST1-04
+      When I try to resolve a pending effect that is not there
+      Then the action is refused for DCG-6-1-3
+      And memory is 3 on my side
+
+    @DCG-6-1-3
+    Scenario: Resolving an effect that is not waiting is refused
+      # Two start-of-turn effects wait (at indices 0 and 1): a third one named is not there.
+      Given my battle area has Tai Kamiya BT2-089 and Vegiemon BT11-049
+      When my opponent plays Groundramon BT1-020
+      And I try to resolve a pending effect that is not there
+      Then the action is refused for DCG-6-1-3
 
     @DCG-6-1-3
     Scenario: The Unsuspend phase waits while two start-of-turn effects wait for their order

@@ -757,6 +757,20 @@ Feature: Ambiguities - one outcome per reading
       And my Duel Zone shows Agumon ST-01
       And a shuffle of my 20 cards is due
 
+    Scenario: Under "after-duel" my opponent's empty deck is recycled when the Duel is over too
+      # The same for the other seat: every deck emptied during the Duel is recycled at its end.
+      Given the reading "after-duel" of DB-AMB-21
+      And it is the Battle phase and my opponent goes first
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's hand holds 9 cards
+      And my opponent's Online deck holds 0 cards
+      And my Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When my opponent passes
+      And I pass
+      Then my opponent wins the Duel
+      And my opponent's Duel Zone shows Agumon ST-01
+      And a shuffle of my opponent's 20 cards is due
+
   @DB-AMB-24 @DB-C.3
   Rule: DB-AMB-24 Running out of Power Option cards
 

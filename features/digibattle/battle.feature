@@ -123,6 +123,60 @@ Feature: C. Battle - playing Power Option cards
       Then my Digimon Power is 210
       And my opponent's Digimon Power is 110
 
+    @DB-C.2 @DB-C.3
+    Scenario Outline: Digi-Duel "can not be used after opponent passes"
+      # Digi-Duel ST-58's printed restriction, part of its Use Requirements (DB-C.2): with
+      # Greymon showing (not a Rookie) and a full Online deck to send three cards Offline
+      # from, only my opponent's pass decides.
+      Given it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Digi-Duel ST-58, Blitz ST-52 and 7 other cards
+      And my opponent's hand holds Blitz ST-52 and 8 other cards
+      When my opponent <first>
+      And I try to play Digi-Duel ST-58
+      Then <outcome>
+
+      Examples:
+        | first            | outcome                             |
+        | passes           | the action is refused for DB-C.2    |
+        | plays Blitz ST-52 | my Power Port holds Digi-Duel ST-58 |
+
+    @DB-C.2 @DB-AMB-2
+    Scenario: Digi-Duel with 2 Online cards cannot be used
+      # "To use this card, send three of your Online cards Offline": with two Online cards
+      # the Use Requirement cannot be fulfilled, and under the default reading "refuse" of
+      # DB-AMB-2 a payment that cannot be made in full is refused.
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      # Tentomon (100 against Red) loses the earlier Duels to Agumon, so I go first (DB-C.7).
+      And my opponent's Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my hand holds Digi-Duel ST-58, Blitz ST-52 and 7 other cards
+      And my Online deck holds 2 cards
+      When I try to play Digi-Duel ST-58
+      Then the action is refused for DB-C.2
+
+    @DB-C.2 @DB-C.4
+    Scenario Outline: Counter Attack doubles only against a higher level: <opponent>
+      # Counter Attack ST-54: "When confronting an opponent of a higher Digivolve Level, double
+      # the number of your Digimon Power". Greymon (Champion) against Green: 340, doubled 680.
+      # Against Red: Piximon (Ultimate) 470, Garurumon (Champion) 410, Gabumon (Rookie) 350:
+      # each beats 340 and loses to 680, so who wins the Duel shows whether it doubled.
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows <opponent>
+      And my hand holds Counter Attack ST-54 and 8 other cards
+      When I play Counter Attack ST-54
+      And my opponent passes
+      And I pass
+      Then <winner> the Duel
+
+      Examples:
+        | opponent                                             | winner               |
+        | Piximon ST-30 over Tortomon ST-25 over Tentomon ST-07 | I win                |
+        | Garurumon ST-06 over Gabumon ST-05                   | my opponent wins     |
+        | Gabumon ST-05                                        | my opponent wins     |
+
   Rule: DB-C.3 Play goes on until a player runs out or passes; the other may go on alone
 
     @DB-C.3

@@ -125,6 +125,30 @@ Feature: B. Digivolve
       And I try to pass
       Then the action is refused for DB-B.1
 
+    @DB-B.1
+    Scenario: The coin toss is not answered with a shuffle that names a winner
+      # The coin toss is a chance outcome of its own kind (DB-B.1): a shuffle, even one
+      # naming a winner as a coin toss does, is not one, and nobody goes first by it.
+      Given it is my opponent's turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When my opponent is ready
+      And the coin toss is answered by a shuffle of my cards naming me the winner
+      Then the action is refused for DB-B.1
+      And a coin toss is due
+
+    @DB-B.1
+    Scenario: The coin toss has no winner but player 0 or player 1
+      Given it is my opponent's turn to prepare before the coin toss
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When my opponent is ready
+      And the coin toss is won by player 2
+      Then the action is refused for DB-B.1
+      And a coin toss is due
+
   Rule: DB-B.2 The first player turns the Digivolve Zone card over onto the Duel Zone
 
     @DB-B.2 @DB-B.3
@@ -167,6 +191,24 @@ Feature: B. Digivolve
       Then my Duel Zone shows Birdramon ST-04 over Biyomon ST-03
       And my Online deck holds 18 cards
       And my Offline pile includes Palmon ST-09
+
+    @DB-B.3
+    Scenario Outline: Garurumon's payment is the one printed for the Rookie it Digivolves from: <rookie>
+      # Garurumon ST-06's Digivolve Requirements: from Gabumon, 2 cards Offline; from
+      # Tapirmon, 1 card Offline.
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows <rookie>
+      And my Digivolve Zone holds Garurumon ST-06 face down
+      And my Online deck holds 19 cards
+      And my opponent's Duel Zone shows Agumon ST-01
+      When I Digivolve into Garurumon ST-06 paying <n> <cards> from Online
+      Then my Duel Zone shows Garurumon ST-06 over <rookie>
+      And my Online deck holds <left> cards
+
+      Examples:
+        | rookie         | n | cards | left |
+        | Tapirmon BO-36 | 1 | card  | 18   |
+        | Gabumon ST-05  | 2 | cards | 17   |
 
     @DB-B.3
     Scenario: Champion to Ultimate with a DIGIVICE of the new Digimon's Battle Type

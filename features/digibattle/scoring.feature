@@ -362,6 +362,46 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       When the game is set up
       Then the set-up is refused
 
+    @DB-C.9
+    Scenario: A target of 0 points is refused
+      # DB-C.9: the game is won by the first player to reach the target; a target of 0 is
+      # reached before anybody plays, so no game is agreed on it (1 … 1000).
+      Given the target score is 0
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When the game is set up
+      Then the set-up is refused as invalid input
+
+    @DB-C.9 @DB-D.3
+    Scenario: The Duel that wins the game empties my Online deck: nothing is recycled
+      # Nanimon ST-15 against Green: 220; Gabumon against Yellow: 150. Nanimon's SCORE for a
+      # Rookie, 100, reaches the target, and "Send 1 card from opponent's Online to Offline
+      # when this Digimon wins" takes my last Online card: the game is over, so no recycle
+      # (DB-D.3) is due.
+      Given the target score is 100
+      And it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Gabumon ST-05
+      And my Online deck holds 1 card
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When my opponent passes
+      And I pass
+      Then the game is over and my opponent wins
+      And no chance outcome is due
+
+    @DB-C.9 @DB-C.5
+    Scenario: A target of 1 point: the first Duel won ends the game
+      # The lowest target the players may agree: Gabumon wins the first Duel against Agumon
+      # (350 against 140 against Green and Red) and its 100 points pass the target.
+      Given the target score is 1
+      And it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When my opponent passes
+      And I pass
+      Then my opponent's score is 100
+      And the game is over and my opponent wins
+
   Rule: DB-C.ex EXAMPLE C, played out with real cards
 
     # The seed's EXAMPLE C: FORCE FX/GREEN OFFENSIVE changes the opponent's Digimon Power to

@@ -31,6 +31,43 @@ Feature: A. Set-up
         | 29   |
         | 31   |
 
+    @DB-A.0
+    Scenario Outline: A position holding a card of no card set is refused
+      # DB-A.0: the cards played are those of the game's card set (the bundled one here); a
+      # position that names another card cannot be taken (invalid, with the card's path).
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And the bottom card of <whose> Online deck is XX-99, a card of no card set
+      And the position is loaded directly: malformed state - a card outside the game's card set; no deal or draw brings one into play
+      When the game is set up
+      Then the set-up is refused as invalid input
+
+      Examples:
+        | whose           |
+        | my              |
+        | my opponent's   |
+
+    @DB-A.0 @DB-D.3
+    Scenario: A position whose due shuffle names a card of no card set is refused
+      Given it is my turn to regroup
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And a shuffle of my Offline pile is due, naming XX-99, a card of no card set
+      And the position is loaded directly: malformed state - a card outside the game's card set; no deal or draw brings one into play
+      When the game is set up
+      Then the set-up is refused as invalid input
+
+    @DB-A.0 @DB-D.4
+    Scenario: A position whose Rookie change names a card of no card set is refused
+      Given it is my turn to regroup
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my Rookie change is set up to XX-99, a card of no card set
+      And the position is loaded directly: malformed state - a card outside the game's card set; no deal or draw brings one into play
+      When the game is set up
+      Then the set-up is refused as invalid input
+
   Rule: DB-A.1 Each player puts a Rookie from their deck face down on the Duel Zone
 
     @DB-A.1

@@ -679,6 +679,22 @@ def _digivolve(dcg_table: DcgTable, who: int, base: Card, card: Card) -> Outcome
     return _act(dcg_table, type="digivolve", player=who, card=card.id, target=target)
 
 
+@when(step("{who:Who} {:Digivolve} a Digimon {whose:Whose} battle area does not hold into "
+           "{card:Card}"), target_fixture="outcome")
+def _digivolve_nothing(dcg_table: DcgTable, who: int, whose: int, card: Card) -> Outcome:
+    """A digivolve onto a stack id that no stack of the game has (one above every id)."""
+    return _act(dcg_table, type="digivolve", player=who, card=card.id,
+                target=_no_stack_id(dcg_table))
+
+
+def _no_stack_id(dcg_table: DcgTable) -> int:
+    """A stack id no stack of the game has: one above every id in play and ``next_id``."""
+    s = dcg_table.state
+    ids = [st["id"] for pl in s["players"] for st in pl["battle_area"]]
+    ids += [pl["breeding_area"]["id"] for pl in s["players"] if pl["breeding_area"]]
+    return max([*ids, s.get("next_id", 0)]) + 1
+
+
 @when(step("{who:Who} {:Attack} my opponent with {card:Card}"), target_fixture="outcome")
 def _attack_player(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
     attacker = dcg_table.stack_with_top(who, card, "battle")["id"]
@@ -699,11 +715,8 @@ def _attack_digimon(dcg_table: DcgTable, who: int, whose: int, victim: Card,
 def _attack_nothing(dcg_table: DcgTable, who: int, whose: int, card: Card) -> Outcome:
     """An attack on a stack id that no stack of the game has (one above every id in play)."""
     attacker = dcg_table.stack_with_top(who, card, "battle")["id"]
-    s = dcg_table.state
-    ids = [st["id"] for pl in s["players"] for st in pl["battle_area"]]
-    ids += [pl["breeding_area"]["id"] for pl in s["players"] if pl["breeding_area"]]
     return _act(dcg_table, type="attack", player=who, attacker=attacker,
-                target=max([*ids, s.get("next_id", 0)]) + 1)
+                target=_no_stack_id(dcg_table))
 
 
 @when(step("{who:Who} {:Activate} the [Main] effect of {card:Card}"), target_fixture="outcome")
@@ -733,6 +746,14 @@ def _resolve_first(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
         dcg_table.expect.fail(f"expected an effect of {card} to be waiting, found "
                               f"{[p['card'] for p in pending]}")
     return _act(dcg_table, type="resolve", player=who, index=index)
+
+
+@when(step("{who:Who} {:Try} to resolve a pending effect that is not there"),
+      target_fixture="outcome")
+def _resolve_nothing(dcg_table: DcgTable, who: int) -> Outcome:
+    """A ``resolve`` naming the index after the last pending effect (DCG-6-1-3)."""
+    return _act(dcg_table, type="resolve", player=who,
+                index=len(dcg_table.state.get("pending", [])))
 
 
 @when(step("the effects resolve without a choice"))

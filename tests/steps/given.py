@@ -275,6 +275,34 @@ def _load_directly(table: Table, reason: str) -> None:
     table.pos.load_state_reason = reason.strip()
 
 
+@given(step("the bottom card of {whose:Whose} Online deck is {serial:Serial}, "
+            "a card of no card set"))
+def _foreign_card(table: Table, whose: int, serial: str) -> None:
+    """A position that names a card outside the game's card set (loaded directly: no game
+    deals one); the serial must be in no card set the scenario uses."""
+    _foreign(table, whose, "online", serial)
+
+
+@given(step("{whose:Whose} Rookie change is set up to {serial:Serial}, a card of no card set"))
+def _foreign_rookie_change(table: Table, whose: int, serial: str) -> None:
+    """As above, the card named as the player's pending Rookie change (DB-D.4)."""
+    _foreign(table, whose, "pending_rookie", serial)
+
+
+@given(step("a shuffle of {whose:Whose} Offline pile is due, naming {serial:Serial}, a card of no "
+            "card set"))
+def _foreign_recycle(table: Table, whose: int, serial: str) -> None:
+    """As above: the player's Online deck is empty (moved Offline) and the recycle shuffle
+    due (DB-D.3) names the card among the pile's (the zones themselves hold no such card)."""
+    _foreign(table, whose, "recycle", serial)
+
+
+def _foreign(table: Table, whose: int, where: str, serial: str) -> None:
+    if serial in table.pos.cards():
+        raise PositionError(f"{serial} is a card of the card set")
+    table.pos.foreign.append((whose, where, serial))
+
+
 @given(step("a card that is not in the bundled card set:"))
 def _extra_card(table: Table, datatable: list[list[str]]) -> None:
     """A card defined by the scenario: a two-column table of card JSON fields and values

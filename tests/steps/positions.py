@@ -114,6 +114,11 @@ class Position:
     deck_sizes: list[int] = field(default_factory=lambda: [DECK_SIZE, DECK_SIZE])
     stated: set[str] = field(default_factory=set)  # the facts a Given step fixed
     load_state_reason: str | None = None  # why no legal game reaches it (a Given step says)
+    # (player, where, serial): a card of no card set in place of that player's bottom Online
+    # card (where "online"), as their pending Rookie change (where "pending_rookie"), or
+    # (where "recycle") among the cards of a recycle shuffle due of their Offline pile, their
+    # Online deck moved Offline (in place of one of the pile's cards, the zones unchanged)
+    foreign: list[tuple[int, str, str]] = field(default_factory=list)
 
     # -- card set ------------------------------------------------------------------------------
 
@@ -212,17 +217,38 @@ class Position:
                 "pending_rookie": s.pending_rookie, "acted": s.acted or s.digivolved or (
                     s.passed and self.phase == "digivolve"),
             })
+        chance = None
+        for p, where, serial in self.foreign:
+            if where == "pending_rookie":
+                players[p]["pending_rookie"] = serial
+                continue
+            if where == "recycle":
+                me = players[p]
+                me["offline"], me["online"] = me["offline"] + me["online"], []
+                if not me["offline"]:
+                    raise PositionError(f"player {p}: no Offline card to recycle")
+                chance = {"kind": "shuffle", "player": p,
+                          "cards": sorted(me["offline"][1:] + [serial])}
+                continue
+            online = players[p]["online"]
+            if not online:
+                raise PositionError(f"player {p}: no Online card to replace by {serial}")
+            online[-1] = serial
         plays = [{"player": p, "card": c, "held": True} for p in (0, 1)
                  for c in self.sides[p].power_port
                  if cards[c].get("option_type") == "POWER BLAST"]
+        to_move = self._to_move(players)
+        resume = None
+        if chance is not None:  # play resumes where the recycle interrupted it (DB-D.3)
+            resume, to_move = {"phase": self.phase, "step": step, "to_move": to_move}, "chance"
         return {
             "ruleset": "digibattle", "target": self.target, "variants": dict(self.variants),
-            "phase": self.phase, "step": step, "to_move": self._to_move(players),
-            "chance": None, "duel": self.duel, "first_player": self.first_player,
+            "phase": self.phase, "step": step, "to_move": to_move,
+            "chance": chance, "duel": self.duel, "first_player": self.first_player,
             "coin_toss_winner": (self.first_player if self.coin_toss_winner is None
                                  else self.coin_toss_winner),
             "last_duel_winner": self.last_duel_winner, "winner": None,
-            "end_reason": None, "plays": plays, "resume": None, "players": players,
+            "end_reason": None, "plays": plays, "resume": resume, "players": players,
         }
 
     def _to_move(self, players: list[dict[str, Any]]) -> int | None:

@@ -205,6 +205,19 @@ def _setup_refused(table: Table) -> None:
     _check_refusal(table, None)
 
 
+@then(step("the set-up is refused as invalid input"))
+def _setup_refused_invalid(table: Table) -> None:
+    """The set-up or the loaded position cannot be taken as given (``invalid``, with the JSON
+    path of the bad value, docs/PROTOCOL.md): not a rule's refusal of a move."""
+    __tracebackhide__ = True
+    r = table.take_refusal()
+    if r is None:
+        table.expect.fail("expected the set-up refused as invalid input, got it accepted")
+    assert r is not None
+    table.expect.equal("the refusal's kind", "invalid", r.kind if r.kind == "invalid"
+                       else f"{r.kind} ({r.clause}: {r.reason})")
+
+
 # ---------------------------------------------------------------------------------------------
 # Zones
 

@@ -80,6 +80,12 @@ def parse_clause(text: str) -> str:
     return text
 
 
+@with_pattern(r"[A-Z]{1,4}-\d{1,4}")
+def parse_serial(text: str) -> str:
+    """A bare card serial (``XX-99``), for a card the card set does not have."""
+    return text
+
+
 @with_pattern(r"\d+")
 def parse_number(text: str) -> int:
     """A non-negative integer."""
@@ -116,7 +122,7 @@ def _verb(base: str, third: str | None = None):  # noqa: ANN202 - a parse type
 TYPES = {
     "Card": parse_card, "Cards": parse_cards, "Stack": parse_stack, "Who": parse_who,
     "Whose": parse_whose, "Whom": parse_whom, "Phase": parse_phase, "Clause": parse_clause,
-    "N": parse_number, "Reading": parse_reading,
+    "N": parse_number, "Reading": parse_reading, "Serial": parse_serial,
     # Grammar only: "I go" / "my opponent goes", "1 card" / "2 cards", ...
     "Go": _word("goes|go"), "Have": _word("has|have"), "Be": _word("am|is"),
     "Win": _word("wins|win"), "Score": _word("scores|score"), "CardWord": _word("cards|card"),

@@ -74,6 +74,22 @@ def _coin_toss(table: Table, whom: int) -> Outcome:
     return _act(table, type="coin_toss", winner=whom)
 
 
+@when(step("the coin toss is won by player {n:N}"), target_fixture="outcome")
+def _coin_toss_seat(table: Table, n: int) -> Outcome:
+    """A coin toss answered with a winner given as a seat number (0 and 1 are the only
+    players, DB-B.1; a scenario sends another to see it refused)."""
+    return _act(table, type="coin_toss", winner=n)
+
+
+@when(step("the coin toss is answered by a shuffle of {whose:Whose} cards naming {whom:Whom} "
+           "the winner"), target_fixture="outcome")
+def _coin_toss_by_shuffle(table: Table, whose: int, whom: int) -> Outcome:
+    """A chance outcome of the wrong kind at the coin toss (DB-B.1): a ``shuffle`` of the
+    player's hand that also carries a coin toss's ``winner``."""
+    hand = list(table.player(whose)["hand"])
+    return _act(table, type="shuffle", player=whose, order=hand, winner=whom)
+
+
 # ---------------------------------------------------------------------------------------------
 # Digivolve phase and preparation
 

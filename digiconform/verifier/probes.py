@@ -1,0 +1,214 @@
+"""Illegal-action probes of the random games, drawn from the position.
+
+The lockstep games (:mod:`digiconform.verifier.differential`) send, about one time in twelve,
+a *probe*: an action the oracle probably refuses, so that the refusals (kind and clause,
+:func:`digiconform.verifier.compare.refusal_difference`) are compared too. The ruleset hooks'
+probes (:attr:`digiconform.verifier.games.GameHooks.probes`) are generic: the other player,
+an action of another step, a card not in hand. An engine that leaves out a *printed* check
+(a card's Use Requirement or restriction, a Digivolve Requirement) is not caught by them,
+and without ``legal_actions`` nothing else shows it. The probes here are built from the
+position, each one an action the oracle refuses for a rule the cards or the chance node
+name:
+
+- Digi-Battle (Battle phase): every Power Option card in the hand that has no legal play
+  (Digi-Duel after the opponent passed, a card "not with a Rookie" over a Rookie, Bomb Dive
+  without Fly, a DIGIVOLVE card, a second Digi-Duel: DB-C.2, DB-B.3n), played with the
+  discard its Use Requirement asks for; a legal Power Option aimed at player 2 (out of range).
+  Preparation steps: every card in the hand that cannot be put face down (DB-B.0, DB-D.5).
+- DCG: an effect resolved that is not waiting (DCG-6-1-3); in the Main phase a hand Digimon
+  digivolved onto a stack it may not digivolve onto or onto no stack at all (DCG-6-5-1-2),
+  an attack by a Digimon that may not attack and on a Digimon that may not be attacked
+  (DCG-6-5-1-5).
+- Chance nodes (both): the outcome of the wrong kind (a ``shuffle`` naming a ``winner`` at
+  the coin toss or rock-paper-scissors, DB-B.1; a coin toss answered at a due shuffle) and
+  out-of-range values (winner 2).
+
+An engine that *accepts* such an action has moved on: the lockstep game reports an
+``accepted-illegal`` divergence under the clause of the oracle's refusal and goes on from the
+engine's state (the oracle takes it, :func:`digiconform.verifier.differential.play_lockstep`),
+or ends the game there when the oracle cannot take it.
+
+:func:`probes` and :func:`chance_probes` are the hooks' probes followed by these (the
+shrinker looks among them for a probe refused for the clause of a finding);
+:func:`pick_probe` is how the random player draws one: a probe built from the position one
+time in :data:`POSITIONAL_RATE` (4 or 8) where there is one, else a generic one one time in
+twelve;
+:func:`pick_chance_probe` one wrong chance answer one time in :data:`CHANCE_RATE`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+__all__ = ["CHANCE_RATE", "POSITIONAL_RATE", "chance_probes", "pick_chance_probe", "pick_probe",
+           "positional", "probes"]
+
+Json = Mapping[str, Any]
+
+
+def positional(game: Any, state: Any, acts: Sequence[Any]) -> list[Json]:
+    """The probes built from ``state`` (see the module docstring) for the player to move;
+    ``acts`` is the oracle's legal set there. Empty where none applies."""
+    if game.ruleset == "digibattle":
+        return _db_positional(state, acts)
+    if game.ruleset == "dcg":
+        return _dcg_positional(state, acts)
+    return []
+
+
+def probes(game: Any, state: Any, acts: Sequence[Any]) -> list[Json]:
+    """The hooks' generic probes, then :func:`positional`'s."""
+    return [*game.probes(state, acts), *positional(game, state, acts)]
+
+
+def chance_probes(game: Any, state: Any) -> list[Json]:
+    """Wrong answers at the chance node ``state``: the hooks' ones, then a chance outcome of
+    the wrong kind carrying the other kind's fields and an out-of-range winner."""
+    return [*game.chance_probes(state), *_chance_extra(game.ruleset, state)]
+
+
+POSITIONAL_RATE = {"digibattle": 4, "dcg": 8}
+"""Per ruleset: at a position with probes built from it (:func:`positional`), one of them is
+sent about one time in this many (else a generic probe one time in twelve, as elsewhere).
+They are the probes that find a missing printed check; they exist at about a third of the
+Digi-Battle positions (sent instead of the generic ones, or one time in six, the default run
+no longer met Digi-Duel played after a pass in a mandatory-only engine) and at almost every
+DCG Main-phase position (hence the lower rate there)."""
+
+
+def pick_probe(game: Any, state: Any, acts: Sequence[Any], pick: Callable[[int], int],
+               probe_rate: int) -> Json | None:
+    """The probe to send instead of a legal action for the player to move, or None (then a
+    legal action is played): where :func:`positional` gives any, one of them one time in
+    :data:`POSITIONAL_RATE`; else one of the hooks' generic probes one time in
+    ``probe_rate``."""
+    built = positional(game, state, acts)
+    if built and pick(POSITIONAL_RATE.get(game.ruleset, 4)) == 0:
+        return built[pick(len(built))]
+    if pick(probe_rate) == 0:
+        generic = game.probes(state, acts)
+        return generic[pick(len(generic))]  # type: ignore[no-any-return]
+    return None
+
+
+CHANCE_RATE = 4
+"""At a chance node a wrong answer is sent about one time in this many (a game has few
+chance nodes: the set-up's shuffles, the coin toss or rock-paper-scissors, a recycle)."""
+
+
+def pick_chance_probe(game: Any, state: Any, pick: Callable[[int], int]) -> Json | None:
+    """A wrong answer to send at the chance node ``state`` (:func:`chance_probes`) one time
+    in :data:`CHANCE_RATE`, else None (the chance outcome is drawn)."""
+    if pick(CHANCE_RATE) != 0:
+        return None
+    out = chance_probes(game, state)
+    return out[pick(len(out))]
+
+
+# ---------------------------------------------------------------------------------------------
+# Digi-Battle
+
+
+def _db_positional(state: Any, acts: Sequence[Any]) -> list[Json]:
+    p = state.to_move
+    if not isinstance(p, int):
+        return []
+    cards = state.game.card_set.cards
+    me = state.players[p]
+    out: list[Json] = []
+    if state.phase == "battle" and state.step == "play":
+        playable = {a.card for a in acts if a.type == "play_option"}
+        for s in sorted(me.hand):
+            c = cards[s]
+            if c.kind != "power_option" or s in playable:
+                continue
+            # a printed Use Requirement or restriction fails: played as fully as it can be
+            need = sum(u.count for u in c.use_requirements if u.kind == "discard_from_hand")
+            discard = sorted(x for x in me.hand if x != s)[:need]
+            probe: dict[str, Any] = {"type": "play_option", "player": p, "card": s}
+            if discard:
+                probe["discard"] = discard
+            if c.has_effect("downgrade_champion"):
+                probe["target"] = 1 - p
+            out.append(probe)
+        legal = next((a for a in acts if a.type == "play_option"), None)
+        if legal is not None:  # a target that is no player
+            out.append({**legal.to_json(), "target": 2})
+    elif state.step in ("prepare",) or any(a.type == "prepare" for a in acts):
+        allowed = {a.card for a in acts if a.type == "prepare"}
+        for s in sorted(me.hand):
+            if s not in allowed and cards[s].kind == "digimon":
+                out.append({"type": "prepare", "player": p, "card": s})
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Digimon Card Game
+
+
+def _dcg_positional(state: Any, acts: Sequence[Any]) -> list[Json]:
+    p = state.to_move
+    if not isinstance(p, int):
+        return []
+    out: list[Json] = []
+    # an effect resolved that is not waiting (DCG-6-1-3): one past the last that waits, or
+    # (with the Main phase's other probes below) one when none waits
+    resolve = {"type": "resolve", "player": p, "index": len(state.pending)}
+    if state.pending:
+        out.append(resolve)
+    if state.phase != "main":
+        return out
+    cards = state.game.cards.cards
+    me, them = state.players[p], state.players[1 - p]
+    hand_digimon = next((s for s in sorted(set(me.hand)) if cards[s].is_digimon), None)
+    if hand_digimon is not None:  # onto a stack that is not there
+        out.append({"type": "digivolve", "player": p, "card": hand_digimon, "target": 999})
+    digivolves = {(a.card, a.target) for a in acts if a.type == "digivolve"}
+    for s in sorted(set(me.hand)):
+        if not cards[s].is_digimon:
+            continue
+        for st in me.battle_area:
+            if (s, st.id) not in digivolves:
+                out.append({"type": "digivolve", "player": p, "card": s, "target": st.id})
+                break  # one per card: enough to see the Digivolve Requirement checked
+    attacks = {(a.attacker, a.target) for a in acts if a.type == "attack"}
+    attackers = {a.attacker for a in acts if a.type == "attack"}
+    for st in me.battle_area:
+        if st.id not in attackers and cards[st.top].is_digimon:
+            out.append({"type": "attack", "player": p, "attacker": st.id, "target": "player"})
+            break
+    for attacker in sorted(attackers):
+        for st in them.battle_area:
+            if (attacker, st.id) not in attacks:  # (not suspended: may not be attacked)
+                out.append({"type": "attack", "player": p, "attacker": attacker,
+                            "target": st.id})
+                break
+        break
+    if out and not state.pending:
+        out.append(resolve)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Chance nodes
+
+
+def _chance_extra(ruleset: str, state: Any) -> list[Json]:
+    if ruleset == "digibattle":
+        due = state.chance
+        if due[0] == "coin_toss":
+            return [{"type": "shuffle", "player": 0, "winner": 0},
+                    {"type": "shuffle", "player": 1, "winner": 1},
+                    {"type": "coin_toss", "winner": 2}]
+        return [{"type": "coin_toss", "player": due[1], "winner": due[1]},
+                {"type": "shuffle", "player": 1 - due[1], "order": list(due[2])}]
+    if ruleset == "dcg":
+        due = state.chance
+        if due.kind == "first_player":
+            return [{"type": "shuffle", "player": 0, "deck": "deck", "order": [], "winner": 0},
+                    {"type": "choose_first", "winner": 2}]
+        return [{"type": "choose_first", "winner": due.player},
+                {"type": "shuffle", "player": 1 - due.player, "deck": due.deck,
+                 "order": list(due.cards)}]
+    return []

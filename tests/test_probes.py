@@ -1,0 +1,136 @@
+"""Issue 26: the illegal-action probes of the random games and the DB-C.2 filing of a Duel
+result that a Power Option's printed condition decides.
+
+- Every probe built from a position (:func:`digiconform.verifier.probes.positional`, and the
+  extra chance answers) is refused by the oracle, over the positions of seeded random games
+  of both rulesets, and the kinds the issue names come up (Digi-Duel after the opponent
+  passed, a shuffle naming a winner at the coin toss).
+- :func:`digiconform.verifier.conditions.condition_clause` files an engine's Duel result under
+  DB-C.2 when it is the result of Counter Attack doubling against a Digimon of the same level
+  (the engine's state made by the oracle with the condition patched out, not by the module
+  under test), and files nothing when the result differs some other way.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from digiconform.verifier import conditions, probes
+from digiconform.verifier.compare import state_differences
+from digiconform.verifier.differential import Draw
+from digiconform.verifier.games import hooks
+from oracle.driver import OracleDriver
+from oracle.errors import IllegalActionError, OracleError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _refusals(ruleset: str, games: int) -> collections.Counter[tuple[str, str]]:
+    """(probe type, refusal clause or error) for every probe sent at every position."""
+    g = hooks(ruleset)
+    seen: collections.Counter[tuple[str, str]] = collections.Counter()
+    for i in range(games):
+        d = Draw(26, i)
+        st = g.new_game(OracleDriver()._game(g.draw_setup(d, {})))
+        for _ in range(300):
+            if st.to_move is None:
+                break
+            if st.to_move == "chance":
+                sent = probes.chance_probes(g, st)[len(g.chance_probes(st)):]
+                nxt = g.chance(st, d.pick, d.permute)
+            else:
+                acts = g.legal_actions(st)
+                sent = probes.positional(g, st, acts)
+                nxt = acts[d.pick(len(acts))]
+            for probe in sent:
+                try:
+                    g.apply(st, g.action_from_json(probe))
+                except IllegalActionError as e:
+                    seen[(probe["type"], e.clause)] += 1
+                except OracleError as e:
+                    seen[(probe["type"], type(e).__name__)] += 1
+                else:
+                    raise AssertionError(f"the oracle accepted the probe {probe} at {st}")
+            st, _ = g.apply(st, nxt)
+    return seen
+
+
+def test_every_digibattle_probe_is_refused() -> None:
+    seen = _refusals("digibattle", 20)
+    assert seen[("play_option", "DB-C.2")] > 0 and seen[("prepare", "DB-B.7")] > 0
+    assert seen[("shuffle", "DB-B.1")] > 0  # a shuffle naming a winner at the coin toss
+
+
+def test_every_dcg_probe_is_refused() -> None:
+    seen = _refusals("dcg", 6)
+    assert seen[("digivolve", "DCG-6-5-1-2")] > 0 and seen[("attack", "DCG-6-5-1-5")] > 0
+    assert seen[("choose_first", "InvalidInputError")] > 0  # winner 2: not in the schema
+
+
+def test_digi_duel_after_a_pass_is_among_the_probes() -> None:
+    """At a Battle position where the opponent passed and Digi-Duel ST-58 is in the hand, the
+    probes include playing it (the oracle refuses it citing DB-C.2)."""
+    o, _setup, _last = _counter_attack_game(
+        "Digi-Duel-can-not-be-used-after-opponent-passes-passes")
+    st = o.state
+    g = hooks("digibattle")
+    built = probes.positional(g, st, g.legal_actions(st))
+    assert {"type": "play_option", "player": 0, "card": "ST-58"} in built
+
+
+def _counter_attack_game(prefix: str) -> tuple[OracleDriver, dict[str, Any], Any]:
+    """The oracle at the last step of the vector whose file name starts with ``prefix``:
+    (driver, setup, the last action)."""
+    path = next((ROOT / "vectors" / "digibattle" / "scenarios").glob(f"battle-{prefix}*"))
+    v = json.loads(path.read_text("utf-8"))
+    steps = v["steps"]
+    o = OracleDriver()
+    setup = steps[0]["setup"]
+    o.new_game(setup)
+    for s in steps[1:-1]:
+        if s["request"] == "action":
+            o.apply(s["action"])
+    return o, setup, steps[-1]["action"]
+
+
+def test_counter_attack_doubling_at_the_same_level_is_filed_under_db_c2(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    o, setup, last = _counter_attack_game(
+        "Counter-Attack-doubles-only-against-a-higher-level-Garurumon")
+    before = o.state.to_json()
+    right = OracleDriver()
+    right.load_state(setup, before)
+    expected = right.apply(last).state
+    # The fault, planted in the oracle itself: the level condition always holds.
+    from oracle.digibattle import battle, power
+
+    original = power.condition_holds
+
+    def always(state: Any, p: int, cond: Any) -> bool:
+        return True if cond is not None and cond.opponent_higher_level else original(
+            state, p, cond)
+
+    monkeypatch.setattr(power, "condition_holds", always)
+    monkeypatch.setattr(battle, "condition_holds", always)
+    wrong = OracleDriver()
+    wrong.load_state(setup, before)
+    actual = wrong.apply(last).state
+    monkeypatch.undo()
+    assert expected is not None and actual is not None
+    core = state_differences(expected, actual, details=())
+    assert core, "the fault must show in the core (the Duel's result)"
+    assert conditions.condition_clause(setup, before, last, actual=actual, details=()) \
+        == "DB-C.2"
+    assert conditions.condition_clause(setup, before, last, differences=core) == "DB-C.2"
+    # A result that differs some other way (the winner's score one Duel's points higher) is
+    # not the condition's.
+    other = json.loads(json.dumps(expected))
+    other["players"][1]["score"] += 100
+    assert conditions.condition_clause(setup, before, last, actual=other, details=()) is None
+    assert conditions.condition_clause(
+        setup, before, last, differences=state_differences(expected, other, details=())) is None
