@@ -426,7 +426,7 @@ def markdown(report: Report) -> str:
         f"# Conformance report: {md_text(name)}",
         "",
         f"Ruleset {md_code(report.ruleset)}, command {md_code(report.command)}; "
-        + (f"format date {md_code(report.format_date)} (restricted list); "
+        + (f"format date {md_text(report.format_date)} (restricted list); "
            if report.format_date else "")
         + f"**{report.outcome}** in {report.seconds:.1f} s.",
         "",

@@ -88,7 +88,7 @@ def test_a_digi_egg_is_recognised_by_its_kind_without_a_header(tmp_path: Path) -
      ["not a Digi-Egg"]),
     (RED.replace("4 ST1-04", "4 ST1-04\n1 ST1-04"), 4, ["5 copies of ST1-04"]),
     (RED.replace("4 ST1-04", "0 ST1-04"), 4, ["a count of 0"]),
-    (RED.replace("1 Elecmon BT1-028", "1 Coredramon ST1-06"), 15, ["ST1-06", "Blocker"]),
+    (RED.replace("1 Elecmon BT1-028", "1 Fenriloogamon BT14-081"), 15, ["BT14-081"]),
 ])
 def test_bad_input_names_the_line_and_the_reason(tmp_path: Path, text: str, line: int,
                                                  words: list[str]) -> None:
