@@ -324,3 +324,28 @@ def test_an_error_of_the_verifier_inside_a_random_game_is_inconclusive(
     assert doc["outcome"]["result"] == INCONCLUSIVE
     for text in (junit, md, html, terminal(report)):
         assert "planted verifier bug in a game" in text and "INCONCLUSIVE" in text
+
+
+def test_a_stop_while_the_findings_are_shrunk_keeps_them_and_fails(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C (or the deadline) while the random games' findings are being shrunk: the run
+    is partial, but the divergences already found are reported, unshrunk, and the outcome is
+    FAIL, not INCONCLUSIVE ("FAIL (exit 1) when a failure was shown before the stop")."""
+    import miniatures
+
+    from digiconform.verifier import differential
+    from digiconform.verifier.runner import Options, verify
+    from digiconform.verifier.stopping import RunStopped
+
+    def stopped_while_shrinking(*a: Any, **kw: Any) -> Any:
+        raise RunStopped("SIGINT")
+
+    monkeypatch.setattr(differential, "shrink", stopped_while_shrinking)
+    report = verify(Options(miniatures.command("game_ends_at_999"),
+                            scenarios=("no such scenario",), games=6, seed=0,
+                            trace_dir=tmp_path, shrink_seconds=30))
+    assert report.stopped == "SIGINT"
+    assert report.outcome == FAIL and report.exit_code == 1, report.causes()
+    findings = report.differential["findings"]
+    assert findings and findings[0]["clause"] == "DB-C.9", findings
+    assert any(f.kind == "differential" and f.clause == "DB-C.9" for f in report.failures)

@@ -923,6 +923,12 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                 f.games += 1
                 keys_this_game.add(key)
 
+    from digiconform.verifier.stopping import RunStopped
+
+    # A stop (--deadline, SIGINT, SIGTERM) ends the games or the shrinking where they are,
+    # but never loses what was found: the findings so far (unshrunk where shrinking had not
+    # reached them) ride on the exception as ``partial_result`` (the runner reports them).
+    stop: RunStopped | None = None
     for i in range(games):
         if dead() or (budget_seconds is not None and groups and
                       time.monotonic() - t0 > budget_seconds):
@@ -932,6 +938,9 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
         before = steps[0]
         try:
             play(Draw(seed, i), collect)
+        except RunStopped as e:  # the game under way is not counted
+            stop = e
+            break
         except Exception as e:  # noqa: BLE001 - a bug of ours: this game only
             error = e
             result.verifier_errors.append({
@@ -969,9 +978,14 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     findings = sorted(groups.values(), key=lambda f: (-f.count, f.key))
     left = shrink_seconds
     todo = [f for f in findings if f.divergence.kind != "errored"]
-    if todo and on_shrink is not None:
-        on_shrink(len(todo))
+    if todo and on_shrink is not None and stop is None:
+        try:
+            on_shrink(len(todo))
+        except RunStopped as e:
+            stop = e
     for i, f in enumerate(todo):
+        if stop is not None:
+            break
         share = left / (len(todo) - i)
         t1 = time.monotonic()
         if share > 0 and not dead():
@@ -988,6 +1002,9 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                 result.shrink_runs += runs
                 f.shrunk = div is not f.divergence
                 f.divergence = div
+            except RunStopped as e:  # keep the unshrunk divergence, and every other finding
+                stop = e
+                break
             except Exception as e:  # noqa: BLE001 - keep the unshrunk divergence
                 result.notes.append(f"shrinking stopped: {type(e).__name__}: {e}")
         left = max(0.0, left - (time.monotonic() - t1))
@@ -1000,6 +1017,9 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
         result.divergence = findings[0].divergence
         result.first_length = findings[0].first_length
     result.seconds = time.monotonic() - t0
+    if stop is not None:
+        stop.partial_result = result  # type: ignore[attr-defined]
+        raise stop
     return result
 
 

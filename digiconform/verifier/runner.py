@@ -935,6 +935,7 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
     from digiconform.verifier.differential import run_differential
 
     case = {"part": "differential", "id": f"random games (seed {opts.seed})"}
+    stop: RunStopped | None = None
     try:
         res = run_differential(
             driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
@@ -943,6 +944,12 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
             shrink_patience=opts.shrink_patience,
             on_game=lambda n: _game_done(report, opts, progress, n),
             on_shrink=lambda n: _progress(progress, "shrinking", str(n)))
+    except RunStopped as e:
+        # Stopped during the games or the shrinking: what was found is reported (findings
+        # unshrunk where shrinking had not reached them), then the stop goes on.
+        if not getattr(getattr(e, "partial_result", None), "findings", None):
+            raise  # nothing found before the stop: the partial report says so
+        res, stop = e.partial_result, e  # type: ignore[attr-defined]
     except Exception as e:  # noqa: BLE001 - a bug of ours: what was played is unknown
         played = int(report.games.get("played", 0))
         report.games = {"planned": opts.games, "completed": 0, "diverged": 0,
@@ -979,7 +986,8 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         if note.startswith(_VERIFIER_NOTES):
             items.append(("verifier-error", note, {}))
     if report.games["not_played"]:
-        why = ("the implementation was given up on" if driver.dead else
+        why = ("the run was stopped" if stop is not None else
+               "the implementation was given up on" if driver.dead else
                f"the --budget of {opts.budget:g} s after a divergence was up"
                if res.findings and opts.budget is not None else
                "the differential ended early (see the verifier errors)")
@@ -1021,6 +1029,8 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         tb = extra.pop("traceback", None)
         _inconclusive(report, "differential", item, cause, message, clause=clause,
                       traceback=tb)
+    if stop is not None:
+        raise stop
 
 
 _VERIFIER_NOTES = ("differential run stopped:", "shrinking stopped:",
