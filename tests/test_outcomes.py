@@ -349,3 +349,31 @@ def test_a_stop_while_the_findings_are_shrunk_keeps_them_and_fails(
     findings = report.differential["findings"]
     assert findings and findings[0]["clause"] == "DB-C.9", findings
     assert any(f.kind == "differential" and f.clause == "DB-C.9" for f in report.failures)
+
+
+def test_a_reading_the_register_does_not_know_is_the_engines_fault(tmp_path: Path) -> None:
+    """``ready`` declaring a reading name no ambiguity has: a FAIL of the engine's ``ready``
+    (not an error of the verifier, not a verdict "declares 'total'"); the run goes on under
+    the default reading."""
+    from digiconform.verifier.runner import Options, verify
+
+    engine = tmp_path / "bad_ready.py"
+    engine.write_text(
+        "import json, subprocess, sys\n"
+        "p = subprocess.Popen([sys.executable, '-m', 'digiconform', 'serve'],\n"
+        "                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)\n"
+        "for line in sys.stdin:\n"
+        "    p.stdin.write(line); p.stdin.flush()\n"
+        "    out = p.stdout.readline()\n"
+        "    if json.loads(line).get('cmd') == 'start':\n"
+        "        m = json.loads(out); m['readings'] = {'DB-AMB-6': 'total'}\n"
+        "        out = json.dumps(m) + '\\n'\n"
+        "    sys.stdout.write(out); sys.stdout.flush()\n", encoding="utf-8")
+    report = verify(Options(f"{shlex.quote(sys.executable)} {shlex.quote(str(engine))}",
+                            scenarios=("setup::I choose Agumon as my Rookie",), games=1,
+                            trace_dir=tmp_path, shrink_seconds=0))
+    assert report.outcome == FAIL, report.causes()
+    assert any(f.code == "unknown-reading" and "'total'" in f.message
+               for f in report.failures), [f.message for f in report.failures]
+    assert not [i for i in report.inconclusive if i["cause"] == "verifier-error"]
+    assert "total" not in (report.ambiguities["DB-AMB-6"].verdict or "")

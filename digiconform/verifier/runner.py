@@ -213,7 +213,23 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         return _finish(report, driver, t0)
     declared = dict(registry.defaults(opts.ruleset))
     own = {a.id for a in registry.REGISTRY if a.ruleset == opts.ruleset}
-    declared.update({k: v for k, v in ready.readings.items() if k in own})
+    names = {a.id: a.reading_names() for a in registry.REGISTRY}
+    for k, v in ready.readings.items():
+        if k not in names:
+            report.notes.append(f"the implementation declares a reading of {k!r}, which is "
+                                "no ambiguity of the register (ignored)")
+        elif v not in names[k]:
+            # A reading the register does not know: the engine's `ready` is wrong (not a
+            # bug of the verifier); the run goes on under the default reading.
+            report.failures.append(Failure(
+                f"start-readings-{k}", "implementation",
+                f"ready declares {k} = {v!r}, which is no reading of {k} (its readings: "
+                f"{', '.join(names[k])}); the run goes on with the default "
+                f"{declared.get(k)!r}", code="unknown-reading"))
+            report.cases.append({"part": "implementation", "id": f"readings {k}",
+                                 "status": "error", "message": report.failures[-1].message})
+    valid = {k: v for k, v in ready.readings.items() if v in names.get(k, ())}
+    declared.update({k: v for k, v in valid.items() if k in own})
     caps = ready.capabilities
     vectors = select(load_vectors(opts.vectors, kind="scenario"), opts)
     known = {v["id"] for v in load_vectors(opts.vectors, kind="scenario")}
@@ -240,7 +256,7 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         _progress(progress, "scenarios", v["id"])
     _coverage(report, len(vectors), coverage)
     try:
-        _ambiguity_verdicts(report, amb_records, declared, ready.readings, caps.variants,
+        _ambiguity_verdicts(report, amb_records, declared, valid, caps.variants,
                             opts.ruleset)
     except Exception as e:  # noqa: BLE001 - a bug of ours: the verdicts are not given
         _inconclusive(report, "ambiguities", "verdicts", "verifier-error",
@@ -248,7 +264,7 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
                       traceback=_tb(e))
     if opts.games > 0 and not driver.dead:
         _differential(report, driver, opts, declared if not caps.variants else
-                      {k: v for k, v in ready.readings.items() if k in own}, caps, progress)
+                      {k: v for k, v in valid.items() if k in own}, caps, progress)
     elif opts.games > 0:
         report.games = {"planned": opts.games, "completed": 0, "diverged": 0, "errored": 0,
                         "not_played": opts.games}
