@@ -424,7 +424,8 @@ def _run_steps(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
                     expect["refused"]["kind"] != "unsupported":
                 return VectorResult(vid, "skip", f"unsupported: {got_refusal.get('reason')}",
                                     i, req, unsupported=True)
-            why = refusal_difference(expect["refused"], got_refusal)
+            why = refusal_difference(expect["refused"], got_refusal, step.get("action"),
+                                     vector.get("ruleset"))
             if why:
                 return VectorResult(vid, "fail", why, i, req, expected=expect["refused"],
                                     actual=got_refusal or _clip_state(got_state))

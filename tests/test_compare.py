@@ -161,3 +161,20 @@ def test_digibattle_passed_counts_only_where_a_player_passes() -> None:
             seen.add(doc["players"][1]["passed"])  # the oracle's own flag there
         seen.add(doc["phase"])
     assert {"battle", "regroup", True} <= seen
+
+
+def test_a_malformed_action_may_be_refused_as_invalid_where_the_oracle_says_illegal() -> None:
+    """A coin toss won by player 2 or a shuffle naming a winner breaks the action schema: an
+    engine that checks the form first answers ``invalid``, which no rule makes wrong; a
+    well-formed action the rules forbid must still be ``illegal``."""
+    from digiconform.verifier.compare import refusal_difference
+
+    illegal = {"kind": "illegal", "clause": "DB-B.1", "reason": "r"}
+    invalid = {"kind": "invalid", "path": "$.winner", "reason": "r"}
+    assert refusal_difference(illegal, invalid, {"type": "coin_toss", "winner": 2}) is None
+    assert refusal_difference(illegal, invalid, {"type": "shuffle", "player": 0,
+                                                 "order": ["ST-01"], "winner": 0}) is None
+    assert refusal_difference(illegal, invalid, {"type": "coin_toss", "winner": 1})
+    assert refusal_difference(illegal, invalid)  # no action given: the kinds must match
+    assert refusal_difference({"kind": "invalid", "path": "$"}, illegal,
+                              {"type": "coin_toss", "winner": 2})

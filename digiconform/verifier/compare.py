@@ -187,13 +187,22 @@ def all_details(ruleset: str | None = None) -> list[str]:
     return names
 
 
-def refusal_difference(expected: Mapping[str, Any], actual: Mapping[str, Any] | None
-                       ) -> str | None:
+def refusal_difference(expected: Mapping[str, Any], actual: Mapping[str, Any] | None,
+                       action: Any = None, ruleset: str | None = None) -> str | None:
     """Why ``actual`` (a refusal's JSON, or None when the action was accepted) does not
-    match the ``expected`` refusal; None when it does."""
+    match the ``expected`` refusal; None when it does.
+
+    An ``action`` that breaks the ruleset's action schema (``schemas/action.schema.json``,
+    ``schemas/dcg/action.schema.json``: a ``shuffle`` naming a ``winner``, a coin toss won by
+    player 2) may be refused as ``invalid`` (malformed) where the oracle says ``illegal``:
+    the protocol lets an engine check the form before the rules, and no rule decides which
+    of the two such an action is."""
     if actual is None:
         return (f"the action was accepted; expected it refused ({expected.get('kind')}"
                 + (f", {expected['clause']}" if expected.get("clause") else "") + ")")
+    if expected.get("kind") == "illegal" and actual.get("kind") == "invalid" and \
+            action is not None and _schema_invalid(action, ruleset):
+        return None
     if actual.get("kind") != expected.get("kind"):
         return f"refused as {actual.get('kind')!r}, expected {expected.get('kind')!r}"
     if expected.get("kind") == "illegal" and expected.get("clause"):
@@ -204,6 +213,16 @@ def refusal_difference(expected: Mapping[str, Any], actual: Mapping[str, Any] | 
                     + (f"{expected['clause']!r}" if len(want) == 1 else
                        f"one of {', '.join(map(repr, want))} (every rule the action breaks)"))
     return None
+
+
+def _schema_invalid(action: Any, ruleset: str | None) -> bool:
+    """Does ``action`` break the action schema of ``ruleset`` (``digibattle`` by default)?"""
+    from oracle.validation import is_valid
+
+    try:
+        return not is_valid(action, "dcg/action" if ruleset == "dcg" else "action")
+    except Exception:  # noqa: BLE001 - no schema to judge by: not malformed
+        return False
 
 
 def refusal_clauses(refusal: Mapping[str, Any]) -> list[str]:

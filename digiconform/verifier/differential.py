@@ -415,7 +415,8 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                     return first[0]
                 resynced[0] = True
                 continue
-            why = refusal_difference(want.refusal.to_json(), out.refusal.to_json())
+            why = refusal_difference(want.refusal.to_json(), out.refusal.to_json(), action,
+                                     setup.get("ruleset"))
             if why:
                 diverge("refusal", why, expected=want.refusal.to_json(),
                         actual=out.refusal.to_json(), clause=want.refusal.clause,
