@@ -188,6 +188,18 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
        "segment": "1", "line": f"if len({name}) > 1:",
        "reason": f"sorting a list of one of the {name} as well: it is already in order"}
       for name in ("targets", "attackers")),
+    # The guards of the legal set's sorts (the merged ST-1/ST-2 main phase, 2026-12-03):
+    # >= 1 (compare) sorts a list of one as well, > 0 (const-1) the same, > 2 (const+1) leaves
+    # a list of two in the order it was built: only the order of the legal set changes, and
+    # legal sets are compared as sets (the random player draws from the verifier's own
+    # oracle's list, never the engine's).
+    *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": op,
+       "segment": seg, "line": f"if len({name}) > 1:",
+       "reason": f"the guard of sorting the {name}: only the legal set's order changes, and "
+                 "legal sets are compared as sets"}
+      for name in ("out", "targets") for op, seg in (("compare", "len(" + name + ") > 1"),
+                                                       ("const+1", "1"), ("const-1", "1"))
+      if not (name == "targets" and op == "const-1")),
     {"module": "oracle/dcg/main_phase.py", "function": "digivolve", "op": "delete",
      "line": 'raise IllegalActionError("DCG-6-5-1-2", f"{cid} is a',
      "reason": "no Tamer or Option card of either DCG card set (dcg-real, "
