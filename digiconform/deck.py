@@ -309,9 +309,10 @@ def import_command(source: str, card_set: str, format_date: str | None, name: st
 def export_command(deck: str, card_set: str, out: str | None) -> None:
     """Write DECK (a shipped deck's name, e.g. red-memory, or a deck JSON file) as a
     plain-text list that 'deck import' reads back."""
-    from oracle.dcg.cards import deck_from_json, shipped_deck_names
+    from oracle.dcg.cards import deck_from_json, shipped_card_set, shipped_deck_names
     from oracle.inputs import read_json
     from oracle.resources import data_dir
+    from oracle.validation import validate
 
     target = _checked_out(out)
     if deck in shipped_deck_names():
@@ -322,6 +323,11 @@ def export_command(deck: str, card_set: str, out: str | None) -> None:
         raise click.BadParameter(f"{deck!r} is neither a shipped deck ("
                                  f"{', '.join(shipped_deck_names())}) nor a file",
                                  param_hint="DECK")
-    cards, _ = _card_set(doc.get("card_set") or card_set)
+    validate(doc, "dcg/deck")  # the deck's form first: its card_set names the card set
+    # A deck names its card set; only a shipped set's name is taken from the file (a name
+    # there is never read as a path); any other falls back to --card-set.
+    named = doc.get("card_set")
+    cards, _ = _card_set(named if named and shipped_card_set(named) is not None
+                         else card_set)
     deck_from_json(doc, cards)  # a malformed or unknown-card deck: invalid input, exit 2
     _write(target, export_text(doc, cards))

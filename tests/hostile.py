@@ -26,7 +26,12 @@ and every kind of file ``digiconform`` reads.
   ``report``, ``summary``, ``fuzz``, ``play``): a symlink (never followed: its target is left
   as it was), a dangling symlink, a missing parent directory, a directory where a file
   belongs, a plain file where a directory belongs (``fuzz --database``/``--traces``); the
-  ``fuzz`` ones with a budget of ten minutes, so that a check made after the budget is a hang.
+  ``fuzz`` ones with a budget of ten minutes, so that a check made after the budget is a hang;
+- the deck commands of issue 25: every hostile content given to ``deck import`` (the list and
+  ``--card-set``), ``deck export`` and ``verify --deck-file``, seeded mutations of a shipped
+  deck through ``deck export``, ``deck import --out`` among the output paths, and
+  ``decklist/...``: plain-text lists with bad counts, unknown cards, a 1 MB line, control
+  characters.
 
 ``strict`` cases must be refused: exit 2 and one ``digiconform: error:`` line naming a path
 (a JSON path, the file, or the option). A mutation may leave a document valid (then the
@@ -128,6 +133,13 @@ def _content_cases() -> Iterator[Case]:
         ("replay", ["replay", "{F0}"], []),
         ("verify-skip", ["verify", "--impl", "false", "--skip", "{F0}"], []),
         ("vectors-check", ["vectors", "check", "{TMP}"], []),
+        # issue 25's deck commands and --deck-file
+        ("deck-import", ["deck", "import", "{F0}"], []),
+        ("deck-import-card-set", ["deck", "import", "--card-set", "{F0}", "{F1}"],
+         [("list.txt", _deck_list_text())]),
+        ("deck-export", ["deck", "export", "{F0}"], []),
+        ("verify-deck-file", ["verify", "--impl", "false", "--ruleset", "dcg", "--deck-file",
+                              "{F0}"], []),
     ]
     for slot, argv, extra in slots:
         for name, content in hostile_contents():
@@ -162,6 +174,41 @@ def _content_cases() -> Iterator[Case]:
     yield Case("content/export/non-empty-dir", ["vectors", "export", "{TMP}"],
                [("mine.txt", b"mine")])
     yield Case("content/vectors-check/empty-dir", ["vectors", "check", "{TMP}"])
+
+
+@cache
+def _deck_list_text() -> bytes:
+    """The shipped red-memory deck as the plain-text list ``deck import`` reads."""
+    from digiconform.deck import export_text
+    from oracle.dcg.cards import load_cards
+
+    doc = json.loads((DATA / "dcg" / "decks" / "red-memory.json").read_text(encoding="utf-8"))
+    return export_text(doc, load_cards()).encode("utf-8")
+
+
+def _deck_list_cases() -> Iterator[Case]:
+    """Plain-text deck lists that ``deck import`` must refuse with FILE:LINE and the reason
+    (or, where the list is still a legal deck, import)."""
+    good = _deck_list_text().decode("utf-8")
+    line = "4 Agumon ST1-03"
+    edits = {
+        "zero-count": good.replace(line, "0 Agumon ST1-03"),
+        "negative-count": good.replace(line, "-4 Agumon ST1-03"),
+        "huge-count": good.replace(line, "9" * 40 + " Agumon ST1-03"),
+        "full-width-count": good.replace(line, "\uff14 Agumon ST1-03"),
+        "unknown-card": good.replace(line, "4 Agumon ST1-99"),
+        "five-copies": good.replace(line, "5 Agumon ST1-03"),
+        "no-number": good.replace(line, "4 Agumon"),
+        "long-line": good.replace(line, "4 " + "A" * 1_000_000 + " ST1-03"),
+        "control-chars": good.replace(line, "4 Agu\x1b[31mmon\u202e ST1-03"),
+        "only-comments": "# nothing here\n",
+        "eggs-only": "Digi-Egg deck\n4 Koromon ST1-01\n",
+    }
+    for what, text in edits.items():
+        yield Case(f"decklist/{what}", ["deck", "import", "{F0}"],
+                   [("list.txt", text.encode("utf-8"))])
+    yield Case("decklist/crlf", ["deck", "import", "{F0}"],
+               [("list.txt", good.replace("\n", "\r\n").encode("utf-8"))], strict=False)
 
 
 # --------------------------------------------------------------------------------------------
@@ -301,6 +348,7 @@ def _mutation_cases(rng: random.Random, per_kind: int) -> Iterator[Case]:
          "cards.json", []),
         ("dcg-deck", dcg_deck, ["play", "--ruleset", "dcg", "--quiet", "--deck", "{F0}",
                                 "--deck", "{F1}"], "deck.json", [("deck2.json", dcg_deck2)]),
+        ("dcg-deck-export", dcg_deck, ["deck", "export", "{F0}"], "deck.json", []),
         ("db-trace", traces["digibattle"], ["replay", "{F0}"], "trace.json", []),
         ("dcg-trace", traces["dcg"], ["replay", "{F0}"], "trace.json", []),
         ("db-vector", _vector("digibattle"), ["vectors", "check", "{TMP}"],
@@ -534,6 +582,8 @@ def _output_cases() -> Iterator[Case]:
         ("fuzz--findings", ["fuzz", "--impl", "false", *BUDGET, "--database", "{TMP}/db",
                             "--findings"], []),
         ("play--trace", ["play", "--quiet", "--trace"], []),
+        ("deck-import--out", ["deck", "import", "{F0}", "--out"],
+         [("list.txt", _deck_list_text())]),
     ]
     for slot, argv, extra in slots:
         for what, path, content in bad_files:
@@ -558,7 +608,7 @@ def corpus(per_kind: int = 100) -> list[Case]:
     rng = random.Random(SEED)
     return [*_content_cases(), *_mutation_cases(rng, per_kind), *_option_cases(),
             *_traversal_cases(), *_listed_cases(), *_report_cases(rng, per_kind),
-            *_output_cases()]
+            *_output_cases(), *_deck_list_cases()]
 
 
 #: Lines for ``digiconform serve``: each must be answered (``errored`` or ``refused``), and

@@ -49,7 +49,8 @@ def test_the_corpus_is_big_and_covers_every_command_and_kind() -> None:
     commands = {c.argv[0] for c in CASES}
     assert commands >= {"play", "bench", "replay", "verify", "vectors", "perft"}
     kinds = {"/".join(c.id.split("/")[:2]) for c in CASES}
-    assert commands >= {"report", "summary", "fuzz"}
+    assert commands >= {"report", "summary", "fuzz", "deck"}
+    assert sum(c.id.startswith("decklist/") for c in CASES) >= 10
     for kind in ("report/report", "report/summary", "output/verify--report",
                  "output/report--html", "output/summary--output", "output/fuzz--findings",
                  "output/fuzz--database"):
@@ -59,7 +60,10 @@ def test_the_corpus_is_big_and_covers_every_command_and_kind() -> None:
                  "mutation/dcg-deck", "mutation/db-trace", "mutation/dcg-trace",
                  "mutation/db-vector", "mutation/dcg-vector", "content/play-cards",
                  "content/play-dcg-deck", "content/replay", "content/vectors-check",
-                 "content/verify-skip", "traversal/trace", "traversal/vector"):
+                 "content/verify-skip", "traversal/trace", "traversal/vector",
+                 "content/deck-import", "content/deck-import-card-set", "content/deck-export",
+                 "content/verify-deck-file", "mutation/dcg-deck-export",
+                 "output/deck-import--out"):
         assert kind in kinds, kind
 
 
