@@ -139,21 +139,28 @@ def main() -> None:
               help="Referee's safeguard, not a rule: stop the game undecided after this many "
                    "Duels (0: no limit). Some readings can stall a game for ever, e.g. "
                    "DB-AMB-3=just-sent once both players hold only tying Rookies.")
+@click.option("--format-date", "format_date", default=None, metavar="YYYY-MM-DD",
+              help="dcg: the official restricted list in force on this date is the deck "
+                   "format (CR4.2 Deck construction; default: the newest list); the trace "
+                   "records it.")
 def play(ruleset: str, seed: int, target: int, variant: tuple[str, ...], cards_path: str | None,
          deck_paths: tuple[str, ...], trace_path: str | None, quiet: bool,
-         max_duels: int) -> None:
+         max_duels: int, format_date: str | None) -> None:
     """Play one complete game between two random legal players (Starter decks by default;
     with --ruleset dcg the red-memory and blue-tempo decks, or --deck/--cards DCG JSON)."""
-    from digiconform.options import check_output_file
+    from digiconform.options import check_output_file, format_date_option
 
     check_output_file(trace_path, "--trace")  # before the game, not after it
     if ruleset == "dcg":
         from digiconform.dcg_playlog import play_command
 
         _only_digibattle("target", "max_duels")
+        date = None if format_date is None else format_date_option(format_date)
         play_command(seed, parse_variants(variant), cards_path, deck_paths, trace_path, quiet,
-                     click.echo)
+                     click.echo, format_date=date)
         return
+    if format_date is not None:
+        raise click.UsageError("--format-date is a dcg option (with --ruleset dcg)")
     from digiconform.playlog import describe_step, result_line
     from oracle.digibattle import new_game
     from oracle.selfplay import play as selfplay

@@ -198,12 +198,14 @@ def result_line(state: State) -> str:
 
 def play_command(seed: int, variants: dict[str, str], cards_path: str | None,
                  deck_paths: tuple[str, ...], trace_path: str | None, quiet: bool,
-                 echo: Callable[[str], Any]) -> None:
+                 echo: Callable[[str], Any], format_date: str | None = None) -> None:
     """``digiconform play --ruleset dcg``: one seeded random game, logged through ``echo``.
 
     :param cards_path: a DCG card JSON file (default: the INVENTED test set).
     :param deck_paths: none (red-memory vs blue-tempo) or two DCG deck JSON files.
     :param trace_path: where to write the trace (``schemas/trace.schema.json``), or None.
+    :param format_date: ``YYYY-MM-DD``: the restricted list in force then is the deck format
+        (default: the newest); the trace records the date used.
     :raises InvalidInputError: unreadable or invalid cards, decks or variant readings.
     :raises click.BadParameter: ``--deck`` given other than twice.
     """
@@ -215,6 +217,8 @@ def play_command(seed: int, variants: dict[str, str], cards_path: str | None,
     from oracle.trace import build_trace, write_trace
 
     setup: dict[str, Any] = {"ruleset": "dcg", "variants": variants}
+    if format_date is not None:
+        setup["format_date"] = format_date
     if cards_path is not None:
         setup["card_set"] = load_json(cards_path, "dcg/card-set")
     if deck_paths:

@@ -99,6 +99,8 @@ def trace_setup(trace: Mapping[str, Any]) -> dict[str, Any]:
         setup["target"] = trace.get("target", 1000)
     else:
         setup["decks"] = [d if isinstance(d, str) else dict(d) for d in trace["decks"]]
+        if "format_date" in trace:  # the restricted list the decks were checked against
+            setup["format_date"] = trace["format_date"]
     return setup
 
 

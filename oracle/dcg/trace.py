@@ -92,11 +92,16 @@ def card_set_to_json(cards: CardSet) -> dict[str, Any]:
 
 
 def trace_fields(game: Game) -> dict[str, Any]:
-    """``{"card_set", "decks"}`` of a trace of ``game`` (the shipped set by name)."""
+    """``{"card_set", "decks", "format_date"}`` of a trace of ``game`` (the shipped set by
+    name; the format date whose restricted list the decks were checked against, CR4.2 Deck
+    construction, so that a replay checks them against the same list)."""
     shipped = shipped_card_set(game.cards.name)
     card_set = ({"name": game.cards.name} if shipped is not None and game.cards == shipped
                 else card_set_to_json(game.cards))
-    return {"card_set": card_set, "decks": [deck_to_json(d) for d in game.decks]}
+    out = {"card_set": card_set, "decks": [deck_to_json(d) for d in game.decks]}
+    if game.format_date:
+        out["format_date"] = game.format_date
+    return out
 
 
 def trace_result(final: State) -> dict[str, Any]:

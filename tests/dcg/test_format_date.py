@@ -106,3 +106,45 @@ def test_verify_states_the_format_date(tmp_path: Path) -> None:
     bad = CliRunner().invoke(main, ["verify", "--impl", "x", "--ruleset", "dcg",
                                     "--format-date", "2025-9-1"])
     assert bad.exit_code == 2 and "--format-date" in bad.output
+
+
+def test_play_format_date_is_recorded_in_the_trace_and_replay_keeps_it(tmp_path: Path) -> None:
+    """``play --ruleset dcg --format-date``: OLD_RED (4 Gravity Crush) is legal on 2025-08-31;
+    the trace records the date, ``replay`` checks the decks against that same list, and a
+    trace without the date is checked against the newest list, which refuses the deck."""
+    deck, other = tmp_path / "old-red.json", tmp_path / "blue.json"
+    deck.write_text(json.dumps(OLD_RED))
+    from oracle.resources import data_dir
+
+    other.write_text((data_dir() / "dcg" / "decks" / "blue-tempo.json").read_text())
+    trace = tmp_path / "t.json"
+    run = CliRunner().invoke(main, ["play", "--ruleset", "dcg", "--quiet", "--deck", str(deck),
+                                    "--deck", str(other), "--format-date", "2025-08-31",
+                                    "--trace", str(trace)])
+    assert run.exit_code == 0, run.output
+    doc = json.loads(trace.read_text())
+    validate(doc, "trace")
+    assert doc["format_date"] == "2025-08-31"
+    ok = CliRunner().invoke(main, ["replay", str(trace)])
+    assert ok.exit_code == 0 and "every state matches" in ok.output, ok.output
+    del doc["format_date"]
+    trace.write_text(json.dumps(doc))
+    newest = CliRunner().invoke(main, ["replay", str(trace)])
+    assert newest.exit_code != 0 and "BT1-090" in newest.output, newest.output
+    refused = CliRunner().invoke(main, ["play", "--ruleset", "dcg", "--quiet", "--deck",
+                                        str(deck), "--deck", str(other)])
+    assert refused.exit_code == 2 and "restricted list of 2026-04-04" in refused.output
+    only_dcg = CliRunner().invoke(main, ["play", "--format-date", "2025-08-31", "--quiet"])
+    assert only_dcg.exit_code == 2 and "dcg option" in only_dcg.output
+
+
+def test_a_digibattle_trace_may_not_name_a_format_date() -> None:
+    from oracle import rulesets
+    from oracle.trace import build_trace
+    from oracle.validation import is_valid
+
+    rs = rulesets.get("digibattle")
+    game = rs.game_from_setup(rs.default_setup())
+    t = build_trace(game, rs.new_game(game), [], meta={})
+    assert is_valid(t, "trace")
+    assert not is_valid({**t, "format_date": "2025-08-31"}, "trace")
