@@ -203,13 +203,15 @@ def check_output_dir(path: str, option: str) -> Path:
     return p
 
 
-def random_game_decks(ruleset: str, names: Sequence[str], files: Sequence[str]) -> list[Any]:
+def random_game_decks(ruleset: str, names: Sequence[str], files: Sequence[str],
+                      format_date: str | None = None) -> list[Any]:
     """The decks ``verify --deck NAME`` / ``--deck-file FILE`` give the random games, each
     checked before the run: a name is that of a shipped deck of ``ruleset`` (never a path;
     ``digiconform data path deck`` lists them), a file a deck JSON document of the ruleset
     (``schemas/deck.schema.json``, ``schemas/dcg/deck.schema.json``) that its deck
-    construction accepts. Digi-Battle decks come back as lists of serials, dcg decks as
-    shipped names or deck objects (as a dcg setup takes them).
+    construction accepts (dcg: with the official restricted list in force on
+    ``format_date``, default the newest). Digi-Battle decks come back as lists of serials, dcg
+    decks as shipped names or deck objects (as a dcg setup takes them).
 
     :raises click.BadParameter: an unknown name, an unreadable or malformed file, or a deck
         its ruleset refuses (the path and reason, or the clause).
@@ -234,9 +236,12 @@ def random_game_decks(ruleset: str, names: Sequence[str], files: Sequence[str]) 
                         f"{', '.join(shipped_deck_names())})", param_hint="--deck")
                 load_deck(n)
                 out.append(n)
+            from oracle.dcg.restricted import check_restricted
+
             for f in files:
                 doc = read_json(Path(f))
-                deck_from_json(doc, load_test_only_cards())
+                check_restricted(deck_from_json(doc, load_test_only_cards()), format_date,
+                                 "$")
                 out.append({k: doc[k] for k in ("name", "deck", "eggs") if k in doc})
             return out
         from oracle.cards import check_deck, default_card_set

@@ -150,7 +150,6 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     from oracle.inputs import read_text
 
     check_clauses(clauses, ruleset)
-    decks = random_game_decks(ruleset, deck_names, deck_files)
     if format_date is not None:
         from digiconform.options import format_date_option
 
@@ -159,6 +158,7 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
         from digiconform.options import newest_format_date
 
         format_date = newest_format_date()
+    decks = random_game_decks(ruleset, deck_names, deck_files, format_date)
     # Checked before the run (and before the deadline can cut anything short).
     outputs = [(check_output_file(p, opt), opt) for p, opt in (
         (report_path, "--report"), (junit_path, "--junit"), (markdown_path, "--markdown"),
@@ -529,10 +529,15 @@ class Duration(click.ParamType):
               help="Also write the findings as JSON.")
 @click.option("--progress-interval", type=Float(0.1, 30), default=DEFAULT_INTERVAL,
               show_default=True, help="Seconds between two status lines on stderr.")
+@click.option("--format-date", "format_date", default=None, metavar="YYYY-MM-DD",
+              help="DCG: the official restricted list in force on this date is the deck "
+                   "format; every DCG setup sent names it (format_date). Default: the setups "
+                   "name none (the engine's own default).")
 def fuzz_command(command: str, impl_shell: bool, ruleset: str, budget: float, database: str,
                  seed: int | None, timeout: float, shrink_seconds: float,
                  max_findings: int | None, generate: bool, trace_dir: str,
-                 findings_path: str | None, progress_interval: float) -> None:
+                 findings_path: str | None, progress_interval: float,
+                 format_date: str | None = None) -> None:
     """Play differential games against the oracle for --budget, print each new finding
     (grouped by kind, clause and differing fields) as it comes, and share every finding's
     game through an example database. Exit 1 when anything was found, 130 when interrupted
@@ -545,6 +550,12 @@ def fuzz_command(command: str, impl_shell: bool, ruleset: str, budget: float, da
     from digiconform.verifier.progress import Ticker, duration
 
     cmd = impl_command(command, impl_shell)
+    if format_date is not None:
+        from digiconform.options import format_date_option
+
+        if ruleset != "dcg":
+            raise click.UsageError("--format-date is a dcg option (with --ruleset dcg)")
+        format_date = format_date_option(format_date)
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     # Every output path checked before the budget starts, not after it (issue 29).
     findings_file = check_output_file(findings_path, "--findings")
@@ -575,7 +586,7 @@ def fuzz_command(command: str, impl_shell: bool, ruleset: str, budget: float, da
         res = fuzz(cmd, budget=budget, database=db, ruleset=ruleset, seed=seed,
                    timeout=timeout, shrink_seconds=shrink_seconds, generate=generate,
                    max_findings=max_findings, trace_dir=Path(trace_dir), on_finding=show,
-                   stats=stats)
+                   stats=stats, format_date=format_date)
     except FuzzError as e:
         first, _, rest = str(e).partition("\n")
         click.echo(f"digiconform: error: {first}", err=True)

@@ -819,7 +819,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                      shrink_seconds: float = 90.0, budget_seconds: float | None = None,
                      on_game: Any = None, max_findings: int = 400,
                      on_shrink: Any = None,
-                     shrink_patience: int | None = None) -> DifferentialResult:
+                     shrink_patience: int | None = None,
+                     format_date: str | None = None) -> DifferentialResult:
     """Play up to ``games`` drawn games (:class:`Draw`) in lockstep within ``budget_seconds``;
     each game's root causes are findings, grouped (:func:`root_key`), the divergences played
     on after them from an adopted state their consequences (the game goes on after a
@@ -845,6 +846,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     :param max_findings: divergences recorded at most (later ones are only counted).
     :param on_shrink: called with the number of findings before they are shrunk.
     :param shrink_patience: :func:`shrink`'s ``patience`` (None: its default).
+    :param format_date: dcg: the setups of both sides name it (``verify --format-date``), so
+        that the oracle checks the decks against the same restricted list as the engine.
     :returns: a :class:`DifferentialResult`; never raises for a misbehaving implementation.
     """
     import traceback
@@ -874,6 +877,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
 
     def play(draw: Draw, collect: list[Divergence]) -> None:
         setup = game_hooks.draw_setup(draw, {})
+        if format_date is not None and ruleset == "dcg":
+            setup["format_date"] = format_date
         chosen = dict(readings or {})
         if any_reading:
             for a in ambs:

@@ -158,7 +158,7 @@ def fuzz(command: str, *, budget: float, database: Any, ruleset: str = "digibatt
          generate: bool = True, max_findings: int | None = None,
          trace_dir: Path | None = Path("digiconform-traces"), poll: float = 1.0,
          on_finding: Callable[[Finding], None] | None = None,
-         stats: FuzzResult | None = None) -> FuzzResult:
+         stats: FuzzResult | None = None, format_date: str | None = None) -> FuzzResult:
     """Run a campaign against the engine started by ``command`` for ``budget`` seconds.
 
     :param database: an :class:`~hypothesis.database.ExampleDatabase` (:func:`open_database`).
@@ -168,6 +168,8 @@ def fuzz(command: str, *, budget: float, database: Any, ruleset: str = "digibatt
     :param poll: seconds between two looks at the database when not generating.
     :param on_finding: called with each new finding as soon as it is known.
     :param stats: filled in as the campaign goes (for a progress line); returned.
+    :param format_date: DCG: added as ``format_date`` to every setup sent (the restricted
+        list's date; ``verify --format-date``).
     :raises FuzzError: the engine did not start, or does not offer ``ruleset``.
     """
     from digiconform.harness.driver import ImplementationError, ProtocolDriver
@@ -186,7 +188,7 @@ def fuzz(command: str, *, budget: float, database: Any, ruleset: str = "digibatt
     t0 = time.monotonic()
     deadline = t0 + budget
     key = database_key(ruleset)
-    driver = ProtocolDriver(command, timeout=timeout)
+    driver = ProtocolDriver(command, timeout=timeout, format_date=format_date)
     try:
         try:
             ready = driver.ready
@@ -271,6 +273,8 @@ def fuzz(command: str, *, budget: float, database: Any, ruleset: str = "digibatt
 
             def game(draw: Draw) -> None:
                 setup = game_hooks.draw_setup(draw, {})
+                if format_date is not None and ruleset == "dcg":
+                    setup["format_date"] = format_date
                 chosen = dict(readings)
                 if caps.variants:
                     for a in ambs:

@@ -957,7 +957,7 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
             driver, games=opts.games, seed=opts.seed, legal=caps.legal_actions,
             readings=readings, any_reading=caps.variants, ruleset=opts.ruleset,
             shrink_seconds=opts.shrink_seconds, budget_seconds=opts.budget,
-            shrink_patience=opts.shrink_patience,
+            shrink_patience=opts.shrink_patience, format_date=opts.format_date,
             on_game=lambda n: _game_done(report, opts, progress, n),
             on_shrink=lambda n: _progress(progress, "shrinking", str(n)))
     except RunStopped as e:

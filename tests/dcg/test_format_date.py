@@ -148,3 +148,21 @@ def test_a_digibattle_trace_may_not_name_a_format_date() -> None:
     t = build_trace(game, rs.new_game(game), [], meta={})
     assert is_valid(t, "trace")
     assert not is_valid({**t, "format_date": "2025-08-31"}, "trace")
+
+
+def test_verify_format_date_applies_to_both_sides_of_the_random_games(tmp_path: Path) -> None:
+    """``verify --format-date 2025-08-31 --deck-file`` with a deck legal only then: the
+    oracle's side of each random game is set up under the same list as the engine's (the
+    games are played, none stopped by a deck the oracle refuses); without the date the deck
+    is refused before the run, naming CR4.2 Deck construction."""
+    deck = tmp_path / "old-red.json"
+    deck.write_text(json.dumps(OLD_RED))
+    base = ["verify", "--impl", f"{sys.executable} -m digiconform serve", "--ruleset", "dcg",
+            "--deck-file", str(deck), "--deck", "blue-tempo", "--scenario", "-", "--games",
+            "3", "--no-progress", "--report", str(tmp_path / "r.json")]
+    dated = CliRunner().invoke(main, [*base, "--format-date", "2025-08-31"])
+    assert dated.exit_code == 0, dated.output
+    games = json.loads((tmp_path / "r.json").read_text())["outcome"]["games"]
+    assert games["completed"] == 3 and games["errored"] == 0, games
+    newest = CliRunner().invoke(main, base)
+    assert newest.exit_code == 2 and "CR4.2 Deck construction" in newest.output, newest.output
