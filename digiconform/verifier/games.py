@@ -81,6 +81,11 @@ class GameHooks:
     :param turn_cause: the field a turn's end follows from (DCG: ``memory``, DCG-6-1-4-1):
         when the implementation ended more turns than the oracle in one step, the first
         event of the action's own turn that changes it names the clause.
+    :param turn_condition: the clause of the turn-end condition (DCG-6-1-4-1): when one side
+        ended a turn of the step that the other did not (:attr:`turn_ends`) with the memory
+        gauge at the same position on both (equal memory seen from two turn players:
+        opposite values), the two judged the condition itself otherwise, whichever phase
+        applied it (a main-phase pass, DCG-6-6-1, or start-of-turn processing, DCG-6-2-1-2).
     :param field_clauses: ``(field, clause, unless)``: a differing ``field`` is ``clause``'s
         whatever the events of the step, unless a field or an oracle event type in
         ``unless`` differs or occurs there too (a Digimon Power computed wrongly from the
@@ -111,6 +116,7 @@ class GameHooks:
     setup_clause: str | None = None
     leaves_at: Mapping[str, tuple[str, str]] | None = None
     turn_cause: str = ""
+    turn_condition: str = ""
 
     @property
     def priority(self) -> dict[str, int]:
@@ -618,4 +624,5 @@ def _dcg() -> GameHooks:
         (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")),
         turn_ends=frozenset({"turn_ended"}),
         turn_fields=frozenset({"turn", "turn_player", "to_move", "phase", "step"}),
-        turn_cause="memory", setup_clause="CR4.2 Deck construction")
+        turn_cause="memory", turn_condition="DCG-6-1-4-1",
+        setup_clause="CR4.2 Deck construction")
