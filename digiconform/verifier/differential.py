@@ -745,8 +745,7 @@ def root_key(div: Divergence) -> tuple[str, str]:
     gives one finding: by the clause broken (``(clause, "rule")``), whatever field differed
     first in each game (a turn ended on one side only with the memory gauge alike on both,
     by the turn-end condition, :attr:`GameHooks.turn_condition`, whichever phase's rule
-    applied it: the finding is named by that condition when its divergences name more than
-    one clause); a divergence a reading explains by ``reading:<ambiguity>=<reading>``;
+    applied it: the finding is named by that condition); a divergence a reading explains by ``reading:<ambiguity>=<reading>``;
     an implementation error by its code (``("errored", "errored:<code>")``); a refusal that
     cites another clause than the oracle's by the clause the implementation cites
     (``("refusal", "cites:<clause>")``: an engine citing one wrong clause everywhere is one
@@ -764,7 +763,9 @@ def root_key(div: Divergence) -> tuple[str, str]:
     if div.kind == "state" and div.events is not None:
         # A turn one side ended and the other did not, the memory gauge alike on both: the
         # turn-end condition judged otherwise, whichever phase applied it.
-        cond = _turn_condition(_hooks_of(div.setup), div.events, div.differences)
+        game = _hooks_of(div.setup)
+        cond = _turn_condition(game, div.events, div.differences,
+                               (div.before or {}).get(game.turn_cause or "-"))
         if cond:
             return cond, "rule"
     return clause, "rule"
@@ -807,9 +808,6 @@ class Finding:
     consequences: int = 0
     consequence_examples: list[dict[str, Any]] = field(default_factory=list)
     why_long: str | None = None
-    clauses_seen: set[str] = field(default_factory=set)
-    """The clauses its root divergences were attributed to (more than one only when the
-    group's key names a rule of its own, :func:`root_key`)."""
 
     @property
     def clause(self) -> str | None:
@@ -1008,9 +1006,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             explain(f.divergence)
     for f in findings:
         f.why_long = _why_long(f, shrink_seconds)
-        if f.divergence.clause:
-            f.clauses_seen.add(f.divergence.clause)
-        if f.key[1] == "rule" and len(f.clauses_seen) > 1 and f.divergence.clause != f.key[0]:
+        if f.key[1] == "rule" and f.key[0] != "?" and f.divergence.clause != f.key[0]:
             f.divergence.clause = f.key[0]  # (the rule its divergences' rules apply)
     result.findings = findings
     if findings:
@@ -1203,8 +1199,6 @@ def _file(games: Sequence[Sequence[Divergence]], seen: dict[str, dict[str, int]]
             elif _better(div, f.divergence):
                 f.divergence = div
             f.count += 1
-            if div.clause:
-                f.clauses_seen.add(div.clause)
             if key not in keys_this_game:
                 f.games += 1
                 keys_this_game.add(key)
@@ -1334,13 +1328,14 @@ def _turn_segment(game: GameHooks, events: Sequence[Mapping[str, Any]],
 
 
 def _turn_condition(game: GameHooks, events: Sequence[Mapping[str, Any]],
-                    diffs: Sequence[tuple[str, Any, Any]]) -> str | None:
+                    diffs: Sequence[tuple[str, Any, Any]], before: Any = None) -> str | None:
     """:attr:`GameHooks.turn_condition` when the implementation ended a turn of the step the
     oracle did not, or the other way round, with the memory gauge where the oracle had it
     (:func:`_turn_segment`): standing in a turn the oracle ended, with the memory the oracle
     had when that turn's end began (its last ``memory`` event there before the event that
     ends the turn, read by the same turn player); ahead of the oracle, with the oracle's
-    memory seen from the other turn player (the opposite value). Else None."""
+    memory seen from the other turn player (the opposite value). ``before``: the oracle's
+    memory before the step. Else None."""
     if not game.turn_condition:
         return None
     seg = _turn_segment(game, events, diffs)
@@ -1366,18 +1361,25 @@ def _turn_condition(game: GameHooks, events: Sequence[Mapping[str, Any]],
             break
         if e.get("type") == game.turn_cause:
             there.append(e.get("after"))
-    if not there or not marks:
+    if not there and seg[0] == 0 and before is not None:
+        there = [before]  # (the gauge the step began with: nothing moved it before)
+    if not there:
         return None
-    engine = mem[1] if mem is not None else marks[-1]
-    return game.turn_condition if engine == there[-1] else None
+    final = marks[-1] if marks else before
+    engine = mem[1] if mem is not None else final
+    return game.turn_condition if engine is not None and engine == there[-1] else None
 
 
 def _ahead(game: GameHooks, events: Sequence[Mapping[str, Any]],
-           diffs: Sequence[tuple[str, Any, Any]]) -> bool:
-    """Did the implementation end more turns in the step than the oracle (what its extra
-    turn's start changed, the unsuspending and the draw, follows from that turn's end)?"""
+           diffs: Sequence[tuple[str, Any, Any]]) -> int | None:
+    """When the implementation ended more turns in the step than the oracle: the player
+    whose turn it then began (what that turn's start changed for them, the unsuspending and
+    the draw, follows from the turn's end); else None."""
     seg = _turn_segment(game, events, diffs)
-    return seg is not None and seg[0] == "ahead"
+    if seg is None or seg[0] != "ahead":
+        return None
+    tp = next((a for p, _, a in diffs if p == "$.turn_player"), None)
+    return tp if isinstance(tp, int) else None
 
 
 def _key_event(game: GameHooks, events: Sequence[Mapping[str, Any]],
@@ -1652,9 +1654,12 @@ def _field_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
 
 
 def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
-                 diffs: Sequence[tuple[str, Any, Any]]) -> str | None:
+                 diffs: Sequence[tuple[str, Any, Any]], beginning: int | None = None
+                 ) -> str | None:
     """The clause of :attr:`GameHooks.unexplained` for a field that differs (for a player)
-    although no oracle event at that step changes it (for that player)."""
+    although no oracle event at that step changes it (for that player). ``beginning``: the
+    player whose turn the implementation began by ending a turn the oracle did not
+    (:func:`_ahead`): that turn's start explains their fields."""
     table = dict(game.event_fields)
     changed = {(e.get("player"), name) for e in events
                for name in table.get(e["type"], frozenset())}
@@ -1665,7 +1670,7 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
               if any(name == cause and (w, name) in changed for w, name in differing)}
     for who, name in sorted(differing, key=str):
         clause = dict(game.unexplained).get(name)
-        if clause is None or name in caused:
+        if clause is None or name in caused or (beginning is not None and who == beginning):
             continue
         if (who is None and name not in changed_any) or \
                 (who is not None and (who, name) not in changed):
@@ -1719,9 +1724,9 @@ def attribute(div: Divergence, *, readings: bool = True) -> None:
             details=div.details)
     if div.clause is None and div.kind == "state":
         div.clause = _field_clause(game, events, div.differences)
-    if div.clause is None and div.kind == "state" and game.unexplained and \
-            not _ahead(game, events, div.differences):
-        div.clause = _unexplained(game, events, div.differences)
+    if div.clause is None and div.kind == "state" and game.unexplained:
+        div.clause = _unexplained(game, events, div.differences,
+                                  _ahead(game, events, div.differences))
     if div.clause is None and div.kind in ("state", "refused-legal", "legal-set"):
         ranked, hit = _ranked(game, events, div.differences)
         if hit is not None:
@@ -1761,8 +1766,8 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
         clause = _field_clause(game, events, differences)
         if clause:
             return clause
-    if kind == "state" and game.unexplained and not _ahead(game, events, differences):
-        clause = _unexplained(game, events, differences)
+    if kind == "state" and game.unexplained:
+        clause = _unexplained(game, events, differences, _ahead(game, events, differences))
         if clause:
             return clause
     ranked, hit = _ranked(game, events, differences)

@@ -332,7 +332,7 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
         for a, holds in deps.items():
             if res.status == "fail" and any(b != a for b in off):
                 continue  # another reading the engine declares explains the failure
-            evidence = reading_evidence(v, res, a, holds)
+            evidence = reading_evidence(v, res, a, holds, asked=bool(caps.variants))
             if evidence is None:
                 continue  # its discriminating check was not compared: no evidence
             tagged = a in v.get("ambiguities", ())
@@ -733,8 +733,8 @@ def _under_reading(v: Mapping[str, Any], amb: str, reading: str) -> Any:
 _MISSING = object()
 
 
-def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str]
-                     ) -> dict[str, bool] | None:
+def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str],
+                     asked: bool = False) -> dict[str, bool] | None:
     """What vector ``v``'s result ``res`` shows *directly* about ambiguity ``amb`` (the
     vector holds under the readings ``holds``): reading -> did the engine answer as that
     reading does at the step where that reading's answer differs from the recorded one.
@@ -751,6 +751,12 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
       no reading at all, that is a fault of its own, no evidence;
     - ``res`` failed before (in its prelude, or at any step before a reading changes an
       answer): nothing is shown, and a reading whose step comes after it is not compared.
+
+    With ``asked`` (the engine is configurable: the vector's set-up asks for the reading it
+    must play), a failure after the discriminating step at a step whose rule is one of the
+    ambiguity's clauses (:func:`failing_clause`) shows the engine not playing the asked
+    reading through: ``holds`` are inconsistent there (an Online deck never recycled looks
+    like DB-AMB-16 ``wait`` at the draw of the last card, and then breaks ``wait``'s rule).
 
     None when nothing is shown (no elimination: a reading is never concluded from another
     one failing)."""
@@ -778,9 +784,11 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
     engine = {p: a for p, _, a in (res.differences or [])} if res.status == "fail" else {}
     out: dict[str, bool] = {}
     at_d = [x for x in alts.values() if x.step == d]
+    broke = asked and i > d and res.status == "fail" and \
+        failing_clause(v, res) in set(amb_def.clauses)
     for r in holds:
         if i > d:
-            out[r] = True
+            out[r] = not broke
         else:
             paths = {p for x in at_d for p, _, _ in x.differences}
             # a reading that changes a refusal there: the engine failed on that very answer
@@ -844,9 +852,10 @@ def _ambiguity_verdicts(report: Report,
         missed = [(e, asked) for e, asked in recs if e.get(asked) is False]
         if configurable:
             # Another reading shown where one was asked counts only when that reading is
-            # one the engine plays where it is asked for (never fails it): a fault of its
-            # own that looks like another reading at one step is no reading.
-            fails = {r: sum(1 for e, asked in recs if asked == r and e.get(r) is False)
+            # one the engine plays where it is asked for (never fails it, in any vector
+            # whose outcome depends on the ambiguity, tagged or not): a fault of its own
+            # that looks like another reading at one step is no reading.
+            fails = {r: sum(1 for e, asked, _ in every if asked == r and e.get(r) is False)
                      for r in amb.reading_names()}
             res.asked_bad = sum(1 for e, asked in missed if any(
                 e.get(r) is True and not fails.get(r) for r in e if r != asked))
