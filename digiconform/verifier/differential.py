@@ -745,7 +745,8 @@ def root_key(div: Divergence) -> tuple[str, str]:
     gives one finding: by the clause broken (``(clause, "rule")``), whatever field differed
     first in each game (a turn ended on one side only with the memory gauge alike on both,
     by the turn-end condition, :attr:`GameHooks.turn_condition`, whichever phase's rule
-    applied it: the finding is named by that condition); a divergence a reading explains by ``reading:<ambiguity>=<reading>``;
+    applied it: the finding is named by that condition); a divergence a reading explains
+    by ``reading:<ambiguity>=<reading>``;
     an implementation error by its code (``("errored", "errored:<code>")``); a refusal that
     cites another clause than the oracle's by the clause the implementation cites
     (``("refusal", "cites:<clause>")``: an engine citing one wrong clause everywhere is one
