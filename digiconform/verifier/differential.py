@@ -1296,7 +1296,19 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
             # turns before it ended as the rules say, or the engine would be in them).
             ranked = [e for e in ranked if id(e) in in_seg] + \
                 [e for e in ranked if id(e) not in in_seg]
-    hit = next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
+    # A field of one player's ($.players[i]...) is named by an event of that player when
+    # one changes it (a skipped draw of seat 0 is not the rule of seat 1's play that also
+    # changed a hand); a field outside the players by any event.
+    owned = {(w, n) for w, n in _owned_fields([p for p, _, _ in diffs]) if n in fields}
+    owned |= {(None, n) for n in fields if not any(x == n for _, x in owned)}
+
+    def own(ev: Mapping[str, Any]) -> bool:
+        names = table.get(ev["type"], frozenset())
+        return any(n in names and (w is None or ev.get("player") in (w, None))
+                   for w, n in owned)
+
+    hit = next((ev for ev in ranked if own(ev)), None) or \
+        next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
     return ranked, hit
 
 
