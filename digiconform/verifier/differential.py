@@ -50,8 +50,8 @@ NO_HIT_PATIENCE = 1000
 
 __all__ = ["MAX_COUNTEREXAMPLE", "MAX_STEPS", "TARGETS", "DifferentialResult", "Divergence",
            "Finding", "attribute", "base_setup", "consistency_problem", "divergence_trace",
-           "finding_key", "oracle_setup", "play_lockstep", "root_key", "run_differential",
-           "shrink"]
+           "finding_clause", "finding_key", "oracle_setup", "play_lockstep", "root_key",
+           "run_differential", "shrink"]
 
 
 @dataclass
@@ -772,6 +772,14 @@ def root_key(div: Divergence) -> tuple[str, str]:
     return clause, "rule"
 
 
+def finding_clause(div: Divergence) -> str | None:
+    """The clause a root divergence is reported under: the clause its group names
+    (:func:`root_key`, e.g. the turn-end condition, whichever phase's rule applied it), else
+    its own."""
+    clause, kind = root_key(div)
+    return clause if kind == "rule" and clause != "?" else div.clause
+
+
 #: A finding's counterexample at most this long, or the finding says why not
 #: (:attr:`Finding.why_long`).
 MAX_COUNTEREXAMPLE = 60
@@ -1007,8 +1015,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             explain(f.divergence)
     for f in findings:
         f.why_long = _why_long(f, shrink_seconds)
-        if f.key[1] == "rule" and f.key[0] != "?" and f.divergence.clause != f.key[0]:
-            f.divergence.clause = f.key[0]  # (the rule its divergences' rules apply)
+        f.divergence.clause = finding_clause(f.divergence)
     result.findings = findings
     if findings:
         result.divergence = findings[0].divergence

@@ -133,6 +133,7 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
         started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         format_date=opts.format_date)
     _init_clauses(report, opts.ruleset)
+    _plan(report, opts)
     driver = ProtocolDriver(opts.command, timeout=opts.timeout, format_date=opts.format_date)
     try:
         try:
@@ -152,14 +153,29 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
         return _stopped(report, driver, t0, e.reason)
 
 
+def _plan(report: Report, opts: Options) -> None:
+    """What the run means to run, before anything does: the vectors selected and the random
+    games asked for (a run stopped before its first vector says what it planned and that
+    none of it ran). The counts are made exact as the parts run."""
+    try:
+        from digiconform.vectors import load_vectors
+
+        report.vectors_planned = len(select(load_vectors(opts.vectors, kind="scenario"), opts))
+    except Exception:  # noqa: BLE001 - unreadable vectors: the run reports them itself
+        report.vectors_planned = 0
+    if opts.games > 0:
+        report.games = {"planned": opts.games, "played": 0, "not_played": opts.games}
+
+
 def stopped_before_start(opts: Options, reason: str) -> Report:
     """The report of a run stopped (``reason``) before the implementation was started:
-    partial, nothing checked."""
+    partial, nothing checked (what it planned: :func:`_plan`)."""
     report = Report(
         command=opts.command, implementation=None, ruleset=opts.ruleset,
         started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         format_date=opts.format_date)
     _init_clauses(report, opts.ruleset)
+    _plan(report, opts)
     report.stopped = reason
     report.notes.append(f"the run was stopped before it began ({reason}): nothing was run")
     report.cases.append({"part": "run", "id": "stopped", "status": "error",
@@ -266,7 +282,8 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         _differential(report, driver, opts, declared if not caps.variants else
                       {k: v for k, v in valid.items() if k in own}, caps, progress)
     elif opts.games > 0:
-        report.games = {"planned": opts.games, "completed": 0, "diverged": 0, "errored": 0,
+        report.games = {"planned": opts.games, "completed": 0, "diverged": 0, "refused": 0,
+                        "errored": 0,
                         "not_played": opts.games}
         _inconclusive(report, "differential", "random games", "games-not-played",
                       f"none of the {opts.games} random games was played: the "
@@ -978,7 +995,7 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
     except Exception as e:  # noqa: BLE001 - a bug of ours: what was played is unknown
         played = int(report.games.get("played", 0))
         report.games = {"planned": opts.games, "completed": 0, "diverged": 0,
-                        "errored": 0, "not_played": opts.games}
+                        "refused": 0, "errored": 0, "not_played": opts.games}
         report.cases.append({**case, "status": "error",
                              "message": f"the random games stopped on a verifier error "
                                         f"after {played} games: {_exc(e)}"})
@@ -1000,7 +1017,12 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         diverged = min(res.games, sum(f.games for f in res.findings))
         completed, errored = res.games - diverged, 0
     played = completed + diverged + errored
-    report.games = {"planned": planned, "completed": completed, "diverged": diverged,
+    # A game whose set-up the engine refused was never played: counted apart from the games
+    # a divergence stopped (the refusal stops a game at its new_game: one finding per game).
+    refused = min(diverged, sum(f.games for f in res.findings
+                                if _refused_game_setup(report, f) is not None))
+    report.games = {"planned": planned, "completed": completed,
+                    "diverged": diverged - refused, "refused": refused,
                     "errored": errored, "not_played": max(0, planned - played)}
     for err in res.verifier_errors:
         items.append(("verifier-error", f"random game {err.get('game')} was stopped by an "
