@@ -133,11 +133,11 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
         started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         format_date=opts.format_date)
     _init_clauses(report, opts.ruleset)
-    _plan(report, opts)
+    loaded = _plan(report, opts)
     driver = ProtocolDriver(opts.command, timeout=opts.timeout, format_date=opts.format_date)
     try:
         try:
-            return _verify(opts, report, driver, t0, progress)
+            return _verify(opts, report, driver, t0, progress, loaded)
         except Exception as e:  # noqa: BLE001 - a bug of ours outside any one item: reported
             _inconclusive(report, "run", "verify", "verifier-error",
                           f"the run stopped on an error of the verifier: {_exc(e)}",
@@ -153,18 +153,22 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
         return _stopped(report, driver, t0, e.reason)
 
 
-def _plan(report: Report, opts: Options) -> None:
+def _plan(report: Report, opts: Options) -> list[Mapping[str, Any]] | None:
     """What the run means to run, before anything does: the vectors selected and the random
     games asked for (a run stopped before its first vector says what it planned and that
-    none of it ran). The counts are made exact as the parts run."""
+    none of it ran). The counts are made exact as the parts run. Returns the scenario
+    vectors loaded (None when they could not be: the run reports why itself)."""
+    loaded = None
     try:
         from digiconform.vectors import load_vectors
 
-        report.vectors_planned = len(select(load_vectors(opts.vectors, kind="scenario"), opts))
+        loaded = load_vectors(opts.vectors, kind="scenario")
+        report.vectors_planned = len(select(loaded, opts))
     except Exception:  # noqa: BLE001 - unreadable vectors: the run reports them itself
         report.vectors_planned = 0
     if opts.games > 0:
         report.games = {"planned": opts.games, "played": 0, "not_played": opts.games}
+    return loaded
 
 
 def stopped_before_start(opts: Options, reason: str) -> Report:
@@ -200,7 +204,8 @@ def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
 
 
 def _verify(opts: Options, report: Report, driver: Any, t0: float,
-            progress: Progress | None) -> Report:
+            progress: Progress | None, loaded: list[Mapping[str, Any]] | None = None
+            ) -> Report:
     from digiconform.harness.driver import ImplementationError
     from digiconform.vectors import load_vectors
     from oracle import variants as registry
@@ -247,8 +252,9 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     valid = {k: v for k, v in ready.readings.items() if v in names.get(k, ())}
     declared.update({k: v for k, v in valid.items() if k in own})
     caps = ready.capabilities
-    vectors = select(load_vectors(opts.vectors, kind="scenario"), opts)
-    known = {v["id"] for v in load_vectors(opts.vectors, kind="scenario")}
+    every = loaded if loaded is not None else load_vectors(opts.vectors, kind="scenario")
+    vectors = select(every, opts)
+    known = {v["id"] for v in every}
     for stale in sorted(set(opts.skips) - known):
         report.notes.append(f"skip list names an unknown scenario: {stale}")
     # ambiguity -> (reading -> the engine behaved as it at the vector's discriminating step,
