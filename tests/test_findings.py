@@ -180,3 +180,31 @@ def test_a_refusal_for_a_reason_of_its_own_is_not_explained_by_another_reading(
     fields = [(f["clause"], f["field"]) for f in report.differential["findings"]]
     assert ("DB-B.2", "refused-legal") in fields, fields
     assert not [f for f in fields if f[1].startswith("reading:")], fields
+
+
+def test_every_dcg_event_type_has_its_fields() -> None:
+    """Every event type the DCG oracle emits (``w.emit("<type>", ...)`` in ``oracle/dcg``)
+    has a row in the verifier's event -> fields table, so that a field it changes is filed
+    under its clause (a choice, a duration, a block, a security check ...)."""
+    import re
+    from pathlib import Path
+
+    from digiconform.verifier.games import _DCG_EVENT_FIELDS
+
+    root = Path(__file__).resolve().parent.parent / "oracle" / "dcg"
+    emitted = {m for p in root.glob("*.py")
+               for m in re.findall(r'\.emit\(\s*"([a-z_]+)"', p.read_text())}
+    assert len(emitted) > 30, emitted
+    assert emitted - {name for name, _ in _DCG_EVENT_FIELDS} == set()
+
+
+def test_a_players_field_is_named_by_an_event_of_that_player() -> None:
+    """Seat 0's hand differs at a step where seat 1 played a card (a hand changed too) and
+    seat 0 drew: the draw's rule, not the play's (a skipped DCG draw was once filed under
+    DCG-6-5-1-1); a field outside the players by any event."""
+    events = [{"type": "played", "clause": "DCG-6-5-1-1", "player": 1},
+              {"type": "drew", "clause": "DCG-6-3-1", "player": 0}]
+    diffs = [("$.players[0].hand", ["a", "b"], ["a"])]
+    assert step_clause("dcg", "state", events, diffs) == "DCG-6-3-1"
+    theirs = [("$.players[1].hand", ["a", "b"], ["a"])]
+    assert step_clause("dcg", "state", events, theirs) == "DCG-6-5-1-1"

@@ -77,9 +77,11 @@ def _assert_outcome(run: Run, outcome: str) -> None:
                             + v["not_run"]), v
     assert v["unaccounted"] == 0
     g = run.outcome["games"]
-    if g:
-        assert g["planned"] == g["completed"] + g["diverged"] + g["errored"] + \
-            g["not_played"], g
+    if g and "completed" in g:
+        assert g["planned"] == g["completed"] + g["diverged"] + g["refused"] + \
+            g["errored"] + g["not_played"], g
+    elif g:  # (stopped before the games were counted one by one, or never reached)
+        assert g["planned"] == g["played"] + g["not_played"], g
     for cause in run.outcome["causes"]:  # every cause on the console and in every report
         run.everywhere(cause["message"][:60])
 
@@ -147,6 +149,10 @@ def test_an_engine_that_refuses_every_dcg_setup_is_inconclusive_under_deck_const
     assert {i["cause"] for i in items} == {"setup-refused"}
     assert {i["clause"] for i in items} == {"CR4.2 Deck construction"}
     assert any(i["part"] == "differential" for i in items)  # the random games' set-ups too
+    # counted as refused set-ups, not as games a divergence stopped (console too)
+    g = run.outcome["games"]
+    assert (g["refused"], g["diverged"], g["completed"]) == (2, 0, 0), g
+    assert "0 stopped by a divergence, 2 refused set-up" in run.out
     assert not run.doc["failures"]
     assert all(f.get("clause") not in (None, "?")
                for f in run.doc["differential"].get("findings") or [])
@@ -377,3 +383,22 @@ def test_a_reading_the_register_does_not_know_is_the_engines_fault(tmp_path: Pat
                for f in report.failures), [f.message for f in report.failures]
     assert not [i for i in report.inconclusive if i["cause"] == "verifier-error"]
     assert "total" not in (report.ambiguities["DB-AMB-6"].verdict or "")
+
+
+def test_a_run_stopped_before_its_first_vector_says_what_it_planned() -> None:
+    """A run stopped before anything ran (a Ctrl-C during the handshake, a deadline of
+    nothing): the vectors selected and the games asked for are its plan, none of it ran, and
+    the console's games line says how many were played."""
+    from digiconform.verifier.report import counts_lines
+    from digiconform.verifier.runner import Options, stopped_before_start
+
+    report = stopped_before_start(Options(SERVE, games=7), "SIGINT")
+    v = report.vector_counts()
+    assert v["planned"] > 100 and v["not_run_reasons"] == {"stopped": v["planned"]}, v
+    assert v["completed"] == 0 and v["unaccounted"] == 0
+    assert report.games == {"planned": 7, "played": 0, "not_played": 7}
+    vectors, games = counts_lines(report)
+    assert vectors.startswith(f"{v['planned']} planned: 0 ran to the end") and \
+        f"{v['planned']} not run ({v['planned']} stopped)" in vectors, vectors
+    assert games == "7 planned: 0 played, 7 not played", games
+    assert report.outcome == INCONCLUSIVE

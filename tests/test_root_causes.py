@@ -279,28 +279,99 @@ RARE = {
                             "the engine waits where the oracle passes for the player, filed "
                             "under the pass rule (DB-C.3): 4 findings in 40 games",
     "dcg_unsuspends_before_ending": "reached in about one game of twenty (X-01 decks)",
+    "minimal_digi_duel_after_pass": "shown only by an illegal-action probe: about one game "
+                                    "in twenty",
 }
-PROJECT = {**miniatures.PLANTED, **miniatures.PLANTED_DCG}
+PROJECT = {**miniatures.PLANTED, **miniatures.PLANTED_DCG, **miniatures.PLANTED_MORE,
+           **miniatures.PLANTED_MINIMAL}
 
-#: Faults that give more than one finding since issue 26's illegal-action probes changed the
-#: random players' draws (seen at the merge of both, 2026-12-03): issue 24's "one fault, one
-#: finding" is not met for them yet; strict xfails, so a fix shows.
-SPLIT = {
-    "no_reshuffle_on_exhaustion": "3 findings: DB-D.3 on $.to_move, and DB-D.2 / DB-D.3 "
-                                  "explained by DB-AMB-3 'just-sent' and DB-AMB-21 'at-once'",
-    "pass_not_final": "2 findings: DB-C.1 on $.to_move and DB-C.2 on $.phase",
-}
+#: The engine each planted fault was planted in, as it is without the fault: its verdicts
+#: are the ones a fault that is not a reading must leave as they are.
+BASELINE = {**{n: "digiconform serve" for n in PROJECT},
+            **{n: miniatures.command("mandatory_only") for n in miniatures.PLANTED_MINIMAL}}
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.xfail(reason=SPLIT[n], strict=True)) if n in SPLIT
-    else n for n in sorted(set(PROJECT) - set(RARE))])
-def test_each_project_fault_gives_one_finding_in_the_random_games(name: str) -> None:
-    """The project's own planted faults, one at a time, 12 seeded random games each (no
-    vectors): exactly one finding, under a clause the fault breaks, and no reading verdict
-    moved unless the fault is a reading."""
-    rs = "dcg" if name in miniatures.PLANTED_DCG else "digibattle"
-    report = verify(Options(miniatures.command(name), ruleset=rs, scenarios=("-",), games=12,
-                            budget=None, shrink_seconds=5, shrink_patience=300,
-                            trace_dir=None))
-    _assert_one_root_cause(name, report, PROJECT[name])
+def _ruleset(name: str) -> str:
+    return "dcg" if name in miniatures.PLANTED_DCG else "digibattle"
+
+
+_BASE_VERDICTS: dict[tuple[str, str, bool], dict[str, str]] = {}
+
+
+def _base_verdicts(name: str, vectors: bool) -> dict[str, str]:
+    """The reading verdicts of the fault's engine without the fault (same run, no games)."""
+    key = (BASELINE[name], _ruleset(name), vectors)
+    if key not in _BASE_VERDICTS:
+        report = verify(Options(BASELINE[name], ruleset=_ruleset(name), games=0,
+                                trace_dir=None, **({} if vectors else {"scenarios": ("-",)})))
+        _BASE_VERDICTS[key] = {a.id: a.verdict for a in report.ambiguities.values()}
+    return _BASE_VERDICTS[key]
+
+
+def _moved(name: str, report: Any, vectors: bool) -> list[tuple[str, str, str]]:
+    """The reading verdicts ``report`` gives otherwise than the engine without the fault
+    (the fault's own reading left out)."""
+    base = _base_verdicts(name, vectors)
+    return [(a.id, base.get(a.id, "untested"), a.verdict) for a in report.ambiguities.values()
+            if a.id != READING_FAULTS.get(name) and a.verdict != base.get(a.id, "untested")]
+
+
+def _measure(name: str, *, seed: int, games: int, vectors: bool) -> dict[str, Any]:
+    """One planted fault run alone: its findings ``(clause, field, count)``, how many name
+    a clause the fault breaks, the verdicts moved, the counterexamples too long."""
+    report = verify(Options(miniatures.command(name), ruleset=_ruleset(name), games=games,
+                            seed=seed, budget=None, shrink_seconds=5, shrink_patience=300,
+                            trace_dir=None, **({} if vectors else {"scenarios": ("-",)})))
+    found = report.differential["findings"]
+    expected = PROJECT[name]
+    return {"name": name, "seed": seed,
+            "findings": [(f["clause"], f["field"], f["count"]) for f in found],
+            "good": sum(1 for f in found if expected is None or f["clause"] in expected),
+            "long": [f["length"] for f in found
+                     if f["length"] > D.MAX_COUNTEREXAMPLE and not f["why_long"]],
+            "moved": _moved(name, report, vectors)}
+
+
+def _assert_share(rows: list[dict[str, Any]]) -> None:
+    """Issue 24: at least 95 % of the findings name a clause their fault breaks, each fault
+    gives exactly one finding, and no reading verdict moves for a fault that is not one."""
+    total = sum(len(r["findings"]) for r in rows)
+    good = sum(r["good"] for r in rows)
+    assert total and good >= 0.95 * total, (good, total, [
+        (r["name"], r["seed"], r["findings"]) for r in rows if r["good"] < len(r["findings"])])
+    assert [(r["name"], r["seed"], r["findings"]) for r in rows if len(r["findings"]) != 1] \
+        == []
+    assert [(r["name"], r["seed"], r["moved"]) for r in rows if r["moved"]] == []
+    assert [(r["name"], r["long"]) for r in rows if r["long"]] == []
+
+
+#: Seeds the default check plays: a fault must give one finding whatever the draws.
+SEEDS = (0, 1)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_project_fault_gives_one_finding_in_the_random_games(seed: int) -> None:
+    """The project's own planted faults (``PLANTED``, ``PLANTED_DCG``, ``PLANTED_MORE``,
+    ``PLANTED_MINIMAL``), one at a time, 12 seeded random games each (no vectors) under each
+    of two seeds, the rare ones left out (``RARE``): exactly one finding each, at least 95 % of
+    them under a clause the fault breaks, no reading verdict moved unless the fault is a
+    reading."""
+    rows = [_measure(n, seed=seed, games=12, vectors=False)
+            for n in sorted(set(PROJECT) - set(RARE))]
+    _assert_share(rows)
+
+
+@pytest.mark.thorough
+@pytest.mark.xfail(reason="measured 2026-12-03 (40 games each, seeds 0-2): 59 of 63 findings "
+                   "(93.7 %) under the fault's clause; digi_duel_after_pass gives 3 findings "
+                   "at seeds 0 and 1 (DB-C.2 legal-set, plus a $.phase root under DB-C.5/C.7/"
+                   "C.8 and a DB-AMB-24 'say-pass' coincidence that moves its verdict), and "
+                   "minimal_digi_duel_after_pass none at seed 2 in 40 games", strict=False)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_each_project_fault_gives_one_finding_in_a_full_run(seed: int) -> None:
+    """The measurement of issue 24's "done when": every project planted fault, rare ones
+    included, run alone through a full default ``verify`` (every vector, 40 random games;
+    a rare one 80): one finding each, 95 % under the fault's clause, no verdict moved."""
+    rows = [_measure(n, seed=seed, games=80 if n in RARE else 40, vectors=True)
+            for n in sorted(PROJECT)]
+    _assert_share(rows)

@@ -50,8 +50,8 @@ NO_HIT_PATIENCE = 1000
 
 __all__ = ["MAX_COUNTEREXAMPLE", "MAX_STEPS", "TARGETS", "DifferentialResult", "Divergence",
            "Finding", "attribute", "base_setup", "consistency_problem", "divergence_trace",
-           "finding_key", "oracle_setup", "play_lockstep", "root_key", "run_differential",
-           "shrink"]
+           "finding_clause", "finding_key", "oracle_setup", "play_lockstep", "root_key",
+           "run_differential", "shrink"]
 
 
 @dataclass
@@ -106,6 +106,10 @@ class Divergence:
     details: tuple[str, ...] | None = None
     cause: Divergence | None = None
     ended: str | None = None
+    unconfirmed: tuple[Any, Any, Any] | None = None
+    """``(reading, clause, explanation)`` a reading explained this divergence with, taken back
+    because its game ended too soon to confirm it (:func:`_confirm_readings`); given back when
+    another game of the run confirms that reading (:func:`_weigh_readings`)."""
 
     @property
     def is_root(self) -> bool:
@@ -739,7 +743,10 @@ def finding_key(div: Divergence) -> tuple[str, str]:
 def root_key(div: Divergence) -> tuple[str, str]:
     """How root causes (:attr:`Divergence.is_root`) group into findings, so that one fault
     gives one finding: by the clause broken (``(clause, "rule")``), whatever field differed
-    first in each game; a divergence a reading explains by ``reading:<ambiguity>=<reading>``;
+    first in each game (a turn ended on one side only with the memory gauge alike on both,
+    by the turn-end condition, :attr:`GameHooks.turn_condition`, whichever phase's rule
+    applied it: the finding is named by that condition); a divergence a reading explains
+    by ``reading:<ambiguity>=<reading>``;
     an implementation error by its code (``("errored", "errored:<code>")``); a refusal that
     cites another clause than the oracle's by the clause the implementation cites
     (``("refusal", "cites:<clause>")``: an engine citing one wrong clause everywhere is one
@@ -754,7 +761,23 @@ def root_key(div: Divergence) -> tuple[str, str]:
         return "refusal", f"cites:{cited}"
     if div.kind == "refused-legal" and div.code:
         return clause, div.code
+    if div.kind == "state" and div.events is not None:
+        # A turn one side ended and the other did not, the memory gauge alike on both: the
+        # turn-end condition judged otherwise, whichever phase applied it.
+        game = _hooks_of(div.setup)
+        cond = _turn_condition(game, div.events, div.differences,
+                               (div.before or {}).get(game.turn_cause or "-"))
+        if cond:
+            return cond, "rule"
     return clause, "rule"
+
+
+def finding_clause(div: Divergence) -> str | None:
+    """The clause a root divergence is reported under: the clause its group names
+    (:func:`root_key`, e.g. the turn-end condition, whichever phase's rule applied it), else
+    its own."""
+    clause, kind = root_key(div)
+    return clause if kind == "rule" and clause != "?" else div.clause
 
 
 #: A finding's counterexample at most this long, or the finding says why not
@@ -859,9 +882,9 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     steps = [0]
     overrides: dict[str, str] = {}
     groups: dict[tuple[str, str], Finding] = {}
+    filed: list[list[Divergence]] = []  # each game's divergences, in order
     seen = [0]
     played = [0]  # actions sent in the current game
-    roots: list[Divergence] = []  # unexplained root state divergences (a sample)
     ambs = [a for a in registry.REGISTRY if a.ruleset == ruleset]
     game_hooks = hooks(ruleset)
 
@@ -891,43 +914,21 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                       max_divergences=8 if seen[0] < max_findings else 1)
 
     def record(collect: Sequence[Divergence], index: int) -> None:
-        """File the game's divergences: each root cause into its finding, each consequence
-        under the finding of its root."""
-        keys_this_game: set[tuple[str, str]] = set()
-        key_of: dict[int, tuple[str, str]] = {}
+        """Note the game's divergences: its readings confirmed or retracted within the game
+        (:func:`_confirm_readings`), every root's clause attributed. They are filed into
+        findings once the run is over (:func:`_file`), when the run as a whole has been
+        weighed for and against each reading (:func:`_weigh_readings`)."""
         _confirm_readings(collect, played[0])
         for div in collect:
             seen[0] += 1
             div.game = index
             if div.cause is not None:
-                f = groups.get(key_of.get(id(div.cause), ("", "")))
-                if f is None:
-                    continue
-                f.consequences += 1
-                if len(f.consequence_examples) < CONSEQUENCES_LISTED:
-                    f.consequence_examples.append({
-                        "game": index, "step": div.step, "kind": div.kind,
-                        "clause": div.clause, "field": finding_key(div)[1]})
                 continue
             if div.kind != "errored" and div.clause is None and div.reading is None:
                 explain(div)
-            if div.reading is not None:
-                seen_as = result.readings_seen.setdefault(div.reading[0], {})
-                seen_as[div.reading[1]] = seen_as.get(div.reading[1], 0) + 1
-                if not any_reading:
-                    overrides[div.reading[0]] = div.reading[1]
-            if div.reading is None and div.kind == "state" and len(roots) < 64:
-                roots.append(div)
-            key = key_of[id(div)] = root_key(div)
-            f = groups.get(key)
-            if f is None:
-                f = groups[key] = Finding(key, div, first_length=len(div.actions))
-            elif _better(div, f.divergence):
-                f.divergence = div
-            f.count += 1
-            if key not in keys_this_game:
-                f.games += 1
-                keys_this_game.add(key)
+            if div.reading is not None and not any_reading:
+                overrides[div.reading[0]] = div.reading[1]
+        filed.append(list(collect))
 
     from digiconform.verifier.stopping import RunStopped
 
@@ -936,7 +937,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     # reached them) ride on the exception as ``partial_result`` (the runner reports them).
     stop: RunStopped | None = None
     for i in range(games):
-        if dead() or (budget_seconds is not None and groups and
+        if dead() or (budget_seconds is not None and any(filed) and
                       time.monotonic() - t0 > budget_seconds):
             break
         collect: list[Divergence] = []
@@ -977,9 +978,10 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             if callable(fresh):
                 fresh()
     try:
-        _retract_contradicted(groups, roots, result.readings_seen)
+        _weigh_readings(filed)
     except Exception as e:  # noqa: BLE001 - a bug of ours: the findings stay as they are
         result.notes.append(f"checking the readings' findings failed: {type(e).__name__}: {e}")
+    groups.update(_file(filed, result.readings_seen))
     result.steps = steps[0]
     findings = sorted(groups.values(), key=lambda f: (-f.count, f.key))
     left = shrink_seconds
@@ -1018,6 +1020,7 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             explain(f.divergence)
     for f in findings:
         f.why_long = _why_long(f, shrink_seconds)
+        f.divergence.clause = finding_clause(f.divergence)
     result.findings = findings
     if findings:
         result.divergence = findings[0].divergence
@@ -1031,19 +1034,24 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
 
 READING_CONFIRM = 5
 """A divergence a reading explains is taken as that reading only when its game, played on
-under the reading, goes on for this many actions, and does not diverge again at a step filed
-under one of the ambiguity's own clauses: a state that another reading happens to
-give at one step (an Online deck never recycled looks like DB-AMB-16 "wait" at the draw
-that takes its last card, and like DB-AMB-3 "just-sent" when nothing was just sent) is no
-evidence of the reading when the game, played on under it, breaks that reading's rule."""
+under the reading, goes on for this many actions, and does not diverge again where the
+reading matters (under one of the ambiguity's own clauses, or at a step the reading asked for
+answers otherwise): a state that another reading happens to give at one step (an Online deck
+never recycled looks like DB-AMB-16 "wait" at the draw that takes its last card, and like
+DB-AMB-3 "just-sent" when nothing was just sent) is no evidence of the reading when the game,
+played on under it, breaks that reading's rule. A game too short to tell confirms nothing
+either way: the reading stands when another game of the run confirms it
+(:func:`_weigh_readings`)."""
 
 
 def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) -> None:
     """Retract the reading of each root divergence in ``collect`` (one game's, in order)
-    that the game does not confirm (:data:`READING_CONFIRM`: it diverged again under one of
-    the ambiguity's clauses, or, ``played`` actions in all, it ended within that many
-    actions with no other divergence): its clause is attributed
-    again without readings, and what followed it in the game becomes its consequence."""
+    that the game does not confirm (:data:`READING_CONFIRM`: played on under the reading it
+    diverged again, unexplained, under one of the ambiguity's clauses or at a step the
+    reading first asked for answers otherwise (:func:`_changes_step`); or, ``played``
+    actions in all, it ended within that many actions with no other divergence, which
+    leaves it ``unconfirmed``): its clause is attributed again without readings, and what
+    followed it in the game becomes its consequence."""
     from oracle import variants as registry
 
     for i, div in enumerate(collect):
@@ -1052,6 +1060,8 @@ def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) 
         later = collect[i + 1:]
         amb = registry.BY_ID.get(div.reading[0])
         clauses = set(amb.clauses) if amb is not None else set()
+        asked = (div.oracle_setup.get("variants") or {}).get(div.reading[0])
+        short = False
         if later:
             for d in later:  # (the clause of a later root of the game, for the check below)
                 if d.cause is None and d.clause is None and d.kind != "errored":
@@ -1059,35 +1069,62 @@ def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) 
                         attribute(d)
                     except Exception:  # noqa: BLE001 - left unknown
                         pass
-            # Confirmed unless it diverged again, unexplained, under one of the ambiguity's
-            # own clauses (the reading's rule, played on, differs again).
-            if not any(d.cause is None and d.reading is None and d.clause in clauses
+            # Confirmed unless it diverged again, unexplained, where the reading matters:
+            # under one of the ambiguity's own clauses, or at a step the reading asked for
+            # answers otherwise (the reading's rule, played on, differs again).
+            if not any(d.cause is None and d.reading is None and d.kind != "errored" and (
+                    d.clause in clauses or (asked is not None and
+                                            _changes_step(d, div.reading[0], asked)))
                        for d in later):
                 continue
         elif played is None or played - 1 - div.step >= READING_CONFIRM:
             continue
-        div.reading = div.explanation = div.clause = None
-        try:
-            attribute(div, readings=False)
-        except Exception:  # noqa: BLE001 - the clause stays unknown
-            pass
-        for d in later:
-            if d.cause is None or d.cause is div:
-                d.cause = div
-            else:
-                break
+        else:
+            short = True
+        _retract(div, later, unconfirmed=short)
+
+
+def _retract(div: Divergence, later: Sequence[Divergence], *, unconfirmed: bool = False
+             ) -> None:
+    """Take back ``div``'s reading: its clause attributed again without readings, and the
+    divergences of ``later`` (the rest of its game) that followed it, played on under the
+    reading, its consequences. ``unconfirmed``: taken back only for want of evidence (kept in
+    :attr:`Divergence.unconfirmed` with what it was, so the run may give it back)."""
+    if unconfirmed and div.reading is not None:
+        div.unconfirmed = (div.reading, div.clause, div.explanation)
+    div.reading = div.explanation = div.clause = None
+    try:
+        attribute(div, readings=False)
+    except Exception:  # noqa: BLE001 - the clause stays unknown
+        pass
+    for d in later:
+        if d.reading is not None and d.cause is None:
+            break  # a fresh re-sync under another reading
+        if d.cause is None or d.cause is div:
+            d.cause = div
+        else:
+            break
 
 
 def _changes_step(div: Divergence, amb: str, reading: str) -> bool:
     """Does the oracle under ``amb = reading`` answer otherwise than the game's readings at
-    ``div``'s diverging step (from the position before it)?"""
-    if div.before is None or not div.actions:
+    ``div``'s diverging step (from the position before it; for a legal-set divergence, the
+    legal actions there)?"""
+    if div.before is None or (not div.actions and div.kind != "legal-set"):
         return False
     base = div.oracle_setup
+    if (base.get("variants") or {}).get(amb) == reading:
+        return False
     alt = {**base, "variants": {**(base.get("variants") or {}), amb: reading}}
     o, ref = OracleDriver(), OracleDriver()
     if not _load(o, alt, div.before) or not _load(ref, base, div.before):
         return False
+    if div.kind == "legal-set":
+        def key(acts: Any) -> set[str]:
+            import json
+
+            return {json.dumps(a, sort_keys=True) for a in acts or ()}
+        return key(o.legal_actions()) != key(ref.legal_actions())
     a, b = o.apply(div.actions[-1]), ref.apply(div.actions[-1])
     if (a.refusal is None) != (b.refusal is None):
         return True
@@ -1099,45 +1136,86 @@ def _changes_step(div: Divergence, amb: str, reading: str) -> bool:
                                   details=div.details))
 
 
-def _retract_contradicted(groups: dict[tuple[str, str], Finding], roots: Sequence[Divergence],
-                          seen: dict[str, dict[str, int]]) -> None:
-    """A reading R that explained some root divergences of the run is contradicted when at
-    least as many unexplained root divergences (``roots``) are at steps R changes
-    (:func:`_changes_step`) and R does not give the implementation's answer there either
-    (it would have explained them): the implementation does not behave as R; the few steps
-    where R coincides with it are the fault seen there. Such a finding is attributed again
-    without readings and merged into the finding of its clause; ``seen`` no longer counts
-    it."""
-    for key, f in list(groups.items()):
-        if f.divergence.reading is None:
+#: Unexplained root divergences each reading of a run is weighed against, at most.
+WEIGH_SAMPLE = 64
+
+
+def _weigh_readings(games: Sequence[Sequence[Divergence]]) -> None:
+    """Weigh each reading R (of ambiguity A) the run's root divergences were explained by
+    against the run as a whole, so that a fault gives one finding, not one per reading it
+    happens to look like at a step:
+
+    - for R: the root divergences R explains, confirmed by their games
+      (:func:`_confirm_readings`); one that R explained in a game too short to confirm it
+      (:attr:`Divergence.unconfirmed`) counts, and is R's again, when R is confirmed
+      elsewhere in the run;
+    - against R: the unexplained root divergences where A's rule decides -- filed under one
+      of A's clauses, or at a step R answers otherwise (:func:`_changes_step`) without giving
+      the implementation's answer there either (else R would have explained it).
+
+    When the evidence against is at least the evidence for, the implementation breaks A's
+    rule in a way no reading accounts for at least as often as it looks like R: R is
+    retracted from each of its divergences (:func:`_retract`), which are then filed by the
+    clause broken, with what followed them under R as their consequences."""
+    from oracle import variants as registry
+
+    roots = [(g, i, d) for g in games for i, d in enumerate(g) if d.cause is None]
+    confirmed = {d.reading for _, _, d in roots if d.reading is not None}
+    for _, _, d in roots:
+        if d.reading is None and d.unconfirmed is not None and d.unconfirmed[0] in confirmed:
+            d.reading, d.clause, d.explanation = d.unconfirmed
+            d.unconfirmed = None
+            d.clauses = sorted({e["clause"] for e in _step_events(d) if e.get("clause")})
+    plain = [d for _, _, d in roots if d.reading is None and d.kind != "errored"]
+    sample = plain[:WEIGH_SAMPLE]
+    for amb_id, reading in sorted({d.reading for _, _, d in roots if d.reading is not None}):
+        amb = registry.BY_ID.get(amb_id)
+        clauses = set(amb.clauses) if amb is not None else set()
+        support = [(g, i, d) for g, i, d in roots if d.reading == (amb_id, reading)]
+        against = sum(1 for d in plain if d.clause in clauses)
+        if against < len(support):
+            against += sum(1 for d in sample if d.clause not in clauses
+                           and _changes_step(d, amb_id, reading))
+        if against < len(support):
             continue
-        amb, reading = f.divergence.reading
-        against = sum(1 for d in roots if _changes_step(d, amb, reading))
-        if against < f.count:
-            continue
-        div = f.divergence
-        div.reading = div.explanation = div.clause = None
-        attribute(div, readings=False)
-        del groups[key]
-        by = seen.get(amb, {})
-        by[reading] = by.get(reading, 0) - f.count
-        if by.get(reading, 0) <= 0:
-            by.pop(reading, None)
-        if amb in seen and not seen[amb]:
-            del seen[amb]
-        new = root_key(div)
-        g = groups.get(new)
-        if g is None:
-            f.key = new
-            groups[new] = f
-            continue
-        g.count += f.count
-        g.games += f.games
-        g.consequences += f.consequences
-        room = CONSEQUENCES_LISTED - len(g.consequence_examples)
-        g.consequence_examples += f.consequence_examples[:max(room, 0)]
-        if _better(div, g.divergence):
-            g.divergence = div
+        for g, i, d in support:
+            _retract(d, g[i + 1:])
+
+
+def _file(games: Sequence[Sequence[Divergence]], seen: dict[str, dict[str, int]]
+          ) -> dict[tuple[str, str], Finding]:
+    """The run's findings: each root divergence of ``games`` (each game's, in order) filed
+    into the finding of its :func:`root_key`, each consequence under its root's finding;
+    ``seen`` counts the root divergences each reading explains."""
+    groups: dict[tuple[str, str], Finding] = {}
+    for collect in games:
+        keys_this_game: set[tuple[str, str]] = set()
+        key_of: dict[int, tuple[str, str]] = {}
+        for div in collect:
+            if div.cause is not None:
+                f = groups.get(key_of.get(id(div.cause), ("", "")))
+                if f is None:
+                    continue
+                f.consequences += 1
+                if len(f.consequence_examples) < CONSEQUENCES_LISTED:
+                    f.consequence_examples.append({
+                        "game": div.game, "step": div.step, "kind": div.kind,
+                        "clause": div.clause, "field": finding_key(div)[1]})
+                continue
+            if div.reading is not None:
+                seen_as = seen.setdefault(div.reading[0], {})
+                seen_as[div.reading[1]] = seen_as.get(div.reading[1], 0) + 1
+            key = key_of[id(div)] = root_key(div)
+            f = groups.get(key)
+            if f is None:
+                f = groups[key] = Finding(key, div, first_length=len(div.actions))
+            elif _better(div, f.divergence):
+                f.divergence = div
+            f.count += 1
+            if key not in keys_this_game:
+                f.games += 1
+                keys_this_game.add(key)
+    return groups
 
 
 def _why_long(f: Finding, shrink_seconds: float) -> str | None:
@@ -1230,7 +1308,19 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
             # turns before it ended as the rules say, or the engine would be in them).
             ranked = [e for e in ranked if id(e) in in_seg] + \
                 [e for e in ranked if id(e) not in in_seg]
-    hit = next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
+    # A field of one player's ($.players[i]...) is named by an event of that player when
+    # one changes it (a skipped draw of seat 0 is not the rule of seat 1's play that also
+    # changed a hand); a field outside the players by any event.
+    owned = {(w, n) for w, n in _owned_fields([p for p, _, _ in diffs]) if n in fields}
+    owned |= {(None, n) for n in fields if not any(x == n for _, x in owned)}
+
+    def own(ev: Mapping[str, Any]) -> bool:
+        names = table.get(ev["type"], frozenset())
+        return any(n in names and (w is None or ev.get("player") in (w, None))
+                   for w, n in owned)
+
+    hit = next((ev for ev in ranked if own(ev)), None) or \
+        next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
     return ranked, hit
 
 
@@ -1260,6 +1350,61 @@ def _turn_segment(game: GameHooks, events: Sequence[Mapping[str, Any]],
         if e["type"] in game.turn_ends:
             seg += 1
     return ("ahead" if ahead else index), out
+
+
+def _turn_condition(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                    diffs: Sequence[tuple[str, Any, Any]], before: Any = None) -> str | None:
+    """:attr:`GameHooks.turn_condition` when the implementation ended a turn of the step the
+    oracle did not, or the other way round, with the memory gauge where the oracle had it
+    (:func:`_turn_segment`): standing in a turn the oracle ended, with the memory the oracle
+    had when that turn's end began (its last ``memory`` event there before the event that
+    ends the turn, read by the same turn player); ahead of the oracle, with the oracle's
+    memory seen from the other turn player (the opposite value). ``before``: the oracle's
+    memory before the step. Else None."""
+    if not game.turn_condition:
+        return None
+    seg = _turn_segment(game, events, diffs)
+    if seg is None:
+        return None
+    got = {p: (e, a) for p, e, a in diffs}
+    mem = got.get("$.memory")
+    if seg[0] == "ahead":
+        tp = got.get("$.turn_player")
+        if tp is None or mem is None or tp[0] == tp[1]:
+            return None
+        e, a = mem
+        return game.turn_condition if isinstance(e, int) and e == -a else None
+    marks = [e.get("after") for e in events if e.get("type") == game.turn_cause]
+    # the gauge when the oracle's end of that turn began (its first event there that
+    # changes whose turn it is), before any end-of-turn processing moved it
+    table = dict(game.event_fields)
+    there = []
+    for e in events:
+        if id(e) not in seg[1]:
+            continue
+        if "turn_player" in table.get(e.get("type", ""), frozenset()):
+            break
+        if e.get("type") == game.turn_cause:
+            there.append(e.get("after"))
+    if not there and seg[0] == 0 and before is not None:
+        there = [before]  # (the gauge the step began with: nothing moved it before)
+    if not there:
+        return None
+    final = marks[-1] if marks else before
+    engine = mem[1] if mem is not None else final
+    return game.turn_condition if engine is not None and engine == there[-1] else None
+
+
+def _ahead(game: GameHooks, events: Sequence[Mapping[str, Any]],
+           diffs: Sequence[tuple[str, Any, Any]]) -> int | None:
+    """When the implementation ended more turns in the step than the oracle: the player
+    whose turn it then began (what that turn's start changed for them, the unsuspending and
+    the draw, follows from the turn's end); else None."""
+    seg = _turn_segment(game, events, diffs)
+    if seg is None or seg[0] != "ahead":
+        return None
+    tp = next((a for p, _, a in diffs if p == "$.turn_player"), None)
+    return tp if isinstance(tp, int) else None
 
 
 def _key_event(game: GameHooks, events: Sequence[Mapping[str, Any]],
@@ -1534,9 +1679,12 @@ def _field_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
 
 
 def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
-                 diffs: Sequence[tuple[str, Any, Any]]) -> str | None:
+                 diffs: Sequence[tuple[str, Any, Any]], beginning: int | None = None
+                 ) -> str | None:
     """The clause of :attr:`GameHooks.unexplained` for a field that differs (for a player)
-    although no oracle event at that step changes it (for that player)."""
+    although no oracle event at that step changes it (for that player). ``beginning``: the
+    player whose turn the implementation began by ending a turn the oracle did not
+    (:func:`_ahead`): that turn's start explains their fields."""
     table = dict(game.event_fields)
     changed = {(e.get("player"), name) for e in events
                for name in table.get(e["type"], frozenset())}
@@ -1547,7 +1695,7 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
               if any(name == cause and (w, name) in changed for w, name in differing)}
     for who, name in sorted(differing, key=str):
         clause = dict(game.unexplained).get(name)
-        if clause is None or name in caused:
+        if clause is None or name in caused or (beginning is not None and who == beginning):
             continue
         if (who is None and name not in changed_any) or \
                 (who is not None and (who, name) not in changed):
@@ -1602,7 +1750,8 @@ def attribute(div: Divergence, *, readings: bool = True) -> None:
     if div.clause is None and div.kind == "state":
         div.clause = _field_clause(game, events, div.differences)
     if div.clause is None and div.kind == "state" and game.unexplained:
-        div.clause = _unexplained(game, events, div.differences)
+        div.clause = _unexplained(game, events, div.differences,
+                                  _ahead(game, events, div.differences))
     if div.clause is None and div.kind in ("state", "refused-legal", "legal-set"):
         ranked, hit = _ranked(game, events, div.differences)
         if hit is not None:
@@ -1643,7 +1792,7 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
         if clause:
             return clause
     if kind == "state" and game.unexplained:
-        clause = _unexplained(game, events, differences)
+        clause = _unexplained(game, events, differences, _ahead(game, events, differences))
         if clause:
             return clause
     ranked, hit = _ranked(game, events, differences)

@@ -81,6 +81,11 @@ class GameHooks:
     :param turn_cause: the field a turn's end follows from (DCG: ``memory``, DCG-6-1-4-1):
         when the implementation ended more turns than the oracle in one step, the first
         event of the action's own turn that changes it names the clause.
+    :param turn_condition: the clause of the turn-end condition (DCG-6-1-4-1): when one side
+        ended a turn of the step that the other did not (:attr:`turn_ends`) with the memory
+        gauge at the same position on both (equal memory seen from two turn players:
+        opposite values), the two judged the condition itself otherwise, whichever phase
+        applied it (a main-phase pass, DCG-6-6-1, or start-of-turn processing, DCG-6-2-1-2).
     :param field_clauses: ``(field, clause, unless)``: a differing ``field`` is ``clause``'s
         whatever the events of the step, unless a field or an oracle event type in
         ``unless`` differs or occurs there too (a Digimon Power computed wrongly from the
@@ -111,6 +116,7 @@ class GameHooks:
     setup_clause: str | None = None
     leaves_at: Mapping[str, tuple[str, str]] | None = None
     turn_cause: str = ""
+    turn_condition: str = ""
 
     @property
     def priority(self) -> dict[str, int]:
@@ -572,20 +578,30 @@ _DCG_EVENT_FIELDS = _fields((
     ("effect_lost", "pending delayed memory"),
     ("delayed", "delayed memory"),
     ("deleted", "battle_area trash cards"),
-    ("security_check", "security trash battle_area"),
+    # an effect's targets chosen (CR4.2 Triggered effects / the choose answer), and what it
+    # did to them: back to the hand, digivolution cards trashed, a duration begun
+    ("returned_to_hand", "battle_area hand trash cards"),
+    ("sources_trashed", "battle_area cards trash"),
+    ("lasting", "lasting"),
+    ("chosen", "choice pending"),
+    # the block timing (CR4.2 Blocking): the blocker suspended, the attack redirected
+    ("blocked", "attack target suspended choice"),
+    ("block_declined", "attack stage choice"),
+    # a security check, one card at a time (<Security Attack +n>: the attack's checks)
+    ("security_check", "security trash battle_area attack checks"),
     ("battle", "battle_area trash"),
     ("start_of_turn", "phase step pending to_move"),
     ("unsuspended", "suspended"),
     ("memory", "memory"),
     ("triggered", "pending"),
-    ("resolved", "pending memory once_per_turn_used"),
+    ("resolved", "pending memory once_per_turn_used choice"),
     ("hatched", "breeding_area egg_deck"),
     ("moved", "breeding_area battle_area"),
     ("digivolved", "battle_area cards hand memory"),
     ("played", "battle_area hand memory played_this_turn"),
     ("option_used", "hand trash memory"),
     ("activated", "once_per_turn_used memory pending"),
-    ("attack_declared", "attack suspended"),
+    ("attack_declared", "attack suspended choice"),
     ("attack_ended", "attack phase step to_move"),
     ("drew", "hand deck"),
     ("passed", "memory phase step to_move"),
@@ -618,4 +634,5 @@ def _dcg() -> GameHooks:
         (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")),
         turn_ends=frozenset({"turn_ended"}),
         turn_fields=frozenset({"turn", "turn_player", "to_move", "phase", "step"}),
-        turn_cause="memory", setup_clause="CR4.2 Deck construction")
+        turn_cause="memory", turn_condition="DCG-6-1-4-1",
+        setup_clause="CR4.2 Deck construction")

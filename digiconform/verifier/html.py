@@ -316,11 +316,9 @@ def _outcome_block(doc: Mapping[str, Any]) -> str:
                      + (f" ({_e(why)})" if why else "") + "</div>")
     g = out.get("games") or {}
     if g:
-        parts.append(f"<div>random games: {_e(g.get('planned', 0))} planned, "
-                     f"{_e(g.get('completed', 0))} played to the end, "
-                     f"{_e(g.get('diverged', 0))} stopped by a divergence, "
-                     f"{_e(g.get('errored', 0))} stopped by a verifier error, "
-                     f"{_e(g.get('not_played', 0))} not played</div>")
+        from digiconform.verifier.report import games_line
+
+        parts.append(f"<div>random games: {_e(games_line(g))}</div>")
     return "".join(parts)
 
 

@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from digiconform.verifier.differential import Divergence, _replayer, attribute, play_lockstep
+from digiconform.verifier.differential import (
+    Divergence,
+    _replayer,
+    attribute,
+    finding_clause,
+    play_lockstep,
+)
 from oracle.replay import trace_setup
 
 
@@ -39,6 +45,7 @@ def replay_impl(trace: Mapping[str, Any], command: str, timeout: float = 5.0,
                             max_steps=len(actions))
     if div is not None and div.kind != "errored":
         attribute(div)
+        div.clause = finding_clause(div)  # (as the finding it reproduces is named)
     return div, len(actions) if div is None else len(div.actions)
 
 

@@ -168,8 +168,9 @@ class Report:
     """Scenario vectors selected for the run."""
     games: dict[str, int] = field(default_factory=dict)
     """Random games: ``planned``, ``completed`` (played to the end with no divergence),
-    ``diverged``, ``errored`` (stopped by a verifier error), ``not_played``; empty when
-    none was asked for."""
+    ``diverged``, ``refused`` (the engine refused the game's set-up), ``errored`` (stopped by
+    a verifier error), ``not_played``; a stopped run's ``played``; empty when none was asked
+    for."""
     format_date: str | None = None
     """DCG: the date whose official restricted list was the deck format (``--format-date``);
     None for Digi-Battle."""
@@ -217,13 +218,18 @@ class Report:
         done = c["passed"] + c["failed"] + c["errored"] + c["not_followed"] + c["skipped"] \
             + sum(reasons.values())
         rest = max(0, self.vectors_planned - done)
-        if rest:  # never reached: the run was stopped first (else a verifier bug)
-            reasons["stopped" if self.stopped is not None else "unaccounted"] = rest
+        # Never reached: the run was stopped first, or the engine did not start (or offers
+        # no such ruleset) so that no vector could run; else a verifier bug.
+        why = "stopped" if self.stopped is not None else "not-run" if any(
+            f.kind == "implementation" and f.id in ("start", "ruleset")
+            for f in self.failures) else "unaccounted"
+        if rest:
+            reasons[why] = reasons.get(why, 0) + rest
         return {"planned": self.vectors_planned, "completed": c["passed"],
                 "failed": c["failed"] + c["errored"], "not_followed": c["not_followed"],
                 "skipped": c["skipped"], "not_run": sum(reasons.values()),
                 "not_run_reasons": reasons,
-                "unaccounted": rest if self.stopped is None else 0}
+                "unaccounted": rest if why == "unaccounted" else 0}
 
     def causes(self) -> list[dict[str, Any]]:
         """Why the outcome is not PASS, most serious first: ``{"outcome", "cause", "count",
@@ -490,12 +496,21 @@ def counts_lines(report: Report) -> tuple[str, str]:
     vectors = (f"{v['planned']} planned: {v['completed']} ran to the end, {v['failed']} "
                f"failed, {v['not_followed']} under readings not followed, {v['skipped']} "
                f"skipped, {v['not_run']} not run" + (f" ({why})" if why else ""))
-    g = report.games
-    games = ("none asked for" if not g else
-             f"{g.get('planned', 0)} planned: {g.get('completed', 0)} played to the end, "
-             f"{g.get('diverged', 0)} stopped by a divergence, {g.get('errored', 0)} stopped "
-             f"by a verifier error, {g.get('not_played', 0)} not played")
-    return vectors, games
+    return vectors, games_line(report.games)
+
+
+def games_line(g: Mapping[str, Any]) -> str:
+    """The random-game counts (``outcome.games`` of the report document) as one line: a
+    stopped run's ``played`` too, and the refused set-ups apart from the divergences."""
+    if not g:
+        return "none asked for"
+    if "completed" not in g:  # a run stopped before the games were counted one by one
+        return (f"{g.get('planned', 0)} planned: {g.get('played', 0)} played, "
+                f"{g.get('not_played', 0)} not played")
+    return (f"{g.get('planned', 0)} planned: {g.get('completed', 0)} played to the end, "
+            f"{g.get('diverged', 0)} stopped by a divergence, {g.get('refused', 0)} "
+            f"refused set-up, {g.get('errored', 0)} stopped by a verifier error, "
+            f"{g.get('not_played', 0)} not played")
 
 
 def _md_outcome(report: Report) -> list[str]:

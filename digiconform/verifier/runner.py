@@ -133,10 +133,11 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
         started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         format_date=opts.format_date)
     _init_clauses(report, opts.ruleset)
+    loaded = _plan(report, opts)
     driver = ProtocolDriver(opts.command, timeout=opts.timeout, format_date=opts.format_date)
     try:
         try:
-            return _verify(opts, report, driver, t0, progress)
+            return _verify(opts, report, driver, t0, progress, loaded)
         except Exception as e:  # noqa: BLE001 - a bug of ours outside any one item: reported
             _inconclusive(report, "run", "verify", "verifier-error",
                           f"the run stopped on an error of the verifier: {_exc(e)}",
@@ -152,14 +153,33 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
         return _stopped(report, driver, t0, e.reason)
 
 
+def _plan(report: Report, opts: Options) -> list[Mapping[str, Any]] | None:
+    """What the run means to run, before anything does: the vectors selected and the random
+    games asked for (a run stopped before its first vector says what it planned and that
+    none of it ran). The counts are made exact as the parts run. Returns the scenario
+    vectors loaded (None when they could not be: the run reports why itself)."""
+    loaded = None
+    try:
+        from digiconform.vectors import load_vectors
+
+        loaded = load_vectors(opts.vectors, kind="scenario")
+        report.vectors_planned = len(select(loaded, opts))
+    except Exception:  # noqa: BLE001 - unreadable vectors: the run reports them itself
+        report.vectors_planned = 0
+    if opts.games > 0:
+        report.games = {"planned": opts.games, "played": 0, "not_played": opts.games}
+    return loaded
+
+
 def stopped_before_start(opts: Options, reason: str) -> Report:
     """The report of a run stopped (``reason``) before the implementation was started:
-    partial, nothing checked."""
+    partial, nothing checked (what it planned: :func:`_plan`)."""
     report = Report(
         command=opts.command, implementation=None, ruleset=opts.ruleset,
         started=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         format_date=opts.format_date)
     _init_clauses(report, opts.ruleset)
+    _plan(report, opts)
     report.stopped = reason
     report.notes.append(f"the run was stopped before it began ({reason}): nothing was run")
     report.cases.append({"part": "run", "id": "stopped", "status": "error",
@@ -184,7 +204,8 @@ def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
 
 
 def _verify(opts: Options, report: Report, driver: Any, t0: float,
-            progress: Progress | None) -> Report:
+            progress: Progress | None, loaded: list[Mapping[str, Any]] | None = None
+            ) -> Report:
     from digiconform.harness.driver import ImplementationError
     from digiconform.vectors import load_vectors
     from oracle import variants as registry
@@ -231,8 +252,9 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     valid = {k: v for k, v in ready.readings.items() if v in names.get(k, ())}
     declared.update({k: v for k, v in valid.items() if k in own})
     caps = ready.capabilities
-    vectors = select(load_vectors(opts.vectors, kind="scenario"), opts)
-    known = {v["id"] for v in load_vectors(opts.vectors, kind="scenario")}
+    every = loaded if loaded is not None else load_vectors(opts.vectors, kind="scenario")
+    vectors = select(every, opts)
+    known = {v["id"] for v in every}
     for stale in sorted(set(opts.skips) - known):
         report.notes.append(f"skip list names an unknown scenario: {stale}")
     # ambiguity -> (reading -> the engine behaved as it at the vector's discriminating step,
@@ -266,7 +288,8 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         _differential(report, driver, opts, declared if not caps.variants else
                       {k: v for k, v in valid.items() if k in own}, caps, progress)
     elif opts.games > 0:
-        report.games = {"planned": opts.games, "completed": 0, "diverged": 0, "errored": 0,
+        report.games = {"planned": opts.games, "completed": 0, "diverged": 0, "refused": 0,
+                        "errored": 0,
                         "not_played": opts.games}
         _inconclusive(report, "differential", "random games", "games-not-played",
                       f"none of the {opts.games} random games was played: the "
@@ -332,7 +355,7 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
         for a, holds in deps.items():
             if res.status == "fail" and any(b != a for b in off):
                 continue  # another reading the engine declares explains the failure
-            evidence = reading_evidence(v, res, a, holds)
+            evidence = reading_evidence(v, res, a, holds, asked=bool(caps.variants))
             if evidence is None:
                 continue  # its discriminating check was not compared: no evidence
             tagged = a in v.get("ambiguities", ())
@@ -733,8 +756,8 @@ def _under_reading(v: Mapping[str, Any], amb: str, reading: str) -> Any:
 _MISSING = object()
 
 
-def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str]
-                     ) -> dict[str, bool] | None:
+def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str],
+                     asked: bool = False) -> dict[str, bool] | None:
     """What vector ``v``'s result ``res`` shows *directly* about ambiguity ``amb`` (the
     vector holds under the readings ``holds``): reading -> did the engine answer as that
     reading does at the step where that reading's answer differs from the recorded one.
@@ -751,6 +774,12 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
       no reading at all, that is a fault of its own, no evidence;
     - ``res`` failed before (in its prelude, or at any step before a reading changes an
       answer): nothing is shown, and a reading whose step comes after it is not compared.
+
+    With ``asked`` (the engine is configurable: the vector's set-up asks for the reading it
+    must play), a failure after the discriminating step at a step whose rule is one of the
+    ambiguity's clauses (:func:`failing_clause`) shows the engine not playing the asked
+    reading through: ``holds`` are inconsistent there (an Online deck never recycled looks
+    like DB-AMB-16 ``wait`` at the draw of the last card, and then breaks ``wait``'s rule).
 
     None when nothing is shown (no elimination: a reading is never concluded from another
     one failing)."""
@@ -778,9 +807,11 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
     engine = {p: a for p, _, a in (res.differences or [])} if res.status == "fail" else {}
     out: dict[str, bool] = {}
     at_d = [x for x in alts.values() if x.step == d]
+    broke = asked and i > d and res.status == "fail" and \
+        failing_clause(v, res) in set(amb_def.clauses)
     for r in holds:
         if i > d:
-            out[r] = True
+            out[r] = not broke
         else:
             paths = {p for x in at_d for p, _, _ in x.differences}
             # a reading that changes a refusal there: the engine failed on that very answer
@@ -844,9 +875,10 @@ def _ambiguity_verdicts(report: Report,
         missed = [(e, asked) for e, asked in recs if e.get(asked) is False]
         if configurable:
             # Another reading shown where one was asked counts only when that reading is
-            # one the engine plays where it is asked for (never fails it): a fault of its
-            # own that looks like another reading at one step is no reading.
-            fails = {r: sum(1 for e, asked in recs if asked == r and e.get(r) is False)
+            # one the engine plays where it is asked for (never fails it, in any vector
+            # whose outcome depends on the ambiguity, tagged or not): a fault of its own
+            # that looks like another reading at one step is no reading.
+            fails = {r: sum(1 for e, asked, _ in every if asked == r and e.get(r) is False)
                      for r in amb.reading_names()}
             res.asked_bad = sum(1 for e, asked in missed if any(
                 e.get(r) is True and not fails.get(r) for r in e if r != asked))
@@ -969,7 +1001,7 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
     except Exception as e:  # noqa: BLE001 - a bug of ours: what was played is unknown
         played = int(report.games.get("played", 0))
         report.games = {"planned": opts.games, "completed": 0, "diverged": 0,
-                        "errored": 0, "not_played": opts.games}
+                        "refused": 0, "errored": 0, "not_played": opts.games}
         report.cases.append({**case, "status": "error",
                              "message": f"the random games stopped on a verifier error "
                                         f"after {played} games: {_exc(e)}"})
@@ -991,7 +1023,12 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         diverged = min(res.games, sum(f.games for f in res.findings))
         completed, errored = res.games - diverged, 0
     played = completed + diverged + errored
-    report.games = {"planned": planned, "completed": completed, "diverged": diverged,
+    # A game whose set-up the engine refused was never played: counted apart from the games
+    # a divergence stopped (the refusal stops a game at its new_game: one finding per game).
+    refused = min(diverged, sum(f.games for f in res.findings
+                                if _refused_game_setup(report, f) is not None))
+    report.games = {"planned": planned, "completed": completed,
+                    "diverged": diverged - refused, "refused": refused,
                     "errored": errored, "not_played": max(0, planned - played)}
     for err in res.verifier_errors:
         items.append(("verifier-error", f"random game {err.get('game')} was stopped by an "
