@@ -26,7 +26,7 @@ from oracle.dcg.effects import (
 from oracle.dcg.memory import MEMORY_LIMIT, mine, pay, set_mine
 from oracle.dcg.model import Action, Attack, Choice, Pending, State
 from oracle.dcg.turn import game_over
-from oracle.dcg.work import View, Work, WStack, new_stack
+from oracle.dcg.work import View, Work, WPlayer, WStack, new_stack
 from oracle.errors import IllegalActionError
 
 __all__ = ["choice_actions", "choose", "continue_attack", "main_action", "main_actions",
@@ -418,7 +418,9 @@ def blockers(w: Any, defender: int, atk: Attack) -> list[int]:
     cards_with = w.tables.blockers
     if not cards_with:
         return []
-    return sorted(s.id for s in w.players[defender].battle
+    them = w.players[defender]  # (a working player's battle area read, not copied)
+    battle = them.peek("battle") if isinstance(them, WPlayer) else them.battle
+    return sorted(s.id for s in battle
                   if s.cards[-1] in cards_with and not s.suspended and s.id != atk.target
                   and not restricted(w, s.id))
 
