@@ -206,8 +206,8 @@ class WPlayer:
         else the frozen zone (a tuple; stacks as :class:`~oracle.dcg.model.Stack`, whose
         ``top`` and ``played`` read as a :class:`WStack`'s; ``opt_used`` a tuple)."""
         if name in self.thawed:
-            return getattr(self, name)
-        return self._p[_ZONES[name][0]]
+            return self.__dict__[name]
+        return self._p[_FREEZE[name][0]]
 
     def freeze(self) -> PlayerState:
         """The frozen player: the thawed one while nothing was looked at or changed, else a
