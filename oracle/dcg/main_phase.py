@@ -163,9 +163,9 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
         if option is not None:
             cost, colors = option
             if have is None:  # (_option_colour_ok, for every Option in hand at once)
-                have = {c for s in battle for c in cards[s.cards[-1]].colors}
+                have = {c for s in battle for c in cards[s.top].colors}
                 if breeding is not None:
-                    have.update(cards[breeding.cards[-1]].colors)
+                    have.update(cards[breeding.top].colors)
             if 0 <= cost <= budget and all(c in have for c in colors):
                 made = _OPTIONS[tp]
                 a = made.get(cid)
