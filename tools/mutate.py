@@ -187,7 +187,7 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
     *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const-1",
        "segment": "1", "line": f"if len({name}) > 1:",
        "reason": f"sorting a list of one of the {name} as well: it is already in order"}
-      for name in ("targets", "attackers")),
+      for name in ("targets", "attackers", "digivolves")),
     # The guards of the legal set's sorts (the merged ST-1/ST-2 main phase, 2026-12-03):
     # >= 1 (compare) sorts a list of one as well, > 0 (const-1) the same, > 2 (const+1) leaves
     # a list of two in the order it was built: only the order of the legal set changes, and
