@@ -57,13 +57,24 @@ def shuffle(order: list[Any], rng: random.Random) -> None:
         rng.shuffle(order)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(order) - 1, 0, -1):
-        n = i + 1  # (pick one of order[:i + 1] to exchange with order[i])
-        k = n.bit_length()
+    steps = _SWAPS.get(len(order))
+    if steps is None:
+        steps = _SWAPS[len(order)] = _swaps(len(order))
+    for i, k in steps:  # (pick one of order[:i + 1] to exchange with order[i])
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         order[i], order[j] = order[j], order[i]
+
+
+def _swaps(size: int) -> tuple[tuple[int, int], ...]:
+    """The steps of :func:`shuffle` for ``size`` cards: ``(i, k)`` for i from ``size - 1``
+    down to 1, ``k`` the bits drawn to pick one of ``i + 1`` cards."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+#: :func:`_swaps` by size, made once per size.
+_SWAPS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 _type = attrgetter("type")
