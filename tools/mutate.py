@@ -162,10 +162,29 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "steps), where every pending effect is a [Start of Your Turn] one: none has a "
                "then-at-end-of-turn part (only [When Attacking] and [Main] effects do) and "
                "none is delayed processing, so both operands are false"},
-    {"module": "oracle/dcg/effects.py", "function": "_has_level_5_green", "op": "const+1",
-     "segment": "0",
-     "reason": "(level or 1) instead of (level or 0) after is_digimon: every Digimon card has "
-               "a level (the card-set schema), so the default is never taken"},
+    *({"module": "oracle/dcg/effects.py", "function": "_has_level_5_green", "op": op,
+       "segment": "0",
+       "reason": "(level or 1) or (level or -1) instead of (level or 0) after is_digimon: every "
+                 "Digimon card has a level (the card-set schema), so the default is never taken"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/dcg/effects.py", "function": "recheck_waiting", "op": "andor",
+     "segment": "stack is None or stack.top != card_id",
+     "reason": "DCG-AMB-5 'trigger-condition': only effects with an 'If ...' wait, and those "
+               "are all [Start of Your Turn] / [Start of Your Main Phase] ones (Tai Kamiya "
+               "BT2-089, Mimi Tachikawa BT1-089, Matt Ishida ST2-12, Angoramon LM-008) whose "
+               "timing's effects only gain, lose or set memory: no card moves while one waits, "
+               "so its card is always still the top of its stack and the branch is never taken "
+               "(seed 7351's sample)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_remember", "op": "delete",
+     "segment": "cache[key] = action",
+     "reason": "the cache of Action objects only saves building them: left empty, every "
+               "lookup misses and an equal Action is built (seed 7351's sample)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "choose", "op": "delete",
+     "segment": 'w.attack = atk._replace(stage="blocked")',
+     "reason": "CR4.2 Blocking: after a declined block the attack's stage stays 'blocking'; "
+               "nothing is pending then, so the engine's loop calls continue_attack at once, in "
+               "the same action, which treats 'blocking' as 'blocked' (neither 'declared' nor "
+               "'checking'); no position with that stage is ever answered (seed 7351's sample)"},
     {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "delete",
      "segment": "out.sort(key=_activate_order)",
      "reason": "the order of the [Main] activations in the legal set: legal sets are compared "

@@ -18,7 +18,8 @@ name:
 - DCG: an effect resolved that is not waiting (DCG-6-1-3); in the Main phase a hand Digimon
   digivolved onto a stack it may not digivolve onto or onto no stack at all (DCG-6-5-1-2),
   an attack by a Digimon that may not attack and on a Digimon that may not be attacked
-  (DCG-6-5-1-5).
+  (DCG-6-5-1-5); at the block timing one <Blocker> named twice, or two of them (CR4.2
+  Blocking).
 - Chance nodes (both): the outcome of the wrong kind (a ``shuffle`` naming a ``winner`` at
   the coin toss or rock-paper-scissors, DB-B.1; a coin toss answered at a due shuffle) and
   out-of-range values (winner 2).
@@ -166,6 +167,14 @@ def _dcg_positional(state: Any, acts: Sequence[Any]) -> list[Json]:
     resolve = {"type": "resolve", "player": p, "index": len(state.pending)}
     if state.pending:
         out.append(resolve)
+    choice = getattr(state, "choice", None)
+    if choice is not None and choice.kind == "block":
+        # CR4.2 Blocking: one <Blocker> blocks; naming it twice, or two of them, is refused
+        blockers = sorted({a.targets[0] for a in acts if a.type == "choose" and a.targets})
+        if blockers:
+            out.append({"type": "choose", "player": p, "targets": [blockers[0]] * 2})
+        if len(blockers) > 1:
+            out.append({"type": "choose", "player": p, "targets": blockers[:2]})
     if state.phase != "main":
         return out
     cards = state.game.cards.cards
