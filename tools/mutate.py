@@ -175,6 +175,21 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "timing's effects only gain, lose or set memory: no card moves while one waits, "
                "so its card is always still the top of its stack and the branch is never taken "
                "(seed 7351's sample)"},
+    {"module": "oracle/digibattle/state.py", "function": "__str__",
+     "reason": "Action.__str__ is the human-readable form (messages of the tools): no answer "
+               "carries it, and a refusal's reason is free text that is not compared (seed "
+               "7351's sample)"},
+    {"module": "oracle/dcg/memory.py", "function": "set_mine", "op": "compare",
+     "segment": "value > MEMORY_LIMIT",
+     "reason": "CR4.2 Memory's clamp: value >= 10 also sets 10 at exactly 10, the value it "
+               "already is (seed 7351's sample)"},
+    {"module": "oracle/dcg/effects.py", "function": "auto_index", "op": "const+1",
+     "segment": "0", "line": "return cands[0]", "nth": 1,
+     "reason": "DCG-AMB-3: when every candidate is the same effect of the same card (two "
+               "copies, e.g. two Tai Kamiya BT2-089 at the start of the turn) no decision is "
+               "due and the second copy resolves first instead of the first: the rules do not "
+               "tell identical effects apart, so which copy the answer names first is no rule "
+               "(seed 7351's sample; the answers are the same but for that order)"},
     {"module": "oracle/dcg/main_phase.py", "function": "_remember", "op": "delete",
      "segment": "cache[key] = action",
      "reason": "the cache of Action objects only saves building them: left empty, every "
