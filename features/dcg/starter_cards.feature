@@ -147,6 +147,21 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       And my opponent's trash includes Biyomon ST1-02
 
     @DCG-6-5-1-5
+    Scenario: Gabumon's inherited effect passes over a Digimon without digivolution cards
+      # Gabumon ST2-03 inherited: [When Attacking] Trash the digivolution card at the bottom of
+      # 1 of your opponent's Digimon with a level of 5 or less. Agumon ST1-03 alone has no
+      # digivolution card to trash, so it is no target: Birdramon ST1-05 is the only one, and
+      # its bottom card goes without a choice.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Garurumon ST2-06 over Gabumon ST2-03 over Tsunomon ST2-01
+      And my opponent's battle area has a suspended Agumon ST1-03
+      And my opponent's battle area has a suspended Birdramon ST1-05 over Biyomon ST1-02
+      When I attack my opponent with Garurumon ST2-06
+      Then my opponent's battle area has a suspended Birdramon ST1-05
+      And my opponent's battle area has a suspended Agumon ST1-03
+      And my opponent's trash includes Biyomon ST1-02
+
+    @DCG-6-5-1-5
     Scenario: Gabumon's inherited effect does not reach a level 6 Digimon
       Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended Garurumon ST2-06 over Gabumon ST2-03
