@@ -190,6 +190,13 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "due and the second copy resolves first instead of the first: the rules do not "
                "tell identical effects apart, so which copy the answer names first is no rule "
                "(seed 7351's sample; the answers are the same but for that order)"},
+    {"module": "oracle/dcg/setup.py", "function": "_finish_setup", "op": "delete",
+     "segment": "w.memory = 0",
+     "reason": "CR4.2 Game setup, memory 0: new_game starts at memory 0 and no set-up step "
+               "(shuffles, first player, mulligans) changes it, so at _finish_setup memory is "
+               "already 0 in every position a game reaches; only a set-up position loaded with "
+               "another memory (load_state accepts -10..10 in any phase) would show it, and no "
+               "game has one (seeds 2662 and 7351's samples)"},
     {"module": "oracle/dcg/main_phase.py", "function": "_remember", "op": "delete",
      "segment": "cache[key] = action",
      "reason": "the cache of Action objects only saves building them: left empty, every "
