@@ -162,10 +162,51 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "steps), where every pending effect is a [Start of Your Turn] one: none has a "
                "then-at-end-of-turn part (only [When Attacking] and [Main] effects do) and "
                "none is delayed processing, so both operands are false"},
-    {"module": "oracle/dcg/effects.py", "function": "_has_level_5_green", "op": "const+1",
-     "segment": "0",
-     "reason": "(level or 1) instead of (level or 0) after is_digimon: every Digimon card has "
-               "a level (the card-set schema), so the default is never taken"},
+    *({"module": "oracle/dcg/effects.py", "function": "_has_level_5_green", "op": op,
+       "segment": "0",
+       "reason": "(level or 1) or (level or -1) instead of (level or 0) after is_digimon: every "
+                 "Digimon card has a level (the card-set schema), so the default is never taken"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/dcg/effects.py", "function": "recheck_waiting", "op": "andor",
+     "segment": "stack is None or stack.top != card_id",
+     "reason": "DCG-AMB-5 'trigger-condition': only effects with an 'If ...' wait, and those "
+               "are all [Start of Your Turn] / [Start of Your Main Phase] ones (Tai Kamiya "
+               "BT2-089, Mimi Tachikawa BT1-089, Matt Ishida ST2-12, Angoramon LM-008) whose "
+               "timing's effects only gain, lose or set memory: no card moves while one waits, "
+               "so its card is always still the top of its stack and the branch is never taken "
+               "(seed 7351's sample)"},
+    {"module": "oracle/digibattle/state.py", "function": "__str__",
+     "reason": "Action.__str__ is the human-readable form (messages of the tools): no answer "
+               "carries it, and a refusal's reason is free text that is not compared (seed "
+               "7351's sample)"},
+    {"module": "oracle/dcg/memory.py", "function": "set_mine", "op": "compare",
+     "segment": "value > MEMORY_LIMIT",
+     "reason": "CR4.2 Memory's clamp: value >= 10 also sets 10 at exactly 10, the value it "
+               "already is (seed 7351's sample)"},
+    {"module": "oracle/dcg/effects.py", "function": "auto_index", "op": "const+1",
+     "segment": "0", "line": "return cands[0]", "nth": 1,
+     "reason": "DCG-AMB-3: when every candidate is the same effect of the same card (two "
+               "copies, e.g. two Tai Kamiya BT2-089 at the start of the turn) no decision is "
+               "due and the second copy resolves first instead of the first: the rules do not "
+               "tell identical effects apart, so which copy the answer names first is no rule "
+               "(seed 7351's sample; the answers are the same but for that order)"},
+    {"module": "oracle/dcg/setup.py", "function": "_finish_setup", "op": "delete",
+     "segment": "w.memory = 0",
+     "reason": "CR4.2 Game setup, memory 0: new_game starts at memory 0 and no set-up step "
+               "(shuffles, first player, mulligans) changes it, so at _finish_setup memory is "
+               "already 0 in every position a game reaches; only a set-up position loaded with "
+               "another memory (load_state accepts -10..10 in any phase) would show it, and no "
+               "game has one (seeds 2662 and 7351's samples)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_remember", "op": "delete",
+     "segment": "cache[key] = action",
+     "reason": "the cache of Action objects only saves building them: left empty, every "
+               "lookup misses and an equal Action is built (seed 7351's sample)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "choose", "op": "delete",
+     "segment": 'w.attack = atk._replace(stage="blocked")',
+     "reason": "CR4.2 Blocking: after a declined block the attack's stage stays 'blocking'; "
+               "nothing is pending then, so the engine's loop calls continue_attack at once, in "
+               "the same action, which treats 'blocking' as 'blocked' (neither 'declared' nor "
+               "'checking'); no position with that stage is ever answered (seed 7351's sample)"},
     {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "delete",
      "segment": "out.sort(key=_activate_order)",
      "reason": "the order of the [Main] activations in the legal set: legal sets are compared "

@@ -337,12 +337,16 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         root[0] = div
         resynced[0] = True
     ahead: list[Mapping[str, Any]] = []  # forced actions the implementation took by itself
+    same = False  # the last action was refused by both: the position is the same
     for played in range(max_steps + 1):
         state = oracle.state
+        again, same = same, False
         # The legal set is compared at every position, chance nodes, the game's end (where it
         # must be empty) and the position after the last of ``max_steps`` actions included (a
-        # replayed counterexample ends there); not at a waiting point only the oracle has.
-        if legal and not ahead:
+        # replayed counterexample ends there); not at a waiting point only the oracle has,
+        # nor again at a position where both refused a probe (its legal set was compared
+        # before the probe; asking again would cost a request per probe, issue 26).
+        if legal and not ahead and not again:
             want_legal = legal_json(game, state)
             try:
                 got_legal = impl.legal_actions(expected={"actions": want_legal}) if tell \
@@ -427,6 +431,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                         before=before.to_json(), events=[])
                 if not goes_on():
                     return first[0]
+            same = True
             continue
         if out.refusal is not None:
             diverge("refused-legal", f"the implementation refused a legal action: "

@@ -37,6 +37,22 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       And my opponent's security holds 5 cards
 
     @DCG-6-5-1-5
+    Scenario: My opponent blocks with one Blocker, not two
+      # CR4.2 Blocking: the defender may block with one <Blocker> (Grizzlymon ST2-07 or
+      # Coredramon ST1-06, both unsuspended): 3 choices (no block, either one); naming both at
+      # once is refused, and the block is still to be decided.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Dracomon ST1-04
+      And my opponent's battle area has an unsuspended Grizzlymon ST2-07 over Bearmon ST2-04
+      And my opponent's battle area has an unsuspended Coredramon ST1-06 over Agumon ST1-03
+      When I attack my opponent with Dracomon ST1-04
+      Then my opponent is to decide whether to block
+      And my opponent's legal actions number 3
+      When my opponent tries to choose my opponent's Grizzlymon ST2-07 and Coredramon ST1-06
+      Then the action is refused for CR4.2 Blocking
+      And my opponent is to decide whether to block
+
+    @DCG-6-5-1-5
     Scenario: My opponent does not block: the attack checks a security card
       Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended Dracomon ST1-04
@@ -128,6 +144,21 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       And my opponent's battle area has a suspended Birdramon ST1-05 over Biyomon ST1-02
       When I attack my opponent with Garurumon ST2-06
       Then my opponent's battle area has a suspended Birdramon ST1-05
+      And my opponent's trash includes Biyomon ST1-02
+
+    @DCG-6-5-1-5
+    Scenario: Gabumon's inherited effect passes over a Digimon without digivolution cards
+      # Gabumon ST2-03 inherited: [When Attacking] Trash the digivolution card at the bottom of
+      # 1 of your opponent's Digimon with a level of 5 or less. Agumon ST1-03 alone has no
+      # digivolution card to trash, so it is no target: Birdramon ST1-05 is the only one, and
+      # its bottom card goes without a choice.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Garurumon ST2-06 over Gabumon ST2-03 over Tsunomon ST2-01
+      And my opponent's battle area has a suspended Agumon ST1-03
+      And my opponent's battle area has a suspended Birdramon ST1-05 over Biyomon ST1-02
+      When I attack my opponent with Garurumon ST2-06
+      Then my opponent's battle area has a suspended Birdramon ST1-05
+      And my opponent's battle area has a suspended Agumon ST1-03
       And my opponent's trash includes Biyomon ST1-02
 
     @DCG-6-5-1-5
@@ -250,6 +281,27 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       Then my opponent's battle area has no Dracomon ST1-04
       And my opponent's battle area has no Bearmon ST2-04
       And my opponent's battle area has an unsuspended Ikkakumon ST2-05
+      And it is my opponent's turn
+
+    @DCG-6-5-1-3
+    Scenario: Giga Destroyer deletes no more than 2 when 3 of my opponent's Digimon qualify
+      # Giga Destroyer ST1-15 (cost 6): [Main] Delete up to 2 of your opponent's Digimon with
+      # 4000 DP or less. Dracomon ST1-04, Bearmon ST2-04 (4000) and Gomamon ST2-02 (3000) all
+      # qualify: "up to 2" is none, any one or any two of them (1 + 3 + 3 = 7 choices), never
+      # all three.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has Tai Kamiya ST1-12
+      And my opponent's battle area has an unsuspended Dracomon ST1-04
+      And my opponent's battle area has an unsuspended Bearmon ST2-04
+      And my opponent's battle area has an unsuspended Gomamon ST2-02
+      And my hand holds Giga Destroyer ST1-15
+      When I use Giga Destroyer ST1-15
+      Then I am to choose the targets of Giga Destroyer ST1-15
+      And my legal actions number 7
+      When I choose my opponent's Bearmon ST2-04 and Gomamon ST2-02
+      Then my opponent's battle area has no Bearmon ST2-04
+      And my opponent's battle area has no Gomamon ST2-02
+      And my opponent's battle area has an unsuspended Dracomon ST1-04
       And it is my opponent's turn
 
     @DCG-6-5-1-3

@@ -161,6 +161,42 @@ Feature: Ambiguities - one outcome per reading
         | strict        |
         | partner-lower |
 
+  @DB-AMB-4 @DB-B.3 @DB-B.7
+  Rule: DB-AMB-4 "either" still Digivolves to a higher level only
+
+    # DB-B.7: a Digimon Digivolves to a higher level. A made-up Champion with a DNA
+    # requirement naming the Champion Snimon BO-25 and the Rookie Gotsumon ST-23: under every
+    # reading of DB-AMB-4, Snimon (the same level) is no partner it Digivolves from, so the
+    # Digivolve Requirement is not met (DB-B.3). The
+    # numbers of the card are placeholders that no step reads.
+    Background:
+      Given a card that is not in the bundled card set:
+        | serial                 | EX-03                                                                  |
+        | name                   | Snimotsumon                                                            |
+        | kind                   | digimon                                                                |
+        | level                  | Champion                                                               |
+        | battle_type            | Red                                                                    |
+        | power                  | {"Red": 300, "Green": 400, "Yellow": 450}                              |
+        | score                  | {"Rookie": 100, "Champion": 100, "Ultimate": 100, "Mega": 200}         |
+        | digivolve_requirements | [{"kind": "dna", "partners": [{"name": "Snimon"}, {"name": "Gotsumon"}]}] |
+      And it is the Digivolve phase and I go first
+      And my Digivolve Zone holds Snimotsumon EX-03 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+
+    Scenario Outline: No DNA Digivolve from a Digimon of the new card's level under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-4
+      And my Duel Zone shows Snimon BO-25 over Gabumon ST-05
+      And my hand holds Gotsumon ST-23 and 7 other cards
+      And the position is loaded directly: no legal game - a Champion is not prepared over the Champion Snimon (DB-B.0: the next level up), and only a preparation fills the Digivolve Zone
+      When I DNA Digivolve into Snimotsumon EX-03 with Gotsumon ST-23
+      Then the action is refused for DB-B.3
+
+      Examples:
+        | reading       |
+        | strict        |
+        | either        |
+        | partner-lower |
+
   @DB-AMB-5 @DB-C.6
   Rule: DB-AMB-5 What happens to the DNA partner on the Power Port after the Duel
 
