@@ -203,20 +203,94 @@ def load_vectors(root: Path | None = None, kind: str | None = None) -> list[dict
     :raises InvalidInputError: a file that is not a regular file, not JSON or not a valid
         vector (the reason names the file).
     """
-    from oracle.errors import InvalidInputError
-    from oracle.inputs import read_json
-
     root = root or vectors_dir()
     out = []
     for path in sorted(root.rglob("*.vector.json")):
-        try:
-            doc = read_json(path, "vector")
-        except InvalidInputError as e:
-            raise InvalidInputError(e.path, e.reason if str(path) in e.reason
-                                    else f"{e.reason} (in {path})") from None
+        doc = _read_vector(path)
         if kind is None or doc["kind"] == kind:
             out.append(doc)
     return sorted(out, key=lambda d: d["id"])
+
+
+def _read_vector(path: Path) -> dict[str, Any]:
+    """One vector file, read and validated (the reason of an error names the file)."""
+    from oracle.errors import InvalidInputError
+    from oracle.inputs import read_json
+
+    try:
+        return read_json(path, "vector")  # type: ignore[no-any-return]
+    except InvalidInputError as e:
+        raise InvalidInputError(e.path, e.reason if str(path) in e.reason
+                                else f"{e.reason} (in {path})") from None
+
+
+class VectorRef(Mapping[str, Any]):
+    """A vector of a :func:`vector_index`: what selecting it needs (``id``, ``ruleset``,
+    ``kind``, ``clauses``, ``tags``) as a mapping, the whole document by :meth:`load`."""
+
+    __slots__ = ("path", "_meta")
+
+    def __init__(self, path: Path, doc: Mapping[str, Any]) -> None:
+        self.path = path
+        self._meta = {k: doc[k] for k in ("id", "ruleset", "kind", "clauses", "tags")
+                      if k in doc}
+
+    def __getitem__(self, key: str) -> Any:
+        return self._meta[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._meta)
+
+    def __len__(self) -> int:
+        return len(self._meta)
+
+    def load(self) -> dict[str, Any]:
+        """The whole vector: its file read and validated again.
+
+        :raises InvalidInputError: the file is no longer a valid vector, or no longer the
+            vector of this ID (it changed since it was indexed).
+        """
+        from oracle.errors import InvalidInputError
+
+        doc = _read_vector(self.path)
+        if doc["id"] != self._meta["id"] or doc["kind"] != self._meta["kind"]:
+            raise InvalidInputError("$.id", f"{self.path} changed while it was used: it was "
+                                            f"vector {self._meta['id']!r}, it is {doc['id']!r}")
+        return doc
+
+
+_INDEX: dict[tuple[Path, str | None], tuple[tuple[Any, ...], list[VectorRef]]] = {}
+
+
+def vector_index(root: Path | None = None, kind: str | None = None) -> list[VectorRef]:
+    """As :func:`load_vectors` (every file read and validated, the same errors), but each
+    vector kept only as a :class:`VectorRef`: a run holds one whole vector at a time, not
+    every vector of the directory (some 150 MB for the shipped ones). Remembered per
+    directory for as long as no file in it changes (size, modification time, inode), so that
+    the command line's plan and the run read the files once.
+    """
+    root = (root or vectors_dir()).resolve()
+    paths = sorted(root.rglob("*.vector.json"))
+    stamp = []
+    for p in paths:
+        try:
+            st = p.stat()
+            stamp.append((p, st.st_size, st.st_mtime_ns, st.st_ino))
+        except OSError:
+            stamp.append((p, None))
+    key = (root, kind)
+    cached = _INDEX.get(key)
+    if cached is not None and cached[0] == tuple(stamp):
+        return list(cached[1])
+    out = []
+    for path in paths:
+        doc = _read_vector(path)
+        if kind is None or doc["kind"] == kind:
+            out.append(VectorRef(path, doc))
+        del doc
+    out.sort(key=lambda r: r["id"])
+    _INDEX[key] = (tuple(stamp), out)
+    return list(out)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -186,7 +186,7 @@ def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
 def _verify(opts: Options, report: Report, driver: Any, t0: float,
             progress: Progress | None) -> Report:
     from digiconform.harness.driver import ImplementationError
-    from digiconform.vectors import load_vectors
+    from digiconform.vectors import VectorRef, vector_index
     from oracle import variants as registry
 
     try:
@@ -231,8 +231,10 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     valid = {k: v for k, v in ready.readings.items() if v in names.get(k, ())}
     declared.update({k: v for k, v in valid.items() if k in own})
     caps = ready.capabilities
-    vectors = select(load_vectors(opts.vectors, kind="scenario"), opts)
-    known = {v["id"] for v in load_vectors(opts.vectors, kind="scenario")}
+    # (each vector is read again when it runs and dropped after: one at a time in memory)
+    index = vector_index(opts.vectors, kind="scenario")
+    vectors = select(index, opts)
+    known = {v["id"] for v in index}
     for stale in sorted(set(opts.skips) - known):
         report.notes.append(f"skip list names an unknown scenario: {stale}")
     # ambiguity -> (reading -> the engine behaved as it at the vector's discriminating step,
@@ -246,7 +248,8 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         # it had recorded is taken back, and it is reported (with its traceback) as not run.
         saved = _snapshot(report, amb_records, coverage)
         try:
-            _one_vector(report, driver, v, opts, caps, declared, amb_records, coverage)
+            _one_vector(report, driver, v.load() if isinstance(v, VectorRef) else v, opts,
+                        caps, declared, amb_records, coverage)
         except Exception as e:  # noqa: BLE001 - a bug of ours: this vector is inconclusive
             _restore(report, amb_records, coverage, saved)
             _inconclusive(report, "scenarios", v["id"], "verifier-error",
