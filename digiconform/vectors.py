@@ -259,18 +259,33 @@ class VectorRef(Mapping[str, Any]):
         return doc
 
 
-_INDEX: dict[tuple[Path, str | None], tuple[tuple[Any, ...], list[VectorRef]]] = {}
+_INDEX: dict[tuple[Path, str | None, str | None],
+             tuple[tuple[Any, ...], list[VectorRef]]] = {}
 
 
-def vector_index(root: Path | None = None, kind: str | None = None) -> list[VectorRef]:
+def _other_rulesets(ruleset: str | None) -> frozenset[str]:
+    from oracle.rulesets import NAMES
+
+    return frozenset(n for n in NAMES if ruleset is not None and n != ruleset)
+
+
+def vector_index(root: Path | None = None, kind: str | None = None,
+                 ruleset: str | None = None) -> list[VectorRef]:
     """As :func:`load_vectors` (every file read and validated, the same errors), but each
     vector kept only as a :class:`VectorRef`: a run holds one whole vector at a time, not
-    every vector of the directory (some 150 MB for the shipped ones). Remembered per
-    directory for as long as no file in it changes (size, modification time, inode), so that
-    the command line's plan and the run read the files once.
+    every vector of the directory (some 150 MB for the shipped ones).
+
+    With ``ruleset``, a subdirectory of ``root`` named after *another* ruleset (the layout of
+    the shipped and exported vectors: ``digibattle/…``, ``dcg/…``) is not read; every other
+    file is, whatever its place (and the caller still selects by each vector's own
+    ``ruleset``). Remembered per directory for as long as no file in it changes (size,
+    modification time, inode), so that the command line's plan and the run read the files
+    once.
     """
     root = (root or vectors_dir()).resolve()
-    paths = sorted(root.rglob("*.vector.json"))
+    others = _other_rulesets(ruleset)
+    paths = sorted(p for p in root.rglob("*.vector.json")
+                   if p.relative_to(root).parts[0] not in others)
     stamp = []
     for p in paths:
         try:
@@ -278,7 +293,7 @@ def vector_index(root: Path | None = None, kind: str | None = None) -> list[Vect
             stamp.append((p, st.st_size, st.st_mtime_ns, st.st_ino))
         except OSError:
             stamp.append((p, None))
-    key = (root, kind)
+    key = (root, kind, ruleset)
     cached = _INDEX.get(key)
     if cached is not None and cached[0] == tuple(stamp):
         return list(cached[1])
@@ -291,6 +306,14 @@ def vector_index(root: Path | None = None, kind: str | None = None) -> list[Vect
     out.sort(key=lambda r: r["id"])
     _INDEX[key] = (tuple(stamp), out)
     return list(out)
+
+
+def unindexed_vector(root: Path | None, vector_id: str, ruleset: str) -> bool:
+    """Whether a file of vector ``vector_id`` (:func:`file_name`) is in a subdirectory of
+    ``root`` that :func:`vector_index` with ``ruleset`` does not read (another ruleset's)."""
+    root = (root or vectors_dir()).resolve()
+    name = file_name(vector_id)
+    return any(any((root / other).rglob(name)) for other in sorted(_other_rulesets(ruleset)))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -181,8 +181,8 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
         try:
             try:
                 # Every selected vector reports progress, skipped ones too, in this order.
-                planned = [v["id"] for v in select(vector_index(opts.vectors, kind="scenario"),
-                                                    opts)]
+                planned = [v["id"] for v in select(
+                    vector_index(opts.vectors, kind="scenario", ruleset=ruleset), opts)]
                 if not progress:
                     report = run(opts)
                 elif sys.stderr.isatty():

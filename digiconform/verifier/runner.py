@@ -186,7 +186,7 @@ def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
 def _verify(opts: Options, report: Report, driver: Any, t0: float,
             progress: Progress | None) -> Report:
     from digiconform.harness.driver import ImplementationError
-    from digiconform.vectors import VectorRef, vector_index
+    from digiconform.vectors import VectorRef, unindexed_vector, vector_index
     from oracle import variants as registry
 
     try:
@@ -232,10 +232,13 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     declared.update({k: v for k, v in valid.items() if k in own})
     caps = ready.capabilities
     # (each vector is read again when it runs and dropped after: one at a time in memory)
-    index = vector_index(opts.vectors, kind="scenario")
+    # (another ruleset's subdirectory is not read: a skip-list entry for one of its vectors
+    # is known all the same)
+    index = vector_index(opts.vectors, kind="scenario", ruleset=opts.ruleset)
     vectors = select(index, opts)
     known = {v["id"] for v in index}
-    for stale in sorted(set(opts.skips) - known):
+    for stale in sorted(s for s in set(opts.skips) - known
+                        if not unindexed_vector(opts.vectors, s, opts.ruleset)):
         report.notes.append(f"skip list names an unknown scenario: {stale}")
     # ambiguity -> (reading -> the engine behaved as it at the vector's discriminating step,
     # the reading the vector asks for, tagged with the ambiguity, the engine follows the
