@@ -31,7 +31,7 @@ from typing import Any
 
 from digiconform.resources import vectors_dir
 from oracle.driver import Driver, OracleDriver, Outcome, Refusal
-from oracle.errors import OracleError, UnsupportedError
+from oracle.errors import InvalidInputError, OracleError, UnsupportedError
 
 VECTOR_FORMAT = "digiconform-vector/1"
 NOTHING_CHECKED = "nothing-checked"
@@ -212,28 +212,37 @@ def load_vectors(root: Path | None = None, kind: str | None = None) -> list[dict
     return sorted(out, key=lambda d: d["id"])
 
 
-def _read_vector(path: Path) -> dict[str, Any]:
-    """One vector file, read and validated (the reason of an error names the file)."""
+def _read_vector(path: Path, data: bytes | None = None) -> dict[str, Any]:
+    """One vector file (or its bytes ``data``), read and validated (the reason of an error
+    names the file)."""
     from oracle.errors import InvalidInputError
-    from oracle.inputs import read_json
+    from oracle.inputs import parse_json, read_bytes
+    from oracle.validation import validate
 
     try:
-        return read_json(path, "vector")  # type: ignore[no-any-return]
+        doc = parse_json(read_bytes(path) if data is None else data, where=str(path))
+        validate(doc, "vector")
     except InvalidInputError as e:
         raise InvalidInputError(e.path, e.reason if str(path) in e.reason
                                 else f"{e.reason} (in {path})") from None
+    return doc  # type: ignore[no-any-return]
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 class VectorRef(Mapping[str, Any]):
     """A vector of a :func:`vector_index`: what selecting it needs (``id``, ``ruleset``,
     ``kind``, ``clauses``, ``tags``) as a mapping, the whole document by :meth:`load`."""
 
-    __slots__ = ("path", "_meta")
+    __slots__ = ("path", "_meta", "_digest")
 
-    def __init__(self, path: Path, doc: Mapping[str, Any]) -> None:
+    def __init__(self, path: Path, doc: Mapping[str, Any], digest: bytes) -> None:
         self.path = path
         self._meta = {k: doc[k] for k in ("id", "ruleset", "kind", "clauses", "tags")
                       if k in doc}
+        self._digest = digest
 
     def __getitem__(self, key: str) -> Any:
         return self._meta[key]
@@ -245,14 +254,23 @@ class VectorRef(Mapping[str, Any]):
         return len(self._meta)
 
     def load(self) -> dict[str, Any]:
-        """The whole vector: its file read and validated again.
+        """The whole vector: its file read again. The same bytes as were indexed (their
+        digest) are the document that was validated then, parsed without checking it a
+        second time; other bytes are read and validated as new.
 
         :raises InvalidInputError: the file is no longer a valid vector, or no longer the
             vector of this ID (it changed since it was indexed).
         """
         from oracle.errors import InvalidInputError
+        from oracle.inputs import orjson, read_bytes
 
-        doc = _read_vector(self.path)
+        try:
+            data = read_bytes(self.path)
+        except InvalidInputError as e:
+            raise InvalidInputError(e.path, f"{e.reason} (in {self.path})") from None
+        if orjson is not None and _digest(data) == self._digest:
+            return orjson.loads(data)  # type: ignore[no-any-return]
+        doc = _read_vector(self.path, data)
         if doc["id"] != self._meta["id"] or doc["kind"] != self._meta["kind"]:
             raise InvalidInputError("$.id", f"{self.path} changed while it was used: it was "
                                             f"vector {self._meta['id']!r}, it is {doc['id']!r}")
@@ -298,11 +316,18 @@ def vector_index(root: Path | None = None, kind: str | None = None,
     if cached is not None and cached[0] == tuple(stamp):
         return list(cached[1])
     out = []
+    from oracle.inputs import read_bytes
+
     for path in paths:
-        doc = _read_vector(path)
+        try:
+            data = read_bytes(path)
+        except InvalidInputError as e:
+            raise InvalidInputError(e.path, e.reason if str(path) in e.reason
+                                    else f"{e.reason} (in {path})") from None
+        doc = _read_vector(path, data)
         if kind is None or doc["kind"] == kind:
-            out.append(VectorRef(path, doc))
-        del doc
+            out.append(VectorRef(path, doc, _digest(data)))
+        del doc, data
     out.sort(key=lambda r: r["id"])
     _INDEX[key] = (tuple(stamp), out)
     return list(out)
