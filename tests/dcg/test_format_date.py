@@ -106,3 +106,13 @@ def test_verify_states_the_format_date(tmp_path: Path) -> None:
     bad = CliRunner().invoke(main, ["verify", "--impl", "x", "--ruleset", "dcg",
                                     "--format-date", "2025-9-1"])
     assert bad.exit_code == 2 and "--format-date" in bad.output
+
+
+def test_the_default_format_date_is_the_restricted_lists_newest() -> None:
+    """``verify``'s default ``--format-date`` is read from the shipped list's document
+    (without importing the DCG rules): the same date as the rules' own
+    :func:`oracle.dcg.restricted.newest_date`."""
+    from digiconform.options import newest_format_date
+    from oracle.dcg.restricted import newest_date
+
+    assert newest_format_date() == newest_date()
