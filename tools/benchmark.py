@@ -136,6 +136,11 @@ def tree_run(games: int, ruleset: str = "digibattle") -> dict[str, float]:
     os.sched_setaffinity(0, {0})
     c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     steps, cpu = verifier_run(games, ruleset)
+    while True:  # (``serve`` reaped: the driver may close it without waiting for it)
+        try:
+            os.waitpid(-1, 0)
+        except ChildProcessError:
+            break
     c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     return {"actions": steps, "self": cpu,
             "serve": c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime}
