@@ -302,8 +302,10 @@ def vector_index(root: Path | None = None, kind: str | None = None,
     """
     root = (root or vectors_dir()).resolve()
     others = _other_rulesets(ruleset)
-    paths = sorted(p for p in root.rglob("*.vector.json")
-                   if p.relative_to(root).parts[0] not in others)
+    paths = sorted(p for top in ([root] if not others else
+                                 [e for e in root.iterdir() if e.name not in others])
+                   for p in (top.rglob("*.vector.json") if top.is_dir() else [top])
+                   if p.name.endswith(".vector.json"))
     stamp = []
     for p in paths:
         try:
