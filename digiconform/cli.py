@@ -72,6 +72,27 @@ def error_line(message: str) -> str:
     return f"digiconform: error: {one_line(message)}"
 
 
+def _import_quietly(module: str) -> Any:
+    """Import ``module`` (a subcommand's) as :mod:`digiconform.__main__` imports the command
+    line: Ctrl-C meanwhile ends the process at once with ``digiconform: interrupted`` and
+    exit code 130 (when Python's own SIGINT handler is the one in place, in the main
+    thread; otherwise a plain import)."""
+    import importlib
+    import signal
+    import threading
+
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        return importlib.import_module(module)
+    from digiconform.__main__ import _interrupted
+
+    previous = signal.signal(signal.SIGINT, _interrupted)
+    try:
+        return importlib.import_module(module)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class Group(click.Group):
     """Turns every refusal into one line on stderr and exit code 2: the oracle's input
     errors (``$.path: reason``), unreadable files, and click's usage errors (a bad option
@@ -87,15 +108,18 @@ class Group(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in self.lazy_commands:
-            import importlib
-
             module, attr = self.lazy_commands[cmd_name].split(":")
-            self.add_command(getattr(importlib.import_module(module), attr), cmd_name)
+            self.add_command(getattr(_import_quietly(module), attr), cmd_name)
         return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # (Ctrl-C outside a command's own handling: said as on the command line's import,
+            # not as click says it, a blank line first)
+            click.echo("digiconform: interrupted", err=True)
+            ctx.exit(130)
         except OracleError as e:
             click.echo(error_line(str(e)), err=True)
             ctx.exit(2)
