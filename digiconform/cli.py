@@ -72,15 +72,54 @@ def error_line(message: str) -> str:
     return f"digiconform: error: {one_line(message)}"
 
 
+def _import_quietly(module: str) -> Any:
+    """Import ``module`` (a subcommand's) as :mod:`digiconform.__main__` imports the command
+    line: Ctrl-C meanwhile ends the process at once with ``digiconform: interrupted`` and
+    exit code 130 (when Python's own SIGINT handler is the one in place, in the main
+    thread; otherwise a plain import)."""
+    import importlib
+    import signal
+    import threading
+
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        return importlib.import_module(module)
+    from digiconform.__main__ import _interrupted
+
+    previous = signal.signal(signal.SIGINT, _interrupted)
+    try:
+        return importlib.import_module(module)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class Group(click.Group):
     """Turns every refusal into one line on stderr and exit code 2: the oracle's input
     errors (``$.path: reason``), unreadable files, and click's usage errors (a bad option
     value: ``--timeout: 'nan' is not a finite number``), which click would otherwise print
     as a usage block."""
 
+    lazy_commands: dict[str, str] = {}
+    """Subcommands defined elsewhere, by name: ``"module:attribute"``, imported when asked
+    for (``serve`` does not import the verifier, nor ``verify`` the deck tools)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            module, attr = self.lazy_commands[cmd_name].split(":")
+            self.add_command(getattr(_import_quietly(module), attr), cmd_name)
+        return self.commands.get(cmd_name)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # (Ctrl-C outside a command's own handling: said as on the command line's import,
+            # not as click says it, a blank line first)
+            click.echo("digiconform: interrupted", err=True)
+            ctx.exit(130)
         except OracleError as e:
             click.echo(error_line(str(e)), err=True)
             ctx.exit(2)
@@ -292,27 +331,19 @@ def _emit_json(obj: Any) -> None:
     click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
 
 
-from digiconform.harness.cli import serve as _serve  # noqa: E402
-
-main.add_command(_serve)
-from digiconform.verifier.cli import verify as _verify  # noqa: E402
-
-main.add_command(_verify)
-from digiconform.verifier.cli import vectors as _vectors  # noqa: E402
-
-main.add_command(_vectors)
-from digiconform.verifier.cli import perft as _perft  # noqa: E402
-
-main.add_command(_perft)
-from digiconform.verifier.cli import report_command as _report  # noqa: E402
-
-main.add_command(_report)
-from digiconform.verifier.cli import summary_command as _summary  # noqa: E402
-
-main.add_command(_summary)
-from digiconform.verifier.cli import fuzz_command as _fuzz  # noqa: E402
-
-main.add_command(_fuzz)
+main.lazy_commands = {  # type: ignore[attr-defined]
+    "serve": "digiconform.harness.cli:serve",
+    "verify": "digiconform.verifier.cli:verify",
+    "vectors": "digiconform.verifier.cli:vectors",
+    "perft": "digiconform.verifier.cli:perft",
+    "report": "digiconform.verifier.cli:report_command",
+    "summary": "digiconform.verifier.cli:summary_command",
+    "fuzz": "digiconform.verifier.cli:fuzz_command",
+    "clauses": "digiconform.clauses:clauses_command",
+    "ambiguities": "digiconform.ambiguities:ambiguities_command",
+    "data": "digiconform.data_cli:data_group",
+    "deck": "digiconform.deck:deck_command",
+}
 
 
 if __name__ == "__main__":  # pragma: no cover
@@ -362,16 +393,3 @@ def replay(trace_path: str, variant: tuple[str, ...], fmt: str, command: str | N
         for p, e, a in result.differences:
             click.echo(f"  {p}: oracle {json.dumps(e)} / trace {json.dumps(a)}")
     sys.exit(0 if result.ok else 1)
-
-from digiconform.clauses import clauses_command  # noqa: E402
-
-main.add_command(clauses_command)
-from digiconform.ambiguities import ambiguities_command  # noqa: E402
-
-main.add_command(ambiguities_command)
-from digiconform.data_cli import data_group  # noqa: E402
-
-main.add_command(data_group)
-from digiconform.deck import deck_command  # noqa: E402
-
-main.add_command(deck_command)

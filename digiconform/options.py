@@ -134,10 +134,14 @@ def format_date_option(value: str, option: str = "--format-date") -> str:
 
 def newest_format_date() -> str:
     """The default of ``--format-date``: the newest entry's date of the shipped official DCG
-    restricted list."""
-    from oracle.dcg.restricted import newest_date
+    restricted list (:func:`oracle.dcg.restricted.newest_date`, read from the document
+    itself, validated against its schema: a ``verify`` that plays no random game then never
+    imports the DCG rules; ``tests/dcg/test_format_date.py`` checks the two agree)."""
+    from oracle.inputs import read_json
+    from oracle.resources import data_dir
 
-    return newest_date()
+    doc = read_json(data_dir() / "dcg" / "restricted-list.json", "dcg/restricted-list")
+    return max(str(e["effective"]) for e in doc["events"])
 
 
 def check_output_file(path: str | None, option: str) -> Path | None:
@@ -216,6 +220,8 @@ def random_game_decks(ruleset: str, names: Sequence[str], files: Sequence[str],
     :raises click.BadParameter: an unknown name, an unreadable or malformed file, or a deck
         its ruleset refuses (the path and reason, or the clause).
     """
+    if not names and not files:
+        return []  # (the default decks: nothing to check, no ruleset to import)
     from oracle.errors import IllegalActionError, OracleError
     from oracle.inputs import read_json, shipped_name
 

@@ -67,6 +67,15 @@ def _documents() -> dict[str, Any]:
 
 
 @cache
+def _rs_registry() -> Any:
+    """One :mod:`jsonschema_rs` registry of every schema document, shared by the compiled
+    validators (each built its own: some 10 ms per schema)."""
+    import jsonschema_rs
+
+    return jsonschema_rs.Registry(list(_documents().items()))
+
+
+@cache
 def compiled(name: str) -> Callable[[Any], bool]:
     """A fast ``is_valid(instance) -> bool`` for schema ``name`` (a compiled
     :mod:`jsonschema_rs` validator; :mod:`jsonschema`'s ``is_valid`` when that package is
@@ -81,8 +90,7 @@ def compiled(name: str) -> Callable[[Any], bool]:
         import jsonschema_rs
     except ImportError:  # pragma: no cover - jsonschema-rs is a dependency
         return validator(name).is_valid
-    rs = jsonschema_rs.validator_for(
-        schema, registry=jsonschema_rs.Registry(list(docs.items())), validate_formats=False)
+    rs = jsonschema_rs.validator_for(schema, registry=_rs_registry(), validate_formats=False)
 
     def is_valid(instance: Any) -> bool:
         try:

@@ -542,3 +542,16 @@ def test_encoded_answers_are_the_plain_forms_bytes(ruleset: str) -> None:
             assert codec.position_line(8, state, events) == codec.dumps(
                 {"seq": 8, "state": state.to_json(), "events": events})
     assert recurring > 10
+
+
+def test_the_version_serve_and_reports_name_is_the_installed_distributions() -> None:
+    """``serve``'s handshake and the report name ``digiconform.__version__`` (importing
+    :mod:`importlib.metadata` cost every ``serve`` some 20 ms of start-up): it must be the
+    version the distribution is installed under (pyproject.toml)."""
+    from importlib.metadata import version
+
+    from digiconform import __version__
+    from digiconform.harness.serve import oracle_ready
+
+    assert __version__ == version("digiconform")
+    assert oracle_ready().implementation.version == __version__

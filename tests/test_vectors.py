@@ -26,6 +26,7 @@ from digiconform.vectors import (
 )
 from digiconform.verifier.differential import base_setup
 from oracle.driver import OracleDriver
+from oracle.errors import InvalidInputError
 from oracle.validation import validate
 
 HERE = Path(__file__).resolve().parent
@@ -182,3 +183,71 @@ def test_the_shared_vectors_are_read_again_when_a_file_or_a_caller_changes_them(
                                                                 or "")
     assert shared.load_vectors()[0]["id"] != "changed" and len(reads) == 3
     assert shared.load_vectors(tmp_path / "elsewhere" / "..") == first and len(reads) == 3
+
+
+def _small_tree(tmp_path: Path) -> tuple[Path, dict, dict]:
+    """A vectors directory laid out as the shipped one: one scenario of each ruleset."""
+    from digiconform.vectors import file_name, vector_text, vectors_dir
+
+    docs = {}
+    for rs in ("digibattle", "dcg"):
+        src = next((vectors_dir() / rs / "scenarios").glob("*.vector.json"))
+        doc = json.loads(src.read_text(encoding="utf-8"))
+        (tmp_path / rs / "scenarios").mkdir(parents=True)
+        (tmp_path / rs / "scenarios" / file_name(doc["id"])).write_text(vector_text(doc))
+        docs[rs] = doc
+    return tmp_path, docs["digibattle"], docs["dcg"]
+
+
+def test_the_index_holds_what_selecting_needs_and_loads_each_vector_whole(
+        tmp_path: Path) -> None:
+    from digiconform.vectors import vector_index
+
+    root, db, dcg = _small_tree(tmp_path)
+    index = vector_index(root, kind="scenario")
+    assert [r["id"] for r in index] == sorted([db["id"], dcg["id"]])
+    for ref in index:
+        doc = ref.load()
+        assert doc == (db if doc["ruleset"] == "digibattle" else dcg)
+        assert {k: ref[k] for k in ref} == {k: doc[k] for k in ref}
+    # With a ruleset, the other ruleset's subdirectory is not read (a broken file there
+    # stops nothing), but a file outside the ruleset directories is.
+    (root / "dcg" / "scenarios" / "broken.vector.json").write_text("{")
+    assert [r["id"] for r in vector_index(root, "scenario", "digibattle")] == [db["id"]]
+    with pytest.raises(InvalidInputError, match="broken.vector.json"):
+        vector_index(root, "scenario", "dcg")
+    (root / "stray.vector.json").write_text("[]")
+    with pytest.raises(InvalidInputError, match="stray.vector.json"):
+        vector_index(root, "scenario", "digibattle")
+
+
+def test_a_vector_changed_after_it_was_indexed_is_validated_again(tmp_path: Path) -> None:
+    """The bytes indexed are parsed without a second check; any other bytes are read as a
+    new document: validated, and refused when they are another vector."""
+    from digiconform.vectors import vector_index
+
+    root, db, _ = _small_tree(tmp_path)
+    [ref] = vector_index(root, "scenario", "digibattle")
+    bad = {**db, "steps": "none"}
+    ref.path.write_text(json.dumps(bad))
+    with pytest.raises(InvalidInputError, match=re.escape(str(ref.path))):
+        ref.load()
+    ref.path.write_text(json.dumps({**db, "id": db["id"] + " (another)"}))
+    with pytest.raises(InvalidInputError, match="changed while it was used"):
+        ref.load()
+    ref.path.write_text(json.dumps(db, indent=3))  # the same vector, other bytes: fine
+    assert ref.load() == db
+
+
+def test_a_skip_list_naming_another_rulesets_vector_is_not_called_unknown(
+        tmp_path: Path) -> None:
+    from digiconform.verifier.runner import Options, verify
+
+    root, db, dcg = _small_tree(tmp_path)
+    opts = Options(f"{sys.executable} -m digiconform serve", ruleset="digibattle", games=0,
+                   trace_dir=None, vectors=root,
+                   skips={dcg["id"]: "a dcg vector", "no-such-vector": "stale"})
+    report = verify(opts)
+    unknown = [n for n in report.notes if "unknown scenario" in n]
+    assert unknown == ["skip list names an unknown scenario: no-such-vector"]
+    assert report.vectors_planned == 1

@@ -23,6 +23,27 @@ counts (cachegrind's "I refs", which stay put while CPU seconds move by ±10 % o
   ``--games 160``: the verifier's CPU and the engine's (issue 14: the 160 games may cost at
   most 4× the CPU of ``--games 0``, the engine's own time apart).
 
+Issue 27's rows (``--only startup`` measures just these, into their own table):
+
+- **``verify --games 0`` CPU** — the command ``python -m digiconform verify --impl "python -m
+  digiconform serve" --ruleset R --games 0 --no-progress --report FILE`` run to its end: user +
+  system CPU of the whole process tree (the verifier process from its interpreter's start, and
+  ``serve``, reaped), read with ``getrusage`` (``RUSAGE_SELF`` + ``RUSAGE_CHILDREN``) by a few
+  lines of ``python -c`` that run the command in process with ``runpy``.
+- **peak RSS** — of that same run and of the ``verify --games 160`` run above: ``ru_maxrss``
+  of the verifier process itself (``RUSAGE_SELF``) and of ``serve`` (``RUSAGE_CHILDREN``: the
+  only child), the larger of the two runs; MB = 2^20 bytes.
+- **whole-tree CPU per random-game action, one core** — the verifier-per-action worker with
+  itself and ``serve`` pinned to core 0 (``os.sched_setaffinity`` before ``serve`` starts,
+  inherited): the verifier's CPU over the games plus ``serve``'s whole CPU (reaped), for N
+  games minus the same for 1 game (start-up and the warm-up game cancel), over the actions in
+  between.
+
+Every command runs from bytecode, as an installed package does: the workers' environment drops
+``PYTHONDONTWRITEBYTECODE`` and caches each checkout's bytecode under its own
+``PYTHONPYCACHEPREFIX`` in a temporary directory (so the checkouts are not written to), filled
+by one unmeasured run first.
+
 With ``--before-checkout DIR`` the same measurements of another checkout (e.g. the code
 before issue 14, ``git worktree add /tmp/before ba3bd20`` or an extracted archive) run in the
 same rounds, interleaved, and fill the table's "before" column. Each checkout is measured by
@@ -34,6 +55,7 @@ Usage::
     python tools/benchmark.py --before-checkout /tmp/before --write README.md
     python tools/benchmark.py --save now.json           # measure, print the table
     python tools/benchmark.py --figures now.json --before before.json --write README.md
+    python tools/benchmark.py --only startup --before-checkout /tmp/before --write README.md
 """
 
 from __future__ import annotations
@@ -58,6 +80,9 @@ ROOT = Path(__file__).resolve().parents[1]
 ME = Path(__file__).resolve()
 PY = sys.executable
 BEGIN, END = "<!-- benchmark table: tools/benchmark.py -->", "<!-- end of benchmark table -->"
+SBEGIN, SEND = ("<!-- start-up table: tools/benchmark.py --only startup -->",
+                "<!-- end of start-up table -->")
+PYC = Path(tempfile.gettempdir()) / f"digiconform-bench-pyc-{os.getuid()}"
 RULESETS = ("digibattle", "dcg")
 
 
@@ -105,6 +130,22 @@ def verifier_run(games: int, ruleset: str = "digibattle") -> tuple[int, float]:
     return res.steps, cpu
 
 
+def tree_run(games: int, ruleset: str = "digibattle") -> dict[str, float]:
+    """:func:`verifier_run` with this process and ``serve`` pinned to core 0: the actions
+    and the verifier's CPU of the ``games``, and ``serve``'s whole CPU (reaped at the end)."""
+    os.sched_setaffinity(0, {0})
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    steps, cpu = verifier_run(games, ruleset)
+    while True:  # (``serve`` reaped: the driver may close it without waiting for it)
+        try:
+            os.waitpid(-1, 0)
+        except ChildProcessError:
+            break
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"actions": steps, "self": cpu,
+            "serve": c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime}
+
+
 def verify_run(games: int, ruleset: str = "digibattle") -> dict[str, float]:
     """``digiconform verify --impl "digiconform serve" --games N`` in this process: the
     verifier's CPU seconds (``self``) and the engine's (``engine``, the reaped children)."""
@@ -121,7 +162,33 @@ def verify_run(games: int, ruleset: str = "digibattle") -> dict[str, float]:
     if not report.ok:
         raise RuntimeError(f"verify of serve failed: {[f.message for f in report.failures]}")
     return {"self": r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime,
-            "engine": c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime, "wall": wall}
+            "engine": c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime, "wall": wall,
+            "rss_self": r1.ru_maxrss / 1024, "rss_serve": c1.ru_maxrss / 1024}
+
+
+STARTUP = """\
+import resource, runpy, sys
+out = sys.argv.pop(1)
+sys.argv[0] = "digiconform"
+try:
+    runpy.run_module("digiconform", run_name="__main__", alter_sys=True)
+except SystemExit as e:
+    code = e.code
+else:
+    code = 0
+s, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(out, "w") as f:
+    f.write(repr({"code": code, "self": s.ru_utime + s.ru_stime,
+                  "serve": c.ru_utime + c.ru_stime, "rss_self": s.ru_maxrss / 1024,
+                  "rss_serve": c.ru_maxrss / 1024}))
+"""
+
+
+def startup_argv(ruleset: str, out: Path, report: Path) -> list[str]:
+    """The ``verify --games 0`` command (see the module's docstring), its figures to
+    ``out``."""
+    return [PY, "-c", STARTUP, str(out), "verify", "--impl", " ".join(_serve_command()),
+            "--ruleset", ruleset, "--games", "0", "--no-progress", "--report", str(report)]
 
 
 def request_stream(games: int, ruleset: str = "digibattle") -> list[str]:
@@ -191,6 +258,8 @@ def _worker(argv: list[str]) -> int:
         print(json.dumps({"actions": steps, "cpu": cpu}))
     elif name == "_verify":
         print(json.dumps(verify_run(int(args[0]), args[1])))
+    elif name == "_tree":
+        print(json.dumps(tree_run(int(args[0]), args[1])))
     elif name == "_stream":
         print("\n".join(request_stream(int(args[0]), args[1])))
     elif name == "_rules":
@@ -205,8 +274,12 @@ def _worker(argv: list[str]) -> int:
 
 
 def _env(root: Path) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-            "PYTHONHASHSEED": "0"}
+    env = {**os.environ,
+           "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "PYTHONHASHSEED": "0",
+           "PYTHONPYCACHEPREFIX": str(PYC / re.sub(r"\W", "-", str(root)))}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def _worker_argv(root: Path, name: str, *args: Any) -> list[str]:
@@ -347,10 +420,75 @@ def verify_cpu(root: Path, ruleset: str, games: int) -> dict[str, float]:
     return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
+def startup_cpu(root: Path, ruleset: str) -> dict[str, float]:
+    """``verify --games 0``: the verifier's and ``serve``'s CPU seconds and peak RSS (MB)."""
+    import ast
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out, report = Path(tmp) / "figures", Path(tmp) / "report.json"
+        subprocess.run(startup_argv(ruleset, out, report), capture_output=True, check=True,
+                       cwd=tmp, env=_env(root))
+        d = ast.literal_eval(out.read_text())
+    if d["code"] not in (0, None):
+        raise RuntimeError(f"verify --games 0 of serve exited {d['code']}")
+    return {"cpu": d["self"] + d["serve"], "self": d["self"], "serve": d["serve"],
+            "rss_self": d["rss_self"], "rss_serve": d["rss_serve"]}
+
+
+def tree_cpu(root: Path, ruleset: str, games: int) -> dict[str, float]:
+    """Whole-tree CPU µs per random-game action on one core: ``games`` games minus 1."""
+    a = json.loads(child_cpu(_worker_argv(root, "_tree", 1, ruleset), root)[1])
+    b = json.loads(child_cpu(_worker_argv(root, "_tree", games, ruleset), root)[1])
+    n = b["actions"] - a["actions"]
+    verifier, serve = (b["self"] - a["self"]) / n * 1e6, (b["serve"] - a["serve"]) / n * 1e6
+    return {"tree": verifier + serve, "verifier": verifier, "serve": serve}
+
+
+def _warm(roots: dict[str, Path]) -> None:
+    """One unmeasured ``verify --games 0`` per checkout and ruleset (fills the bytecode
+    caches)."""
+    for root in roots.values():
+        for rs in RULESETS:
+            startup_cpu(root, rs)
+
+
+def measure_startup(roots: dict[str, Path],
+                    args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """Issue 27's figures alone (``--only startup``), in interleaved rounds (medians; peak
+    RSS: the largest)."""
+    _warm(roots)
+    cpu: dict[str, dict[str, list[Any]]] = {label: {} for label in roots}
+    for _ in range(args.rounds):
+        for rs in RULESETS:
+            for label, root in roots.items():
+                c = cpu[label]
+                c.setdefault(f"startup {rs}", []).append(startup_cpu(root, rs))
+                c.setdefault(f"tree {rs}", []).append(tree_cpu(root, rs, args.verify_games))
+                c.setdefault(f"verify {rs} {args.verify_many}", []).append(
+                    verify_cpu(root, rs, args.verify_many))
+    out: dict[str, dict[str, Any]] = {}
+    for label, root in roots.items():
+        out[label] = {**_summarise(cpu[label]), "checkout": _describe(root),
+                      "verify_many": args.verify_many}
+    return out
+
+
+def _summarise(values_of: dict[str, list[Any]]) -> dict[str, Any]:
+    f: dict[str, Any] = {}
+    for key, values in values_of.items():
+        if isinstance(values[0], dict):
+            f[key] = {k: (max if k.startswith("rss") else statistics.median)(v[k] for v in values)
+                      for k in values[0]}
+        else:
+            f[key] = statistics.median(values)
+    return f
+
+
 def measure(roots: dict[str, Path], args: argparse.Namespace) -> dict[str, dict[str, Any]]:
     """Every figure of every checkout (``roots``: label -> checkout), CPU in interleaved
     rounds (medians), instructions once."""
     tmp = Path(tempfile.mkdtemp(prefix="digiconform-bench-"))
+    _warm(roots)
     streams = {label: Streams(root, args.serve_games, tmp) for label, root in roots.items()}
     cpu: dict[str, dict[str, list[Any]]] = {label: {} for label in roots}
     for _ in range(args.rounds):
@@ -363,14 +501,11 @@ def measure(roots: dict[str, Path], args: argparse.Namespace) -> dict[str, dict[
                 c.setdefault(f"serve {rs} cpu", []).append(streams[label].serve_cpu(rs))
                 for g in (0, args.verify_many):
                     c.setdefault(f"verify {rs} {g}", []).append(verify_cpu(root, rs, g))
+                c.setdefault(f"startup {rs}", []).append(startup_cpu(root, rs))
+                c.setdefault(f"tree {rs}", []).append(tree_cpu(root, rs, args.verify_games))
     out: dict[str, dict[str, Any]] = {}
     for label, root in roots.items():
-        f: dict[str, Any] = {}
-        for key, values in cpu[label].items():
-            if isinstance(values[0], dict):
-                f[key] = {k: statistics.median(v[k] for v in values) for k in values[0]}
-            else:
-                f[key] = statistics.median(values)
+        f = _summarise(cpu[label])
         for rs in RULESETS:
             f[f"bench {rs} instructions"] = bench_instructions(root, rs, 60)
             f[f"verifier {rs} instructions"] = verifier_instructions(root, rs,
@@ -411,6 +546,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--before", type=Path,
                     help="JSON file of the figures before (a --save run; merged into the table)")
     ap.add_argument("--save", type=Path, help="write the figures as JSON")
+    ap.add_argument("--only", choices=["startup"],
+                    help="measure only issue 27's rows (start-up CPU, peak RSS, whole-tree CPU "
+                         "per action), into the start-up table")
     ap.add_argument("--figures", type=Path,
                     help="render the table from this JSON file of a --save run (no measuring)")
     args = ap.parse_args(argv)
@@ -418,13 +556,14 @@ def main(argv: list[str] | None = None) -> int:
         saved = json.loads(args.figures.read_text())
         before = json.loads(args.before.read_text())["now"] if args.before else \
             saved.get("before") or {}
-        return _output(render(saved["now"], before), args.write)
+        return _output(render(saved["now"], before, saved.get("only")), args.write,
+                       saved.get("only"))
 
     load0 = os.getloadavg()
     roots = {"now": ROOT}
     if args.before_checkout:
         roots["before"] = args.before_checkout.resolve()
-    figures = measure(roots, args)
+    figures = (measure_startup if args.only else measure)(roots, args)
     load1 = os.getloadavg()
     stamp = {
         "when": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -442,17 +581,20 @@ def main(argv: list[str] | None = None) -> int:
     elif args.before:
         before = json.loads(args.before.read_text())["now"]  # (a --save file)
     if args.save:
-        args.save.write_text(json.dumps({"now": now, "before": before}, indent=2) + "\n")
-    return _output(render(now, before), args.write)
+        args.save.write_text(json.dumps({"now": now, "before": before, "only": args.only},
+                                        indent=2) + "\n")
+    return _output(render(now, before, args.only), args.write, args.only)
 
 
-def _output(table: str, readme: Path | None) -> int:
-    """Print ``table``; with ``readme``, put it between the table markers there."""
+def _output(table: str, readme: Path | None, only: str | None = None) -> int:
+    """Print ``table``; with ``readme``, put it between the table markers there (the
+    start-up table's with ``only``)."""
     print(table)
     if readme:
+        begin, end = (SBEGIN, SEND) if only else (BEGIN, END)
         text = readme.read_text()
-        start, stop = text.index(BEGIN), text.index(END)
-        readme.write_text(text[:start] + BEGIN + "\n" + table + "\n" + text[stop:])
+        start, stop = text.index(begin), text.index(end)
+        readme.write_text(text[:start] + begin + "\n" + table + "\n" + text[stop:])
     return 0
 
 
@@ -481,8 +623,49 @@ def _verify_cell(f: dict[str, Any], rs: str) -> str:
             f"{lots['engine']:.1f} s apart)")
 
 
-def render(f: dict[str, Any], before: dict[str, Any]) -> str:
-    """The Markdown table of ``f`` (with the ``before`` figures beside, where given)."""
+def _rss(f: dict[str, Any], rs: str, who: str) -> float | None:
+    """The larger peak RSS (MB) of ``who`` (``self``: the verifier, ``serve``) over the
+    ``verify --games 0`` and ``verify --games N`` runs."""
+    runs = [f.get(f"startup {rs}"), f.get(f"verify {rs} {f.get('verify_many', 160)}")]
+    got = [r[f"rss_{who}"] for r in runs if isinstance(r, dict) and f"rss_{who}" in r]
+    return max(got) if got else None
+
+
+def startup_rows(f: dict[str, Any], before: dict[str, Any], rs: str) -> list[str]:
+    """Issue 27's rows of ruleset ``rs``."""
+    name = "Digi-Battle" if rs == "digibattle" else "DCG"
+
+    def startup(g: dict[str, Any]) -> str:
+        d = g.get(f"startup {rs}")
+        if not isinstance(d, dict):
+            return "—"
+        return f"{d['cpu']:.2f} s (verifier {d['self']:.2f} + serve {d['serve']:.2f})"
+
+    def tree(g: dict[str, Any]) -> str:
+        d = g.get(f"tree {rs}")
+        if not isinstance(d, dict):
+            return "—"
+        return f"{d['tree']:,.0f} µs (verifier {d['verifier']:,.0f} + serve {d['serve']:,.0f})"
+
+    b, n = before.get(f"startup {rs}"), f.get(f"startup {rs}")
+    ratio = (f" = {n['cpu'] / b['cpu']:.2f}× before" if isinstance(b, dict)
+             and isinstance(n, dict) else "")
+    many = f.get("verify_many", 160)
+    return [
+        f"| {name}: `verify --games 0` CPU, whole process tree | ≤ ½ before | "
+        f"{startup(before)} | {startup(f)}{ratio} |",
+        f"| {name}: verifier peak RSS (`--games 0` and `--games {many}`) | ≤ 80 MB | "
+        f"{_n(_rss(before, rs, 'self'), ' MB')} | {_n(_rss(f, rs, 'self'), ' MB')} |",
+        f"| {name}: `serve` peak RSS (the same runs) | — | "
+        f"{_n(_rss(before, rs, 'serve'), ' MB')} | {_n(_rss(f, rs, 'serve'), ' MB')} |",
+        f"| {name}: whole-tree CPU per random-game action, one core | ≤ 150 µs | "
+        f"{tree(before)} | {tree(f)} |",
+    ]
+
+
+def render(f: dict[str, Any], before: dict[str, Any], only: str | None = None) -> str:
+    """The Markdown table of ``f`` (with the ``before`` figures beside, where given); with
+    ``only``, issue 27's rows alone."""
     def row(what: str, target: str, key: str, sub: str | None = None, unit: str = "") -> str:
         return (f"| {what} | {target} | {_n(_get(before, key, sub), unit)} | "
                 f"{_n(_get(f, key, sub), unit)} |")
@@ -490,6 +673,9 @@ def render(f: dict[str, Any], before: dict[str, Any]) -> str:
     rows = ["| what | target | before | now |", "| --- | --- | --- | --- |"]
     for rs, target in (("digibattle", 70_000), ("dcg", 150_000)):
         name = "Digi-Battle" if rs == "digibattle" else "DCG"
+        if only:
+            rows += startup_rows(f, before, rs)
+            continue
         rows.append(row(f"{name} oracle, instructions per step (`bench --instructions`)",
                         f"≤ {target:,}", f"bench {rs} instructions"))
         rows.append(row(f"{name} oracle, steps per CPU second (`bench`)", "—", f"bench {rs}"))
@@ -510,6 +696,7 @@ def render(f: dict[str, Any], before: dict[str, Any]) -> str:
         many = f.get("verify_many", 160)
         rows.append(f"| {name}: `verify --games {many}` verifier CPU, × the whole `--games 0` "
                     f"run | ≤ 4× | {_verify_cell(before, rs)} | {_verify_cell(f, rs)} |")
+        rows += startup_rows(f, before, rs)
     rows.append("")
     note = (f"Measured {f['when']} on {f['machine']}, load average {f['load']} (other "
             f"sessions sharing the cores), {f['rounds']} interleaved rounds (CPU figures are "

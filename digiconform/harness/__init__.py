@@ -7,7 +7,8 @@
 - :func:`serve` -- the oracle speaking the protocol on stdin/stdout (``digiconform serve``).
 """
 
-from digiconform.harness.driver import ImplementationError, ImplementationSkipped, ProtocolDriver
+from typing import Any
+
 from digiconform.harness.messages import PROTOCOL_VERSION, ProtocolError
 from digiconform.harness.serve import Session, serve
 
@@ -15,3 +16,14 @@ __all__ = [
     "PROTOCOL_VERSION", "ImplementationError", "ImplementationSkipped", "ProtocolDriver",
     "ProtocolError", "Session", "serve",
 ]
+
+_DRIVER = frozenset({"ImplementationError", "ImplementationSkipped", "ProtocolDriver"})
+
+
+def __getattr__(name: str) -> Any:
+    # (the driver's names imported when first asked for: ``serve`` runs no engine)
+    if name not in _DRIVER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from digiconform.harness import driver
+
+    return getattr(driver, name)

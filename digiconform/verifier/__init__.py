@@ -9,6 +9,15 @@
   forms.
 """
 
-from digiconform.verifier.runner import Options, verify
+from typing import Any
 
 __all__ = ["Options", "verify"]
+
+
+def __getattr__(name: str) -> Any:
+    # (imported when first asked for: ``serve`` imports ``compare`` alone, not the runner)
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from digiconform.verifier import runner
+
+    return getattr(runner, name)

@@ -141,7 +141,7 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
     least 1.
     """
     from digiconform.options import check_output_dir, check_output_file, random_game_decks
-    from digiconform.vectors import load_vectors
+    from digiconform.vectors import vector_index
     from digiconform.verifier.games import drawing_decks
     from digiconform.verifier.progress import LiveProgress, PlainProgress
     from digiconform.verifier.runner import Options, parse_skip_file, select, stopped_before_start
@@ -181,8 +181,8 @@ def verify(command: str, impl_shell: bool, ruleset: str, clauses: tuple[str, ...
         try:
             try:
                 # Every selected vector reports progress, skipped ones too, in this order.
-                planned = [v["id"] for v in select(load_vectors(opts.vectors, kind="scenario"),
-                                                    opts)]
+                planned = [v["id"] for v in select(
+                    vector_index(opts.vectors, kind="scenario", ruleset=ruleset), opts)]
                 if not progress:
                     report = run(opts)
                 elif sys.stderr.isatty():

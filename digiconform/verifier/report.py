@@ -282,12 +282,8 @@ class Report:
 
     def to_json(self) -> dict[str, Any]:
         """The report document (``schemas/report.schema.json``)."""
-        from importlib.metadata import PackageNotFoundError, version
+        from digiconform import __version__ as v  # (the distribution's version)
 
-        try:
-            v = version("digiconform")
-        except PackageNotFoundError:  # pragma: no cover
-            v = "0+unknown"
         return {
             "format": REPORT_FORMAT,
             "digiconform": {"version": v},

@@ -153,16 +153,17 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
         return _stopped(report, driver, t0, e.reason)
 
 
-def _plan(report: Report, opts: Options) -> list[Mapping[str, Any]] | None:
+def _plan(report: Report, opts: Options) -> list[Any] | None:
     """What the run means to run, before anything does: the vectors selected and the random
     games asked for (a run stopped before its first vector says what it planned and that
-    none of it ran). The counts are made exact as the parts run. Returns the scenario
-    vectors loaded (None when they could not be: the run reports why itself)."""
+    none of it ran). The counts are made exact as the parts run. Returns the index of the
+    scenario vectors (:func:`~digiconform.vectors.vector_index`; None when it could not be
+    read: the run reports why itself)."""
     loaded = None
     try:
-        from digiconform.vectors import load_vectors
+        from digiconform.vectors import vector_index
 
-        loaded = load_vectors(opts.vectors, kind="scenario")
+        loaded = vector_index(opts.vectors, kind="scenario", ruleset=opts.ruleset)
         report.vectors_planned = len(select(loaded, opts))
     except Exception:  # noqa: BLE001 - unreadable vectors: the run reports them itself
         report.vectors_planned = 0
@@ -204,10 +205,9 @@ def _stopped(report: Report, driver: Any, t0: float, reason: str) -> Report:
 
 
 def _verify(opts: Options, report: Report, driver: Any, t0: float,
-            progress: Progress | None, loaded: list[Mapping[str, Any]] | None = None
-            ) -> Report:
+            progress: Progress | None, loaded: list[Any] | None = None) -> Report:
     from digiconform.harness.driver import ImplementationError
-    from digiconform.vectors import load_vectors
+    from digiconform.vectors import VectorRef, unindexed_vector, vector_index
     from oracle import variants as registry
 
     try:
@@ -252,10 +252,15 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     valid = {k: v for k, v in ready.readings.items() if v in names.get(k, ())}
     declared.update({k: v for k, v in valid.items() if k in own})
     caps = ready.capabilities
-    every = loaded if loaded is not None else load_vectors(opts.vectors, kind="scenario")
-    vectors = select(every, opts)
-    known = {v["id"] for v in every}
-    for stale in sorted(set(opts.skips) - known):
+    # (each vector is read again when it runs and dropped after: one at a time in memory)
+    # (another ruleset's subdirectory is not read: a skip-list entry for one of its vectors
+    # is known all the same)
+    index = (loaded if loaded is not None
+             else vector_index(opts.vectors, kind="scenario", ruleset=opts.ruleset))
+    vectors = select(index, opts)
+    known = {v["id"] for v in index}
+    for stale in sorted(s for s in set(opts.skips) - known
+                        if not unindexed_vector(opts.vectors, s, opts.ruleset)):
         report.notes.append(f"skip list names an unknown scenario: {stale}")
     # ambiguity -> (reading -> the engine behaved as it at the vector's discriminating step,
     # the reading the vector asks for, tagged with the ambiguity, the engine follows the
@@ -268,7 +273,8 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         # it had recorded is taken back, and it is reported (with its traceback) as not run.
         saved = _snapshot(report, amb_records, coverage)
         try:
-            _one_vector(report, driver, v, opts, caps, declared, amb_records, coverage)
+            _one_vector(report, driver, v.load() if isinstance(v, VectorRef) else v, opts,
+                        caps, declared, amb_records, coverage)
         except Exception as e:  # noqa: BLE001 - a bug of ours: this vector is inconclusive
             _restore(report, amb_records, coverage, saved)
             _inconclusive(report, "scenarios", v["id"], "verifier-error",

@@ -166,3 +166,13 @@ def test_verify_format_date_applies_to_both_sides_of_the_random_games(tmp_path: 
     assert games["completed"] == 3 and games["errored"] == 0, games
     newest = CliRunner().invoke(main, base)
     assert newest.exit_code == 2 and "CR4.2 Deck construction" in newest.output, newest.output
+
+
+def test_the_default_format_date_is_the_restricted_lists_newest() -> None:
+    """``verify``'s default ``--format-date`` is read from the shipped list's document
+    (without importing the DCG rules): the same date as the rules' own
+    :func:`oracle.dcg.restricted.newest_date`."""
+    from digiconform.options import newest_format_date
+    from oracle.dcg.restricted import newest_date
+
+    assert newest_format_date() == newest_date()
