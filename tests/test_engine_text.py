@@ -386,8 +386,12 @@ def test_a_burst_of_sigint_at_start_up(delay: float, tmp_path: Path) -> None:
         time.sleep(0.01)
     out, err = proc.communicate(timeout=60)
     doc = _check_outcome(tmp_path, proc.returncode, out, err, None)
-    if doc is not None:
-        assert doc["partial"] and "SIGINT" in doc["stopped"], doc["stopped"]
+    if doc is not None and doc["partial"]:
+        assert "SIGINT" in doc["stopped"], doc["stopped"]
+    elif doc is not None:
+        # (since issue 27's start-up cuts this small run can end before the last delay: the
+        # burst then falls on the writing of the reports, where signals are absorbed)
+        assert proc.returncode == 0 and doc["stopped"] is None, (proc.returncode, err[-2000:])
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
