@@ -651,6 +651,12 @@ def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, st
                 if root is not None:
                     root[0] = None
                 return True
+            if div.reading is not None and readings == {div.reading[0]: div.reading[1]}:
+                # The game replayed under the reading does not reach the implementation's
+                # state: at an earlier step the reading answers otherwise than the
+                # implementation did (it followed the reading asked for there). The reading
+                # gives its answer at this step only by coincidence: taken back.
+                _refute(div)
     if not isinstance(actual, Mapping):
         div.ended = "the implementation answered no state to take over"
         return False
@@ -702,6 +708,8 @@ def _chooser(draw: Draw, game: GameHooks, probe_rate: int = 12) -> Any:
     time in ``probe_rate``, a probe that is probably illegal (more often where the position
     gives probes of its own: :func:`digiconform.verifier.probes.pick_probe`)."""
     pick, permute = draw.pick, draw.permute
+    # the cards of each (player, phase, step)'s last legal set (probes.pick_probe)
+    memory: dict[Any, frozenset[Any]] = {}
 
     def choose(state: Any) -> Mapping[str, Any]:
         if state.to_move == "chance":
@@ -711,7 +719,7 @@ def _chooser(draw: Draw, game: GameHooks, probe_rate: int = 12) -> Any:
             act = game.chance(state, pick, permute)
         else:
             acts = game.legal_actions(state)
-            probe = probes.pick_probe(game, state, acts, pick, probe_rate)
+            probe = probes.pick_probe(game, state, acts, pick, probe_rate, memory)
             if probe is not None:  # (a generic probe, or one built from the position)
                 return probe
             act = acts[pick(len(acts))]
@@ -986,6 +994,10 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
         _weigh_readings(filed)
     except Exception as e:  # noqa: BLE001 - a bug of ours: the findings stay as they are
         result.notes.append(f"checking the readings' findings failed: {type(e).__name__}: {e}")
+    try:
+        _waits_offered(filed)
+    except Exception as e:  # noqa: BLE001 - a bug of ours: the clauses stay as they are
+        result.notes.append(f"checking the waits' clauses failed: {type(e).__name__}: {e}")
     groups.update(_file(filed, result.readings_seen))
     result.steps = steps[0]
     findings = sorted(groups.values(), key=lambda f: (-f.count, f.key))
@@ -1076,10 +1088,15 @@ def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) 
                         pass
             # Confirmed unless it diverged again, unexplained, where the reading matters:
             # under one of the ambiguity's own clauses, or at a step the reading asked for
-            # answers otherwise (the reading's rule, played on, differs again).
+            # answers otherwise (the reading's rule, played on, differs again); or, root or
+            # consequence, where another reading of the same ambiguity gives the
+            # implementation's answer and this one does not (the game played on under it
+            # shows the implementation following another reading there).
             if not any(d.cause is None and d.reading is None and d.kind != "errored" and (
                     d.clause in clauses or (asked is not None and
                                             _changes_step(d, div.reading[0], asked)))
+                       or (d.reading is not None and d.reading[0] == div.reading[0]
+                           and d.reading[1] != div.reading[1])
                        for d in later):
                 continue
         elif played is None or played - 1 - div.step >= READING_CONFIRM:
@@ -1087,6 +1104,18 @@ def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) 
         else:
             short = True
         _retract(div, later, unconfirmed=short)
+
+
+def _refute(div: Divergence) -> None:
+    """Take back the reading that explained ``div`` at its step, its game showing the
+    implementation answer otherwise where that reading acts: ``div`` is then attributed
+    again without readings (the rule it breaks)."""
+    div.reading = div.explanation = div.clause = None
+    div.unconfirmed = None
+    try:
+        attribute(div, readings=False)
+    except Exception:  # noqa: BLE001 - the clause stays unknown
+        pass
 
 
 def _retract(div: Divergence, later: Sequence[Divergence], *, unconfirmed: bool = False
@@ -1185,6 +1214,54 @@ def _weigh_readings(games: Sequence[Sequence[Divergence]]) -> None:
             continue
         for g, i, d in support:
             _retract(d, g[i + 1:])
+
+
+#: The state fields that say who is to act where: a state divergence whose first differing
+#: field is one of them (list indexes dropped) has the implementation stop where the oracle
+#: goes on, or the other way round (:func:`_waits_offered`).
+TURN_FIELDS = frozenset({"$.phase", "$.step", "$.to_move", "$.players[].passed"})
+
+
+def _waits_offered(games: Sequence[Sequence[Divergence]]) -> None:
+    """The clause of an implementation that stops for a player where the rules do not: a
+    root state divergence whose first differing field says who acts where
+    (:data:`TURN_FIELDS`), the implementation's state with a player to move, followed at
+    once, at the position taken over from the implementation (same step, before any other
+    action), by a legal-set divergence in which the implementation offers that player an
+    action the rules forbid there for clause C. The implementation waits because it holds
+    that action playable (a Power Option whose Use Requirement fails, so the player has not
+    run out, DB-AMB-24): the root breaks C, not the rule of the phase change the oracle
+    made (whose clause the events at the step would name). Each such root is filed under
+    C."""
+    import re
+
+    for collect in games:
+        for i, div in enumerate(collect[:-1]):
+            if div.cause is not None or div.reading is not None or div.kind != "state" \
+                    or not div.differences:
+                continue
+            first = re.sub(r"\[\d+\]", "[]", div.differences[0][0])
+            actual = div.actual_state if isinstance(div.actual_state, Mapping) else {}
+            if first not in TURN_FIELDS or not isinstance(actual.get("to_move"), int):
+                continue
+            nxt = collect[i + 1]
+            if nxt.cause is not div or nxt.kind != "legal-set" or nxt.step != div.step \
+                    or not nxt.actual:
+                continue
+            clause = _legal_set_clause(nxt)
+            if clause is not None and _offered_to(nxt, actual["to_move"]):
+                nxt.clause = clause
+                div.clause = clause
+
+
+def _offered_to(div: Divergence, player: int) -> bool:
+    """Are the extra actions of the legal-set divergence ``div`` the given player's?"""
+    import json
+
+    try:
+        return all(json.loads(t).get("player") == player for t in div.actual or [])
+    except (TypeError, ValueError, AttributeError):
+        return False
 
 
 def _file(games: Sequence[Sequence[Divergence]], seen: dict[str, dict[str, int]]

@@ -83,13 +83,38 @@ no longer met Digi-Duel played after a pass in a mandatory-only engine) and at a
 DCG Main-phase position (hence the lower rate there)."""
 
 
+NEWLY_REFUSED_RATE = {"digibattle": 1}
+"""Per ruleset: a probe built from the position whose card the same player could play or put
+down at their previous position of the same phase and step (the position made its printed
+check fail: Digi-Duel "can not be used after opponent passes" once the opponent has passed)
+is sent one time in this many (1: always), instead of one time in :data:`POSITIONAL_RATE`:
+such a check fails only at the positions where the position changed, which a random game
+meets seldom, and a probe of a card never playable (Bomb Dive without Fly) at every turn
+tells less. (DCG: not used; its positional probes exist at almost every Main-phase
+position.)"""
+
+
 def pick_probe(game: Any, state: Any, acts: Sequence[Any], pick: Callable[[int], int],
-               probe_rate: int) -> Json | None:
+               probe_rate: int, memory: dict[Any, frozenset[Any]] | None = None
+               ) -> Json | None:
     """The probe to send instead of a legal action for the player to move, or None (then a
-    legal action is played): where :func:`positional` gives any, one of them one time in
-    :data:`POSITIONAL_RATE`; else one of the hooks' generic probes one time in
-    ``probe_rate``."""
+    legal action is played): where :func:`positional` gives one whose card the player could
+    play at their previous position of this phase and step (``memory``: the cards of the
+    legal set at each ``(player, phase, step)`` of the game so far; updated), one of those
+    one time in :data:`NEWLY_REFUSED_RATE`; else where :func:`positional` gives any, one of
+    them one time in :data:`POSITIONAL_RATE`; else one of the hooks' generic probes one time
+    in ``probe_rate``."""
     built = positional(game, state, acts)
+    rate = NEWLY_REFUSED_RATE.get(game.ruleset) if memory is not None else None
+    if rate is not None:
+        assert memory is not None
+        where = (state.to_move, state.phase, state.step)
+        before = memory.get(where, frozenset())
+        memory[where] = frozenset((a.type, getattr(a, "card", None)) for a in acts)
+        newly = [p for p in built
+                 if (p.get("type"), p.get("card")) in before and "target" not in p]
+        if newly and pick(rate) == 0:
+            return newly[pick(len(newly))]
     if built and pick(POSITIONAL_RATE.get(game.ruleset, 4)) == 0:
         return built[pick(len(built))]
     if pick(probe_rate) == 0:
