@@ -83,6 +83,51 @@ def test_digi_duel_after_a_pass_is_among_the_probes() -> None:
     assert {"type": "play_option", "player": 0, "card": "ST-58"} in built
 
 
+def test_a_card_is_probed_where_it_stops_being_playable() -> None:
+    """A printed check that fails only at rare positions (Digi-Duel after the opponent
+    passed) is probed there every time (``NEWLY_REFUSED_RATE`` 1): at each position where a
+    card the player could play at their previous position of the same phase and step is
+    refused, :func:`probes.pick_probe` sends such a probe; elsewhere it keeps its rates."""
+    assert probes.NEWLY_REFUSED_RATE == {"digibattle": 1}
+    g = hooks("digibattle")
+    reasons: collections.Counter[str] = collections.Counter()
+    elsewhere = [0, 0]  # positions with probes built from them that were not newly refused
+    for i in range(20):
+        d = Draw(24, i)
+        st = g.new_game(OracleDriver()._game(g.draw_setup(d, {})))
+        memory: dict[Any, frozenset[Any]] = {}
+        last: dict[Any, frozenset[Any]] = {}
+        for _ in range(300):
+            if st.to_move is None:
+                break
+            if st.to_move == "chance":
+                st, _ = g.apply(st, g.chance(st, d.pick, d.permute))
+                continue
+            acts = g.legal_actions(st)
+            where = (st.to_move, st.phase, st.step)
+            before = last.get(where, frozenset())
+            last[where] = frozenset((a.type, getattr(a, "card", None)) for a in acts)
+            built = probes.positional(g, st, acts)
+            newly = [p for p in built
+                     if (p["type"], p.get("card")) in before and "target" not in p]
+            probe = probes.pick_probe(g, st, acts, d.pick, 12, memory)
+            if newly:
+                assert probe in newly, (probe, newly)
+                try:
+                    g.apply(st, g.action_from_json(probe))
+                except IllegalActionError as e:
+                    reasons[e.reason.split("] ", 1)[-1]] += 1
+                else:
+                    raise AssertionError(f"the oracle accepted the probe {probe}")
+            elif built:
+                elsewhere[0] += 1
+                elsewhere[1] += probe is not None
+            st, _ = g.apply(st, acts[d.pick(len(acts))])
+    assert any("cannot be used after the opponent passes" in r for r in reasons), reasons
+    # (elsewhere: about one time in POSITIONAL_RATE, plus the generic ones)
+    assert elsewhere[0] > 100 and elsewhere[1] < elsewhere[0] / 2, elsewhere
+
+
 def _counter_attack_game(prefix: str) -> tuple[OracleDriver, dict[str, Any], Any]:
     """The oracle at the last step of the vector whose file name starts with ``prefix``:
     (driver, setup, the last action)."""

@@ -211,6 +211,70 @@ def test_prelude_failures_are_reported_under_the_prelude_steps_clause(tmp_path: 
     assert doc["not_reached"] and doc["not_reached"][0]["step"] >= 0
 
 
+def test_a_reading_its_game_shows_the_engine_not_following_is_taken_back() -> None:
+    """A divergence DB-AMB-24 'say-pass' explains at its step (an engine asked for
+    'run-out' that waits where the oracle runs the player out), after which the game, played
+    on under 'say-pass', shows the engine running a player out ('run-out' explains a later
+    divergence, consequence or not): the engine does not follow 'say-pass'; the reading is
+    taken back and the later divergence is the root's consequence. Without that later
+    divergence the reading stands (a game long enough to confirm it)."""
+    def game(later: bool) -> list[D.Divergence]:
+        setup = {**D.base_setup(), "variants": {"DB-AMB-24": "run-out"}}
+        act = {"type": "pass", "player": 0}
+        root = D.Divergence("state", 10, setup, [act] * 11, "the states differ",
+                            differences=[("$.phase", "regroup", "battle")], events=[],
+                            reading=("DB-AMB-24", "say-pass"), clause="DB-C.3",
+                            overrides={"DB-AMB-24": "say-pass"})
+        out = [root]
+        if later:
+            out.append(D.Divergence("state", 30, setup, [act] * 31, "the states differ",
+                                    differences=[("$.phase", "battle", "regroup")],
+                                    events=[], reading=("DB-AMB-24", "run-out"),
+                                    clause="DB-C.3", overrides={"DB-AMB-24": "say-pass"},
+                                    cause=root))
+        return out
+
+    kept = game(later=False)
+    D._confirm_readings(kept, played=100)
+    assert kept[0].reading == ("DB-AMB-24", "say-pass")
+    taken = game(later=True)
+    D._confirm_readings(taken, played=100)
+    assert taken[0].reading is None and taken[0].unconfirmed is None
+    assert taken[1].cause is taken[0]
+
+
+def test_a_wait_for_a_player_offered_a_forbidden_action_is_filed_under_its_clause() -> None:
+    """An engine that stops for player 0 where the oracle ends the Battle (under DB-AMB-24
+    'run-out' the player has nothing playable) and, at that position taken over from it,
+    offers player 0 Digi-Duel after the opponent passed (DB-C.2): the wait is that offer's
+    doing, filed under DB-C.2, not under the Duel's end the oracle's events name. A state
+    root that says nothing of who acts (a score) keeps its clause."""
+    from digiconform.verifier.compare import canonical_action
+
+    sys.path.insert(0, str(HERE))
+    from test_probes import _counter_attack_game
+
+    o, setup, _ = _counter_attack_game("Digi-Duel-can-not-be-used-after-opponent-passes-passes")
+    at = o.state.to_json()
+    assert at["to_move"] == 0 and at["players"][1]["passed"]
+    offered = canonical_action({"type": "play_option", "player": 0, "card": "ST-58"})
+
+    def game(first: str) -> list[D.Divergence]:
+        root = D.Divergence("state", 7, setup, [{}] * 8, "the states differ",
+                            differences=[(first, "regroup", "battle")], clause="DB-C.5",
+                            actual_state=at, events=[])
+        nxt = D.Divergence("legal-set", 7, setup, [{}] * 8, "the legal actions differ",
+                           expected=[], actual=[offered], before=at, events=[], cause=root)
+        return [root, nxt]
+
+    wait = game("$.phase")
+    D._waits_offered([wait])
+    assert [d.clause for d in wait] == ["DB-C.2", "DB-C.2"]
+    score = game("$.players[0].score")
+    D._waits_offered([score])
+    assert score[0].clause == "DB-C.5"
+
+
 #: The planted faults that are a reading (the one verdict they may move).
 READING_FAULTS = {"pass_not_final": "DB-AMB-6"}
 
@@ -272,16 +336,21 @@ def test_a_refused_set_up_is_filed_under_deck_construction() -> None:
         assert res.diverged == 3 and res.completed == 0
 
 
-#: Planted faults the random-games check below leaves out, and why (measured with the
-#: full default run: see the issue-24 report).
+#: Planted faults reached in few random games, and how: the checks below play them in more
+#: games (:data:`RARE_GAMES`).
 RARE = {
-    "digi_duel_after_pass": "reached in about one game of eight; under DB-AMB-24 'run-out' "
-                            "the engine waits where the oracle passes for the player, filed "
-                            "under the pass rule (DB-C.3): 4 findings in 40 games",
+    "digi_duel_after_pass": "the opponent has passed and the player holds Digi-Duel in about "
+                            "one game of two; the legal set shows it there, and under DB-AMB-24 "
+                            "'run-out' the engine waits where the oracle runs the player out",
     "dcg_unsuspends_before_ending": "reached in about one game of twenty (X-01 decks)",
-    "minimal_digi_duel_after_pass": "shown only by an illegal-action probe: about one game "
-                                    "in twenty",
+    "minimal_digi_duel_after_pass": "shown only by an illegal-action probe, sent where the "
+                                    "card stops being playable (probes.NEWLY_REFUSED_RATE): "
+                                    "the engine accepts it in about one game of ten",
 }
+
+#: Random games a rare fault is played in by the default check (the others: 12).
+RARE_GAMES = 40
+
 PROJECT = {**miniatures.PLANTED, **miniatures.PLANTED_DCG, **miniatures.PLANTED_MORE,
            **miniatures.PLANTED_MINIMAL}
 
@@ -337,6 +406,10 @@ def _assert_share(rows: list[dict[str, Any]]) -> None:
     gives exactly one finding, and no reading verdict moves for a fault that is not one."""
     total = sum(len(r["findings"]) for r in rows)
     good = sum(r["good"] for r in rows)
+    for r in rows:  # (the figures, for the record: pytest -s)
+        print(r["seed"], r["name"], r["findings"], r["moved"] or "", r["long"] or "")
+    print(f"{good} of {total} findings under the fault's clause; "
+          f"{sum(1 for r in rows if len(r['findings']) == 1)} of {len(rows)} runs with one")
     assert total and good >= 0.95 * total, (good, total, [
         (r["name"], r["seed"], r["findings"]) for r in rows if r["good"] < len(r["findings"])])
     assert [(r["name"], r["seed"], r["findings"]) for r in rows if len(r["findings"]) != 1] \
@@ -352,26 +425,23 @@ SEEDS = (0, 1)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_each_project_fault_gives_one_finding_in_the_random_games(seed: int) -> None:
     """The project's own planted faults (``PLANTED``, ``PLANTED_DCG``, ``PLANTED_MORE``,
-    ``PLANTED_MINIMAL``), one at a time, 12 seeded random games each (no vectors) under each
-    of two seeds, the rare ones left out (``RARE``): exactly one finding each, at least 95 % of
+    ``PLANTED_MINIMAL``), one at a time, 12 seeded random games each (no vectors; the rare
+    ones, ``RARE``, 40) under each of two seeds: exactly one finding each, at least 95 % of
     them under a clause the fault breaks, no reading verdict moved unless the fault is a
     reading."""
-    rows = [_measure(n, seed=seed, games=12, vectors=False)
-            for n in sorted(set(PROJECT) - set(RARE))]
+    rows = [_measure(n, seed=seed, games=RARE_GAMES if n in RARE else 12, vectors=False)
+            for n in sorted(PROJECT)]
     _assert_share(rows)
 
 
 @pytest.mark.thorough
-@pytest.mark.xfail(reason="measured 2026-12-03 (40 games each, seeds 0-2): 59 of 63 findings "
-                   "(93.7 %) under the fault's clause; digi_duel_after_pass gives 3 findings "
-                   "at seeds 0 and 1 (DB-C.2 legal-set, plus a $.phase root under DB-C.5/C.7/"
-                   "C.8 and a DB-AMB-24 'say-pass' coincidence that moves its verdict), and "
-                   "minimal_digi_duel_after_pass none at seed 2 in 40 games", strict=False)
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_each_project_fault_gives_one_finding_in_a_full_run(seed: int) -> None:
     """The measurement of issue 24's "done when": every project planted fault, rare ones
     included, run alone through a full default ``verify`` (every vector, 40 random games;
-    a rare one 80): one finding each, 95 % under the fault's clause, no verdict moved."""
+    a rare one 80): one finding each, 95 % under the fault's clause, no verdict moved.
+
+    MEASURED_PLACEHOLDER"""
     rows = [_measure(n, seed=seed, games=80 if n in RARE else 40, vectors=True)
             for n in sorted(PROJECT)]
     _assert_share(rows)
