@@ -31,14 +31,16 @@ or ends the game there when the oracle cannot take it.
 
 :func:`probes` and :func:`chance_probes` are the hooks' probes followed by these (the
 shrinker looks among them for a probe refused for the clause of a finding);
-:func:`pick_probe` is how the random player draws one: a probe built from the position one
-time in :data:`POSITIONAL_RATE` (4 or 8) where there is one, else a generic one one time in
-twelve;
+:func:`pick_probe` is how the random player draws one: a probe built from the position whose
+card the player could play at their previous position of the same phase and step (the position
+made the check fail: Digi-Duel once the opponent has passed) every time in Digi-Battle
+(:data:`NEWLY_REFUSED_RATE`), else a probe built from the position one time in
+:data:`POSITIONAL_RATE` (4 or 8) where there is one, else a generic one one time in twelve;
 :func:`pick_chance_probe` one wrong chance answer one time in :data:`CHANCE_RATE` (4 or 6).
 
 A refused probe costs one request: the lockstep game does not ask for the legal set again at
 the position it left unchanged. On the default run (seed 0, 40 games) the refused probes are
-8.5 % of the random games' other requests in both rulesets (the budget is 10 %,
+9.1 % (Digi-Battle) and 8.5 % (DCG) of the random games' other requests (the budget is 10 %,
 ``tests/test_probes.py::test_probe_request_overhead``).
 """
 
