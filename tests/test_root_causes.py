@@ -364,25 +364,40 @@ def _ruleset(name: str) -> str:
     return "dcg" if name in miniatures.PLANTED_DCG else "digibattle"
 
 
-_BASE_VERDICTS: dict[tuple[str, str, bool], dict[str, str]] = {}
+_BASE_VERDICTS: dict[tuple[str, str, bool], dict[str, tuple[list[str], str]]] = {}
 
 
-def _base_verdicts(name: str, vectors: bool) -> dict[str, str]:
-    """The reading verdicts of the fault's engine without the fault (same run, no games)."""
+def _base_verdicts(name: str, vectors: bool) -> dict[str, tuple[list[str], str]]:
+    """The reading verdicts of the fault's engine without the fault (same run, no games):
+    ambiguity -> (the readings it is found to follow, the verdict)."""
     key = (BASELINE[name], _ruleset(name), vectors)
     if key not in _BASE_VERDICTS:
         report = verify(Options(BASELINE[name], ruleset=_ruleset(name), games=0,
                                 trace_dir=None, **({} if vectors else {"scenarios": ("-",)})))
-        _BASE_VERDICTS[key] = {a.id: a.verdict for a in report.ambiguities.values()}
+        _BASE_VERDICTS[key] = {a.id: (list(a.follows), a.verdict)
+                               for a in report.ambiguities.values()}
     return _BASE_VERDICTS[key]
 
 
-def _moved(name: str, report: Any, vectors: bool) -> list[tuple[str, str, str]]:
-    """The reading verdicts ``report`` gives otherwise than the engine without the fault
-    (the fault's own reading left out)."""
+def _moved(name: str, report: Any, vectors: bool) -> tuple[list[tuple[str, str, str]],
+                                                         list[str]]:
+    """The reading verdicts ``report`` concludes otherwise than the engine without the fault
+    (the fault's own reading left out): ``(moved, lost)``. A verdict moves when the readings
+    it finds the engine following differ and it still rests on evidence; one left with no
+    evidence (``untested``: the fault broke every vector before the check that was the
+    evidence, which then counts for nothing) is *lost*, not moved. (The vector counts in a
+    verdict's text may change either way: a failed vector is no evidence.)"""
     base = _base_verdicts(name, vectors)
-    return [(a.id, base.get(a.id, "untested"), a.verdict) for a in report.ambiguities.values()
-            if a.id != READING_FAULTS.get(name) and a.verdict != base.get(a.id, "untested")]
+    moved, lost = [], []
+    for a in report.ambiguities.values():
+        follows, verdict = base.get(a.id, ([], "untested"))
+        if a.id == READING_FAULTS.get(name) or list(a.follows) == follows:
+            continue
+        if a.verdict == "untested":
+            lost.append(a.id)
+        else:
+            moved.append((a.id, verdict, a.verdict))
+    return moved, lost
 
 
 def _measure(name: str, *, seed: int, games: int, vectors: bool) -> dict[str, Any]:
@@ -398,7 +413,7 @@ def _measure(name: str, *, seed: int, games: int, vectors: bool) -> dict[str, An
             "good": sum(1 for f in found if expected is None or f["clause"] in expected),
             "long": [f["length"] for f in found
                      if f["length"] > D.MAX_COUNTEREXAMPLE and not f["why_long"]],
-            "moved": _moved(name, report, vectors)}
+            **dict(zip(("moved", "lost"), _moved(name, report, vectors), strict=True))}
 
 
 def _assert_share(rows: list[dict[str, Any]]) -> None:
@@ -407,7 +422,8 @@ def _assert_share(rows: list[dict[str, Any]]) -> None:
     total = sum(len(r["findings"]) for r in rows)
     good = sum(r["good"] for r in rows)
     for r in rows:  # (the figures, for the record: pytest -s)
-        print(r["seed"], r["name"], r["findings"], r["moved"] or "", r["long"] or "")
+        print(r["seed"], r["name"], r["findings"], r["moved"] or "", r["long"] or "",
+              f"no evidence left: {r['lost']}" if r["lost"] else "")
     print(f"{good} of {total} findings under the fault's clause; "
           f"{sum(1 for r in rows if len(r['findings']) == 1)} of {len(rows)} runs with one")
     assert total and good >= 0.95 * total, (good, total, [

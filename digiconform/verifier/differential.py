@@ -1067,8 +1067,9 @@ def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) 
     diverged again, unexplained, under one of the ambiguity's clauses or at a step the
     reading first asked for answers otherwise (:func:`_changes_step`); or, ``played``
     actions in all, it ended within that many actions with no other divergence, which
-    leaves it ``unconfirmed``): its clause is attributed again without readings, and what
-    followed it in the game becomes its consequence."""
+    leaves it ``unconfirmed``): its clause is attributed again without readings (an
+    unconfirmed one keeps the ambiguity's clause, :func:`_retract`), and what followed it in
+    the game becomes its consequence."""
     from oracle import variants as registry
 
     for i, div in enumerate(collect):
@@ -1123,14 +1124,25 @@ def _retract(div: Divergence, later: Sequence[Divergence], *, unconfirmed: bool 
     """Take back ``div``'s reading: its clause attributed again without readings, and the
     divergences of ``later`` (the rest of its game) that followed it, played on under the
     reading, its consequences. ``unconfirmed``: taken back only for want of evidence (kept in
-    :attr:`Divergence.unconfirmed` with what it was, so the run may give it back)."""
+    :attr:`Divergence.unconfirmed` with what it was, so the run may give it back); its clause
+    stays the ambiguity's: at that step, one the ambiguity's rule changes, the implementation
+    gave another reading's answer than the one asked for, so it broke the rule as asked,
+    whether or not it follows that other reading (a game won at 999 points ends at once,
+    as under DB-AMB-7 'immediate', where 'end-of-duel' was asked: DB-C.9, not the clean-up
+    the Duel's end would have made)."""
     if unconfirmed and div.reading is not None:
         div.unconfirmed = (div.reading, div.clause, div.explanation)
-    div.reading = div.explanation = div.clause = None
-    try:
-        attribute(div, readings=False)
-    except Exception:  # noqa: BLE001 - the clause stays unknown
-        pass
+        amb, reading = div.reading
+        div.reading = None
+        div.explanation = (f"at this step the implementation answers as if {amb} = {reading!r}"
+                           " (not the reading asked for); its game ended too soon to show "
+                           "whether it follows that reading")
+    else:
+        div.reading = div.explanation = div.clause = None
+        try:
+            attribute(div, readings=False)
+        except Exception:  # noqa: BLE001 - the clause stays unknown
+            pass
     for d in later:
         if d.reading is not None and d.cause is None:
             break  # a fresh re-sync under another reading
