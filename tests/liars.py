@@ -18,6 +18,11 @@ would once have been given a PASS (or a verdict it did not earn). Run one as
   ``legal_actions`` with ``{"seq": n, "actions": []}``.
 - ``stops_mid_vector`` -- the oracle, except that it stops answering (sleeps) on the third
   request after each ``new_game``/``load_state``: in the middle of a vector.
+- ``mulligan_never_finishes`` -- the oracle, except that in DCG the set-up does not finish
+  after the second player's mulligan (``oracle/dcg/setup.py``): the engine stays in the
+  mulligan step with both players decided, where nobody has an action (issue 24: such a
+  mutant got PASS, exit 0, the verifier's random player raising on the adopted state and
+  the error swallowed).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ if str(HERE.parent.parent) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(HERE.parent.parent))
 
 LIARS = ("strands_the_player", "refuses_every_setup", "dies_after_handshake",
-         "empty_answers", "stops_mid_vector")
+         "empty_answers", "stops_mid_vector", "mulligan_never_finishes")
 
 RESTRICTED = {"digibattle": "DB-A.9", "dcg": "CR4.2 Restricted list"}
 """The clause ``refuses_every_setup`` names per ruleset: well-formed, but no clause of the
@@ -135,6 +140,21 @@ def stops_mid_vector() -> None:
             return super().handle(request)
 
     _serve(Stops())
+
+
+def mulligan_never_finishes() -> None:
+    from oracle.dcg import setup
+
+    finish = setup._finish_setup
+
+    def finish_setup(w):  # type: ignore[no-untyped-def]
+        if w.step == "mulligan_shuffle":  # the second player's mulligan: never finished
+            w.step = "mulligan"
+            return
+        finish(w)
+
+    setup._finish_setup = finish_setup
+    _serve()
 
 
 def main(argv: list[str]) -> None:
