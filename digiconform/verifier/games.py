@@ -574,6 +574,9 @@ _DCG_EVENT_FIELDS = _fields((
     ("end_of_turn", "turn turn_player phase step pending to_move"),
     ("turn_ended", "turn turn_player phase step to_move resume_step once_per_turn_used "
                    "pending delayed played_this_turn"),
+    # the set-up's end (CR4.2 Game setup) begins turn 1: the first turn, its number and
+    # memory are its doing, before the first turn's own events at the same step
+    ("game_started", "turn turn_player memory phase step to_move"),
     ("draw_skipped", "hand deck phase step to_move"),
     ("effect_lost", "pending delayed memory"),
     ("delayed", "delayed memory"),
@@ -612,7 +615,6 @@ _DCG_EVENT_FIELDS = _fields((
     ("first_player", "first_player turn_player to_move"),
     ("main_phase", "phase step to_move"),
     ("did_nothing", "phase step to_move"),
-    ("game_started", "phase step to_move"),
 ))
 
 
