@@ -106,6 +106,11 @@ class Divergence:
     details: tuple[str, ...] | None = None
     cause: Divergence | None = None
     ended: str | None = None
+    follows_asked: str | None = None
+    """The reading the oracle played here (an override taken from an earlier game of the run)
+    where the implementation gave the answer of the reading it was asked to follow (its
+    setup's, :attr:`reading`): no fault of the implementation, so no finding, and evidence
+    against that override (:func:`_weigh_readings`)."""
     unconfirmed: tuple[Any, Any, Any] | None = None
     """``(reading, clause, explanation)`` a reading explained this divergence with, taken back
     because its game ended too soon to confirm it (:func:`_confirm_readings`); given back when
@@ -651,7 +656,18 @@ def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, st
                 if root is not None:
                     root[0] = None
                 return True
-            if div.reading is not None and readings == {div.reading[0]: div.reading[1]}:
+            if div.follows_asked is not None:
+                # The implementation answers as the reading it was asked to follow where the
+                # oracle played another one, learnt from an earlier game: the oracle goes on
+                # under the asked reading from the implementation's state, and what follows
+                # is no consequence of a fault (this divergence is none).
+                chosen.update(readings)
+                if isinstance(actual, Mapping) and not _take_over(
+                        oracle, oracle_setup(setup, chosen), _merged(expected, actual)):
+                    if root is not None:
+                        root[0] = None
+                    return True
+            elif div.reading is not None and readings == {div.reading[0]: div.reading[1]}:
                 # The game replayed under the reading does not reach the implementation's
                 # state: at an earlier step the reading answers otherwise than the
                 # implementation did (it followed the reading asked for there). The reading
@@ -1073,7 +1089,7 @@ def _confirm_readings(collect: Sequence[Divergence], played: int | None = None) 
     from oracle import variants as registry
 
     for i, div in enumerate(collect):
-        if div.reading is None or div.cause is not None:
+        if div.reading is None or div.cause is not None or div.follows_asked is not None:
             continue
         later = collect[i + 1:]
         amb = registry.BY_ID.get(div.reading[0])
@@ -1214,11 +1230,18 @@ def _weigh_readings(games: Sequence[Sequence[Divergence]]) -> None:
             d.clauses = sorted({e["clause"] for e in _step_events(d) if e.get("clause")})
     plain = [d for _, _, d in roots if d.reading is None and d.kind != "errored"]
     sample = plain[:WEIGH_SAMPLE]
-    for amb_id, reading in sorted({d.reading for _, _, d in roots if d.reading is not None}):
+    # (the implementation answering as asked where the oracle played a reading learnt from
+    # an earlier game is direct evidence against that reading)
+    shown_asked = [(d.reading[0], d.follows_asked) for _, _, d in roots
+                   if d.follows_asked is not None and d.reading is not None]
+    for amb_id, reading in sorted({d.reading for _, _, d in roots
+                                   if d.reading is not None and d.follows_asked is None}):
         amb = registry.BY_ID.get(amb_id)
         clauses = set(amb.clauses) if amb is not None else set()
-        support = [(g, i, d) for g, i, d in roots if d.reading == (amb_id, reading)]
-        against = sum(1 for d in plain if d.clause in clauses)
+        support = [(g, i, d) for g, i, d in roots if d.reading == (amb_id, reading)
+                   and d.follows_asked is None]
+        against = sum(1 for d in plain if d.clause in clauses) + \
+            shown_asked.count((amb_id, reading))
         if against < len(support):
             against += sum(1 for d in sample if d.clause not in clauses
                            and _changes_step(d, amb_id, reading))
@@ -1299,6 +1322,8 @@ def _file(games: Sequence[Sequence[Divergence]], seen: dict[str, dict[str, int]]
             if div.reading is not None:
                 seen_as = seen.setdefault(div.reading[0], {})
                 seen_as[div.reading[1]] = seen_as.get(div.reading[1], 0) + 1
+            if div.follows_asked is not None:
+                continue  # the implementation did as asked: no finding
             key = key_of[id(div)] = root_key(div)
             f = groups.get(key)
             if f is None:
@@ -1828,12 +1853,24 @@ def attribute(div: Divergence, *, readings: bool = True) -> None:
                 if reading == current:
                     continue
                 if _explained_by(div, amb.id, reading):
-                    div.explanation = (f"the implementation behaves as if {amb.id} = "
-                                       f"{reading!r} (declared or default: {current!r}): "
-                                       f"{amb.question}")
+                    asked = registry.resolve(div.setup.get("variants"), game.ruleset)[amb.id]
+                    if reading == asked:
+                        div.follows_asked = current
+                        div.explanation = (
+                            f"the implementation follows {amb.id} = {reading!r}, the reading "
+                            f"it was asked for, where the oracle played {current!r} (taken "
+                            "from an earlier game of the run): no fault of the implementation")
+                    else:
+                        div.explanation = (f"the implementation behaves as if {amb.id} = "
+                                           f"{reading!r} (declared or default: {current!r}): "
+                                           f"{amb.question}")
                     div.clause = amb.clauses[0]
                     div.reading = (amb.id, reading)
                     return
+    if div.clause is None and div.kind in ("accepted-illegal", "refusal") and \
+            isinstance(div.expected, Mapping) and div.expected.get("clause"):
+        # the clause the oracle's refusal names (a reading taken back: the rule broken)
+        div.clause = str(div.expected["clause"])
     if div.clause is None and div.kind == "legal-set":
         div.clause = _legal_set_clause(div)
     if div.clause is None and div.kind == "state" and div.actions:

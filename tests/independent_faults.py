@@ -1,11 +1,10 @@
-"""Newcomer review engines: single planted faults and lying engines, built from
-``examples/python`` (an engine independent of ``oracle/``) by one textual patch each.
+"""Engines of a newcomer review (2026-12-07): single planted faults and lying engines, built
+from ``examples/python`` (an engine written from the rule texts, independent of ``oracle/``)
+by one textual patch each. ``tests/test_independent_faults.py`` verifies some of them.
 
-Usage: ``python tests/newcomer_engines/build.py OUT_DIR`` writes ``OUT_DIR/<name>/adapter.py``
+Usage: ``python tests/independent_faults.py OUT_DIR`` writes ``OUT_DIR/<name>/adapter.py``
 for every engine below; check one with
 ``digiconform verify --impl "python OUT_DIR/<name>/adapter.py" --games 20``.
-
-Not collected by pytest (no ``test_`` prefix): a record of what a newcomer review tried.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ import shutil
 import sys
 from pathlib import Path
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "python"
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "python"
 ENGINE, ADAPTER = "toy_engine.py", "adapter.py"
 
 #: name -> (what is planted, [(file, old text, new text)])
@@ -75,9 +74,11 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
 }
 
 
-def build(out: Path) -> None:
-    """Write every engine under ``out``."""
+def build(out: Path, names: list[str] | None = None) -> None:
+    """Write every engine (or those named) under ``out``, each in ``out/<name>/``."""
     for name, (what, patches) in PATCHES.items():
+        if names is not None and name not in names:
+            continue
         target = out / name
         shutil.rmtree(target, ignore_errors=True)
         target.mkdir(parents=True)
@@ -88,7 +89,8 @@ def build(out: Path) -> None:
             if old not in text:
                 raise SystemExit(f"{name}: patch does not apply to {f}: {old!r}")
             (target / f).write_text(text.replace(old, new, 1), encoding="utf-8")
-        print(f"{name:11} {what}")
+        if __name__ == "__main__":
+            print(f"{name:11} {what}")
 
 
 if __name__ == "__main__":
