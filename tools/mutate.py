@@ -266,6 +266,16 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "their [Start of Your Turn] effects trigger), so the bound answers 'may end' "
                "for their 'set to X' too: a weaker bound that only skips a search, which "
                "answers the same"},
+    {"module": "oracle/dcg/effects.py", "function": "_do", "op": "andor",
+     "segment": "eff is not None and eff.at_most is not None",
+     "reason": "the assert before 'set it to X if you have Y or less' (CR4.2 Memory): with or "
+               "it lets an effect without at_most through, and then mine(w, player) <= None "
+               "raises TypeError, and eff None raises AttributeError: the action fails as "
+               "with the AssertionError. Neither case is reachable: the card loader "
+               "(oracle/dcg/cards.py, also for a card set embedded in a set-up) requires "
+               "at_most exactly for set_memory_if_at_most, and the only _do call without an "
+               "effect, a delayed part, carries gain_memory or lose_memory (the loader "
+               "refuses any other) (the seed-13 gate sample after the dcgfast merges)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
@@ -310,7 +320,8 @@ def _sites(tree: ast.AST) -> Iterator[tuple[str, ast.AST, str]]:
                     yield "delete", stmt, type(stmt).__name__
 
 
-def _equivalent(tree: ast.AST, op: str, node: ast.AST) -> str | None:
+def _equivalent(tree: ast.AST, op: str, node: ast.AST,
+                inside: tuple[set[int], set[int]] | None = None) -> str | None:
     """Why a mutant is equivalent by construction at the protocol level, or None.
 
     - deleting an event (``tx.event(...)``, ``w.emit(...)``) or changing what it carries
@@ -318,24 +329,37 @@ def _equivalent(tree: ast.AST, op: str, node: ast.AST) -> str | None:
       (docs/PROTOCOL.md, "How answers are compared"), and no rule reads an event's fields;
     - a constant inside a decorator (``lru_cache(maxsize=4096)``): a cache's size changes
       speed, not answers.
+
+    ``inside``: :func:`_inside` of ``tree``, when the caller asks for many nodes of one tree.
     """
     if op == "delete" and isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
         f = node.value.func
         if isinstance(f, ast.Attribute) and f.attr in ("event", "emit"):
             return "deletes an event: events are never compared"
-    for call in ast.walk(tree):
-        if isinstance(call, ast.Call) and call is not node and (
-                isinstance(call.func, ast.Attribute) and call.func.attr in ("event", "emit")
-                or isinstance(call.func, ast.Name) and call.func.id == "Event") \
-                and any(n is node for a in [*call.args, *call.keywords] for n in ast.walk(a)):
-            return "changes an event's fields: events are never compared"
-    if op.startswith("const"):
-        for fn in ast.walk(tree):
-            if isinstance(fn, (ast.FunctionDef, ast.ClassDef)):
-                for dec in fn.decorator_list:
-                    if any(n is node for n in ast.walk(dec)):
-                        return "a decorator's constant (a cache size): speed only"
+    in_events, in_decorators = inside if inside is not None else _inside(tree)
+    if id(node) in in_events:
+        return "changes an event's fields: events are never compared"
+    if op.startswith("const") and id(node) in in_decorators:
+        return "a decorator's constant (a cache size): speed only"
     return None
+
+
+def _inside(tree: ast.AST) -> tuple[set[int], set[int]]:
+    """The ids of the nodes inside an event's arguments (``x.event(...)``, ``x.emit(...)``,
+    ``Event(...)``) and of those inside a decorator, for :func:`_equivalent` (one walk of the
+    tree instead of one per mutant)."""
+    events: set[int] = set()
+    decorators: set[int] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and (
+                isinstance(n.func, ast.Attribute) and n.func.attr in ("event", "emit")
+                or isinstance(n.func, ast.Name) and n.func.id == "Event"):
+            for a in [*n.args, *n.keywords]:
+                events.update(id(x) for x in ast.walk(a))
+        elif isinstance(n, (ast.FunctionDef, ast.ClassDef)):
+            for dec in n.decorator_list:
+                decorators.update(id(x) for x in ast.walk(dec))
+    return events, decorators
 
 
 def _docstring_only(fn: ast.FunctionDef) -> bool:
@@ -363,13 +387,22 @@ def _documented(module: str, tree: ast.AST, src: str,
     funcs = _functions(tree)
     lines = src.splitlines()
     out: dict[int, str] = {}
+    segments: dict[int, str | None] = {}  # site index -> its source (worked out once)
+
+    def segment(i: int, op: str, node: ast.AST) -> str | None:
+        if i not in segments:
+            segments[i] = node.name if isinstance(node, ast.FunctionDef) \
+                and op == "early-return" else ast.get_source_segment(src, node)
+        return segments[i]
+
     for entry in DOCUMENTED:
         if entry["module"] != module:
             continue
         hits = []
         for i, (op, node, _text) in enumerate(sites):
-            seg = node.name if isinstance(node, ast.FunctionDef) and op == "early-return" \
-                else ast.get_source_segment(src, node)
+            if "op" in entry and entry["op"] != op:
+                continue
+            seg = segment(i, op, node) if "segment" in entry else None
             line = lines[node.lineno - 1] if hasattr(node, "lineno") else ""
             if all(k not in entry or v == entry[k] for k, v in (
                     ("function", funcs.get(id(node))), ("op", op), ("segment", seg))) \
@@ -389,10 +422,11 @@ def mutants(module: str) -> list[Mutant]:
     tree = ast.parse(src)
     sites = list(_sites(tree))
     documented = _documented(module, tree, src, sites)
+    inside = _inside(tree)
     out = []
     for i, (op, node, text) in enumerate(sites):
         out.append(Mutant(module, op, getattr(node, "lineno", 0), i, text,
-                          _equivalent(tree, op, node) or documented.get(i)))
+                          _equivalent(tree, op, node, inside) or documented.get(i)))
     return out
 
 
