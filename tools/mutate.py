@@ -190,13 +190,6 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "due and the second copy resolves first instead of the first: the rules do not "
                "tell identical effects apart, so which copy the answer names first is no rule "
                "(seed 7351's sample; the answers are the same but for that order)"},
-    {"module": "oracle/dcg/setup.py", "function": "_finish_setup", "op": "delete",
-     "segment": "w.memory = 0",
-     "reason": "CR4.2 Game setup, memory 0: new_game starts at memory 0 and no set-up step "
-               "(shuffles, first player, mulligans) changes it, so at _finish_setup memory is "
-               "already 0 in every position a game reaches; only a set-up position loaded with "
-               "another memory (load_state accepts -10..10 in any phase) would show it, and no "
-               "game has one (seeds 2662 and 7351's samples)"},
     {"module": "oracle/dcg/main_phase.py", "function": "_remember", "op": "delete",
      "segment": "cache[key] = action",
      "reason": "the cache of Action objects only saves building them: left empty, every "
@@ -276,6 +269,33 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "at_most exactly for set_memory_if_at_most, and the only _do call without an "
                "effect, a delayed part, carries gain_memory or lose_memory (the loader "
                "refuses any other) (the seed-13 gate sample after the dcgfast merges)"},
+    *({"module": "oracle/dcg/effects.py", "function": "_resolve", "op": "const-1",
+       "segment": "0", "line": "apply_targets(w, p.player, p.card, eff, options[0][0]",
+       "nth": nth,
+       "reason": "options[-1] instead of options[0] in the branch of exactly one choice of "
+                 "targets (len(options) > 1 is the branch before it, an empty list is false): "
+                 "the last of one is the first (seed 4711's sample)"}
+      for nth in (0, 2)),
+    *({"module": "oracle/dcg/main_phase.py", "function": "_check_one", "op": op,
+       "segment": "0", "line": "w.pending[0:0] = [Pending(1 - p",
+       "reason": "the slice a security card's queued [Security] effects are put into "
+                 "([1:0], [-1:0], [0:1], [0:-1] instead of [0:0]): every one inserts at the "
+                 "front of an empty list, and the pending list is empty at every security "
+                 "check: continue_attack is called only by engine.advance with nothing "
+                 "pending, returns after a check that leaves something pending, and nothing "
+                 "earlier in _check_one adds to it; a loaded attack with nothing pending is "
+                 "refused (jsonio.check_decision_point) (seed 4711's sample)"}
+      for op in ("const+1", "const-1")),
+    *({"module": "oracle/digibattle/digivolve.py", "function": "start_duel", "op": op,
+       "segment": seg,
+       "reason": "the referee's Duel limit (Game.max_duels) one Duel late, or never applied: "
+                 "docs/PROTOCOL.md and the new_game schema call max_duels a referee's "
+                 "safeguard, not a rule, that an engine may ignore, so an engine that plays "
+                 "past it conforms and no verdict of the suite may depend on it (the vectors "
+                 "and the random games set no limit) (seed 4711's sample; the compare one was "
+                 "seed 13's CI survivor earlier)"}
+      for op, seg in (("compare", "duel > tx.game.max_duels"),
+                      ("delete", 'phases.game_over(tx, None, "duel_limit")'))),
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
@@ -324,7 +344,8 @@ def _equivalent(tree: ast.AST, op: str, node: ast.AST,
                 inside: tuple[set[int], set[int]] | None = None) -> str | None:
     """Why a mutant is equivalent by construction at the protocol level, or None.
 
-    - deleting an event (``tx.event(...)``, ``w.emit(...)``) or changing what it carries
+    - deleting an event (``tx.event(...)``, ``w.emit(...)``, ``tx.events.append(...)`` of an
+      event built once) or changing what it carries
       (there or in an ``Event(...)`` built once, e.g. ``PASSED``): events are never compared
       (docs/PROTOCOL.md, "How answers are compared"), and no rule reads an event's fields;
     - a constant inside a decorator (``lru_cache(maxsize=4096)``): a cache's size changes
@@ -334,7 +355,10 @@ def _equivalent(tree: ast.AST, op: str, node: ast.AST,
     """
     if op == "delete" and isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
         f = node.value.func
-        if isinstance(f, ast.Attribute) and f.attr in ("event", "emit"):
+        if isinstance(f, ast.Attribute) and (
+                f.attr in ("event", "emit")
+                or f.attr == "append" and isinstance(f.value, ast.Attribute)
+                and f.value.attr == "events"):  # tx.events.append(PASSED[p])
             return "deletes an event: events are never compared"
     in_events, in_decorators = inside if inside is not None else _inside(tree)
     if id(node) in in_events:

@@ -282,6 +282,20 @@ Feature: DCG ambiguities - one outcome per reading
       And my opponent's security holds 5 cards
       And memory is 0
 
+    @DCG-6-1-1
+    Scenario: A set-up loaded with the memory gauge off 0 ends with memory 0
+      # CR4.2 Game setup (5-2-1-6..7, docs/rules/DCG-CONTEXT.md 1.3): "Set the memory marker to
+      # 0", then the game starts with the first player's turn. Had memory stayed at 3 on my
+      # opponent's side, my first turn would meet the turn-end condition at once.
+      Given the reading "mulligan" of DCG-AMB-4
+      And only load_state reaches this position: memory is 0 all through a set-up played from new_game, and this position has the gauge elsewhere before the set-up's step that sets it to 0
+      And the set-up is at the mulligan and I go first
+      And memory stands at 3 on my opponent's side during set-up
+      And I have kept my hand
+      When my opponent keeps their hand
+      Then it is my turn in the Breeding phase
+      And memory is 0
+
     Scenario: There is no mulligan under the 2020 launch rules
       Given the reading "no-mulligan" of DCG-AMB-4
       And a new game

@@ -102,6 +102,22 @@ Feature: D. Regroup
       And my Offline pile includes Agumon ST-01
 
     @DB-D.4
+    Scenario: The Rookie is changed once: a new Rookie face down is no Rookie showing
+      # DB-D.4: the option of changing the Rookie "if they have one showing": the new Rookie is
+      # placed face down on top of the old one, and on my turn "the new Rookie" is turned over
+      # and "the old Rookie" goes Offline. Once Palmon lies face down on Agumon, no Rookie is
+      # showing to change a second time.
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Palmon ST-09, Gabumon ST-05 and 8 other cards
+      # Tentomon (Red, 100 against Red) loses the earlier Duel, so my Digimon stays (DB-C.6).
+      And my opponent's Duel Zone shows Tentomon ST-07
+      When I set up a Rookie change to Palmon ST-09
+      And I try to set up a Rookie change to Gabumon ST-05
+      Then the action is refused for DB-D.4
+      And my hand includes Gabumon ST-05
+
+    @DB-D.4
     Scenario: Only a Rookie can replace the Rookie
       Given it is my turn to prepare in the Regroup phase
       And my Duel Zone shows Agumon ST-01

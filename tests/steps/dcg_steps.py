@@ -419,6 +419,14 @@ def _at_mulligan(dcg_table: DcgTable, who: int) -> None:
         side.security_size = 0
 
 
+@given(step("memory stands at {n:N} on {whose:Whose} side during set-up"))
+def _setup_memory(dcg_table: DcgTable, n: int, whose: int) -> None:
+    """At a set-up position: where the memory gauge stands (from the recorded turn player's
+    side, the state's convention)."""
+    pos = dcg_table.pos
+    pos.memory = n if whose == pos.turn_player else -n
+
+
 @given(step("{who:Who} {:Has} kept {:Their} hand"))
 def _kept(dcg_table: DcgTable, who: int) -> None:
     """At a set-up position: ``who`` has already decided on the mulligan, keeping the hand."""
