@@ -296,6 +296,14 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "seed 13's CI survivor earlier)"}
       for op, seg in (("compare", "duel > tx.game.max_duels"),
                       ("delete", 'phases.game_over(tx, None, "duel_limit")'))),
+    {"module": "oracle/digibattle/setup.py", "function": "legal_choose_rookie",
+     "op": "compare", "segment": "deck == g.decks[p]",
+     "reason": "the memo of a seat's Rookie choices (Game.derived) is then kept for a deck "
+               "other than the game's own and skipped for the game's own: the memo lives in "
+               "one Game (each new_game and load_state builds its own, game_from_setup), and "
+               "in one game a seat stands at choose_rookie with one deck only (it leaves the "
+               "step by choosing), so whatever the memo answers was worked out from that same "
+               "deck (seed 4711's sample)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
