@@ -304,6 +304,16 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "in one game a seat stands at choose_rookie with one deck only (it leaves the "
                "step by choosing), so whatever the memo answers was worked out from that same "
                "deck (seed 4711's sample)"},
+    {"module": "oracle/digibattle/state.py", "function": "card",
+     "reason": "State.card is called only by the play log (digiconform/playlog.py): no rule "
+               "and not serve (the 64-mutant CI sample; noted equivalent in the run of "
+               "2026-12-01)"},
+    {"module": "oracle/dcg/engine.py", "function": "_only_pass", "op": "const+1",
+     "segment": "0", "line": "if cost is not None and 0 <= cost <= budget:",
+     "reason": "1 <= cost instead of 0 <= cost in the fast path: a card of play cost 0 then "
+               "skips the early False, and main_actions decides instead, which lists playing "
+               "it (cost 0 is always payable: the budget is memory + 10 >= 0), so more than "
+               "the pass: False all the same, whatever the card set (the 64-mutant CI sample)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

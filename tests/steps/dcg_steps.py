@@ -757,6 +757,15 @@ def _activate(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
     return _act(dcg_table, type="activate", player=who, source=source)
 
 
+@when(step("{who:Who} {:Activate} the [Main] effect of {whose:Whose} {card:Card}"),
+      target_fixture="outcome")
+def _activate_whose(dcg_table: DcgTable, who: int, whose: int, card: Card) -> Outcome:
+    """``who`` activates the [Main] effect of a stack of ``whose`` (the other player's: a stack
+    ``who`` does not have, DCG-6-5-1-6)."""
+    source = dcg_table.stack_with_top(whose, card, "battle")["id"]
+    return _act(dcg_table, type="activate", player=who, source=source)
+
+
 @when(step("{who:Who} {:Activate} the [Main] effect of {card:Card} to {mode:Mode}"),
       target_fixture="outcome")
 def _activate_mode(dcg_table: DcgTable, who: int, card: Card, mode: str) -> Outcome:
