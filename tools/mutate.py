@@ -19,7 +19,8 @@ The verification is reduced to stay cheap: the scenario vectors of the mutated m
 clauses (:data:`CLAUSES`; every vector for the modules every rule goes through) and
 ``--games`` random games. Results go to ``--report`` (JSON) and the summary to stdout; the
 exit status is 1 when the score is below ``--threshold``. ``.ci/run`` runs a fixed-seed sample
-(``--sample 12 --seed 13``); the full run and its equivalent mutants are in docs/MUTATION.md.
+(``--sample 64 --seed 13`` per ruleset); the runs and the equivalent mutants are in
+docs/MUTATION.md.
 """
 
 from __future__ import annotations
