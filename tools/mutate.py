@@ -309,6 +309,9 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "reason": "State.card is called only by the play log (digiconform/playlog.py): no rule "
                "and not serve (the 64-mutant CI sample; noted equivalent in the run of "
                "2026-12-01)"},
+    {"module": "oracle/digibattle/state.py", "function": "is_terminal",
+     "reason": "State.is_terminal is called by no rule and not by serve, only by perft and "
+               "the divergence tool in the verifier's own process (seed 5309's sample)"},
     {"module": "oracle/dcg/engine.py", "function": "_only_pass", "op": "const+1",
      "segment": "0", "line": "if cost is not None and 0 <= cost <= budget:",
      "reason": "1 <= cost instead of 0 <= cost in the fast path: a card of play cost 0 then "
