@@ -19,7 +19,8 @@ The verification is reduced to stay cheap: the scenario vectors of the mutated m
 clauses (:data:`CLAUSES`; every vector for the modules every rule goes through) and
 ``--games`` random games. Results go to ``--report`` (JSON) and the summary to stdout; the
 exit status is 1 when the score is below ``--threshold``. ``.ci/run`` runs a fixed-seed sample
-(``--sample 12 --seed 13``); the full run and its equivalent mutants are in docs/MUTATION.md.
+(``--sample 64 --seed 13`` per ruleset); the runs and the equivalent mutants are in
+docs/MUTATION.md.
 """
 
 from __future__ import annotations
@@ -190,13 +191,6 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "due and the second copy resolves first instead of the first: the rules do not "
                "tell identical effects apart, so which copy the answer names first is no rule "
                "(seed 7351's sample; the answers are the same but for that order)"},
-    {"module": "oracle/dcg/setup.py", "function": "_finish_setup", "op": "delete",
-     "segment": "w.memory = 0",
-     "reason": "CR4.2 Game setup, memory 0: new_game starts at memory 0 and no set-up step "
-               "(shuffles, first player, mulligans) changes it, so at _finish_setup memory is "
-               "already 0 in every position a game reaches; only a set-up position loaded with "
-               "another memory (load_state accepts -10..10 in any phase) would show it, and no "
-               "game has one (seeds 2662 and 7351's samples)"},
     {"module": "oracle/dcg/main_phase.py", "function": "_remember", "op": "delete",
      "segment": "cache[key] = action",
      "reason": "the cache of Action objects only saves building them: left empty, every "
@@ -266,6 +260,64 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "their [Start of Your Turn] effects trigger), so the bound answers 'may end' "
                "for their 'set to X' too: a weaker bound that only skips a search, which "
                "answers the same"},
+    {"module": "oracle/dcg/effects.py", "function": "_do", "op": "andor",
+     "segment": "eff is not None and eff.at_most is not None",
+     "reason": "the assert before 'set it to X if you have Y or less' (CR4.2 Memory): with or "
+               "it lets an effect without at_most through, and then mine(w, player) <= None "
+               "raises TypeError, and eff None raises AttributeError: the action fails as "
+               "with the AssertionError. Neither case is reachable: the card loader "
+               "(oracle/dcg/cards.py, also for a card set embedded in a set-up) requires "
+               "at_most exactly for set_memory_if_at_most, and the only _do call without an "
+               "effect, a delayed part, carries gain_memory or lose_memory (the loader "
+               "refuses any other) (the seed-13 gate sample after the dcgfast merges)"},
+    *({"module": "oracle/dcg/effects.py", "function": "_resolve", "op": "const-1",
+       "segment": "0", "line": "apply_targets(w, p.player, p.card, eff, options[0][0]",
+       "nth": nth,
+       "reason": "options[-1] instead of options[0] in the branch of exactly one choice of "
+                 "targets (len(options) > 1 is the branch before it, an empty list is false): "
+                 "the last of one is the first (seed 4711's sample)"}
+      for nth in (0, 2)),
+    *({"module": "oracle/dcg/main_phase.py", "function": "_check_one", "op": op,
+       "segment": "0", "line": "w.pending[0:0] = [Pending(1 - p",
+       "reason": "the slice a security card's queued [Security] effects are put into "
+                 "([1:0], [-1:0], [0:1], [0:-1] instead of [0:0]): every one inserts at the "
+                 "front of an empty list, and the pending list is empty at every security "
+                 "check: continue_attack is called only by engine.advance with nothing "
+                 "pending, returns after a check that leaves something pending, and nothing "
+                 "earlier in _check_one adds to it; a loaded attack with nothing pending is "
+                 "refused (jsonio.check_decision_point) (seed 4711's sample)"}
+      for op in ("const+1", "const-1")),
+    *({"module": "oracle/digibattle/digivolve.py", "function": "start_duel", "op": op,
+       "segment": seg,
+       "reason": "the referee's Duel limit (Game.max_duels) one Duel late, or never applied: "
+                 "docs/PROTOCOL.md and the new_game schema call max_duels a referee's "
+                 "safeguard, not a rule, that an engine may ignore, so an engine that plays "
+                 "past it conforms and no verdict of the suite may depend on it (the vectors "
+                 "and the random games set no limit) (seed 4711's sample; the compare one was "
+                 "seed 13's CI survivor earlier)"}
+      for op, seg in (("compare", "duel > tx.game.max_duels"),
+                      ("delete", 'phases.game_over(tx, None, "duel_limit")'))),
+    {"module": "oracle/digibattle/setup.py", "function": "legal_choose_rookie",
+     "op": "compare", "segment": "deck == g.decks[p]",
+     "reason": "the memo of a seat's Rookie choices (Game.derived) is then kept for a deck "
+               "other than the game's own and skipped for the game's own: the memo lives in "
+               "one Game (each new_game and load_state builds its own, game_from_setup), and "
+               "in one game a seat stands at choose_rookie with one deck only (it leaves the "
+               "step by choosing), so whatever the memo answers was worked out from that same "
+               "deck (seed 4711's sample)"},
+    {"module": "oracle/digibattle/state.py", "function": "card",
+     "reason": "State.card is called only by the play log (digiconform/playlog.py): no rule "
+               "and not serve (the 64-mutant CI sample; noted equivalent in the run of "
+               "2026-12-01)"},
+    {"module": "oracle/digibattle/state.py", "function": "is_terminal",
+     "reason": "State.is_terminal is called by no rule and not by serve, only by perft and "
+               "the divergence tool in the verifier's own process (seed 5309's sample)"},
+    {"module": "oracle/dcg/engine.py", "function": "_only_pass", "op": "const+1",
+     "segment": "0", "line": "if cost is not None and 0 <= cost <= budget:",
+     "reason": "1 <= cost instead of 0 <= cost in the fast path: a card of play cost 0 then "
+               "skips the early False, and main_actions decides instead, which lists playing "
+               "it (cost 0 is always payable: the budget is memory + 10 >= 0), so more than "
+               "the pass: False all the same, whatever the card set (the 64-mutant CI sample)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
@@ -310,32 +362,50 @@ def _sites(tree: ast.AST) -> Iterator[tuple[str, ast.AST, str]]:
                     yield "delete", stmt, type(stmt).__name__
 
 
-def _equivalent(tree: ast.AST, op: str, node: ast.AST) -> str | None:
+def _equivalent(tree: ast.AST, op: str, node: ast.AST,
+                inside: tuple[set[int], set[int]] | None = None) -> str | None:
     """Why a mutant is equivalent by construction at the protocol level, or None.
 
-    - deleting an event (``tx.event(...)``, ``w.emit(...)``) or changing what it carries
+    - deleting an event (``tx.event(...)``, ``w.emit(...)``, ``tx.events.append(...)`` of an
+      event built once) or changing what it carries
       (there or in an ``Event(...)`` built once, e.g. ``PASSED``): events are never compared
       (docs/PROTOCOL.md, "How answers are compared"), and no rule reads an event's fields;
     - a constant inside a decorator (``lru_cache(maxsize=4096)``): a cache's size changes
       speed, not answers.
+
+    ``inside``: :func:`_inside` of ``tree``, when the caller asks for many nodes of one tree.
     """
     if op == "delete" and isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
         f = node.value.func
-        if isinstance(f, ast.Attribute) and f.attr in ("event", "emit"):
+        if isinstance(f, ast.Attribute) and (
+                f.attr in ("event", "emit")
+                or f.attr == "append" and isinstance(f.value, ast.Attribute)
+                and f.value.attr == "events"):  # tx.events.append(PASSED[p])
             return "deletes an event: events are never compared"
-    for call in ast.walk(tree):
-        if isinstance(call, ast.Call) and call is not node and (
-                isinstance(call.func, ast.Attribute) and call.func.attr in ("event", "emit")
-                or isinstance(call.func, ast.Name) and call.func.id == "Event") \
-                and any(n is node for a in [*call.args, *call.keywords] for n in ast.walk(a)):
-            return "changes an event's fields: events are never compared"
-    if op.startswith("const"):
-        for fn in ast.walk(tree):
-            if isinstance(fn, (ast.FunctionDef, ast.ClassDef)):
-                for dec in fn.decorator_list:
-                    if any(n is node for n in ast.walk(dec)):
-                        return "a decorator's constant (a cache size): speed only"
+    in_events, in_decorators = inside if inside is not None else _inside(tree)
+    if id(node) in in_events:
+        return "changes an event's fields: events are never compared"
+    if op.startswith("const") and id(node) in in_decorators:
+        return "a decorator's constant (a cache size): speed only"
     return None
+
+
+def _inside(tree: ast.AST) -> tuple[set[int], set[int]]:
+    """The ids of the nodes inside an event's arguments (``x.event(...)``, ``x.emit(...)``,
+    ``Event(...)``) and of those inside a decorator, for :func:`_equivalent` (one walk of the
+    tree instead of one per mutant)."""
+    events: set[int] = set()
+    decorators: set[int] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and (
+                isinstance(n.func, ast.Attribute) and n.func.attr in ("event", "emit")
+                or isinstance(n.func, ast.Name) and n.func.id == "Event"):
+            for a in [*n.args, *n.keywords]:
+                events.update(id(x) for x in ast.walk(a))
+        elif isinstance(n, (ast.FunctionDef, ast.ClassDef)):
+            for dec in n.decorator_list:
+                decorators.update(id(x) for x in ast.walk(dec))
+    return events, decorators
 
 
 def _docstring_only(fn: ast.FunctionDef) -> bool:
@@ -363,13 +433,22 @@ def _documented(module: str, tree: ast.AST, src: str,
     funcs = _functions(tree)
     lines = src.splitlines()
     out: dict[int, str] = {}
+    segments: dict[int, str | None] = {}  # site index -> its source (worked out once)
+
+    def segment(i: int, op: str, node: ast.AST) -> str | None:
+        if i not in segments:
+            segments[i] = node.name if isinstance(node, ast.FunctionDef) \
+                and op == "early-return" else ast.get_source_segment(src, node)
+        return segments[i]
+
     for entry in DOCUMENTED:
         if entry["module"] != module:
             continue
         hits = []
         for i, (op, node, _text) in enumerate(sites):
-            seg = node.name if isinstance(node, ast.FunctionDef) and op == "early-return" \
-                else ast.get_source_segment(src, node)
+            if "op" in entry and entry["op"] != op:
+                continue
+            seg = segment(i, op, node) if "segment" in entry else None
             line = lines[node.lineno - 1] if hasattr(node, "lineno") else ""
             if all(k not in entry or v == entry[k] for k, v in (
                     ("function", funcs.get(id(node))), ("op", op), ("segment", seg))) \
@@ -389,10 +468,11 @@ def mutants(module: str) -> list[Mutant]:
     tree = ast.parse(src)
     sites = list(_sites(tree))
     documented = _documented(module, tree, src, sites)
+    inside = _inside(tree)
     out = []
     for i, (op, node, text) in enumerate(sites):
         out.append(Mutant(module, op, getattr(node, "lineno", 0), i, text,
-                          _equivalent(tree, op, node) or documented.get(i)))
+                          _equivalent(tree, op, node, inside) or documented.get(i)))
     return out
 
 

@@ -265,6 +265,37 @@ Feature: DCG ambiguities - one outcome per reading
       And my deck holds 40 cards
       And it is my opponent's turn in the Breeding phase
 
+    @DCG-6-1-1
+    Scenario: A set-up loaded at the mulligan ends with the first player's turn, whoever it names as turn player
+      # CR4.2 Game setup (5-2-1-7, docs/rules/DCG-CONTEXT.md 1.3): "The game starts with the
+      # first player's turn". The state contract records turn player 0 during set-up
+      # (schemas/dcg/state.schema.json), so a set-up position where my opponent goes first may
+      # name me as turn player; when set-up ends, turn 1 is my opponent's all the same.
+      Given the reading "mulligan" of DCG-AMB-4
+      And only load_state reaches this position: play from new_game records the first player as the turn player once rock-paper-scissors is won, while this position keeps seat 0 there, as the state contract has it during set-up
+      And the set-up is at the mulligan and my opponent goes first
+      And my opponent has kept their hand
+      Then I am to keep or mulligan my hand
+      When I keep my hand
+      Then it is my opponent's turn in the Breeding phase
+      And my security holds 5 cards
+      And my opponent's security holds 5 cards
+      And memory is 0
+
+    @DCG-6-1-1
+    Scenario: A set-up loaded with the memory gauge off 0 ends with memory 0
+      # CR4.2 Game setup (5-2-1-6..7, docs/rules/DCG-CONTEXT.md 1.3): "Set the memory marker to
+      # 0", then the game starts with the first player's turn. Had memory stayed at 3 on my
+      # opponent's side, my first turn would meet the turn-end condition at once.
+      Given the reading "mulligan" of DCG-AMB-4
+      And only load_state reaches this position: memory is 0 all through a set-up played from new_game, and this position has the gauge elsewhere before the set-up's step that sets it to 0
+      And the set-up is at the mulligan and I go first
+      And memory stands at 3 on my opponent's side during set-up
+      And I have kept my hand
+      When my opponent keeps their hand
+      Then it is my turn in the Breeding phase
+      And memory is 0
+
     Scenario: There is no mulligan under the 2020 launch rules
       Given the reading "no-mulligan" of DCG-AMB-4
       And a new game

@@ -574,6 +574,15 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       Then the action is refused for DCG-6-5-1-6
       And memory is 3 on my side
 
+    @DCG-6-5-1-6
+    Scenario: I cannot activate the [Main] effect of my opponent's card
+      # DCG-6-5-1-6: the turn player activates an activated effect "of one of my cards". My
+      # opponent's Spark Testzed X-04 ([Main] [Once Per Turn] Gain 1 memory) is not mine.
+      Given my opponent's battle area has Spark Testzed X-04
+      When I try to activate the [Main] effect of my opponent's Spark Testzed X-04
+      Then the action is refused for DCG-6-5-1-6
+      And memory is 3 on my side
+
   Rule: DCG-6-5-1-7 Pass: memory immediately becomes 3 on the opponent's side
 
     @DCG-6-5-1-7

@@ -162,6 +162,21 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       And my opponent's trash includes Biyomon ST1-02
 
     @DCG-6-5-1-5
+    Scenario: Gabumon's inherited effect reaches a level 5 Digimon, not a level 6 one
+      # Gabumon ST2-03 inherited: [When Attacking] Trash the digivolution card at the bottom of
+      # 1 of your opponent's Digimon with a level of 5 or less. "5 or less" includes 5:
+      # Garudamon ST1-08 is level 5, Phoenixmon ST1-10 level 6. The level 5 Digimon is the
+      # only one it may choose, so its bottom card, Biyomon ST1-02, goes without a choice.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Garurumon ST2-06 over Gabumon ST2-03
+      And my opponent's battle area has a suspended Garudamon ST1-08 over Birdramon ST1-05 over Biyomon ST1-02
+      And my opponent's battle area has a suspended Phoenixmon ST1-10 over Garudamon ST1-08
+      When I attack my opponent with Garurumon ST2-06
+      Then my opponent's battle area has a suspended Garudamon ST1-08 over Birdramon ST1-05
+      And my opponent's battle area has a suspended Phoenixmon ST1-10 over Garudamon ST1-08
+      And my opponent's trash includes Biyomon ST1-02
+
+    @DCG-6-5-1-5
     Scenario: Gabumon's inherited effect does not reach a level 6 Digimon
       Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended Garurumon ST2-06 over Gabumon ST2-03

@@ -306,6 +306,7 @@ Feature: Ambiguities - one outcome per reading
         | reading     | target | result                     |
         | end-of-duel | 901    | the game goes on           |
         | end-of-duel | 899    | the game is over and I win |
+        | end-of-duel | 900    | the game is over and I win |
         | immediate   | 901    | the game goes on           |
 
     Scenario: My opponent reaches the target 899 at the end of a Duel under "end-of-duel"

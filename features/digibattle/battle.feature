@@ -156,6 +156,31 @@ Feature: C. Battle - playing Power Option cards
       When I try to play Digi-Duel ST-58
       Then the action is refused for DB-C.2
 
+    @DB-C.2 @DB-AMB-2 @DB-D.3
+    Scenario Outline: Digi-Duel with 2 Online cards under the reading "<reading>": the third card is <rest>
+      # Under "partial" and "across" of DB-AMB-2 the two Online cards are paid and the Online
+      # deck reaches zero (DB-D.3): everything above the Rookie (Greymon, and Digi-Duel in my
+      # Power Port) goes Offline and the Offline pile is shuffled: 30 - 2 - 9 - 2 = 17 before,
+      # + 2 paid + Greymon + Digi-Duel = 21. "partial" forgives the third card; "across" pays
+      # it from the new Online deck.
+      Given the reading "<reading>" of DB-AMB-2
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      # Tentomon (100 against Red) loses the earlier Duels to Agumon, so I go first (DB-C.7).
+      And my opponent's Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my hand holds Digi-Duel ST-58, Blitz ST-52 and 7 other cards
+      And my Online deck holds 2 cards
+      When I play Digi-Duel ST-58
+      Then a shuffle of my 21 cards is due
+      When my cards are shuffled
+      Then my Online deck holds <online> cards
+      And my Offline pile holds <offline> cards
+
+      Examples:
+        | reading | rest     | online | offline |
+        | partial | forgiven | 21     | 0       |
+        | across  | paid     | 20     | 1       |
+
     @DB-C.2 @DB-C.4
     Scenario Outline: Counter Attack doubles only against a higher level: <opponent>
       # Counter Attack ST-54: "When confronting an opponent of a higher Digivolve Level, double

@@ -102,6 +102,22 @@ Feature: D. Regroup
       And my Offline pile includes Agumon ST-01
 
     @DB-D.4
+    Scenario: The Rookie is changed once: a new Rookie face down is no Rookie showing
+      # DB-D.4: the option of changing the Rookie "if they have one showing": the new Rookie is
+      # placed face down on top of the old one, and on my turn "the new Rookie" is turned over
+      # and "the old Rookie" goes Offline. Once Palmon lies face down on Agumon, no Rookie is
+      # showing to change a second time.
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Palmon ST-09, Gabumon ST-05 and 8 other cards
+      # Tentomon (Red, 100 against Red) loses the earlier Duel, so my Digimon stays (DB-C.6).
+      And my opponent's Duel Zone shows Tentomon ST-07
+      When I set up a Rookie change to Palmon ST-09
+      And I try to set up a Rookie change to Gabumon ST-05
+      Then the action is refused for DB-D.4
+      And my hand includes Gabumon ST-05
+
+    @DB-D.4
     Scenario: Only a Rookie can replace the Rookie
       Given it is my turn to prepare in the Regroup phase
       And my Duel Zone shows Agumon ST-01
@@ -130,6 +146,22 @@ Feature: D. Regroup
       Then the action is refused for DB-D.4
 
   Rule: DB-D.5 Prepare to Digivolve: a next-level card face down on the Digivolve Zone
+
+    @DB-D.5 @DB-AMB-1
+    Scenario: Under "hand", Greymon is prepared with exactly the 2 cards it asks for beside it in my hand
+      # Greymon ST-02: "Agumon - offline 2 cards"; under the reading "hand" of DB-AMB-1 they
+      # come from the hand, and DB-B.0 asks only that the requirement can be fulfilled: Greymon
+      # and 2 other cards in hand are enough.
+      Given the reading "hand" of DB-AMB-1
+      And the position is loaded directly: no legal game - under these readings every Regroup restores the hand to 10 (DB-D.1, DB-D.2: a short Online deck is recycled from the whole Offline pile, DB-AMB-3's default "whole-offline"), and at most 5 of the 30 cards lie on the Duel Zone and the Digivolve Zone
+      And it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Greymon ST-02 and 2 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      Then my legal actions include putting Greymon ST-02 face down on my Digivolve Zone
+      When I put Greymon ST-02 face down on my Digivolve Zone
+      Then my Digivolve Zone holds Greymon ST-02
+      And my hand holds 2 cards
 
     @DB-D.5
     Scenario: I prepare Greymon in Regroup

@@ -167,6 +167,9 @@ class DcgPosition:
     first_stated: bool = False
     load_reason: str | None = None
     pending: list[PendingSpec] = field(default_factory=list)
+    #: per seat: has that player decided on the mulligan (only a set-up position leaves one
+    #: undecided)
+    mulligan_decided: list[bool] = field(default_factory=lambda: [True, True])
 
     # -- decks ----------------------------------------------------------------------------------
 
@@ -285,7 +288,8 @@ class DcgPosition:
                     side.breeding_area),
                 "battle_area": [stack(s) for s in side.battle_area],
                 "security": z["security"], "trash": z["trash"],
-                "mulliganed": False, "mulligan_decided": True, "once_per_turn_used": [],
+                "mulliganed": False, "mulligan_decided": self.mulligan_decided[p],
+                "once_per_turn_used": [],
             })
         pending = []
         for spec in self.pending:

@@ -172,7 +172,7 @@ TYPES = {
     "Link": _verb("link"), "Take": _verb("take"), "Be": _word("am|is"),
     "Choose": _verb("choose"), "Block": _verb("block"),
     "NoBlock": _word(r"(?:does|do) not block"),
-    "Try": _word("try|tries"),
+    "Try": _word("try|tries"), "Go": _word("goes|go"), "Has": _word("has|have"),
     "Special": _word("DNA digivolve|Burst digivolve|App Fuse"),
     "HowPlayed": _word("DigiXros|Assembly"),
     "Mode": with_pattern(r"hatch|move")(lambda text: text),
@@ -399,6 +399,38 @@ def _load_only(dcg_table: DcgTable, reason: str) -> None:
     """The scenario's position is one no legal game reaches (the reason says why, for the
     vector's ``needs_load_state``): it is loaded with ``load_state`` as described."""
     dcg_table.pos.load_reason = reason
+
+
+@given(step("the set-up is at the mulligan and {who:Who} {:Go} first"))
+def _at_mulligan(dcg_table: DcgTable, who: int) -> None:
+    """A set-up position (CR4.2 Game setup, DCG-AMB-4 "mulligan") after rock-paper-scissors:
+    each player holds 5 cards and has the rest of the deck, no security cards yet, memory 0,
+    turn 0, neither player has decided on the mulligan yet. The recorded ``turn_player`` is
+    seat 0 (the state contract, ``schemas/dcg/state.schema.json``: "0 during set-up") unless a
+    step says otherwise."""
+    pos = dcg_table.pos
+    pos.phase, pos.step, pos.turn = "setup", "mulligan", 0
+    pos.first_player, pos.first_stated = who, True
+    pos.turn_player = 0
+    pos.memory = 0
+    pos.mulligan_decided = [False, False]
+    for side in pos.sides:
+        side.hand_extra = 5
+        side.security_size = 0
+
+
+@given(step("memory stands at {n:N} on {whose:Whose} side during set-up"))
+def _setup_memory(dcg_table: DcgTable, n: int, whose: int) -> None:
+    """At a set-up position: where the memory gauge stands (from the recorded turn player's
+    side, the state's convention)."""
+    pos = dcg_table.pos
+    pos.memory = n if whose == pos.turn_player else -n
+
+
+@given(step("{who:Who} {:Has} kept {:Their} hand"))
+def _kept(dcg_table: DcgTable, who: int) -> None:
+    """At a set-up position: ``who`` has already decided on the mulligan, keeping the hand."""
+    dcg_table.pos.mulligan_decided[who] = True
 
 
 @given(step("a new game"))
@@ -722,6 +754,15 @@ def _attack_nothing(dcg_table: DcgTable, who: int, whose: int, card: Card) -> Ou
 @when(step("{who:Who} {:Activate} the [Main] effect of {card:Card}"), target_fixture="outcome")
 def _activate(dcg_table: DcgTable, who: int, card: Card) -> Outcome:
     source = dcg_table.stack_with_top(who, card, "battle")["id"]
+    return _act(dcg_table, type="activate", player=who, source=source)
+
+
+@when(step("{who:Who} {:Activate} the [Main] effect of {whose:Whose} {card:Card}"),
+      target_fixture="outcome")
+def _activate_whose(dcg_table: DcgTable, who: int, whose: int, card: Card) -> Outcome:
+    """``who`` activates the [Main] effect of a stack of ``whose`` (the other player's: a stack
+    ``who`` does not have, DCG-6-5-1-6)."""
+    source = dcg_table.stack_with_top(whose, card, "battle")["id"]
     return _act(dcg_table, type="activate", player=who, source=source)
 
 

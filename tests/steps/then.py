@@ -387,6 +387,17 @@ def _legal_no_prepare(table: Table, whose: int, card: CardRef) -> None:
     table.expect.equal(f"legal ways to prepare {card}", [], offered)
 
 
+@then(step("{whose:Whose} legal actions include putting {card:Card} face down on "
+            "{:Their} Digivolve Zone"))
+def _legal_prepare(table: Table, whose: int, card: CardRef) -> None:
+    """A ``prepare`` of ``card`` in the legal set (recorded in the vector)."""
+    actions = _legal_actions_of(table, whose)
+    serial = table.serial(card)
+    table.expect.true(any(a.get("type") == "prepare" and a.get("card") == serial
+                          for a in actions),
+                      f"expected a way to prepare {card} among the legal actions")
+
+
 @then(step("{whose:Whose} legal actions include setting up a Rookie change to {card:Card}"))
 def _legal_change_rookie(table: Table, whose: int, card: CardRef) -> None:
     """A ``change_rookie`` to ``card`` in the legal set (recorded in the vector)."""
