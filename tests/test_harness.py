@@ -583,3 +583,24 @@ def test_the_version_serve_and_reports_name_is_the_installed_distributions() -> 
 
     assert __version__ == version("digiconform")
     assert oracle_ready().implementation.version == __version__
+
+
+def test_python_m_digiconform_serve_answers_without_the_command_line() -> None:
+    """``python -m digiconform serve`` (as ``verify`` starts it) runs the command without
+    importing the command line (click), and answers as the click command does."""
+    import subprocess
+
+    probe = ("import atexit, runpy, sys\n"
+             "atexit.register(lambda: sys.stderr.write('click=%s' % ('click' in sys.modules)))\n"
+             "sys.argv = ['digiconform', 'serve']\n"
+             "runpy.run_module('digiconform', run_name='__main__', alter_sys=True)\n")
+    lines = (json.dumps({"cmd": "start", "version": 1}) + "\nnot json\n"
+             + json.dumps({"cmd": "new_game", "seq": 1, "setup": setup()}) + "\n"
+             + json.dumps({"cmd": "stop"}) + "\n").encode()
+    fast = subprocess.run([sys.executable, "-c", probe], input=lines, capture_output=True,
+                          env=ENV, timeout=60)
+    slow = subprocess.run([sys.executable, "-m", "digiconform.cli", "serve"], input=lines,
+                          capture_output=True, env=ENV, timeout=60)
+    assert fast.returncode == slow.returncode == 0
+    assert fast.stderr.endswith(b"click=False"), fast.stderr[-2000:]
+    assert fast.stdout == slow.stdout and fast.stdout.count(b"\n") == 3

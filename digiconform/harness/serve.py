@@ -377,3 +377,12 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
             break
     return 0
 
+
+def main(format_date: str | None = None) -> int:
+    """The ``digiconform serve`` command (``--format-date``: :attr:`Session.format_date`):
+    requests read as bytes from stdin (a line that is not UTF-8 is answered ``errored``),
+    answers written on stdout, a line-buffered UTF-8 text stream (one answer per line,
+    flushed at once). Returns the exit code. (Run without the command line by
+    :mod:`digiconform.__main__` when ``serve`` has no option.)"""
+    sys.stdout.reconfigure(encoding="utf-8", line_buffering=True)  # type: ignore[attr-defined]
+    return serve(sys.stdin.buffer, session=Session(format_date=format_date))
