@@ -232,17 +232,30 @@ def _within_limits(doc: Any, limit: int = MAX_DEPTH) -> bool:
         return math.isfinite(doc) and abs(doc) <= MAX_FLOAT
     if t is not dict and t is not list:
         return True
-    stack = [(doc, 1)]
-    while stack:
-        value, depth = stack.pop()
+    # Level by level: ``level`` holds the containers ``depth`` deep.
+    level, depth = [doc], 1
+    while level:
         if depth > limit:
             return False
-        for v in (value.values() if type(value) is dict else value):
-            t = type(v)
-            if t is dict or t is list:
-                stack.append((v, depth + 1))
-            elif t is float and not (math.isfinite(v) and abs(v) <= MAX_FLOAT):
-                return False
+        inner: list[Any] = []
+        push = inner.append
+        for value in level:
+            if type(value) is list:
+                try:
+                    "".join(value)  # (a list of strings only, the usual: nothing inside)
+                    continue
+                except TypeError:
+                    pass
+            for v in (value.values() if type(value) is dict else value):
+                t = type(v)
+                if t is str:
+                    continue
+                if t is dict or t is list:
+                    push(v)
+                elif t is float and not (math.isfinite(v) and abs(v) <= MAX_FLOAT):
+                    return False
+        level = inner
+        depth += 1
     return True
 
 
