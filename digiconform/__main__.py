@@ -41,6 +41,8 @@ def run() -> None:
     STANDALONE = True
     try:
         previous = _signal.signal(_signal.SIGINT, _interrupted)
+        if sys.argv[1:] == ["serve"]:
+            _serve(previous)  # (exits)
         from digiconform.cli import main
 
         _signal.signal(_signal.SIGINT, previous)
@@ -54,6 +56,32 @@ def run() -> None:
         # default action, and a SIGINT then would end the process with -2)
         _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
         _signal.signal(_signal.SIGTERM, _signal.SIG_IGN)
+
+
+def _serve(previous: object) -> None:
+    """``digiconform serve`` with no option (as ``verify`` starts it): the command run
+    without importing the command line (click and the commands' modules, some 40 % of
+    ``serve``'s start-up), with the command line's exits: Ctrl-C ``digiconform:
+    interrupted`` (130), a closed output 0, an oracle or OS error its one line (2).
+    Exits with the command's code."""
+    from digiconform.harness.serve import main
+    from oracle.errors import OracleError
+
+    _signal.signal(_signal.SIGINT, previous)  # type: ignore[arg-type]
+    try:
+        code = main()
+    except KeyboardInterrupt:
+        os.write(2, b"digiconform: interrupted\n")
+        sys.exit(130)
+    except BrokenPipeError:  # (as the command line: output closed, not an error)
+        sys.stderr.close()
+        sys.exit(0)
+    except (OracleError, OSError) as e:
+        from digiconform.cli import error_line
+
+        os.write(2, (error_line(str(e)) + "\n").encode("utf-8", "replace"))
+        sys.exit(2)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

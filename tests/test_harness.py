@@ -289,14 +289,42 @@ def test_serve_answers_each_step_as_handle_line_does(ruleset: str) -> None:
               json.dumps({"cmd": "action", "seq": seq + 1, "action": "pass"}),
               json.dumps({"cmd": "legal_actions", "seq": seq + 2, "extra": 1}),
               "not json", json.dumps({"cmd": "stop"})]
+    # The same requests written compactly too (as the verifier writes them: answered from
+    # the bytes after the seq when those were seen before), with near misses of that form.
+    compact = [json.dumps(json.loads(x), separators=(",", ":")) if x[0] == "{" else x
+               for x in lines[:-1]]
+    compact += [b'{"cmd":"legal_actions","seq":07}', b'{"cmd":"legal_actions","seq":7} ',
+                b'{"cmd":"legal_actions","seq":7,"x":1}', b'{"cmd":"action","seq":-3,'
+                b'"action":{"type":"pass","player":0}}', b'{"cmd":"action","seq":3,"action":'
+                b'{"type":"pass","player":0},"seq":-1}', b'{"cmd":"action","seq":4,"action":'
+                b'{"type":"pass","player":0},"seq":-1}', b'{"cmd":"action","seq":5,"action":'
+                b'{"type":"pass","type":"pass","player":0}}', b'{"cmd":"action","seq":6,'
+                b'"action":{"type":"pass","type":"pass","player":0}}',
+                '{"cmd":"legal_actions","seq":1234567890123456}']
     fast, slow = Session(), Session()
     kinds = set()
-    for line in lines:
+    for line in [*lines[:-1], *compact, lines[-1]]:
         want = slow.handle_line(line)
-        got = fast.respond(line.encode())
+        got = fast.respond(line if isinstance(line, bytes) else line.encode())
         assert got == (None if want is None else codec.dumps(want.to_json())), line
         kinds.add(type(want).__name__)
     assert kinds >= {"Ready", "Position", "LegalSet", "Refused", "Errored", "NoneType"}
+    assert fast._parsed  # (the compact action requests were answered from their bytes)
+
+
+def test_step_requests_seq_is_a_non_negative_integer_only() -> None:
+    """``Session.respond`` takes a compact ``action`` / ``legal_actions`` request whose bytes
+    after its ``seq`` are known as valid whatever its ``seq`` of at most 15 digits: true
+    while their schemas ask of ``seq`` only that it be an integer >= 0."""
+    from oracle.resources import schemas_dir
+
+    for name in ("action", "legal_actions"):
+        doc = json.loads((schemas_dir() / "protocol" / f"{name}.schema.json").read_text())
+        seq = {k: v for k, v in doc["properties"]["seq"].items() if k != "description"}
+        assert seq == {"type": "integer", "minimum": 0}, name
+        assert "seq" in doc["required"] and doc.get("additionalProperties") is False
+        assert set(doc) <= {"$schema", "$id", "title", "description", "type", "required",
+                            "properties", "additionalProperties"}, name
 
 
 def test_serve_refuses_before_start() -> None:
@@ -555,3 +583,24 @@ def test_the_version_serve_and_reports_name_is_the_installed_distributions() -> 
 
     assert __version__ == version("digiconform")
     assert oracle_ready().implementation.version == __version__
+
+
+def test_python_m_digiconform_serve_answers_without_the_command_line() -> None:
+    """``python -m digiconform serve`` (as ``verify`` starts it) runs the command without
+    importing the command line (click), and answers as the click command does."""
+    import subprocess
+
+    probe = ("import atexit, runpy, sys\n"
+             "atexit.register(lambda: sys.stderr.write('click=%s' % ('click' in sys.modules)))\n"
+             "sys.argv = ['digiconform', 'serve']\n"
+             "runpy.run_module('digiconform', run_name='__main__', alter_sys=True)\n")
+    lines = (json.dumps({"cmd": "start", "version": 1}) + "\nnot json\n"
+             + json.dumps({"cmd": "new_game", "seq": 1, "setup": setup()}) + "\n"
+             + json.dumps({"cmd": "stop"}) + "\n").encode()
+    fast = subprocess.run([sys.executable, "-c", probe], input=lines, capture_output=True,
+                          env=ENV, timeout=60)
+    slow = subprocess.run([sys.executable, "-m", "digiconform.cli", "serve"], input=lines,
+                          capture_output=True, env=ENV, timeout=60)
+    assert fast.returncode == slow.returncode == 0
+    assert fast.stderr.endswith(b"click=False"), fast.stderr[-2000:]
+    assert fast.stdout == slow.stdout and fast.stdout.count(b"\n") == 3

@@ -8,6 +8,7 @@ goes on; only ``stop`` or the end of stdin ends it.
 
 from __future__ import annotations
 
+import re
 import sys
 import traceback
 from collections.abc import Callable, Iterator, Mapping
@@ -79,6 +80,9 @@ class Session:
         #: ``serve --format-date``: the restricted list's date for a DCG setup that names
         #: none (None: the setup's own, else the newest list; oracle/dcg/restricted.py).
         self.format_date = format_date
+        #: the bytes after the ``seq`` of compact ``action`` requests seen -> (the ruleset's
+        #: functions, the action object): :meth:`respond`.
+        self._parsed: dict[bytes, tuple[Any, Any]] = {}
 
     def _setup(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
         """``setup`` with :attr:`format_date` filled in when it is a DCG setup without one."""
@@ -115,7 +119,25 @@ class Session:
         """The answer to one line, encoded (:func:`codec.dumps`, no newline); None for
         ``stop``. The same answer as :meth:`handle_line` gives; the two requests of a game's
         every step (``action`` and ``legal_actions``, once started, valid against their
-        protocol schemas) are answered without building message objects."""
+        protocol schemas) are answered without building message objects.
+
+        Those two requests, as the verifier writes them (compact: :func:`_step_request`),
+        are not parsed again when their bytes after the ``seq`` are those of an earlier
+        request: a ``legal_actions`` request has none but its closing brace, and an
+        ``action`` request whose bytes after its ``seq`` were seen before (each time as the
+        compact form of a valid request) is the same request but for its ``seq``, its
+        action the same value: parsed once, kept (:attr:`_parsed`, per ruleset)."""
+        if self.started and type(line) is bytes and type(self.driver) is OracleDriver:
+            known = _step_request(line)
+            if known is not None:
+                seq, rest, is_action = known
+                if not is_action:
+                    if rest in _LEGAL_ENDS:
+                        return self._step(seq, None, None)
+                else:
+                    hit = self._parsed.get(rest)
+                    if hit is not None and hit[0] is _module_or_none(self.driver):
+                        return self._step(seq, None, hit[1])
         try:
             doc = parse_json(line, where="the line")
         except InvalidInputError:
@@ -123,32 +145,64 @@ class Session:
         if type(doc) is dict and self.started:
             cmd = doc.get("cmd")
             if (cmd == "action" or cmd == "legal_actions") and _valid(cmd)(doc):
-                seq = doc["seq"]
-                try:
-                    if type(self.driver) is OracleDriver:
-                        # (the oracle's own objects, encoded with their recurring parts
-                        # encoded once: codec.position_line, codec.legal_line)
-                        if cmd == "legal_actions":
-                            return codec.legal_line(seq, self.driver.legal_objects())
-                        step = self.driver.step(doc["action"])
-                        if type(step) is Refusal:
-                            return codec.dumps(_refused(seq, step).to_json())
-                        nxt, events = step  # type: ignore[misc]
-                        return codec.position_line(seq, nxt, [e.to_json() for e in events])
-                    if cmd == "legal_actions":
-                        return codec.dumps({"seq": seq,
-                                            "actions": self.driver.legal_actions() or []})
-                    out = self.driver.apply(doc["action"])
-                    if out.refusal is None:
-                        return codec.dumps({"seq": seq, "state": out.state,
-                                            "events": list(out.events)})
-                    return codec.dumps(_refused(seq, out.refusal).to_json())
-                except OracleError as e:
-                    return codec.dumps(_refused(seq, Refusal.from_error(e)).to_json())
-                except Exception as e:  # noqa: BLE001 - the service must never die
-                    return codec.dumps(_internal(seq, e).to_json())
+                if cmd == "legal_actions":
+                    return self._step(doc["seq"], None, None)
+                parsed = None
+                if type(line) is bytes and type(self.driver) is OracleDriver:
+                    parsed = self._remember(line, doc)
+                return self._step(doc["seq"], doc["action"], parsed)
         answer = self.handle_line(line)
         return None if answer is None else codec.dumps(answer.to_json())
+
+    def _remember(self, line: bytes, doc: dict[str, Any]) -> Any:
+        """The oracle's action object of the valid ``action`` request ``doc`` (the line
+        ``line``), kept in :attr:`_parsed` when ``line`` is its compact form (then every line
+        with the same bytes after the ``seq`` is the same request); None when it is not or
+        the action does not parse (:meth:`_step` then parses it and answers)."""
+        known = _step_request(line)
+        if known is None or not known[2]:
+            return None
+        mod = _module_or_none(self.driver)
+        if mod is None:
+            return None
+        rest = known[1]
+        try:
+            if rest.rstrip(b" \t\r\n") != b',"action":%b}' % codec.dumps(doc["action"]):
+                return None
+            act = mod.action_from_json(doc["action"])
+        except Exception:  # noqa: BLE001 - not kept: the usual path answers it
+            return None
+        if len(self._parsed) >= _PARSED_LIMIT:
+            self._parsed.clear()
+        self._parsed[rest] = (mod, act)
+        return act
+
+    def _step(self, seq: int, action: Any, parsed: Any) -> bytes:
+        """The encoded answer to a valid ``legal_actions`` (``action`` and ``parsed``
+        None) or ``action`` request (``action`` its JSON, or ``parsed`` the oracle's action
+        object)."""
+        try:
+            if type(self.driver) is OracleDriver:
+                # (the oracle's own objects, encoded with their recurring parts
+                # encoded once: codec.position_line, codec.legal_line)
+                if action is None and parsed is None:
+                    return codec.legal_line(seq, self.driver.legal_objects())
+                step = self.driver.step(action, parsed)
+                if type(step) is Refusal:
+                    return codec.dumps(_refused(seq, step).to_json())
+                nxt, events = step  # type: ignore[misc]
+                return codec.position_line(seq, nxt, [e.to_json() for e in events])
+            if action is None:
+                return codec.dumps({"seq": seq, "actions": self.driver.legal_actions() or []})
+            out = self.driver.apply(action)
+            if out.refusal is None:
+                return codec.dumps({"seq": seq, "state": out.state,
+                                    "events": list(out.events)})
+            return codec.dumps(_refused(seq, out.refusal).to_json())
+        except OracleError as e:
+            return codec.dumps(_refused(seq, Refusal.from_error(e)).to_json())
+        except Exception as e:  # noqa: BLE001 - the service must never die
+            return codec.dumps(_internal(seq, e).to_json())
 
     def handle(self, request: Request) -> Response | None:
         """Answer one parsed request.
@@ -190,6 +244,36 @@ class Session:
 
 
 _VALID: dict[str, Any] = {}
+
+_STEP_REQUEST = re.compile(rb'\{"cmd":"(?:(action)|legal_actions)","seq":(0|[1-9][0-9]{0,14})')
+"""The start of an ``action`` or ``legal_actions`` request written compactly, up to the end
+of its ``seq`` (a non-negative integer of at most 15 digits: valid against the requests'
+protocol schemas, which ask ``seq`` to be an integer >= 0 and nothing else of it;
+``tests/test_harness.py`` checks that they still do)."""
+
+_LEGAL_ENDS = frozenset((b"}", b"}\n", b"}\r\n"))
+"""What may follow the ``seq`` of a compact ``legal_actions`` request: the line is then
+``{"cmd": "legal_actions", "seq": n}``, valid against its schema for any ``n`` >= 0."""
+
+_PARSED_LIMIT = 4096
+"""Action requests whose parsed action :attr:`Session._parsed` keeps (then it starts again)."""
+
+
+def _step_request(line: bytes) -> tuple[int, bytes, bool] | None:
+    """``(seq, the bytes after it, is an action request)`` of a line beginning as a compact
+    ``action`` / ``legal_actions`` request (:data:`_STEP_REQUEST`); None otherwise."""
+    m = _STEP_REQUEST.match(line)
+    if m is None:
+        return None
+    return int(m.group(2)), line[m.end():], m.group(1) is not None
+
+
+def _module_or_none(driver: Any) -> Any:
+    """The ruleset functions of the oracle driver's game (None before any game)."""
+    try:
+        return driver._module()
+    except OracleError:
+        return None
 
 
 def _valid(cmd: str) -> Callable[[Any], bool]:
@@ -293,3 +377,12 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
             break
     return 0
 
+
+def main(format_date: str | None = None) -> int:
+    """The ``digiconform serve`` command (``--format-date``: :attr:`Session.format_date`):
+    requests read as bytes from stdin (a line that is not UTF-8 is answered ``errored``),
+    answers written on stdout, a line-buffered UTF-8 text stream (one answer per line,
+    flushed at once). Returns the exit code. (Run without the command line by
+    :mod:`digiconform.__main__` when ``serve`` has no option.)"""
+    sys.stdout.reconfigure(encoding="utf-8", line_buffering=True)  # type: ignore[attr-defined]
+    return serve(sys.stdin.buffer, session=Session(format_date=format_date))
