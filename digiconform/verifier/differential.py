@@ -1319,11 +1319,11 @@ def _file(games: Sequence[Sequence[Divergence]], seen: dict[str, dict[str, int]]
                         "game": div.game, "step": div.step, "kind": div.kind,
                         "clause": div.clause, "field": finding_key(div)[1]})
                 continue
+            if div.follows_asked is not None:
+                continue  # the implementation did as asked: no finding, no other reading
             if div.reading is not None:
                 seen_as = seen.setdefault(div.reading[0], {})
                 seen_as[div.reading[1]] = seen_as.get(div.reading[1], 0) + 1
-            if div.follows_asked is not None:
-                continue  # the implementation did as asked: no finding
             key = key_of[id(div)] = root_key(div)
             f = groups.get(key)
             if f is None:
