@@ -22,6 +22,7 @@ EXPECTED = {
     "usereq": ("DB-C.2",),
     "regroup11": ("DB-D.1",),
     "tiepoints": ("DB-C.8",),
+    "targetgt": ("DB-C.9",),
 }
 
 

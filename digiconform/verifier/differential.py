@@ -613,6 +613,12 @@ def forced_closest(ruleset: str, state: Any, actual: Any, details: Sequence[str]
         if len(diffs) < fewest:
             fewest = len(diffs)
             best = ForcedPosition(list(path), st, list(events), diffs)
+    if st is not state and st.to_move is None and actual.get("to_move") is not None:
+        # The forced actions end the game (DB-C.9's target reached at a Duel's end) and the
+        # engine played on past them: the difference that matters is the game's end, whatever
+        # else its later position changed.
+        return ForcedPosition(list(path), st, list(events),
+                              state_differences(st.to_json(), actual, details=details))
     return best
 
 
