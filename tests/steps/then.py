@@ -391,21 +391,22 @@ def _legal_no_prepare(table: Table, whose: int, card: CardRef) -> None:
             "{:Their} Digivolve Zone"))
 def _legal_prepare(table: Table, whose: int, card: CardRef) -> None:
     """A ``prepare`` of ``card`` in the legal set (recorded in the vector)."""
-    actions = _legal_actions_of(table, whose)
-    serial = table.serial(card)
-    table.expect.true(any(a.get("type") == "prepare" and a.get("card") == serial
-                          for a in actions),
+    table.expect.true(_offers(table, whose, "prepare", card),
                       f"expected a way to prepare {card} among the legal actions")
 
 
 @then(step("{whose:Whose} legal actions include setting up a Rookie change to {card:Card}"))
 def _legal_change_rookie(table: Table, whose: int, card: CardRef) -> None:
     """A ``change_rookie`` to ``card`` in the legal set (recorded in the vector)."""
-    actions = _legal_actions_of(table, whose)
-    serial = table.serial(card)
-    table.expect.true(any(a.get("type") == "change_rookie" and a.get("card") == serial
-                          for a in actions),
+    table.expect.true(_offers(table, whose, "change_rookie", card),
                       f"expected a Rookie change to {card} among the legal actions")
+
+
+def _offers(table: Table, whose: int, kind: str, card: CardRef) -> bool:
+    """Does the player's legal set hold an action of type ``kind`` naming ``card``?"""
+    serial = table.serial(card)
+    return any(a.get("type") == kind and a.get("card") == serial
+               for a in _legal_actions_of(table, whose))
 
 
 @then(step("{whose:Whose} legal actions number {n:N}"))
