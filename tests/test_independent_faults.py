@@ -23,6 +23,15 @@ EXPECTED = {
     "regroup11": ("DB-D.1",),
     "tiepoints": ("DB-C.8",),
     "targetgt": ("DB-C.9",),
+    # the loser starts the next Duel: who starts it is DB-D.6's (the winner, DB-C.7), also
+    # where the wrong starter, with nothing to Digivolve, passes by force and the first field
+    # that differs is a ``passed`` flag (once filed under DB-B.5, the pass's rule)
+    "firstloser": ("DB-D.6", "DB-C.7"),
+    # an Online-to-Offline Use Requirement not paid: where the payment empties the Online
+    # deck, or the Duel ends in the same step, the first card that lies elsewhere was moved
+    # by the payment (its vectors were once filed under the clean-ups after it, DB-D.3 and
+    # DB-C.6)
+    "nomill": ("DB-C.2",),
 }
 
 
@@ -39,3 +48,18 @@ def test_an_independent_engine_with_one_fault_gets_one_finding_under_its_clause(
     assert found[0][1] != "refused-legal", found
     assert not report.ok
 
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_every_failing_vector_of_an_independent_fault_names_its_clause(
+        name: str, tmp_path: Path) -> None:
+    """The scenario vectors each fault fails (or whose prelude it breaks) are filed under a
+    clause the fault breaks, never under the rule of a clean-up that follows from it."""
+    independent_faults.build(tmp_path, [name])
+    impl = f"{shlex.quote(sys.executable)} {shlex.quote(str(tmp_path / name / 'adapter.py'))}"
+    report = verify(Options(impl, games=0))
+    failed = [(c["clause"], c["id"]) for c in report.cases
+              if c.get("part") == "scenarios" and c.get("status") == "fail"]
+    failed += [(n["clause"], n["id"]) for n in report.not_reached]
+    assert failed and not report.ok
+    assert [f for f in failed if f[0] not in EXPECTED[name]] == [], name

@@ -1401,12 +1401,14 @@ def _hooks_of(setup: Mapping[str, Any]) -> GameHooks:
 
 
 def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
-            diffs: Sequence[tuple[str, Any, Any]]) -> tuple[list[Mapping[str, Any]],
-                                                              Mapping[str, Any] | None]:
+            diffs: Sequence[tuple[str, Any, Any]], before: Mapping[str, Any] | None = None
+            ) -> tuple[list[Mapping[str, Any]], Mapping[str, Any] | None]:
     """``events`` most specific first, and the first of them that changes one of the
     differing fields (None when none does). A field that follows from another differing
     field which one of the events changes (:attr:`GameHooks.consequences`: a game won on a
-    wrong score) does not count."""
+    wrong score) does not count. With the oracle's state ``before`` the step: the event
+    that first moved a card the implementation left where it was, when there is one
+    (:func:`_card_mover`)."""
     fields = _fields([p for p, _, _ in diffs])
     priority = game.priority
     table = dict(game.event_fields)
@@ -1444,9 +1446,65 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
         return any(n in names and (w is None or ev.get("player") in (w, None))
                    for w, n in owned)
 
-    hit = next((ev for ev in ranked if own(ev)), None) or \
+    hit = _card_mover(game, events, diffs, before) if segment is None else None
+    hit = hit or next((ev for ev in ranked if own(ev)), None) or \
         next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
     return ranked, hit
+
+
+def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                diffs: Sequence[tuple[str, Any, Any]], before: Mapping[str, Any] | None
+                ) -> Mapping[str, Any] | None:
+    """The oracle's event that first moved a card the implementation left where it was
+    (:attr:`GameHooks.card_keys`): a card in a differing zone of a player on the
+    implementation's side only, which lay in that zone before the step (``before``, the
+    oracle's state), was moved out of it by the oracle and not by the implementation; the
+    first event of the step naming it that changes that zone is the move left out, and the
+    earliest of those events, in the order they happened, names the rule: what the oracle
+    did later in the step follows from it (an Online deck the Use Requirement emptied,
+    cleaned up under DB-D.3, when the implementation did not pay, DB-C.2). A card the
+    implementation moved elsewhere (a clean-up the oracle did not make) is not such a card.
+    None when there is none (the events are then ranked as :func:`_ranked` does)."""
+    import re
+    from collections import Counter
+
+    if not game.card_keys or not isinstance(before, Mapping) or \
+            not isinstance(before.get("players"), list):
+        return None
+    table = dict(game.event_fields)
+    first: int | None = None
+    for path, exp, act in diffs:
+        m = re.match(r"^\$\.players\[(\d)\]\.([a-z_]+)$", path)
+        if m is None or not isinstance(exp, list) or not isinstance(act, list):
+            continue
+        who, name = int(m.group(1)), m.group(2)
+        was = before["players"][who] if who < len(before["players"]) else None
+        was = was.get(name) if isinstance(was, Mapping) else None
+        if not isinstance(was, list):
+            continue
+        left = (Counter(x for x in act if isinstance(x, str))
+                - Counter(x for x in exp if isinstance(x, str))) & \
+            Counter(x for x in was if isinstance(x, str))
+        for card in left:
+            at = next((i for i, ev in enumerate(events)
+                       if name in table.get(ev.get("type", ""), frozenset())
+                       and ev.get("player") in (who, None)
+                       and card in _named_cards(ev, game.card_keys)), None)
+            if at is not None and (first is None or at < first):
+                first = at
+    return events[first] if first is not None else None
+
+
+def _named_cards(event: Mapping[str, Any], keys: Sequence[str]) -> set[str]:
+    """The cards ``event`` names under ``keys`` (a serial or a list of serials)."""
+    out: set[str] = set()
+    for k in keys:
+        v = event.get(k)
+        if isinstance(v, str):
+            out.add(v)
+        elif isinstance(v, list):
+            out.update(x for x in v if isinstance(x, str))
+    return out
 
 
 def _turn_segment(game: GameHooks, events: Sequence[Mapping[str, Any]],
@@ -1884,13 +1942,17 @@ def attribute(div: Divergence, *, readings: bool = True) -> None:
         div.clause = conditions.condition_clause(
             div.oracle_setup, div.before, div.actions[-1], actual=div.actual_state,
             details=div.details)
+    if div.clause is None and div.kind == "state" and div.actions:
+        # a new Duel started by the other player than the rules say (DB-D.6)
+        div.clause = starter_clause(game, div.oracle_setup, div.before, div.actions[-1],
+                                    events, actual=div.actual_state, details=div.details)
     if div.clause is None and div.kind == "state":
         div.clause = _field_clause(game, events, div.differences)
     if div.clause is None and div.kind == "state" and game.unexplained:
         div.clause = _unexplained(game, events, div.differences,
                                   _ahead(game, events, div.differences))
     if div.clause is None and div.kind in ("state", "refused-legal", "legal-set"):
-        ranked, hit = _ranked(game, events, div.differences)
+        ranked, hit = _ranked(game, events, div.differences, div.before)
         if hit is not None:
             div.clause = hit["clause"]
         elif ranked:
@@ -1924,6 +1986,11 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
         if clause:
             return clause
     game = hooks(ruleset)
+    if kind == "state" and before is not None:
+        clause = starter_clause(game, before[0], before[1], before[2], events,
+                                differences=differences)
+        if clause:
+            return clause
     if kind == "state":
         clause = _field_clause(game, events, differences)
         if clause:
@@ -1932,12 +1999,98 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
         clause = _unexplained(game, events, differences, _ahead(game, events, differences))
         if clause:
             return clause
-    ranked, hit = _ranked(game, events, differences)
+    ranked, hit = _ranked(game, events, differences,
+                          before[1] if before is not None and kind == "state" else None)
     if hit is not None:
         return str(hit["clause"])
     if ranked:
         return str(ranked[0]["clause"])
     return game.home_clause.get(action_type or "", None)
+
+
+def starter_clause(game: GameHooks, setup: Mapping[str, Any], before: Mapping[str, Any] | None,
+                   action: Mapping[str, Any] | None, events: Sequence[Mapping[str, Any]], *,
+                   actual: Mapping[str, Any] | None = None,
+                   differences: Sequence[tuple[str, Any, Any]] | None = None,
+                   details: Sequence[str] | None = None) -> str | None:
+    """The clause of the event that starts a round (:attr:`GameHooks.starts`: a new Duel,
+    DB-D.6) when the step holds that event and the oracle, from the position ``before`` with
+    the other player named to start it, gives the implementation's answer: the
+    implementation let the wrong player start, whatever field showed it first (that player
+    passing by force in the Digivolve or Battle phase shows as a ``passed`` flag, not as the
+    Duel's start). Else None.
+
+    :param actual: the implementation's state after the step (compared as states are, with
+        the ``details`` it declared); else ``differences`` (``(path, expected, actual)``):
+        each must be one the counterfactual state has, and each core field it changes must
+        be among them.
+    """
+    if game.starts is None or before is None or action is None or \
+            (actual is None and not differences):
+        return None
+    kind, name = game.starts
+    event = next((e for e in events if e.get("type") == kind and e.get("clause")), None)
+    who = before.get(name)
+    if event is None or who not in (0, 1) or isinstance(who, bool):
+        return None
+    normal = _forced_positions(setup, before, action)
+    other = _forced_positions(setup, {**before, name: 1 - who}, action, kind)
+    # (an implementation with no waiting point moves on by itself past forced actions, the
+    # other player's pass with nothing to Digivolve: any position along them)
+    if any(_reproduces(a, b, actual, differences, details)
+           for a in (normal[:1] if actual is not None else normal) for b in other):
+        return str(event["clause"])
+    return None
+
+
+def _forced_positions(setup: Mapping[str, Any], before: Mapping[str, Any],
+                      action: Mapping[str, Any], event: str | None = None
+                      ) -> list[Mapping[str, Any]]:
+    """The oracle's states (JSON) after ``action`` from ``before`` and after each forced
+    action (the only legal one) that follows, at most :data:`FORCED_LIMIT`; empty when the
+    oracle does not take ``before`` or refuses ``action``, or (``event``) its answer to
+    ``action`` holds no event of that type."""
+    o = OracleDriver()
+    if not _load(o, setup, before):
+        return []
+    out = o.apply(action)
+    if out.refusal is not None or out.state is None or \
+            (event is not None and not any(e.get("type") == event for e in out.events)):
+        return []
+    states = [out.state]
+    for _ in range(FORCED_LIMIT):
+        acts = o.legal_actions() or []
+        if len(acts) != 1 or not isinstance(o.state.to_move, int):
+            break
+        out = o.apply(acts[0])
+        if out.refusal is not None or out.state is None:
+            break
+        states.append(out.state)
+    return states
+
+
+def _reproduces(normal: Mapping[str, Any], alt: Mapping[str, Any],
+                actual: Mapping[str, Any] | None,
+                differences: Sequence[tuple[str, Any, Any]] | None,
+                details: Sequence[str] | None) -> bool:
+    """Is the implementation's answer the counterfactual state ``alt`` (the oracle's own being
+    ``normal``)? With its state ``actual``: no difference, as states are compared. Else from
+    its ``differences`` against ``normal``: each is one ``alt`` has, with the same value, and
+    each core field ``alt`` changes is among them."""
+    strip = ("variants",)
+    alt = {k: v for k, v in alt.items() if k not in strip}
+    if actual is not None:
+        return not state_differences(alt, {k: v for k, v in actual.items() if k not in strip},
+                                     details=details)
+    if not differences:
+        return False
+    normal = {k: v for k, v in normal.items() if k not in strip}
+    full = {p: repr(x) for p, _e, x in state_differences(normal, alt, limit=10**6)}
+    core = {p: repr(x) for p, _e, x in state_differences(normal, alt, details=(),
+                                                          limit=10**6)}
+    engine = {p: repr(x) for p, _e, x in differences}
+    return bool(core) and all(full.get(p) == x for p, x in engine.items()) and \
+        all(engine.get(p) == x for p, x in core.items())
 
 
 def _legal_set_clause(div: Divergence) -> str | None:

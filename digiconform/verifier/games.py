@@ -91,6 +91,21 @@ class GameHooks:
         ``unless`` differs or occurs there too (a Digimon Power computed wrongly from the
         same cards is the power rule's, DB-A.4, not the rule of the move that showed it;
         a Power Option's condition judged wrongly, ``held``, is DB-C.2's).
+    :param starts: ``(event type, field)``: the event that starts a round with the player
+        ``field`` names before the step (Digi-Battle: ``duel_started``, DB-D.6, with the
+        ``first_player`` the last Duel's end decided). A state divergence at a step with
+        that event which the oracle reproduces when ``field`` names the other player is that
+        event's rule's, whatever field showed it first (the wrong player Digivolving first
+        and passing by force shows as a ``passed`` flag, the wrong one to move as
+        ``to_move``).
+    :param card_keys: the keys under which an event names the cards it moves (Digi-Battle:
+        ``cards``, ``online_to_offline``, ...). A card that lies elsewhere in the
+        implementation's state than in the oracle's was last moved, in the oracle's step, by
+        the last event naming it that changes that zone; the first such event of the step
+        (in the order they happened) names the clause: what the oracle did later in the
+        step follows from it (an Online deck run out by a Use Requirement paid from it,
+        DB-C.2, is cleaned up under DB-D.3; an engine that did not pay broke DB-C.2).
+        Empty: the events are ranked as :attr:`event_fields` says.
     """
 
     ruleset: str
@@ -117,6 +132,8 @@ class GameHooks:
     leaves_at: Mapping[str, tuple[str, str]] | None = None
     turn_cause: str = ""
     turn_condition: str = ""
+    starts: tuple[str, str] | None = None
+    card_keys: tuple[str, ...] = ()
 
     @property
     def priority(self) -> dict[str, int]:
@@ -440,6 +457,9 @@ def _digibattle() -> GameHooks:
                                                  "to_move")),
         check_state=_db_check_state, setup_clause="DB-A.0",
         leaves_at={"duel_started": ("digivolve", "reveal")},
+        starts=("duel_started", "first_player"),
+        card_keys=("card", "cards", "online_to_offline", "discarded", "sent_offline",
+                   "offline", "support"),
         field_clauses=(
             ("held", "DB-C.2", frozenset()),
             ("digimon_power", "DB-A.4", frozenset({
