@@ -18,6 +18,10 @@ would once have been given a PASS (or a verdict it did not earn). Run one as
   ``legal_actions`` with ``{"seq": n, "actions": []}``.
 - ``stops_mid_vector`` -- the oracle, except that it stops answering (sleeps) on the third
   request after each ``new_game``/``load_state``: in the middle of a vector.
+- ``crashes_now_and_then`` -- the oracle, except that each of its processes exits (status 1)
+  on its 40th ``action`` request: a crash, over and over, where every answer it does give is
+  right (the newcomer review's ``crash`` engine, made deterministic). A crash is an engine
+  failure, FAIL, but breaks no rule: no finding or failed vector may name a rule clause.
 - ``mulligan_never_finishes`` -- the oracle, except that in DCG the set-up does not finish
   after the second player's mulligan (``oracle/dcg/setup.py``): the engine stays in the
   mulligan step with both players decided, where nobody has an action (issue 24: such a
@@ -37,7 +41,11 @@ if str(HERE.parent.parent) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(HERE.parent.parent))
 
 LIARS = ("strands_the_player", "refuses_every_setup", "dies_after_handshake",
-         "empty_answers", "stops_mid_vector", "mulligan_never_finishes")
+         "empty_answers", "stops_mid_vector", "mulligan_never_finishes",
+         "crashes_now_and_then")
+
+CRASH_AT = 40
+"""``crashes_now_and_then`` exits on this many ``action`` requests of each process."""
 
 RESTRICTED = {"digibattle": "DB-A.9", "dcg": "CR4.2 Restricted list"}
 """The clause ``refuses_every_setup`` names per ruleset: well-formed, but no clause of the
@@ -140,6 +148,23 @@ def stops_mid_vector() -> None:
             return super().handle(request)
 
     _serve(Stops())
+
+
+def crashes_now_and_then() -> None:
+    import os
+
+    actions = [0]
+
+    def hook(n: int, line: str) -> None:
+        if '"cmd":"action"' in line.replace(" ", ""):
+            actions[0] += 1
+            if actions[0] == CRASH_AT:
+                print(f"crashes_now_and_then: exiting on action request {CRASH_AT}",
+                      file=sys.stderr)
+                sys.stderr.flush()
+                os._exit(1)
+
+    _serve(on_request=hook)
 
 
 def mulligan_never_finishes() -> None:

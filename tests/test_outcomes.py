@@ -73,13 +73,18 @@ def _assert_outcome(run: Run, outcome: str) -> None:
         assert re.search(rf'<testcase name="outcome" classname="run"[^>]*>\s*<'
                          rf'(failure|error) message="{outcome}: ', run.junit), run.junit[-2000:]
     v = run.outcome["vectors"]
-    assert v["planned"] == (v["completed"] + v["failed"] + v["not_followed"] + v["skipped"]
-                            + v["not_run"]), v
+    assert v["planned"] == (v["completed"] + v["failed"] + v["engine_errors"]
+                            + v["not_followed"] + v["skipped"] + v["not_run"]), v
     assert v["unaccounted"] == 0
+    assert v["failed"] == run.doc["summary"]["failed"] and \
+        v["engine_errors"] == run.doc["summary"]["errored"], (v, run.doc["summary"])
+    assert re.search(rf"^  vectors     \d+ passed, {v['failed']} failed, {v['engine_errors']} "
+                     "engine errors, ", run.out, re.M), run.out[:500]
+    assert f"{v['failed']} failed, {v['engine_errors']} engine errors" in run.md
     g = run.outcome["games"]
     if g and "completed" in g:
-        assert g["planned"] == g["completed"] + g["diverged"] + g["refused"] + \
-            g["errored"] + g["not_played"], g
+        assert g["planned"] == g["completed"] + g["diverged"] + g["engine_errors"] + \
+            g["refused"] + g["errored"] + g["not_played"], g
     elif g:  # (stopped before the games were counted one by one, or never reached)
         assert g["planned"] == g["played"] + g["not_played"], g
     for cause in run.outcome["causes"]:  # every cause on the console and in every report
@@ -152,7 +157,8 @@ def test_an_engine_that_refuses_every_dcg_setup_is_inconclusive_under_deck_const
     # counted as refused set-ups, not as games a divergence stopped (console too)
     g = run.outcome["games"]
     assert (g["refused"], g["diverged"], g["completed"]) == (2, 0, 0), g
-    assert "0 stopped by a divergence, 2 refused set-up" in run.out
+    assert "0 stopped by a divergence, 0 stopped by an engine error, 2 refused set-up" \
+        in run.out
     assert not run.doc["failures"]
     assert all(f.get("clause") not in (None, "?")
                for f in run.doc["differential"].get("findings") or [])
@@ -230,14 +236,54 @@ def test_an_engine_that_dies_after_the_handshake_fails_and_says_what_did_not_run
     assert run.doc["implementation_errors"]["codes"].get("exited"), run.doc["implementation_errors"]
     assert run.doc["implementation_errors"]["gave_up"]
     v = run.outcome["vectors"]
-    assert v["completed"] == 0 and v["failed"] >= 1
+    # (an engine that exits breaks no rule: engine errors, filed under no clause)
+    assert v["completed"] == 0 and v["engine_errors"] >= 1 and v["failed"] == 0
     assert v["not_run_reasons"] == {"not-run": v["not_run"]} and v["not_run"] > 100
     assert run.outcome["games"]["not_played"] == 2
     causes = {(c["outcome"], c["cause"]) for c in run.outcome["causes"]}
-    assert {(FAIL, "scenario"), (INCONCLUSIVE, "not-run"),
+    assert {(FAIL, "implementation"), (INCONCLUSIVE, "not-run"),
             (INCONCLUSIVE, "games-not-played")} <= causes, causes
+    assert all(f["clause"] is None for f in run.doc["failures"]), run.doc["failures"]
     run.everywhere("exited")
     run.everywhere("the implementation was given up on")
+
+
+def test_an_engine_that_crashes_now_and_then_fails_without_blaming_a_rule(
+        tmp_path: Path) -> None:
+    """The newcomer review's ``crash`` engine (exits on 1 % of actions), made deterministic:
+    the oracle exiting on every 40th action of each process. FAIL (the engine broke the
+    protocol), but every answer it gave is right: no rule clause is blamed anywhere, the
+    crashed vectors and games are counted as engine errors alike in every format, and the
+    console says the engine failed."""
+    run = _verify(command("crashes_now_and_then"), tmp_path, "--clause", "DB-C.8",
+                  "--games", "3")
+    _assert_outcome(run, FAIL)
+    v, g, doc = run.outcome["vectors"], run.outcome["games"], run.doc
+    assert v["engine_errors"] >= 1 and v["failed"] == 0 and v["completed"] >= 1, v
+    assert g["engine_errors"] >= 1 and g["diverged"] == 0, g
+    assert doc["implementation_errors"]["codes"].get("exited"), doc["implementation_errors"]
+    # no rule clause blamed: no failure, finding or clause names one
+    assert doc["failures"] and all(f["clause"] is None and f["kind"] == "implementation"
+                                   for f in doc["failures"]), doc["failures"]
+    assert all(f["clause"] is None for f in doc["differential"]["findings"])
+    assert not [c for c, r in doc["clauses"].items() if r["status"] == "fail"]
+    crashed = [c for c in doc["cases"] if c["part"] == "scenarios" and c["status"] == "error"]
+    assert len(crashed) == v["engine_errors"] and all(
+        c["clause"] is None and c.get("error_type") == "engine" for c in crashed), crashed
+    assert [c["cause"] for c in run.outcome["causes"]] == ["implementation"], \
+        run.outcome["causes"]
+    # the console and the Markdown say the engine failed, with no rule in brackets
+    lines = [x for x in run.out.splitlines() if x.startswith("FAIL [")]
+    assert lines and all(x.startswith("FAIL [engine] ") for x in lines), lines
+    assert "the engine failed" in run.out and "[?]" not in run.out
+    assert re.search(r"^- \*\*engine\*\* ", run.md, re.M) and "**?**" not in run.md
+    assert f"{g['engine_errors']} stopped by an engine error" in run.out
+    # JUnit: each crashed vector an error of type "engine", no failure but the run's outcome
+    suite = re.search(r'<testsuite name="scenarios"[^>]*>', run.junit)
+    assert suite and f'errors="{v["engine_errors"]}"' in suite.group() and \
+        'failures="0"' in suite.group(), suite
+    assert run.junit.count('type="engine"') == v["engine_errors"]
+    run.everywhere("engine errors")
 
 
 def test_an_engine_that_answers_everything_with_empty_answers_fails(tmp_path: Path) -> None:
@@ -421,3 +467,34 @@ def test_a_run_stopped_before_its_first_vector_says_what_it_planned() -> None:
         f"{v['planned']} not run ({v['planned']} stopped)" in vectors, vectors
     assert games == "7 planned: 0 played, 7 not played", games
     assert report.outcome == INCONCLUSIVE
+
+
+# ---------------------------------------------------------------------------------------------
+# The console's lists say when they are cut
+
+
+def test_the_console_says_what_it_clipped_and_names_the_untested_ambiguities() -> None:
+    """A value clipped on the console ends in an ellipsis, differing fields beyond the three
+    shown are counted ("and N more"), and the ambiguities with no evidence are named."""
+    from digiconform.verifier.report import ELLIPSIS, AmbiguityResult, clip, terminal
+
+    assert clip("x" * 10, 10) == "x" * 10
+    assert clip("x" * 11, 10) == "x" * (10 - len(ELLIPSIS)) + ELLIPSIS
+    assert len(clip("y" * 500, 80)) == 80
+    r = _report()
+    diffs = [(f"$.players[0].f{i}", list(range(40)), list(range(40, 80))) for i in range(5)]
+    r.failures.append(Failure("v::one", "scenario", "the state differs", "DB-C.8", ["DB-C.8"],
+                              3, {"action": {"type": "pass", "cards": ["ST-01"] * 60}},
+                              differences=diffs))
+    for aid, verdict in (("DB-AMB-1", "follows 'online'"), ("DB-AMB-2", "untested"),
+                         ("DB-AMB-3", "untested")):
+        r.ambiguities[aid] = AmbiguityResult(aid, "?", "x", False, verdict=verdict)
+    out = terminal(r)
+    step = next(x for x in out.splitlines() if x.startswith("    at step 3: "))
+    assert step.endswith(ELLIPSIS) and len(step) == len("    at step 3: ") + 160, step
+    shown = [x for x in out.splitlines() if x.startswith("    $.players[0].f")]
+    assert len(shown) == 3 and all(x.endswith(ELLIPSIS) for x in shown), shown
+    assert "    ... and 2 more differing fields (see --report)" in out.splitlines()
+    assert "  DB-AMB-1    follows 'online'" in out.splitlines()
+    assert "  untested    2 ambiguities, no evidence either way: DB-AMB-2, DB-AMB-3" in \
+        out.splitlines(), out

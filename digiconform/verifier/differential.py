@@ -150,7 +150,11 @@ class DifferentialResult:
     completed: int = 0
     """Games played to their end (or to the step limit) with no divergence."""
     diverged: int = 0
-    """Games stopped or continued after a divergence of the implementation."""
+    """Games stopped or continued after a divergence of the implementation that broke a rule
+    (or gave another reading's answer)."""
+    engine_errors: int = 0
+    """Games whose first divergence was an error of the implementation itself (a crash, a
+    timeout, an unreadable answer: ``errored``): no rule clause is blamed for it."""
     errored: int = 0
     """Games stopped by an exception on the verifier's own side."""
     verifier_errors: list[dict[str, Any]] = field(default_factory=list)
@@ -1003,7 +1007,11 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             result.notes.append(f"random game {i} stopped by an error of the verifier: "
                                 f"{type(error).__name__}: {error}")
         elif collect:
-            result.diverged += 1
+            first = next((d for d in collect if d.cause is None), collect[0])
+            if first.kind == "errored":
+                result.engine_errors += 1
+            else:
+                result.diverged += 1
         else:
             result.completed += 1
         if on_game is not None:

@@ -249,7 +249,7 @@ def _ambiguities(ambs: Mapping[str, Mapping[str, Any]]) -> str:
 
 
 def _finding(doc: Mapping[str, Any], n: int, f: Mapping[str, Any]) -> str:
-    head = (f'<h3 id="finding-{n}">{n}. [{_e(f.get("clause") or "?")}] '
+    head = (f'<h3 id="finding-{n}">{n}. [{_e(_label(f))}] '
             f'{_e(f.get("id", ""))} <small>({_e(f.get("kind", ""))})</small></h3>')
     parts = [head, f"<p>{_e(f.get('message', ''))}</p>"]
     if f.get("explanation"):
@@ -278,11 +278,17 @@ def _finding(doc: Mapping[str, Any], n: int, f: Mapping[str, Any]) -> str:
     return f'<section class="finding">{"".join(parts)}</section>'
 
 
+def _label(f: Mapping[str, Any]) -> str:
+    """What a failure is filed under: its clause, else ``engine`` for an error of the engine
+    itself (:attr:`~digiconform.verifier.report.Failure.label`), else ``?``."""
+    return str(f.get("clause") or ("engine" if f.get("kind") == "implementation" else "?"))
+
+
 def _index(failures: Sequence[Mapping[str, Any]]) -> str:
     if not failures:
         return ""
     links = " · ".join(f'<a style="color:#fff" href="#finding-{n}">{n}. '
-                       f'{_e(f.get("clause") or "?")} {_e(f.get("kind", ""))}</a>'
+                       f'{_e(_label(f))} {_e(f.get("kind", ""))}</a>'
                        for n, f in enumerate(failures[:40], 1))
     more = f" · … {len(failures) - 40} more" if len(failures) > 40 else ""
     return f"<div>findings: {links}{more}</div>"
@@ -311,7 +317,8 @@ def _outcome_block(doc: Mapping[str, Any]) -> str:
         why = ", ".join(f"{n} {r}" for r, n in (v.get("not_run_reasons") or {}).items())
         parts.append(f"<div>vector counts: {_e(v.get('planned', 0))} planned, "
                      f"{_e(v.get('completed', 0))} ran to the end, {_e(v.get('failed', 0))} "
-                     f"failed, {_e(v.get('not_followed', 0))} under readings not followed, "
+                     f"failed, {_e(v.get('engine_errors', 0))} engine errors, "
+                     f"{_e(v.get('not_followed', 0))} under readings not followed, "
                      f"{_e(v.get('skipped', 0))} skipped, {_e(v.get('not_run', 0))} not run"
                      + (f" ({_e(why)})" if why else "") + "</div>")
     g = out.get("games") or {}
@@ -365,8 +372,10 @@ def render(doc: Mapping[str, Any]) -> str:
     if readings:
         meta.append(("readings declared", _e(", ".join(f"{k}={v}" for k, v in
                                                        readings.items()))))
-    counts = ", ".join(f"{summary.get(k, 0)} {k.replace('_', ' ')}" for k in
-                       ("passed", "failed", "errored", "skipped", "not_followed"))
+    counts = ", ".join(f"{summary.get(k, 0)} {name}" for k, name in
+                       (("passed", "passed"), ("failed", "failed"),
+                        ("errored", "engine errors"), ("skipped", "skipped"),
+                        ("not_followed", "not followed")))
     games = (f"{diff.get('games', 0)} games, {diff.get('steps', 0)} actions, seed "
              f"{diff.get('seed', '?')}" if diff else "not run")
     failures = list(doc.get("failures") or [])

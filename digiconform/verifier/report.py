@@ -35,6 +35,13 @@ EXIT_CODES = {PASS: 0, FAIL: 1, INCONCLUSIVE: 3}
 """``digiconform verify``'s exit code for each outcome (2 stays bad usage or input)."""
 
 
+ENGINE = "engine"
+"""What a failure of the engine itself is filed under in place of a rule clause: a crash, a
+timeout, an unreadable or malformed answer, a failed start (a :class:`Failure` of kind
+``implementation``). The outcome is FAIL, but no rule is blamed (docs/PROTOCOL.md, "Outcomes
+and exit codes")."""
+
+
 @dataclass
 class Failure:
     """One thing that did not pass.
@@ -62,6 +69,13 @@ class Failure:
     length: int | None = None
     explanation: str | None = None
     stderr: str | None = None
+
+    @property
+    def label(self) -> str:
+        """What the failure is filed under, as the reports show it: its clause, else
+        :data:`ENGINE` for a failure of the engine itself (kind ``implementation``), else
+        ``?``."""
+        return self.clause or (ENGINE if self.kind == "implementation" else "?")
 
     def to_json(self) -> dict[str, Any]:
         """The failure as in ``report.schema.json#/$defs/failure``."""
@@ -206,9 +220,11 @@ class Report:
 
     def vector_counts(self) -> dict[str, Any]:
         """``planned`` = ``completed`` (ran to their end and passed, under readings followed
-        or not) + ``failed`` (a failure or an engine error) + ``not_followed`` (failed under
-        readings the engine does not follow: evidence for the ambiguity) + ``skipped`` (out
-        of scope: skip file, a capability not declared) + ``not_run`` (planned, not tested:
+        or not) + ``failed`` (the engine answered otherwise than the rules: filed under a
+        rule clause) + ``engine_errors`` (the engine itself failed: a crash, a timeout, an
+        unreadable answer; no rule clause blamed) + ``not_followed`` (failed under readings
+        the engine does not follow: evidence for the ambiguity) + ``skipped`` (out of scope:
+        skip file, a capability not declared) + ``not_run`` (planned, not tested:
         ``not_run_reasons`` by cause) ; ``unaccounted`` is what is left (0 in a sound run)."""
         c = self.counts
         reasons: dict[str, int] = {}
@@ -226,7 +242,8 @@ class Report:
         if rest:
             reasons[why] = reasons.get(why, 0) + rest
         return {"planned": self.vectors_planned, "completed": c["passed"],
-                "failed": c["failed"] + c["errored"], "not_followed": c["not_followed"],
+                "failed": c["failed"], "engine_errors": c["errored"],
+                "not_followed": c["not_followed"],
                 "skipped": c["skipped"], "not_run": sum(reasons.values()),
                 "not_run_reasons": reasons,
                 "unaccounted": rest if why == "unaccounted" else 0}
@@ -240,15 +257,23 @@ class Report:
         for f in self.failures:
             kinds.setdefault(f.kind, []).append(f)
         what = {"scenario": "scenario vectors failed", "differential": "random-game findings",
-                "implementation": "implementation errors",
+                "implementation": "engine errors (the engine crashed, timed out or answered "
+                                  "unreadably; filed under no rule clause)",
                 "ambiguity": "readings not followed as declared"}
         for kind, fs in kinds.items():
             clauses = sorted({f.clause for f in fs if f.clause})
+            codes: dict[str, int] = {}
+            for f in fs:
+                if kind == "implementation" and f.code:
+                    codes[f.code] = codes.get(f.code, 0) + 1
             out.append({"outcome": FAIL, "cause": kind, "count": len(fs),
                         "message": f"{what.get(kind, kind)}: {len(fs)}"
                         + (f" ({', '.join(clauses[:8])}"
                            + (", ..." if len(clauses) > 8 else "") + ")" if clauses else "")
-                        + (f": {fs[0].message}" if kind == "implementation" else "")})
+                        + (" (" + ", ".join(f"{c} x{n}" for c, n in codes.items()) + ")"
+                           if codes else "")
+                        + (f"; first: {fs[0].id}: {fs[0].message}"
+                           if kind == "implementation" else "")})
         by_cause: dict[str, list[dict[str, Any]]] = {}
         for item in self.inconclusive:
             by_cause.setdefault(item["cause"], []).append(item)
@@ -435,7 +460,7 @@ def markdown(report: Report) -> str:
         *_md_outcome(report),
         *([f"**PARTIAL REPORT**: the run was stopped early ({_md(report.stopped)}); only "
            "what ran before is reported.", ""] if report.stopped else []),
-        f"Vectors: {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
+        f"Vectors: {c['passed']} passed, {c['failed']} failed, {c['errored']} engine errors, "
         f"{c['skipped']} skipped, {c['not_followed']} under readings not followed. "
         f"Random games: {report.differential.get('games', 0)} "
         f"({report.differential.get('steps', 0)} actions).",
@@ -470,16 +495,18 @@ def markdown(report: Report) -> str:
     if report.failures:
         lines += ["", "## Failures", ""]
         for f in report.failures:
-            lines.append(f"- **{md_text(f.clause or '?')}** {md_code(f.id)} "
+            lines.append(f"- **{md_text(f.label)}** {md_code(f.id)} "
                          f"({md_text(f.kind)}): {md_text(f.message)}"
                          + (f" — {f.length} actions" if f.length is not None else ""))
-            if f.kind == "scenario" and f.step is not None:
+            if f.kind in ("scenario", "implementation") and f.step is not None:
                 lines.append(f"  - at step {f.step}: "
-                             f"{md_code(json.dumps(f.request, default=str)[:200])}")
+                             f"{md_code(clip(json.dumps(f.request, default=str), 200))}")
             for path, e_, a in f.differences[:3]:
                 lines.append(f"  - {md_code(path)}: expected "
-                             f"{md_code(json.dumps(e_, default=str)[:80])}, got "
-                             f"{md_code(json.dumps(a, default=str)[:80])}")
+                             f"{md_code(clip(json.dumps(e_, default=str), 80))}, got "
+                             f"{md_code(clip(json.dumps(a, default=str), 80))}")
+            if len(f.differences) > 3:
+                lines.append(f"  - ... and {len(f.differences) - 3} more differing fields")
             if f.replay:
                 lines.append(f"  - replay: {md_code(f.replay)}")
     return "\n".join(lines) + "\n"
@@ -490,8 +517,9 @@ def counts_lines(report: Report) -> tuple[str, str]:
     v = report.vector_counts()
     why = ", ".join(f"{n} {r}" for r, n in v["not_run_reasons"].items())
     vectors = (f"{v['planned']} planned: {v['completed']} ran to the end, {v['failed']} "
-               f"failed, {v['not_followed']} under readings not followed, {v['skipped']} "
-               f"skipped, {v['not_run']} not run" + (f" ({why})" if why else ""))
+               f"failed, {v.get('engine_errors', 0)} engine errors, {v['not_followed']} "
+               f"under readings not followed, {v['skipped']} skipped, {v['not_run']} not run"
+               + (f" ({why})" if why else ""))
     return vectors, games_line(report.games)
 
 
@@ -504,7 +532,10 @@ def games_line(g: Mapping[str, Any]) -> str:
         return (f"{g.get('planned', 0)} planned: {g.get('played', 0)} played, "
                 f"{g.get('not_played', 0)} not played")
     return (f"{g.get('planned', 0)} planned: {g.get('completed', 0)} played to the end, "
-            f"{g.get('diverged', 0)} stopped by a divergence, {g.get('refused', 0)} "
+            f"{g.get('diverged', 0)} stopped by a divergence, "
+            + (f"{g['engine_errors']} stopped by an engine error, "
+               if "engine_errors" in g else "")
+            + f"{g.get('refused', 0)} "
             f"refused set-up, {g.get('errored', 0)} stopped by a verifier error, "
             f"{g.get('not_played', 0)} not played")
 
@@ -520,10 +551,30 @@ def _md_outcome(report: Report) -> list[str]:
     return out + [f"Vector counts: {_md(vectors)}. Random games: {_md(games)}.", ""]
 
 
+ELLIPSIS = "..."
+"""What ends a text :func:`clip` shortened."""
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` whole when it has at most ``limit`` characters, else as many of its first
+    characters as leave room for :data:`ELLIPSIS` after them, within ``limit`` (a clipped
+    list or value says it is clipped)."""
+    return text if len(text) <= limit else text[:max(0, limit - len(ELLIPSIS))] + ELLIPSIS
+
+
+def _of_vector(f: Failure) -> bool:
+    """Is ``f`` a scenario vector's failure (a rule failure, or an engine error while the
+    vector ran), not the random games', the start's or the harness's?"""
+    return f.kind == "scenario" or (f.kind == "implementation" and f.id not in (
+        "start", "ruleset", "harness") and not f.id.startswith(("differential",
+                                                                 "start-readings-")))
+
+
 def _findings_line(d: Mapping[str, Any]) -> str:
     """``N findings: clause (count, length actions); ...`` for the terminal."""
     found = d.get("findings") or [d["divergence"]]
-    parts = [f"{f.get('clause') or '?'} on {f.get('field', f.get('kind'))} "
+    parts = [f"{f.get('clause') or (ENGINE if f.get('kind') == 'errored' else '?')} on "
+             f"{f.get('field', f.get('kind'))} "
              f"(x{f.get('count', 1)}, {f.get('length')} actions)" for f in found[:6]]
     more = f"; +{len(found) - 6} more" if len(found) > 6 else ""
     return f"{len(found)} finding{'s' if len(found) != 1 else ''}: " + "; ".join(parts) + more
@@ -590,7 +641,8 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
         f"digiconform verify: {impl.get('name', report.command)} "
         f"{impl.get('version', '')} ({impl.get('language', '?')})"
         + (f", format date {report.format_date}" if report.format_date else ""),
-        f"  vectors     {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
+        f"  vectors     {c['passed']} passed, {c['failed']} failed, {c['errored']} engine "
+        "errors, "
         f"{c['skipped']} skipped, {c['not_followed']} under readings not followed",
         ("  random      not run" if not d else
          f"  random      {d.get('games', 0)} games agreed before the stop" if "steps" not in d
@@ -606,29 +658,39 @@ def terminal(report: Report, *, max_failures: int = 10) -> str:
                + (f"{statuses.count('inconclusive')} inconclusive, "
                   if "inconclusive" in statuses else "")
                + f"{statuses.count('skip')} skip, {statuses.count('untested')} untested")
+    untested = []
     for a in report.ambiguities.values():
         if a.verdict != "untested":
             out.append(f"  {a.id:<10}  {a.verdict}")
+        else:
+            untested.append(a.id)
+    if untested:
+        out.append(f"  untested    {len(untested)} ambiguities, no evidence either way: "
+                   + ", ".join(untested))
     if report.implementation_errors.get("restarts") or report.implementation_errors.get("codes"):
         e = report.implementation_errors
         out.append(f"  harness     {e.get('restarts', 0)} restarts, {e.get('timeouts', 0)} "
                    f"timeouts, errors: {e.get('codes', {})}"
                    + (f"; gave up ({e['gave_up']})" if e.get("gave_up") else ""))
-    scenario_failures = [f for f in report.failures if f.kind == "scenario"]
+    scenario_failures = [f for f in report.failures if _of_vector(f)]
     shown = set(map(id, scenario_failures[:max_failures]))
     for f in report.failures:
-        # Every random-game finding and implementation error is listed; scenario failures
-        # up to max_failures (the rest are in the reports).
-        if f.kind == "scenario" and id(f) not in shown:
+        # Every random-game finding and error of the engine outside the vectors is listed;
+        # the vectors' failures (rule failures and engine errors) up to max_failures (the
+        # rest are in the reports).
+        if _of_vector(f) and id(f) not in shown:
             continue
-        out.append(f"FAIL [{f.clause or '?'}] {f.id}: {f.message}")
-        if f.kind == "scenario" and f.step is not None:
-            out.append(f"    at step {f.step}: {json.dumps(f.request, default=str)[:160]}")
+        out.append(f"FAIL [{f.label}] {f.id}: {f.message}")
+        if _of_vector(f) and f.step is not None:
+            out.append(f"    at step {f.step}: {clip(json.dumps(f.request, default=str), 160)}")
         if f.explanation:
             out.append(f"    {f.explanation}")
         for p, e_, a in f.differences[:3]:
-            out.append(f"    {p}: expected {json.dumps(e_, default=str)[:80]} got "
-                       f"{json.dumps(a, default=str)[:80]}")
+            out.append(f"    {p}: expected {clip(json.dumps(e_, default=str), 80)} got "
+                       f"{clip(json.dumps(a, default=str), 80)}")
+        if len(f.differences) > 3:
+            out.append(f"    ... and {len(f.differences) - 3} more differing fields (see "
+                       "--report)")
         if f.kind == "differential" and f.length is not None:
             out.append(f"    counterexample: {f.length} actions"
                        + (f", trace {f.trace}" if f.trace else ""))

@@ -294,8 +294,8 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
         _differential(report, driver, opts, declared if not caps.variants else
                       {k: v for k, v in valid.items() if k in own}, caps, progress)
     elif opts.games > 0:
-        report.games = {"planned": opts.games, "completed": 0, "diverged": 0, "refused": 0,
-                        "errored": 0,
+        report.games = {"planned": opts.games, "completed": 0, "diverged": 0,
+                        "engine_errors": 0, "refused": 0, "errored": 0,
                         "not_played": opts.games}
         _inconclusive(report, "differential", "random games", "games-not-played",
                       f"none of the {opts.games} random games was played: the "
@@ -651,18 +651,66 @@ def _record_prelude_failure(report: Report, v: Mapping[str, Any], res: Any,
     return entry
 
 
+def engine_error(res: Any) -> bool:
+    """Did the engine itself fail on the vector (a crash, a timeout, an unreadable or
+    malformed answer: an implementation error with its code), rather than answer otherwise
+    than the rules? Such a failure names no rule clause. A state answered that breaks the
+    state schema (``state-schema-invalid``) is an answer to the step, filed under its clause
+    as before."""
+    return getattr(res, "status", None) == "error" and \
+        getattr(res, "code", None) not in (None, "state-schema-invalid")
+
+
+def _record_engine_error(report: Report, v: Mapping[str, Any], res: Any, secs: float,
+                         opts: Options) -> None:
+    """A vector the engine failed on (:func:`engine_error`): a FAIL (the engine broke the
+    protocol), counted as an engine error (``errored``) and filed under no rule clause: the
+    clauses the vector checks are neither passed nor failed by it."""
+    vid = v["id"]
+    prelude = res.step is not None and 0 <= res.step < len(v["steps"]) and \
+        bool(v["steps"][res.step].get("prelude"))
+    where = (f"while reaching the scenario's position (prelude step {res.step})" if prelude
+             else f"at step {res.step}")
+    message = (f"the engine failed {where}: {res.reason}; no rule clause is blamed, the "
+               "scenario's own check was not made")
+    report.counts["errored"] += 1
+    stderr = res.actual if isinstance(res.actual, str) and res.actual else None
+    report.failures.append(Failure(
+        vid, "implementation", message, None, list(v.get("clauses", ())), res.step,
+        _brief(res.request), code=res.code, replay=_replay_vector(opts, vid),
+        length=sum(1 for s in v["steps"] if s["request"] == "action"), stderr=stderr))
+    report.cases.append({"part": "scenarios", "id": vid, "clause": None,
+                         "seconds": round(secs, 4), "status": "error",
+                         "error_type": "engine", "message": message})
+
+
 def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
                    opts: Options) -> None:
     vid = v["id"]
     clauses = list(v.get("clauses", ()))
     clause = clauses[0] if clauses else None
+    pre = getattr(res, "prelude_failure", None)
+    if pre is not None and engine_error(pre):
+        # The engine failed on the way to the position (a crash): no rule is blamed. Reached
+        # by load_state instead, the vector's own steps count as they came out.
+        if res.reached == "load_state" and res.status != "pass":
+            res.prelude_failure = None
+        else:
+            if res.reached == "load_state":
+                for c in clauses:
+                    _clause(report, c).passed += 1
+            _record_engine_error(report, v, pre, secs, opts)
+            return
+    if engine_error(res):
+        _record_engine_error(report, v, res, secs, opts)
+        return
     if getattr(res, "prelude_failure", None) is not None:
         # The prelude diverged before the vector's own steps: a failure of the engine under
         # the clause of that prelude step, and no test of the vector's clauses -- unless the
         # position was reached another way (load_state), whose result then counts for them.
         entry = _record_prelude_failure(report, v, res, opts)
         if res.reached == "not-reached":
-            report.counts["errored" if res.status == "error" else "failed"] += 1
+            report.counts["failed"] += 1
             report.cases.append({"part": "scenarios", "id": vid, "clause": entry["clause"],
                                  "seconds": round(secs, 4), "status": "fail",
                                  "message": f"not reached: prelude diverged at step "
@@ -699,8 +747,7 @@ def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
             replay=_replay_vector(opts, vid)))
         report.cases.append({**case, "status": "fail", "message": res.reason})
         return
-    key = "errored" if res.status == "error" else "failed"
-    report.counts[key] += 1
+    report.counts["failed"] += 1
     if res.step is not None and 0 <= res.step < len(v["steps"]) and \
             v["steps"][res.step].get("prelude"):
         # Still on the way to the scenario's position: say so (filed under that step's clause).
@@ -718,8 +765,7 @@ def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
         vid, "scenario", res.reason, clause, clauses, res.step, _brief(res.request), expected,
         res.actual, res.differences, res.code, _replay_vector(opts, vid),
         length=sum(1 for s in v["steps"] if s["request"] == "action")))
-    report.cases.append({**case, "status": "error" if key == "errored" else "fail",
-                         "message": res.reason})
+    report.cases.append({**case, "status": "fail", "message": res.reason})
 
 
 def _brief(request: Mapping[str, Any] | None) -> Any:
@@ -1007,7 +1053,8 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
     except Exception as e:  # noqa: BLE001 - a bug of ours: what was played is unknown
         played = int(report.games.get("played", 0))
         report.games = {"planned": opts.games, "completed": 0, "diverged": 0,
-                        "refused": 0, "errored": 0, "not_played": opts.games}
+                        "engine_errors": 0, "refused": 0, "errored": 0,
+                        "not_played": opts.games}
         report.cases.append({**case, "status": "error",
                              "message": f"the random games stopped on a verifier error "
                                         f"after {played} games: {_exc(e)}"})
@@ -1023,19 +1070,22 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
     case["seconds"] = round(res.seconds, 3)
     items: list[tuple[str, str, dict[str, Any]]] = []  # (cause, message, extra) for later
     planned = res.planned or opts.games
+    engine = 0
     if res.planned:
         completed, diverged, errored = res.completed, res.diverged, res.errored
+        engine = getattr(res, "engine_errors", 0)
     else:  # a differential that does not count its games one by one: from the findings
         diverged = min(res.games, sum(f.games for f in res.findings))
         completed, errored = res.games - diverged, 0
-    played = completed + diverged + errored
+    played = completed + diverged + engine + errored
     # A game whose set-up the engine refused was never played: counted apart from the games
     # a divergence stopped (the refusal stops a game at its new_game: one finding per game).
     refused = min(diverged, sum(f.games for f in res.findings
                                 if _refused_game_setup(report, f) is not None))
     report.games = {"planned": planned, "completed": completed,
-                    "diverged": diverged - refused, "refused": refused,
-                    "errored": errored, "not_played": max(0, planned - played)}
+                    "diverged": diverged - refused, "engine_errors": engine,
+                    "refused": refused, "errored": errored,
+                    "not_played": max(0, planned - played)}
     for err in res.verifier_errors:
         items.append(("verifier-error", f"random game {err.get('game')} was stopped by an "
                       f"error of the verifier: {err.get('message')}",
@@ -1189,7 +1239,8 @@ def _finish(report: Report, driver: Any, t0: float) -> Report:
         "restarts": driver.restarts, "timeouts": driver.timeouts, "codes": codes,
         "gave_up": driver.dead, "stderr_tail": (driver.failures[-1].stderr[-2000:]
                                                  if driver.failures else "") or None}
-    if driver.dead and not any(f.kind == "implementation" for f in report.failures):
+    if driver.dead and not any(f.kind == "implementation" and f.id in ("start", "ruleset")
+                               for f in report.failures):
         report.failures.append(Failure(
             "harness", "implementation", f"the implementation was given up on: {driver.dead}",
             code="gave-up"))

@@ -156,7 +156,7 @@ def summarize(docs: Sequence[Mapping[str, Any]]) -> Summary:
         state = outcome_of(doc) + (" (partial)" if doc.get("stopped") else "")
         causes = [c.get("message", "") for c in (doc.get("outcome") or {}).get("causes") or []]
         totals.append(f"{state}: {s.get('passed', 0)} passed, "
-                      f"{s.get('failed', 0) + s.get('errored', 0)} failed, "
+                      f"{s.get('failed', 0)} failed, {s.get('errored', 0)} engine errors, "
                       f"{len(doc.get('failures') or [])} findings, "
                       f"{len(doc.get('inconclusive') or [])} inconclusive"
                       + (f" ({causes[0]})" if causes else ""))
