@@ -60,6 +60,9 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
          '            if cmd == "action":\n                import os\n'
          "                import random\n"
          "                if random.random() < 0.01:\n                    os._exit(1)\n")]),
+    # (breaks no rule: each game's root is filed under the rule of the step where it shows,
+    # so it gives one finding per such rule -- docs/PROTOCOL.md "Findings", why they are not
+    # merged)
     "step30": ("LIAR: the 30th accepted action of a game answers a well-formed wrong state", [
         (ADAPTER, '            if cmd == "new_game":\n',
          '            if cmd == "new_game":\n                self.nact = 0\n'),
