@@ -11,11 +11,12 @@ from __future__ import annotations
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from digiconform.verifier.runner import Options, verify
-from tests import independent_faults
+from tests import independent_faults, independent_faults_dcg
 
 #: engine -> the clauses a finding may name (the rule its fault breaks)
 EXPECTED = {
@@ -39,3 +40,65 @@ def test_an_independent_engine_with_one_fault_gets_one_finding_under_its_clause(
     assert found[0][1] != "refused-legal", found
     assert not report.ok
 
+
+
+# ---------------------------------------------------------------------------------------------
+# DCG: single faults planted in examples/dcg (tests/independent_faults_dcg.py), run as a
+# newcomer runs the random games: `verify --ruleset dcg --impl "python adapter.py --cards
+# $(digiconform data path card-set dcg-real)" --scenario - --deck red-memory --deck blue-tempo`
+# (the engine plays the real decks only with the dcg-real card list).
+
+#: engine -> the clauses a finding may name (the rule its fault breaks)
+EXPECTED_DCG = {
+    "drawturn1": ("DCG-6-3-1-1",),
+    "pass2": ("DCG-6-5-1-7",),
+    "turnend2": ("DCG-6-1-4-1",),
+    "nounsuspend": ("DCG-6-2-1",),
+    "battletie": ("CR4.2 Battles",),
+    "sickness": ("DCG-6-5-1-5",),
+}
+
+#: Wrong verdicts of the newcomer review of 2026-12-07 (each engine's entry in
+#: tests/independent_faults_dcg.py says what the run gives instead and why): strict xfail, so
+#: a fix of the verifier shows here as XPASS and the engine moves to EXPECTED_DCG.
+WRONG_DCG = {
+    "security4": ("CR4.2 Game setup",),
+    "digicost": ("DCG-6-5-1-2",),
+    "turnmem3": ("DCG-6-6-3",),
+    "secnotrash": ("CR4.2 Security checks",),
+}
+
+
+def _verify_dcg(name: str, tmp_path: Path) -> Any:
+    from digiconform.options import newest_format_date, random_game_decks
+    from digiconform.verifier.games import drawing_decks
+    from oracle.resources import data_dir
+
+    independent_faults_dcg.build(tmp_path, [name])
+    cards = data_dir() / "dcg" / "cards.json"
+    impl = " ".join(shlex.quote(str(x)) for x in (
+        sys.executable, tmp_path / name / "adapter.py", "--cards", cards))
+    date = newest_format_date()
+    decks = random_game_decks("dcg", ["red-memory", "blue-tempo"], [], date)
+    with drawing_decks("dcg", decks):
+        return verify(Options(impl, "dcg", games=20, scenarios=("-",), budget=None,
+                              shrink_seconds=3, trace_dir=tmp_path / "traces",
+                              format_date=date))
+
+
+@pytest.mark.parametrize("name", [
+    *sorted(EXPECTED_DCG),
+    *(pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="wrong verdict, "
+                                              "tests/independent_faults_dcg.py"))
+      for n in sorted(WRONG_DCG))])
+def test_an_independent_dcg_engine_with_one_fault_gets_one_finding_under_its_clause(
+        name: str, tmp_path: Path) -> None:
+    report = _verify_dcg(name, tmp_path)
+    found = [(f["clause"], f["kind"], f["count"]) for f in report.differential["findings"]]
+    assert len(found) == 1 and found[0][0] in {**EXPECTED_DCG, **WRONG_DCG}[name], found
+    assert not report.ok and report.outcome == "FAIL"
+
+
+def test_the_unmodified_dcg_engine_passes_the_same_run(tmp_path: Path) -> None:
+    report = _verify_dcg("base", tmp_path)
+    assert report.differential["findings"] == [] and report.ok

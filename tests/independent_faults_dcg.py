@@ -1,0 +1,145 @@
+"""Engines of a newcomer review (2026-12-07), DCG: single planted faults built from
+``examples/dcg`` (an engine written from the rule texts, independent of ``oracle/``) by one
+textual patch each, in the style of ``tests/independent_faults.py``.
+``tests/test_independent_faults.py`` verifies some of them.
+
+Usage: ``python tests/independent_faults_dcg.py OUT_DIR`` writes ``OUT_DIR/<name>/adapter.py``
+for every engine below; check one with (the engine plays the real decks only with the
+``dcg-real`` card list; its own ``cards.json`` holds the ST-1/ST-2 cards alone)
+``digiconform verify --ruleset dcg --impl "python OUT_DIR/<name>/adapter.py --cards
+$(digiconform data path card-set dcg-real)" --scenario - --deck red-memory --deck blue-tempo
+--games 20``.
+
+Verdicts of that run (20 and 40 games, seed 0; and with the vectors, ``--skip
+examples/dcg/skip.txt`` in place of ``--scenario -``) on 2026-12-07, at main d6dbd70. One
+finding under the fault's clause: drawturn1, nodraw2 (DCG-6-3-1), pass2, turnend2,
+nodigidraw (DCG-6-5-1-2), nounsuspend, battletie, sectie (CR4.2 Battles: the security
+check's battle), sickness, attackactive, sametop; mulliganorder under CR4.2 Game setup (the
+mulligan is step 4 of the set-up; the oracle's own clause for it is CR4.2 Mulligan).
+optioncolor and moveegg: no random game sends the move (no DCG probe uses an Option without
+its colour, or moves a Digi-Egg): PASS on ``--scenario -``; one vector fails under the right
+clause with the vectors. The wrong verdicts are noted at their engines below (``WRONG:``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "dcg"
+ENGINE, ADAPTER = "engine.py", "adapter.py"
+FILES = (ENGINE, ADAPTER, "cards.json")
+
+#: name -> (what is planted, [(file, old text, new text)])
+PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
+    "base": ("nothing (the unmodified example)", []),
+    "drawturn1": ("DCG-6-3-1-1: the first player draws in their first turn too", [
+        (ENGINE, "if self.turn != 1:  # 6-3-1-1", "if self.turn != 0:  # 6-3-1-1")]),
+    "nodraw2": ("DCG-6-3-1-1: the second player does not draw in their first turn either", [
+        (ENGINE, "if self.turn != 1:  # 6-3-1-1", "if self.turn > 2:  # 6-3-1-1")]),
+    "pass2": ("DCG-6-5-1-7: a pass puts memory at 2 on the opponent's side, not 3", [
+        (ENGINE, "        self.memory = -3\n", "        self.memory = -2\n")]),
+    "turnend2": ("DCG-6-1-4-1: the turn ends only at 2 or more on the opponent's side", [
+        (ENGINE, "return self.memory < 0 and not self.pending",
+         "return self.memory < -1 and not self.pending")]),
+    "nodigidraw": ("CR4.2 Digivolving / DCG-6-5-1-2: no draw after digivolving", [
+        (ENGINE, "        if s.deck:  # the digivolution draw\n"
+         "            s.hand.append(s.deck.pop(0))\n", "")]),
+    "nounsuspend": ("DCG-6-2-1: the battle area is not unsuspended at the start of the turn", [
+        (ENGINE, "for st in self.seats[self.turn_player].battle:  # 6-2-1\n"
+         "                    st.suspended = False\n",
+         "for st in self.seats[self.turn_player].battle:  # 6-2-1\n"
+         "                    pass\n")]),
+    "battletie": ("CR4.2 Battles: a DP tie deletes the attacker only", [
+        (ENGINE, "        if ddp <= adp:\n", "        if ddp < adp:\n")]),
+    "sectie": ("CR4.2 Security checks: a security Digimon of equal DP does not delete the "
+               "attacker", [
+        (ENGINE, "if self.dp(player, a, sec) <= (c.dp or 0):",
+         "if self.dp(player, a, sec) < (c.dp or 0):")]),
+    "sickness": ("DCG-6-5-1-5: a Digimon played this turn may attack", [
+        (ENGINE, "a.suspended \\\n                or a.played_this_turn:", "a.suspended:")]),
+    "attackactive": ("DCG-6-5-1-5: an unsuspended Digimon may be attacked", [
+        (ENGINE, "if d is None or not d.suspended or", "if d is None or")]),
+    "mulliganorder": ("CR4.2 Mulligan: the second player decides first", [
+        (ENGINE, 'self.stage, self.deciding = "mulligan", winner',
+         'self.stage, self.deciding = "mulligan", 1 - winner')]),
+    # WRONG: 1 finding under DCG-6-3-1-1 ($.players[].deck, at the last keep): the draw_skipped
+    # event is listed as changing hand and deck (digiconform/verifier/games.py:580) and ranks
+    # above security_set (games.py:613), the only event that changes security.
+    "security4": ("CR4.2 Game setup: 4 security cards, not 5", [
+        (ENGINE, "top5, s.deck = s.deck[:5], s.deck[5:]",
+         "top5, s.deck = s.deck[:4], s.deck[4:]")]),
+    "optioncolor": ("DCG-6-5-1-3: an Option needs no Digimon or Tamer of its colour", [
+        (ENGINE, "if not any(set(self.cards[st.cards[-1]].colors) & set(c.colors) for st in "
+         "stacks):", "if False:")]),
+    "moveegg": ("DCG-6-4-1-2: a Digi-Egg (no DP) may be moved out of the breeding area", [
+        (ENGINE, "if s.breeding is None or self.cards[s.breeding.cards[-1]].dp is None:",
+         "if s.breeding is None:")]),
+    # WRONG: 2 findings, neither CR4.2 Memory: CR4.2 Pending processing (a gain of 2 at 10:
+    # the oracle emits no memory event, oracle/dcg/memory.py set_mine, and the "delayed" event,
+    # listed as changing memory at games.py:582, is the most specific left) and DCG-6-5-1-1 (a
+    # play ends the turn, the next turn's start-of-turn gain is capped: of the step's two memory
+    # events _ranked takes the first, the cost paid, differential.py:1419/1447).
+    "memcap9": ("CR4.2 Memory: a gain stops at 9, not 10", [
+        (ENGINE, "self.memory = max(-10, min(10, self.memory + delta))",
+         "self.memory = max(-10, min(9, self.memory + delta))")]),
+    # WRONG: 2 findings: DCG-6-5-1-2 (x14) and DCG-6-1-4-1 (x6, the wrong cost put memory on
+    # the other side and the engine ended the turn): the oracle's step ends no turn, so
+    # _turn_segment returns None (differential.py:1466) and _unexplained names the turn-end
+    # condition for turn_player (games.py:636, differential.py:1890) before _ranked would name
+    # the digivolve's memory event (docs/PROTOCOL.md promises the memory's event).
+    "digicost": ("DCG-6-5-1-2: digivolving pays the play cost, not the digivolve cost", [
+        (ENGINE, "self._pay(min(costs))", "self._pay(c.play_cost or 0)")]),
+    # WRONG: 2 findings: CR4.2 Battles (x14) and CR4.2 Security checks (x6), both on
+    # $.players[].security: security_check is emitted for the attacker (oracle/dcg/main_phase.py
+    # 465) while security and trash are the defender's, so no event "owns" them and the
+    # fallback (differential.py:1448) takes the most specific event changing any trash: the
+    # attacker's deletion (CR4.2 Battles) when the security Digimon deleted it too.
+    "secnotrash": ("CR4.2 Security checks: a security Digimon stays in security", [
+        (ENGINE, "                self._delete(player, a)\n            opp.trash.append(card)\n",
+         "                self._delete(player, a)\n            opp.security.insert(0, card)\n")]),
+    # WRONG: 5 findings (DCG-6-5-1-1, -2, -7, DCG-6-2-1-2, DCG-6-6-1), none CR4.2 Pending
+    # processing: as memcap9, the turn-ending move's memory event outranks the delayed loss's;
+    # where the oracle waits at end of turn for two delayed effects' order (DCG-AMB-3) and the
+    # engine is already in the next turn, no turn_ended event: as digicost.
+    "nodelayed": ("CR4.2 Pending processing: 'at end of turn' effects never resolve", [
+        (ENGINE, "        self.pending.extend(self.delayed)\n", "")]),
+    # WRONG: 1 finding under DCG-6-5-1-1 ($.memory): the gauge read from the new turn player's
+    # side at turn_ended is no event of the oracle, so the cost paid is the only memory event.
+    "turnmem3": ("DCG-6-6-3: the next turn starts at most at 3 memory", [
+        (ENGINE, "        self.memory = -self.memory\n        self._start_turn()",
+         "        self.memory = min(-self.memory, 3)\n        self._start_turn()")]),
+    # WRONG (vectors): 40 random games never reach a deck-out (PASS); the 3 deck-out vectors
+    # fail at their prelude under DCG-6-6-1: the engine ended the game (winner, phase) where the
+    # oracle drew; no oracle event sets a winner there and end_of_turn ranks first on phase.
+    "deckout1": ("CR4.2 Victory conditions: a player loses at the draw with 1 card left", [
+        (ENGINE, "                    if not seat.deck:\n",
+         "                    if len(seat.deck) <= 1:\n")]),
+    "sametop": ("CR4.2 Game setup: the security stack keeps the deck's order (top card on "
+                "top)", [
+        (ENGINE, "s.security = list(reversed(top5))", "s.security = list(top5)")]),
+}
+
+
+def build(out: Path, names: list[str] | None = None) -> None:
+    """Write every engine (or those named) under ``out``, each in ``out/<name>/``."""
+    for name, (what, patches) in PATCHES.items():
+        if names is not None and name not in names:
+            continue
+        target = out / name
+        shutil.rmtree(target, ignore_errors=True)
+        target.mkdir(parents=True)
+        for f in FILES:
+            shutil.copy(EXAMPLE / f, target / f)
+        for f, old, new in patches:
+            text = (target / f).read_text(encoding="utf-8")
+            if old not in text:
+                raise SystemExit(f"{name}: patch does not apply to {f}: {old!r}")
+            (target / f).write_text(text.replace(old, new, 1), encoding="utf-8")
+        if __name__ == "__main__":
+            print(f"{name:14} {what}")
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/nc-dcg-engines-built"))
