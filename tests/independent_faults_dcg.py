@@ -67,9 +67,8 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     "mulliganorder": ("CR4.2 Mulligan: the second player decides first", [
         (ENGINE, 'self.stage, self.deciding = "mulligan", winner',
          'self.stage, self.deciding = "mulligan", 1 - winner')]),
-    # WRONG: 1 finding under DCG-6-3-1-1 ($.players[].deck, at the last keep): the draw_skipped
-    # event is listed as changing hand and deck (digiconform/verifier/games.py:580) and ranks
-    # above security_set (games.py:613), the only event that changes security.
+    # Was WRONG (1 finding under DCG-6-3-1-1: draw_skipped was listed as changing the deck);
+    # now one finding under CR4.2 Game setup (draw_skipped names the hand only).
     "security4": ("CR4.2 Game setup: 4 security cards, not 5", [
         (ENGINE, "top5, s.deck = s.deck[:5], s.deck[5:]",
          "top5, s.deck = s.deck[:4], s.deck[4:]")]),

@@ -56,13 +56,13 @@ EXPECTED_DCG = {
     "nounsuspend": ("DCG-6-2-1",),
     "battletie": ("CR4.2 Battles",),
     "sickness": ("DCG-6-5-1-5",),
+    "security4": ("CR4.2 Game setup",),
 }
 
 #: Wrong verdicts of the newcomer review of 2026-12-07 (each engine's entry in
 #: tests/independent_faults_dcg.py says what the run gives instead and why): strict xfail, so
 #: a fix of the verifier shows here as XPASS and the engine moves to EXPECTED_DCG.
 WRONG_DCG = {
-    "security4": ("CR4.2 Game setup",),
     "digicost": ("DCG-6-5-1-2",),
     "turnmem3": ("DCG-6-6-3",),
     "secnotrash": ("CR4.2 Security checks",),

@@ -577,7 +577,9 @@ _DCG_EVENT_FIELDS = _fields((
     # the set-up's end (CR4.2 Game setup) begins turn 1: the first turn, its number and
     # memory are its doing, before the first turn's own events at the same step
     ("game_started", "turn turn_player memory phase step to_move"),
-    ("draw_skipped", "hand deck phase step to_move"),
+    # (a skipped draw changes nothing of the hand or deck; an engine that draws there shows
+    # it in the hand, while a deck that alone differs is the set-up's, security_set)
+    ("draw_skipped", "hand phase step to_move"),
     ("effect_lost", "pending delayed memory"),
     ("delayed", "delayed memory"),
     ("deleted", "battle_area trash cards"),
