@@ -86,18 +86,14 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     "memcap9": ("CR4.2 Memory: a gain stops at 9, not 10", [
         (ENGINE, "self.memory = max(-10, min(10, self.memory + delta))",
          "self.memory = max(-10, min(9, self.memory + delta))")]),
-    # WRONG: 2 findings: DCG-6-5-1-2 (x14) and DCG-6-1-4-1 (x6, the wrong cost put memory on
-    # the other side and the engine ended the turn): the oracle's step ends no turn, so
-    # _turn_segment returns None (differential.py:1466) and _unexplained names the turn-end
-    # condition for turn_player (games.py:636, differential.py:1890) before _ranked would name
-    # the digivolve's memory event (docs/PROTOCOL.md promises the memory's event).
+    # Was WRONG (2 findings, DCG-6-5-1-2 and DCG-6-1-4-1: a turn the engine ended in a step
+    # where the oracle ended none named the turn-end condition); now one finding under
+    # DCG-6-5-1-2: such a turn is "ahead" (_turn_segment), its memory names the rule.
     "digicost": ("DCG-6-5-1-2: digivolving pays the play cost, not the digivolve cost", [
         (ENGINE, "self._pay(min(costs))", "self._pay(c.play_cost or 0)")]),
-    # WRONG: 2 findings: CR4.2 Battles (x14) and CR4.2 Security checks (x6), both on
-    # $.players[].security: security_check is emitted for the attacker (oracle/dcg/main_phase.py
-    # 465) while security and trash are the defender's, so no event "owns" them and the
-    # fallback (differential.py:1448) takes the most specific event changing any trash: the
-    # attacker's deletion (CR4.2 Battles) when the security Digimon deleted it too.
+    # Was WRONG (2 findings, CR4.2 Battles and CR4.2 Security checks: security_check is the
+    # attacker's event, the security and trash it changes the defender's); now one finding
+    # under CR4.2 Security checks (GameHooks.opponent_fields).
     "secnotrash": ("CR4.2 Security checks: a security Digimon stays in security", [
         (ENGINE, "                self._delete(player, a)\n            opp.trash.append(card)\n",
          "                self._delete(player, a)\n            opp.security.insert(0, card)\n")]),

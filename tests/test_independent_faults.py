@@ -57,15 +57,15 @@ EXPECTED_DCG = {
     "battletie": ("CR4.2 Battles",),
     "sickness": ("DCG-6-5-1-5",),
     "security4": ("CR4.2 Game setup",),
+    "digicost": ("DCG-6-5-1-2",),
+    "secnotrash": ("CR4.2 Security checks",),
 }
 
 #: Wrong verdicts of the newcomer review of 2026-12-07 (each engine's entry in
 #: tests/independent_faults_dcg.py says what the run gives instead and why): strict xfail, so
 #: a fix of the verifier shows here as XPASS and the engine moves to EXPECTED_DCG.
 WRONG_DCG = {
-    "digicost": ("DCG-6-5-1-2",),
     "turnmem3": ("DCG-6-6-3",),
-    "secnotrash": ("CR4.2 Security checks",),
 }
 
 

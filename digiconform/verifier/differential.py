@@ -1441,12 +1441,21 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
 
     def own(ev: Mapping[str, Any]) -> bool:
         names = table.get(ev["type"], frozenset())
-        return any(n in names and (w is None or ev.get("player") in (w, None))
+        return any(n in names and (w is None or _owner(game, ev, n) in (w, None))
                    for w, n in owned)
 
     hit = next((ev for ev in ranked if own(ev)), None) or \
         next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
     return ranked, hit
+
+
+def _owner(game: GameHooks, ev: Mapping[str, Any], name: str) -> Any:
+    """Whose field ``name`` is when ``ev`` changes it: the event's player, or their opponent
+    for :attr:`GameHooks.opponent_fields` (a security check's security and trash)."""
+    p = ev.get("player")
+    if isinstance(p, int) and name in dict(game.opponent_fields).get(ev["type"], ()):
+        return 1 - p
+    return p
 
 
 def _turn_segment(game: GameHooks, events: Sequence[Mapping[str, Any]],
@@ -1455,16 +1464,17 @@ def _turn_segment(game: GameHooks, events: Sequence[Mapping[str, Any]],
     turn 3, turn 4's start-of-turn processing ending it at once, DCG-6-2-1-2) and the
     implementation's turn number differs: the turn of the step the implementation stands in,
     as ``(index, ids of that turn's events)``, or ``("ahead", ids of the first turn's
-    events)`` when it ended more turns than the oracle. None otherwise (the events are
-    ranked as they are)."""
+    events)`` when it ended more turns than the oracle (also where the oracle's step ends
+    none: a wrong cost that put the memory on the other side). None otherwise (the events
+    are ranked as they are)."""
     if not game.turn_ends:
         return None
     turn = next(((e, a) for p, e, a in diffs if p == "$.turn"), None)
     if turn is None or not isinstance(turn[0], int) or not isinstance(turn[1], int):
         return None
     ends = sum(1 for e in events if e["type"] in game.turn_ends)
-    if not ends:
-        return None
+    if not ends and turn[1] <= turn[0]:
+        return None  # (none ended: ahead when the implementation ended one, all the step's)
     index = turn[1] - (turn[0] - ends)  # (turn[0] - ends: the oracle's turn before the step)
     ahead = index > ends
     index = 0 if ahead else max(index, 0)
@@ -1811,7 +1821,7 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
     player whose turn the implementation began by ending a turn the oracle did not
     (:func:`_ahead`): that turn's start explains their fields."""
     table = dict(game.event_fields)
-    changed = {(e.get("player"), name) for e in events
+    changed = {(_owner(game, e, name), name) for e in events
                for name in table.get(e["type"], frozenset())}
     changed_any = {name for _, name in changed}
     differing = _owned_fields([p for p, _, _ in diffs])
@@ -1822,6 +1832,8 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
         clause = dict(game.unexplained).get(name)
         if clause is None or name in caused or (beginning is not None and who == beginning):
             continue
+        if beginning is not None and name in game.turn_fields:
+            continue  # (a turn the oracle did not end: what ended it names the rule, _ranked)
         if (who is None and name not in changed_any) or \
                 (who is not None and (who, name) not in changed):
             return clause

@@ -86,6 +86,9 @@ class GameHooks:
         gauge at the same position on both (equal memory seen from two turn players:
         opposite values), the two judged the condition itself otherwise, whichever phase
         applied it (a main-phase pass, DCG-6-6-1, or start-of-turn processing, DCG-6-2-1-2).
+    :param opponent_fields: ``(event type, fields)``: fields an event changes for its
+        player's opponent (a DCG security check is the attacker's event; the security and
+        trash it changes are the defender's).
     :param field_clauses: ``(field, clause, unless)``: a differing ``field`` is ``clause``'s
         whatever the events of the step, unless a field or an oracle event type in
         ``unless`` differs or occurs there too (a Digimon Power computed wrongly from the
@@ -117,6 +120,7 @@ class GameHooks:
     leaves_at: Mapping[str, tuple[str, str]] | None = None
     turn_cause: str = ""
     turn_condition: str = ""
+    opponent_fields: tuple[tuple[str, frozenset[str]], ...] = ()
 
     @property
     def priority(self) -> dict[str, int]:
@@ -639,4 +643,5 @@ def _dcg() -> GameHooks:
         turn_ends=frozenset({"turn_ended"}),
         turn_fields=frozenset({"turn", "turn_player", "to_move", "phase", "step"}),
         turn_cause="memory", turn_condition="DCG-6-1-4-1",
-        setup_clause="CR4.2 Deck construction")
+        setup_clause="CR4.2 Deck construction",
+        opponent_fields=(("security_check", frozenset({"security", "trash"})),))
