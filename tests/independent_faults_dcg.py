@@ -108,9 +108,9 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     "turnmem3": ("DCG-6-6-3: the next turn starts at most at 3 memory", [
         (ENGINE, "        self.memory = -self.memory\n        self._start_turn()",
          "        self.memory = min(-self.memory, 3)\n        self._start_turn()")]),
-    # WRONG (vectors): 40 random games never reach a deck-out (PASS); the 3 deck-out vectors
-    # fail at their prelude under DCG-6-6-1: the engine ended the game (winner, phase) where the
-    # oracle drew; no oracle event sets a winner there and end_of_turn ranks first on phase.
+    # Was WRONG (vectors: DCG-6-6-1, no oracle event sets a winner there). 40 random games
+    # never reach a deck-out (PASS); the 3 deck-out vectors now fail under CR4.2 Victory
+    # conditions (a winner no oracle event sets: GameHooks.unexplained).
     "deckout1": ("CR4.2 Victory conditions: a player loses at the draw with 1 card left", [
         (ENGINE, "                    if not seat.deck:\n",
          "                    if len(seat.deck) <= 1:\n")]),

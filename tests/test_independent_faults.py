@@ -99,6 +99,31 @@ def test_an_independent_dcg_engine_with_one_fault_gets_one_finding_under_its_cla
     assert not report.ok and report.outcome == "FAIL"
 
 
+#: engine -> the clauses its failing vectors may name (no random game of 20 reaches the fault;
+#: the vectors are run as `--skip examples/dcg/skip.txt --games 0`)
+EXPECTED_DCG_VECTORS = {
+    "deckout1": ("CR4.2 Victory conditions",),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_DCG_VECTORS))
+def test_an_independent_dcg_engine_with_one_fault_fails_vectors_under_its_clause(
+        name: str, tmp_path: Path) -> None:
+    from digiconform.verifier.runner import parse_skip_file
+    from oracle.resources import data_dir
+
+    independent_faults_dcg.build(tmp_path, [name])
+    skip = Path(__file__).resolve().parents[1] / "examples" / "dcg" / "skip.txt"
+    impl = " ".join(shlex.quote(str(x)) for x in (
+        sys.executable, tmp_path / name / "adapter.py", "--cards",
+        data_dir() / "dcg" / "cards.json"))
+    report = verify(Options(impl, "dcg", games=0, skips=parse_skip_file(skip.read_text()),
+                            budget=None, trace_dir=tmp_path / "traces"))
+    failed = [(f.id, f.clause) for f in report.failures]
+    assert failed and all(c in EXPECTED_DCG_VECTORS[name] for _, c in failed), failed
+    assert report.outcome == "FAIL"
+
+
 def test_the_unmodified_dcg_engine_passes_the_same_run(tmp_path: Path) -> None:
     report = _verify_dcg("base", tmp_path)
     assert report.differential["findings"] == [] and report.ok

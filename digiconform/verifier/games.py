@@ -638,8 +638,10 @@ def _dcg() -> GameHooks:
         _DCG_EVENT_FIELDS, "memory", dict(dcg.home_clauses),
         # A turn passed to the other player when the rules did not end it: the turn-end
         # condition; cards unsuspended when the rules skipped unsuspending: the turn ended
-        # during start-of-turn processing.
-        (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")),
+        # during start-of-turn processing; a winner where the rules end no game: the
+        # victory conditions (a loss at a draw that the deck still allowed).
+        (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2"),
+         ("winner", "CR4.2 Victory conditions")),
         turn_ends=frozenset({"turn_ended"}),
         turn_fields=frozenset({"turn", "turn_player", "to_move", "phase", "step"}),
         turn_cause="memory", turn_condition="DCG-6-1-4-1",
