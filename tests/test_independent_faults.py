@@ -133,9 +133,10 @@ def test_the_unmodified_dcg_engine_passes_the_same_run(tmp_path: Path) -> None:
 #: blue-tempo): at the end of a turn with two delayed effects waiting for their order
 #: (DCG-AMB-3, phase "main"), the generic probe `do_nothing` is refused by the engine under
 #: DCG-6-4-1 (a breeding action outside the Breeding phase, which it is) and by the oracle under
-#: DCG-6-5-1 alone (oracle/dcg/engine.py `_check_turn`: the pending check raises before the
-#: phase check, with no `also`), so the refusal differs (docs/PROTOCOL.md's refusal table lists
-#: DCG-6-4-1 for `do_nothing`). The game's actions up to the probe:
+#: DCG-6-5-1 alone (oracle/dcg/engine.py `_check_turn`: the pending check raised before the
+#: phase check, with no `also`), so the refusal differed (docs/PROTOCOL.md's refusal table lists
+#: DCG-6-4-1 for `do_nothing`). Now the pending check names the phase check's clause too
+#: (`_phase_clauses`, the refusal's `also`). The game's actions up to the probe:
 FALSE_ALARM = Path(__file__).parent / "data" / "dcg-breeding-probe-at-end-of-turn.json"
 
 
@@ -170,7 +171,6 @@ def _engine_and_oracle_refusals() -> tuple[Any, Any]:
     return refusal_difference(expected.to_json(), actual, probe, "dcg"), actual
 
 
-@pytest.mark.xfail(strict=True, reason="the oracle names DCG-6-5-1 only (see FALSE_ALARM)")
 def test_a_breeding_probe_while_effects_wait_at_end_of_turn_is_no_finding() -> None:
     difference, actual = _engine_and_oracle_refusals()
     assert actual["clauses"] == ["DCG-6-4-1", "DCG-6-4-1-3"]  # rules do_nothing breaks here
