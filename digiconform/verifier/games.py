@@ -585,7 +585,7 @@ _DCG_EVENT_FIELDS = _fields((
     # it in the hand, while a deck that alone differs is the set-up's, security_set)
     ("draw_skipped", "hand phase step to_move"),
     ("effect_lost", "pending delayed memory"),
-    ("delayed", "delayed memory"),
+    ("delayed", "delayed"),
     ("deleted", "battle_area trash cards"),
     # an effect's targets chosen (CR4.2 Triggered effects / the choose answer), and what it
     # did to them: back to the hand, digivolution cards trashed, a duration begun
