@@ -1975,6 +1975,13 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
             return clause
     game = hooks(ruleset)
     if kind == "state":
+        # a turn ended on one side only, the gauge alike: the turn-end condition, as the
+        # random games' findings are grouped (root_key)
+        prior = before[1] if before is not None else None
+        clause = _turn_condition(game, events, differences, prior.get(game.turn_cause or "-")
+                                 if isinstance(prior, Mapping) else None)
+        if clause:
+            return clause
         clause = _field_clause(game, events, differences)
         if clause:
             return clause
