@@ -22,6 +22,12 @@ its colour, or moves a Digi-Egg): PASS on ``--scenario -``; one vector fails und
 clause with the vectors. The wrong verdicts are noted at their engines below (``WRONG:``).
 "base" is a false alarm at 150 games (seed 0): see FALSE_ALARM in
 ``tests/test_independent_faults.py``.
+
+At branch dcgattr (2026-12-07, 20 games, seed 0): security4 (CR4.2 Game setup), digicost
+(DCG-6-5-1-2) and secnotrash (CR4.2 Security checks) give one finding under their clause;
+deckout1's vectors fail under CR4.2 Victory conditions, turnend2's under DCG-6-1-4-1; "base"
+passes 150 games (the oracle's refusal names DCG-6-4-1 too). Still wrong: turnmem3,
+memcap9, startcond, nodelayed (noted at each); mulliganorder under CR4.2 Game setup.
 """
 
 from __future__ import annotations
