@@ -1451,12 +1451,14 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
 
     def own(ev: Mapping[str, Any]) -> bool:
         names = table.get(ev["type"], frozenset())
-        return any(n in names and (w is None or ev.get("player") in (w, None))
+        return any(n in names and (w is None or _owner(game, ev, n) in (w, None))
                    for w, n in owned)
 
     hit = _card_mover(game, events, diffs, before) if segment is None else None
     hit = hit or next((ev for ev in ranked if own(ev)), None) or \
         next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
+    if hit is not None and hit.get("type") == game.turn_cause:
+        hit = _gauge_hit(game, events, diffs) or hit
     return ranked, hit
 
 
@@ -1515,22 +1517,68 @@ def _named_cards(event: Mapping[str, Any], keys: Sequence[str]) -> set[str]:
     return out
 
 
+def _gauge_hit(game: GameHooks, events: Sequence[Mapping[str, Any]],
+               diffs: Sequence[tuple[str, Any, Any]]) -> Mapping[str, Any] | None:
+    """Of the step's gauge events (:attr:`GameHooks.turn_cause`, each with ``before`` and
+    ``after`` read by the turn player of its time, :attr:`GameHooks.turn_ends` passing the
+    turn) in the turn of its first one, the first the implementation's gauge shows it did
+    not make: the oracle's gauge without that event's change is the implementation's (read
+    by the same player). None when none is."""
+    got = {p: (e, a) for p, e, a in diffs}
+    mem = got.get("$." + game.turn_cause)
+    if mem is None or not all(isinstance(x, int) and not isinstance(x, bool) for x in mem):
+        return None
+    ends = [e for e in events if e["type"] in game.turn_ends]
+    tp = got.get("$.turn_player")
+    last = ends[-1].get("player") if ends else None
+    oracle_tp = tp[0] if tp else (1 - last if isinstance(last, int) else None)
+    engine = mem[1] if (tp[1] if tp else oracle_tp) == oracle_tp else -mem[1]
+    frame = ends[0].get("player") if ends else oracle_tp
+    seen = False
+    for e in events:
+        if e["type"] in game.turn_ends:
+            if seen:
+                # (only the turn of the step's first gauge event: past the turn's end, a
+                # wrong amount before it gives the gauge of a skipped event there too often:
+                # pass2 of tests/independent_faults_dcg.py and a start-of-turn gain of 1)
+                return None
+            p = e.get("player")
+            frame = 1 - p if isinstance(p, int) else None
+        elif e["type"] == game.turn_cause:
+            seen = True
+            b, a = e.get("before"), e.get("after")
+            if isinstance(b, int) and isinstance(a, int) and \
+                    engine == mem[0] - (a - b) * (1 if frame == oracle_tp else -1):
+                return e
+    return None
+
+
+def _owner(game: GameHooks, ev: Mapping[str, Any], name: str) -> Any:
+    """Whose field ``name`` is when ``ev`` changes it: the event's player, or their opponent
+    for :attr:`GameHooks.opponent_fields` (a security check's security and trash)."""
+    p = ev.get("player")
+    if isinstance(p, int) and name in dict(game.opponent_fields).get(ev["type"], ()):
+        return 1 - p
+    return p
+
+
 def _turn_segment(game: GameHooks, events: Sequence[Mapping[str, Any]],
                   diffs: Sequence[tuple[str, Any, Any]]) -> tuple[Any, set[int]] | None:
     """When one step of the oracle ends turns (:attr:`GameHooks.turn_ends`: a pass ending
     turn 3, turn 4's start-of-turn processing ending it at once, DCG-6-2-1-2) and the
     implementation's turn number differs: the turn of the step the implementation stands in,
     as ``(index, ids of that turn's events)``, or ``("ahead", ids of the first turn's
-    events)`` when it ended more turns than the oracle. None otherwise (the events are
-    ranked as they are)."""
+    events)`` when it ended more turns than the oracle (also where the oracle's step ends
+    none: a wrong cost that put the memory on the other side). None otherwise (the events
+    are ranked as they are)."""
     if not game.turn_ends:
         return None
     turn = next(((e, a) for p, e, a in diffs if p == "$.turn"), None)
     if turn is None or not isinstance(turn[0], int) or not isinstance(turn[1], int):
         return None
     ends = sum(1 for e in events if e["type"] in game.turn_ends)
-    if not ends:
-        return None
+    if not ends and turn[1] <= turn[0]:
+        return None  # (none ended: ahead when the implementation ended one, all the step's)
     index = turn[1] - (turn[0] - ends)  # (turn[0] - ends: the oracle's turn before the step)
     ahead = index > ends
     index = 0 if ahead else max(index, 0)
@@ -1877,7 +1925,7 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
     player whose turn the implementation began by ending a turn the oracle did not
     (:func:`_ahead`): that turn's start explains their fields."""
     table = dict(game.event_fields)
-    changed = {(e.get("player"), name) for e in events
+    changed = {(_owner(game, e, name), name) for e in events
                for name in table.get(e["type"], frozenset())}
     changed_any = {name for _, name in changed}
     differing = _owned_fields([p for p, _, _ in diffs])
@@ -1888,6 +1936,8 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
         clause = dict(game.unexplained).get(name)
         if clause is None or name in caused or (beginning is not None and who == beginning):
             continue
+        if beginning is not None and name in game.turn_fields:
+            continue  # (a turn the oracle did not end: what ended it names the rule, _ranked)
         if (who is None and name not in changed_any) or \
                 (who is not None and (who, name) not in changed):
             return clause
@@ -2000,6 +2050,13 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
         if clause:
             return clause
     if kind == "state":
+        # a turn ended on one side only, the gauge alike: the turn-end condition, as the
+        # random games' findings are grouped (root_key)
+        prior = before[1] if before is not None else None
+        clause = _turn_condition(game, events, differences, prior.get(game.turn_cause or "-")
+                                 if isinstance(prior, Mapping) else None)
+        if clause:
+            return clause
         clause = _field_clause(game, events, differences)
         if clause:
             return clause

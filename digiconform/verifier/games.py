@@ -86,6 +86,9 @@ class GameHooks:
         gauge at the same position on both (equal memory seen from two turn players:
         opposite values), the two judged the condition itself otherwise, whichever phase
         applied it (a main-phase pass, DCG-6-6-1, or start-of-turn processing, DCG-6-2-1-2).
+    :param opponent_fields: ``(event type, fields)``: fields an event changes for its
+        player's opponent (a DCG security check is the attacker's event; the security and
+        trash it changes are the defender's).
     :param field_clauses: ``(field, clause, unless)``: a differing ``field`` is ``clause``'s
         whatever the events of the step, unless a field or an oracle event type in
         ``unless`` differs or occurs there too (a Digimon Power computed wrongly from the
@@ -134,6 +137,7 @@ class GameHooks:
     turn_condition: str = ""
     starts: tuple[str, str] | None = None
     card_keys: tuple[str, ...] = ()
+    opponent_fields: tuple[tuple[str, frozenset[str]], ...] = ()
 
     @property
     def priority(self) -> dict[str, int]:
@@ -597,9 +601,11 @@ _DCG_EVENT_FIELDS = _fields((
     # the set-up's end (CR4.2 Game setup) begins turn 1: the first turn, its number and
     # memory are its doing, before the first turn's own events at the same step
     ("game_started", "turn turn_player memory phase step to_move"),
-    ("draw_skipped", "hand deck phase step to_move"),
+    # (a skipped draw changes nothing of the hand or deck; an engine that draws there shows
+    # it in the hand, while a deck that alone differs is the set-up's, security_set)
+    ("draw_skipped", "hand phase step to_move"),
     ("effect_lost", "pending delayed memory"),
-    ("delayed", "delayed memory"),
+    ("delayed", "delayed"),
     ("deleted", "battle_area trash cards"),
     # an effect's targets chosen (CR4.2 Triggered effects / the choose answer), and what it
     # did to them: back to the hand, digivolution cards trashed, a duration begun
@@ -652,9 +658,12 @@ def _dcg() -> GameHooks:
         _DCG_EVENT_FIELDS, "memory", dict(dcg.home_clauses),
         # A turn passed to the other player when the rules did not end it: the turn-end
         # condition; cards unsuspended when the rules skipped unsuspending: the turn ended
-        # during start-of-turn processing.
-        (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2")),
+        # during start-of-turn processing; a winner where the rules end no game: the
+        # victory conditions (a loss at a draw that the deck still allowed).
+        (("turn_player", "DCG-6-1-4-1"), ("suspended", "DCG-6-2-1-2"),
+         ("winner", "CR4.2 Victory conditions")),
         turn_ends=frozenset({"turn_ended"}),
         turn_fields=frozenset({"turn", "turn_player", "to_move", "phase", "step"}),
         turn_cause="memory", turn_condition="DCG-6-1-4-1",
-        setup_clause="CR4.2 Deck construction")
+        setup_clause="CR4.2 Deck construction",
+        opponent_fields=(("security_check", frozenset({"security", "trash"})),))

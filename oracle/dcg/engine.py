@@ -296,7 +296,22 @@ def _check_turn(state: State, a: Action) -> None:
         return
     if state.pending and a.type != "resolve":
         clause = "DCG-6-5-1" if state.phase == "main" else "DCG-6-1-3"
-        raise IllegalActionError(clause, "an effect remains to be resolved")
+        raise IllegalActionError(clause, "an effect remains to be resolved",
+                                 _phase_clauses(state, a))
+
+
+def _phase_clauses(state: State, a: Action) -> tuple[str, ...]:
+    """The clause of the phase check :func:`apply` makes after :func:`_check_turn`, when
+    ``a`` fails it too (a breeding action at the end of the Main phase breaks DCG-6-4-1
+    whether or not an effect waits): every rule the action breaks (``IllegalActionError``
+    ``also``)."""
+    if a.type in _MAIN and (state.phase != "main" or state.step != "main"):
+        return ("DCG-6-5-1",)
+    if a.type in _BREEDING and (state.phase != "breeding" or state.step != "breeding"):
+        return ("DCG-6-4-1",)
+    if a.type in ("keep", "mulligan") and state.step != "mulligan":
+        return ("CR4.2 Mulligan",)
+    return ()
 
 
 def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:

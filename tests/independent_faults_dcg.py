@@ -1,0 +1,176 @@
+"""Engines of a newcomer review (2026-12-07), DCG: single planted faults built from
+``examples/dcg`` (an engine written from the rule texts, independent of ``oracle/``) by one
+textual patch each, in the style of ``tests/independent_faults.py``.
+``tests/test_independent_faults.py`` verifies some of them.
+
+Usage: ``python tests/independent_faults_dcg.py OUT_DIR`` writes ``OUT_DIR/<name>/adapter.py``
+for every engine below; check one with (the engine plays the real decks only with the
+``dcg-real`` card list; its own ``cards.json`` holds the ST-1/ST-2 cards alone)
+``digiconform verify --ruleset dcg --impl "python OUT_DIR/<name>/adapter.py --cards
+$(digiconform data path card-set dcg-real)" --scenario - --deck red-memory --deck blue-tempo
+--games 20``.
+
+Verdicts of that run (20 and 40 games, seed 0; and with the vectors, ``--skip
+examples/dcg/skip.txt`` in place of ``--scenario -``) on 2026-12-07, at main d6dbd70. One
+finding under the fault's clause: drawturn1, nodraw2 (DCG-6-3-1), pass2, turnend2,
+nodigidraw (DCG-6-5-1-2), nounsuspend, battletie, sectie (CR4.2 Battles: the security
+check's battle), sickness, attackactive, sametop, hatchfull, passbreeding, autoorder (under
+DCG-AMB-3's clause, "behaves as 'card-order'"); mulliganorder under CR4.2 Game setup (the
+mulligan is step 4 of the set-up; the oracle's own clause for it is CR4.2 Mulligan).
+optioncolor and moveegg: no random game sends the move (no DCG probe uses an Option without
+its colour, or moves a Digi-Egg): PASS on ``--scenario -``; one vector fails under the right
+clause with the vectors. The wrong verdicts are noted at their engines below (``WRONG:``).
+"base" is a false alarm at 150 games (seed 0): see FALSE_ALARM in
+``tests/test_independent_faults.py``.
+
+At branch dcgattr (2026-12-07, 20 games, seed 0): security4 (CR4.2 Game setup), digicost
+(DCG-6-5-1-2) and secnotrash (CR4.2 Security checks) give one finding under their clause;
+deckout1's vectors fail under CR4.2 Victory conditions, turnend2's under DCG-6-1-4-1; "base"
+passes 150 games (the oracle's refusal names DCG-6-4-1 too). Still wrong: turnmem3,
+memcap9, startcond, nodelayed (noted at each); mulliganorder under CR4.2 Game setup.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "dcg"
+ENGINE, ADAPTER = "engine.py", "adapter.py"
+FILES = (ENGINE, ADAPTER, "cards.json")
+
+#: name -> (what is planted, [(file, old text, new text)])
+PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
+    "base": ("nothing (the unmodified example)", []),
+    "drawturn1": ("DCG-6-3-1-1: the first player draws in their first turn too", [
+        (ENGINE, "if self.turn != 1:  # 6-3-1-1", "if self.turn != 0:  # 6-3-1-1")]),
+    "nodraw2": ("DCG-6-3-1-1: the second player does not draw in their first turn either", [
+        (ENGINE, "if self.turn != 1:  # 6-3-1-1", "if self.turn > 2:  # 6-3-1-1")]),
+    "pass2": ("DCG-6-5-1-7: a pass puts memory at 2 on the opponent's side, not 3", [
+        (ENGINE, "        self.memory = -3\n", "        self.memory = -2\n")]),
+    "turnend2": ("DCG-6-1-4-1: the turn ends only at 2 or more on the opponent's side", [
+        (ENGINE, "return self.memory < 0 and not self.pending",
+         "return self.memory < -1 and not self.pending")]),
+    "nodigidraw": ("CR4.2 Digivolving / DCG-6-5-1-2: no draw after digivolving", [
+        (ENGINE, "        if s.deck:  # the digivolution draw\n"
+         "            s.hand.append(s.deck.pop(0))\n", "")]),
+    "nounsuspend": ("DCG-6-2-1: the battle area is not unsuspended at the start of the turn", [
+        (ENGINE, "for st in self.seats[self.turn_player].battle:  # 6-2-1\n"
+         "                    st.suspended = False\n",
+         "for st in self.seats[self.turn_player].battle:  # 6-2-1\n"
+         "                    pass\n")]),
+    "battletie": ("CR4.2 Battles: a DP tie deletes the attacker only", [
+        (ENGINE, "        if ddp <= adp:\n", "        if ddp < adp:\n")]),
+    "sectie": ("CR4.2 Security checks: a security Digimon of equal DP does not delete the "
+               "attacker", [
+        (ENGINE, "if self.dp(player, a, sec) <= (c.dp or 0):",
+         "if self.dp(player, a, sec) < (c.dp or 0):")]),
+    "sickness": ("DCG-6-5-1-5: a Digimon played this turn may attack", [
+        (ENGINE, "a.suspended \\\n                or a.played_this_turn:", "a.suspended:")]),
+    "attackactive": ("DCG-6-5-1-5: an unsuspended Digimon may be attacked", [
+        (ENGINE, "if d is None or not d.suspended or", "if d is None or")]),
+    "mulliganorder": ("CR4.2 Mulligan: the second player decides first", [
+        (ENGINE, 'self.stage, self.deciding = "mulligan", winner',
+         'self.stage, self.deciding = "mulligan", 1 - winner')]),
+    # Was WRONG (1 finding under DCG-6-3-1-1: draw_skipped was listed as changing the deck);
+    # now one finding under CR4.2 Game setup (draw_skipped names the hand only).
+    "security4": ("CR4.2 Game setup: 4 security cards, not 5", [
+        (ENGINE, "top5, s.deck = s.deck[:5], s.deck[5:]",
+         "top5, s.deck = s.deck[:4], s.deck[4:]")]),
+    "optioncolor": ("DCG-6-5-1-3: an Option needs no Digimon or Tamer of its colour", [
+        (ENGINE, "if not any(set(self.cards[st.cards[-1]].colors) & set(c.colors) for st in "
+         "stacks):", "if False:")]),
+    "moveegg": ("DCG-6-4-1-2: a Digi-Egg (no DP) may be moved out of the breeding area", [
+        (ENGINE, "if s.breeding is None or self.cards[s.breeding.cards[-1]].dp is None:",
+         "if s.breeding is None:")]),
+    # STILL WRONG at dcgattr (20 games: CR4.2 Triggered effects x2, the gain's own clause,
+    # DCG-6-5-1-1 x1; "delayed" no longer changes memory). Was: 2 findings, neither
+    # CR4.2 Memory: CR4.2 Pending processing (a gain of 2 at 10:
+    # the oracle emits no memory event, oracle/dcg/memory.py set_mine, and the "delayed" event,
+    # listed as changing memory at games.py:582, is the most specific left) and DCG-6-5-1-1 (a
+    # play ends the turn, the next turn's start-of-turn gain is capped: of the step's two memory
+    # events _ranked takes the first, the cost paid, differential.py:1419/1447).
+    "memcap9": ("CR4.2 Memory: a gain stops at 9, not 10", [
+        (ENGINE, "self.memory = max(-10, min(10, self.memory + delta))",
+         "self.memory = max(-10, min(9, self.memory + delta))")]),
+    # Was WRONG (2 findings, DCG-6-5-1-2 and DCG-6-1-4-1: a turn the engine ended in a step
+    # where the oracle ended none named the turn-end condition); now one finding under
+    # DCG-6-5-1-2: such a turn is "ahead" (_turn_segment), its memory names the rule.
+    "digicost": ("DCG-6-5-1-2: digivolving pays the play cost, not the digivolve cost", [
+        (ENGINE, "self._pay(min(costs))", "self._pay(c.play_cost or 0)")]),
+    # Was WRONG (2 findings, CR4.2 Battles and CR4.2 Security checks: security_check is the
+    # attacker's event, the security and trash it changes the defender's); now one finding
+    # under CR4.2 Security checks (GameHooks.opponent_fields).
+    "secnotrash": ("CR4.2 Security checks: a security Digimon stays in security", [
+        (ENGINE, "                self._delete(player, a)\n            opp.trash.append(card)\n",
+         "                self._delete(player, a)\n            opp.security.insert(0, card)\n")]),
+    # STILL WRONG, better: at dcgattr, 20 games: CR4.2 Pending processing x12 (the gauge
+    # event the engine's memory shows it did not make, differential._gauge_hit), and
+    # DCG-6-1-4-1 x1, DCG-6-5-1-2 x1 (the engine ended a turn the oracle holds at end of
+    # turn for the delayed effects' order). Was: 5 findings (DCG-6-5-1-1, -2, -7,
+    # DCG-6-2-1-2, DCG-6-6-1), none CR4.2 Pending processing: as memcap9, the turn-ending
+    # move's memory event outranked the delayed loss's; where the oracle waits at end of
+    # turn for two delayed effects' order (DCG-AMB-3) and the engine is already in the next
+    # turn, no turn_ended event: as digicost.
+    "nodelayed": ("CR4.2 Pending processing: 'at end of turn' effects never resolve", [
+        (ENGINE, "        self.pending.extend(self.delayed)\n", "")]),
+    # STILL WRONG at dcgattr (1 finding, DCG-6-5-1-1): from one step a turn begun at 3 and a
+    # cost paid wrong show the same gauge. WRONG: 1 finding under DCG-6-5-1-1 ($.memory): the
+    # gauge read from the new turn player's
+    # side at turn_ended is no event of the oracle, so the cost paid is the only memory event.
+    "turnmem3": ("DCG-6-6-3: the next turn starts at most at 3 memory", [
+        (ENGINE, "        self.memory = -self.memory\n        self._start_turn()",
+         "        self.memory = min(-self.memory, 3)\n        self._start_turn()")]),
+    # Was WRONG (vectors: DCG-6-6-1, no oracle event sets a winner there). 40 random games
+    # never reach a deck-out (PASS); the 3 deck-out vectors now fail under CR4.2 Victory
+    # conditions (a winner no oracle event sets: GameHooks.unexplained).
+    "deckout1": ("CR4.2 Victory conditions: a player loses at the draw with 1 card left", [
+        (ENGINE, "                    if not seat.deck:\n",
+         "                    if len(seat.deck) <= 1:\n")]),
+    "sametop": ("CR4.2 Game setup: the security stack keeps the deck's order (top card on "
+                "top)", [
+        (ENGINE, "s.security = list(reversed(top5))", "s.security = list(top5)")]),
+    "hatchfull": ("DCG-6-4-1-1: a Digi-Egg hatches into an occupied breeding area", [
+        (ENGINE, "if not s.eggs or s.breeding is not None:", "if not s.eggs:")]),
+    "passbreeding": ("DCG-6-5-1: a pass is taken in the Breeding phase too", [
+        (ENGINE, '        self._expect(player, "main", "NOT_MAIN")\n        self.memory = -3',
+         '        self._expect(player, ("main", "breeding"), "NOT_MAIN")\n'
+         "        self.memory = -3")]),
+    "autoorder": ("DCG-AMB-3 'turn-player-chooses' declared (default), effects resolve in "
+                  "the order they wait ('card-order')", [
+        (ENGINE, "if len({(e.card, e.what) for e in self.pending}) > 1:", "if False:")]),
+    # STILL WRONG at dcgattr (20 games: DCG-6-5-1-1 x7, -2 x2, CR4.2 Pending processing x1):
+    # the gain the engine skipped comes after the turn's end, where _gauge_hit does not look
+    # (a wrong amount before it, pass2's, shows the same gauge there). WRONG: 3 findings at 20
+    # games, 4 at 40 (DCG-6-5-1-1, -2, -7, CR4.2 Pending processing), none CR4.2 Triggered
+    # effects: the gain comes at the step that ends the previous turn and
+    # the engine's memory is that gain's "before", yet the step's first memory event is named.
+    "startcond": ("CR4.2 Triggered effects: the Tamer ST2-12 gains when every Digimon of the "
+                  "opponent has digivolution cards (its condition inverted)", [
+        (ENGINE, 'if any(len(st.cards) == 1 and self.cards[st.cards[0]].kind == "digimon"',
+         'if not any(len(st.cards) == 1 and self.cards[st.cards[0]].kind == "digimon"')]),
+}
+
+
+def build(out: Path, names: list[str] | None = None) -> None:
+    """Write every engine (or those named) under ``out``, each in ``out/<name>/``."""
+    for name, (what, patches) in PATCHES.items():
+        if names is not None and name not in names:
+            continue
+        target = out / name
+        shutil.rmtree(target, ignore_errors=True)
+        target.mkdir(parents=True)
+        for f in FILES:
+            shutil.copy(EXAMPLE / f, target / f)
+        for f, old, new in patches:
+            text = (target / f).read_text(encoding="utf-8")
+            if old not in text:
+                raise SystemExit(f"{name}: patch does not apply to {f}: {old!r}")
+            (target / f).write_text(text.replace(old, new, 1), encoding="utf-8")
+        if __name__ == "__main__":
+            print(f"{name:14} {what}")
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/nc-dcg-engines-built"))
