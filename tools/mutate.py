@@ -359,6 +359,35 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "reason": "a Digimon without a level counted as level -1 instead of 0 against 'level X "
                "or less': X is 0 or more (the card-set schema's minimum, also for an embedded "
                "set), so -1 > X is as false as 0 > X (seed 5309's sample)"},
+    # The survivors of the fresh sample seed 6143 (docs/MUTATION.md), decided after the run.
+    {"module": "oracle/dcg/effects.py", "function": "choose_targets", "op": "andor",
+     "segment": 'c is not None and c.kind == "targets" and c.card is not None '
+                'and c.effect is not None',
+     "reason": "the assert of choose_targets with or: it holds whenever the original does, "
+               "and the original always holds: main_phase.choose calls it only for a choice "
+               "due (engine._check_turn) of kind 'targets', and every targets choice names a "
+               "card and an effect (effects._resolve builds it from a pending effect; a loaded "
+               "one is refused without them, jsonio) (seed 6143's sample)"},
+    {"module": "oracle/dcg/engine.py", "function": "apply", "op": "delete",
+     "line": "expected an Action, found",
+     "reason": "the refusal of an argument that is not an Action: serve (OracleDriver.step) "
+               "hands apply only what action_from_json built, always an Action, and a "
+               "malformed action is refused there, as invalid with its path (seed 6143's "
+               "sample)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "continue_attack", "op": "compare",
+     "segment": 'w.phase == "game_over"',
+     "reason": "returning after every security check (phase != game_over) instead of only "
+               "when something is pending: a security check never ends the game (_check_one "
+               "trashes, plays or battles), and with nothing pending and no choice "
+               "engine.advance calls continue_attack again in the same action, which in stage "
+               "'checking' resumes the same loop (an attacker that is gone ends the attack "
+               "there, as the break does); only the attack_ended event's result can differ "
+               "(seed 6143's sample)"},
+    *({"module": "oracle/dcg/turn.py", "function": "unsuspend", "op": "delete",
+       "segment": seg,
+       "reason": "the list of unsuspended stacks feeds only the 'unsuspended' event (events "
+                 "are never compared) (seed 6143's sample)"}
+      for seg in ("ids.append(t.id)", "ids.append(b.id)")),
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
