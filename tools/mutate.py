@@ -388,6 +388,22 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
        "reason": "the list of unsuspended stacks feeds only the 'unsuspended' event (events "
                  "are never compared) (seed 6143's sample)"}
       for seg in ("ids.append(t.id)", "ids.append(b.id)")),
+    {"module": "oracle/digibattle/battle.py", "function": "_lose_digimon", "op": "compare",
+     "segment": "len(dz) > 1",
+     "reason": "len(dz) >= 1: a Duel Zone of the Rookie alone then sends dz[1:], nothing, "
+               "Offline: the same zones, and an event (never compared) (seed 6143's sample)"},
+    {"module": "oracle/digibattle/battle.py", "function": "play_option", "op": "const-1",
+     "segment": "0", "line": "fulfilled = match[0]",
+     "reason": "match[-1] instead of match[0]: the ways to meet a card's Use Requirements "
+               "(_fulfilment) have distinct discard choices (combinations of distinct serials, "
+               "or the one empty choice), so at most one way matches the action's discard and "
+               "its last is its first (seed 6143's sample)"},
+    *({"module": "oracle/digibattle/state.py", "function": "game_from_setup", "op": op,
+       "segment": "40", "line": "unknown card set",
+       "reason": "the length of the unknown card-set id quoted in the refusal's reason: free "
+                 "text, never compared (docs/PROTOCOL.md, a refusal matches on kind and "
+                 "clause) (seed 6143's sample)"}
+      for op in ("const+1", "const-1")),
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -442,7 +442,7 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       # text, it gets +2000 DP." Vegiemon BT11-049 (3000 DP) over Angoramon has no
       # [Angoramon] in its text: 3000 against Biyomon ST1-02's 3000, so both are deleted (with
       # the bonus only Biyomon would be).
-      Given it is my turn in the Main phase with memory 3
+      Given it is my turn in the Main phase with memory 4
       And my battle area has an unsuspended Vegiemon BT11-049 over Angoramon LM-008
       And my opponent's battle area has a suspended Biyomon ST1-02
       When I attack my opponent's Biyomon ST1-02 with Vegiemon BT11-049

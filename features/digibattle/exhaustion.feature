@@ -195,6 +195,7 @@ Feature: D. Regroup - running out of Online cards
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my hand holds 10 cards
       And my Online deck holds 0 cards
+      And the position is loaded directly: <loaded>
       # Offline: 30 - 2 - 10 = 18.
       When I restore my hand
       Then my hand holds 10 cards
@@ -204,9 +205,9 @@ Feature: D. Regroup - running out of Online cards
       And no chance outcome is due
 
       Examples:
-        | reading       |
-        | whole-offline |
-        | just-sent     |
+        | reading       | loaded                                                                                                                                                                                                                                     |
+        | whole-offline | no legal game - under "whole-offline" an Online deck that reaches zero is recycled at once from the whole Offline pile (DB-D.3, DB-AMB-16 "recycle"), which a 30-card deck with 10 cards in hand and 2 in the Duel Zone never leaves empty |
+        | just-sent     | not reached by play - under "just-sent" an Online deck stays empty only after an exhaustion with nothing on the board but the Rookie; the position search builds no game that then has Greymon in the Duel Zone at a Regroup               |
 
   Rule: DB-D.3 A payment that takes exactly the last Online cards
 
