@@ -213,8 +213,10 @@ def test_dcg_skip_file_is_the_vectors_with_a_card_the_engine_does_not_play() -> 
         "$(digiconform data path card-set dcg-real) vectors > examples/dcg/skip.txt")
     # 101 of the 190 DCG vectors hold a card the example does not play (it plays 14 of the
     # 32 ST-1/ST-2 cards; issue 26's starter-card vectors added 3); the bound catches a
-    # skip list that swallows the rest
-    assert 0 < len(want) <= 105
+    # skip list that swallows the rest (108 once the v26d session's 5 DCG scenarios came, each
+    # holding a card it does not play: Greymon ST1-07, Giga Destroyer ST1-15, Vegiemon
+    # BT11-049 and the test-only Drain Testmon X-01)
+    assert 0 < len(want) <= 110
 
 
 def test_dcg_engine_refuses_a_card_outside_st1_st2_naming_it() -> None:

@@ -318,6 +318,92 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "skips the early False, and main_actions decides instead, which lists playing "
                "it (cost 0 is always payable: the budget is memory + 10 >= 0), so more than "
                "the pass: False all the same, whatever the card set (the 64-mutant CI sample)"},
+    # Issue 26, branch v26d: the undecided survivors of seed 5309 and of the dcgfast2 gate
+    # sample (docs/MUTATION.md, "The survivors of seed 5309 and of dcgfast2, decided").
+    {"module": "oracle/digibattle/digivolve.py", "function": "legal_reveal", "op": "const-1",
+     "segment": "0", "line": "me.digivolve_zone[0]",
+     "reason": "digivolve_zone[-1] instead of [0] under 'if me.digivolve_zone': the zone holds "
+               "0 or 1 card (DB-B.0; the state schema's maxItems 1, also for a loaded state), "
+               "so the last card is the first (seed 5309's sample)"},
+    *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "delete",
+       "segment": seg,
+       "reason": "the order of the attack targets / attackers in the legal set: legal sets are "
+                 "compared as sets, and the random player draws from the verifier's own "
+                 "oracle's list (seed 5309's sample)"}
+      for seg in ("attackers.sort()", "targets.sort(key=str)")),
+    *({"module": "oracle/dcg/main_phase.py", "function": "activate", "op": op, "segment": "1",
+       "line": 'if e.timing == "main"), -1)',
+       "reason": "the index taken when the action names no effect and the card has no [Main] "
+                 "effect at all: -2 or 0 instead of -1; every such index is refused under the "
+                 "same clause, DCG-6-5-1-6 (out of range, or effect 0 whose timing is not "
+                 "main), and a refusal's reason is free text (the dcgfast2 gate sample's "
+                 "main_phase.py:352)"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/dcg/main_phase.py", "function": "activate", "op": "delete",
+     "segment": "me.opt_used.add(key)",
+     "reason": "CR4.2 Once Per Turn marks the effect used when it is activated; the same key "
+               "is added when it resolves (effects._resolve, before its condition and its "
+               "choice of targets), and every activation resolves in the same action: a "
+               "[Main] effect is activated only with nothing pending (engine._check_turn), "
+               "so it is the only pending effect, which engine.advance resolves at once "
+               "(auto_index), and nothing between the activation and the resolution can take "
+               "its card away (_still_there). No answered position shows the difference (seed "
+               "4711's sample)"},
+    {"module": "oracle/dcg/effects.py", "function": "turn_end_threshold", "op": "const-1",
+     "segment": "1", "line": "value = thresholds.get(stack.cards[-1], 1)", "nth": 1,
+     "reason": "the default threshold of a top card that sets none, 0 instead of 1: the "
+               "running threshold starts at 1, and 0 > 1 is as false as 1 > 1 (the dcgfast2 "
+               "gate sample)"},
+    {"module": "oracle/dcg/effects.py", "function": "_target_stacks", "op": "const-1",
+     "segment": "0", "line": "(card.level or 0) > eff.max_level",
+     "reason": "a Digimon without a level counted as level -1 instead of 0 against 'level X "
+               "or less': X is 0 or more (the card-set schema's minimum, also for an embedded "
+               "set), so -1 > X is as false as 0 > X (seed 5309's sample)"},
+    # The survivors of the fresh sample seed 6143 (docs/MUTATION.md), decided after the run.
+    {"module": "oracle/dcg/effects.py", "function": "choose_targets", "op": "andor",
+     "segment": 'c is not None and c.kind == "targets" and c.card is not None '
+                'and c.effect is not None',
+     "reason": "the assert of choose_targets with or: it holds whenever the original does, "
+               "and the original always holds: main_phase.choose calls it only for a choice "
+               "due (engine._check_turn) of kind 'targets', and every targets choice names a "
+               "card and an effect (effects._resolve builds it from a pending effect; a loaded "
+               "one is refused without them, jsonio) (seed 6143's sample)"},
+    {"module": "oracle/dcg/engine.py", "function": "apply", "op": "delete",
+     "line": "expected an Action, found",
+     "reason": "the refusal of an argument that is not an Action: serve (OracleDriver.step) "
+               "hands apply only what action_from_json built, always an Action, and a "
+               "malformed action is refused there, as invalid with its path (seed 6143's "
+               "sample)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "continue_attack", "op": "compare",
+     "segment": 'w.phase == "game_over"',
+     "reason": "returning after every security check (phase != game_over) instead of only "
+               "when something is pending: a security check never ends the game (_check_one "
+               "trashes, plays or battles), and with nothing pending and no choice "
+               "engine.advance calls continue_attack again in the same action, which in stage "
+               "'checking' resumes the same loop (an attacker that is gone ends the attack "
+               "there, as the break does); only the attack_ended event's result can differ "
+               "(seed 6143's sample)"},
+    *({"module": "oracle/dcg/turn.py", "function": "unsuspend", "op": "delete",
+       "segment": seg,
+       "reason": "the list of unsuspended stacks feeds only the 'unsuspended' event (events "
+                 "are never compared) (seed 6143's sample)"}
+      for seg in ("ids.append(t.id)", "ids.append(b.id)")),
+    {"module": "oracle/digibattle/battle.py", "function": "_lose_digimon", "op": "compare",
+     "segment": "len(dz) > 1",
+     "reason": "len(dz) >= 1: a Duel Zone of the Rookie alone then sends dz[1:], nothing, "
+               "Offline: the same zones, and an event (never compared) (seed 6143's sample)"},
+    {"module": "oracle/digibattle/battle.py", "function": "play_option", "op": "const-1",
+     "segment": "0", "line": "fulfilled = match[0]",
+     "reason": "match[-1] instead of match[0]: the ways to meet a card's Use Requirements "
+               "(_fulfilment) have distinct discard choices (combinations of distinct serials, "
+               "or the one empty choice), so at most one way matches the action's discard and "
+               "its last is its first (seed 6143's sample)"},
+    *({"module": "oracle/digibattle/state.py", "function": "game_from_setup", "op": op,
+       "segment": "40", "line": "unknown card set",
+       "reason": "the length of the unknown card-set id quoted in the refusal's reason: free "
+                 "text, never compared (docs/PROTOCOL.md, a refusal matches on kind and "
+                 "clause) (seed 6143's sample)"}
+      for op in ("const+1", "const-1")),
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -269,6 +269,38 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
       Then memory is 5 on my opponent's side
       And the game is a draw
 
+    @DCG-6-2-1-2 @DCG-AMB-3
+    Scenario Outline: Every turn ends before its draw in every one of many orders, from turn <turn>: a draw
+      # My [Start of Your Turn] effects: two Drain Testmon X-01 (lose 2 each), Vegiemon
+      # BT11-049 (gain 1) and Matt Ishida ST2-12 (gain 1: my opponent has Digimon without
+      # digivolution cards): from 1, 1 - 4 + 2 = -1, so 1 on my opponent's side in any order,
+      # and my turn ends before it unsuspends. My opponent's: two Drain Testmon X-01, two
+      # Vegiemon and two Matt Ishida, whose "If" is false (each of my Digimon has a
+      # digivolution card): from 1 on their side, 1 - 4 + 2 = -1, so 1 on my side in any order.
+      # Biyomon ST1-02 costs 2: from 1, my opponent's turn ends with 1 on my side, and my turn
+      # starts where the loop starts. I choose the order of 4 effects and my opponent of 6;
+      # every order of both leads back to the start of my turn with memory 1 (10 and 54
+      # positions with an order to choose), so nobody can stop the loop (CR4.2 "Infinite
+      # loops"): the game is a draw as soon as it starts. From turn 1 the loop goes through my
+      # turn 2 and my turn 4 alike: only whether it is turn 1 tells turns apart
+      # (DCG-6-3-1-1, the first player's first draw), and no turn of the loop draws.
+      Given it is my opponent's turn in the Main phase with memory 1
+      And my opponent went first
+      And it is turn <turn> of the game
+      And my battle area has an unsuspended Drain Testmon X-01 over Ikkakumon ST2-05
+      And my battle area has an unsuspended Drain Testmon X-01 over Seadramon BT2-024
+      And my battle area has an unsuspended Vegiemon BT11-049 over Angoramon LM-008
+      And my battle area has Matt Ishida ST2-12
+      And my opponent's battle area has Drain Testmon X-01, Drain Testmon X-01, Vegiemon BT11-049, Vegiemon BT11-049, Matt Ishida ST2-12 and Matt Ishida ST2-12
+      And my opponent's hand holds Biyomon ST1-02
+      When my opponent plays Biyomon ST1-02
+      Then the game is a draw
+
+      Examples:
+        | turn |
+        | 1    |
+        | 3    |
+
     @DCG-6-6-4 @DCG-6-5-1-7
     Scenario: A card in hand lets me stop the loop; the one after it nobody can stop
       # The first pass is no loop nobody can stop: I can still play Biyomon ST1-02 (cost 2).

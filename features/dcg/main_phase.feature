@@ -424,6 +424,33 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And my battle area has a suspended Phoenixmon ST1-10 over MetalGreymon BT1-021 over Birdramon ST1-05 over Dracomon ST1-04 over Koromon ST1-01
 
     @DCG-6-5-1-5
+    Scenario: My opponent's Digimon gets no [Your Turn] bonus in my turn
+      # Agumon ST1-03 inherited: "[Your Turn] This Digimon gets +1000 DP." Under my opponent's
+      # Greymon ST1-07 (4000 DP) it gives nothing in my turn: my Dracomon ST1-04 (4000) battles
+      # it with as many DP, so both are deleted (with the bonus only Dracomon would be).
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Dracomon ST1-04
+      And my opponent's battle area has a suspended Greymon ST1-07 over Agumon ST1-03
+      When I attack my opponent's Greymon ST1-07 with Dracomon ST1-04
+      Then my battle area has no Dracomon ST1-04
+      And my opponent's battle area has no Greymon ST1-07
+      And my opponent's trash includes Agumon ST1-03
+
+    @DCG-6-5-1-5
+    Scenario: Angoramon's inherited bonus needs [Angoramon] in the Digimon's text
+      # Angoramon LM-008 inherited: "[Your Turn] While this Digimon has [Angoramon] in its
+      # text, it gets +2000 DP." Vegiemon BT11-049 (3000 DP) over Angoramon has no
+      # [Angoramon] in its text: 3000 against Biyomon ST1-02's 3000, so both are deleted (with
+      # the bonus only Biyomon would be).
+      Given it is my turn in the Main phase with memory 4
+      And my battle area has an unsuspended Vegiemon BT11-049 over Angoramon LM-008
+      And my opponent's battle area has a suspended Biyomon ST1-02
+      When I attack my opponent's Biyomon ST1-02 with Vegiemon BT11-049
+      Then my battle area has no Vegiemon BT11-049
+      And my trash includes Angoramon LM-008
+      And my opponent's battle area has no Biyomon ST1-02
+
+    @DCG-6-5-1-5
     Scenario: A Tamer's [Your Turn] DP bonus counts for my attacker
       # Tai Kamiya ST1-12: [Your Turn] All of your Digimon get +1000 DP. Dracomon ST1-04 (4000)
       # has 5000 DP then, as many as Ikkakumon ST2-05: both are deleted (without the bonus only

@@ -320,6 +320,24 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       And it is my opponent's turn
 
     @DCG-6-5-1-3
+    Scenario: Giga Destroyer cannot be made to delete a Digimon with more than 4000 DP
+      # Giga Destroyer ST1-15: "Delete up to 2 of your opponent's Digimon with 4000 DP or less."
+      # Ikkakumon ST2-05 has 5000 DP: a choice naming it is no choice the effect offers, so it
+      # is refused and the choice is still to be made.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has Tai Kamiya ST1-12
+      And my opponent's battle area has an unsuspended Dracomon ST1-04
+      And my opponent's battle area has an unsuspended Ikkakumon ST2-05
+      And my hand holds Giga Destroyer ST1-15
+      When I use Giga Destroyer ST1-15
+      Then I am to choose the targets of Giga Destroyer ST1-15
+      When I try to choose my opponent's Dracomon ST1-04 and Ikkakumon ST2-05
+      Then the action is refused for CR4.2 Triggered effects
+      And I am to choose the targets of Giga Destroyer ST1-15
+      And my opponent's battle area has an unsuspended Ikkakumon ST2-05
+      And my opponent's battle area has an unsuspended Dracomon ST1-04
+
+    @DCG-6-5-1-3
     Scenario: Gaia Force deletes my opponent's only Digimon without a choice
       # Gaia Force ST1-16 (cost 8): [Main] Delete 1 of your opponent's Digimon. From 3 the cost
       # leaves 5 on my opponent's side: the effect resolves, then the turn ends.

@@ -268,6 +268,27 @@ Feature: C. Battle - playing Power Option cards
       When I try to play Metal Attack ST-53 sending Palmon ST-09 Offline, the discard written as one card instead of a list
       Then the action is refused as invalid input
 
+    @DB-C.2
+    Scenario: A card written as a number instead of its serial is invalid input, not a rule's refusal
+      # docs/PROTOCOL.md: an action field of the wrong JSON type ("card" a number, not a
+      # serial) makes the action unreadable: "invalid", whatever the rules would say.
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Metal Attack ST-53, Palmon ST-09 and 7 other cards
+      When I try to play Metal Attack ST-53, the card written as a number instead of its serial
+      Then the action is refused as invalid input
+
+    @DB-C.1
+    Scenario: An action for a player 2 is invalid input, not a rule's refusal
+      # The action form (schemas/action.schema.json) has players 0 and 1 only: an action for
+      # player 2 is unreadable, "invalid", not a move out of turn.
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      When a pass is sent for player 2
+      Then the action is refused as invalid input
+
   Rule: DB-C.2 A Use Requirement that discards two cards
 
     # No bundled Power Option discards two cards: EX-05 is Metal Attack asking for two.

@@ -181,6 +181,34 @@ Feature: D. Regroup - running out of Online cards
         | 10   | Greymon ST-02 over Agumon ST-01 | no chance outcome is due        |
         | 9    | Agumon ST-01                    | a shuffle of my 20 cards is due |
 
+  Rule: DB-D.3 An Online deck already at zero does not go down to zero again
+
+    # DB-D.3 recycles when the number of Online cards "goes down to zero": a change. A Regroup
+    # draw with 10 cards in hand takes nothing (DB-D.1), so an Online deck that was already
+    # empty does not go down to zero and nothing is recycled. Under "just-sent" of DB-AMB-3 an
+    # exhaustion with nothing on the board but the Rookie leaves the Online deck empty; under
+    # "whole-offline" only a loaded position has it so.
+    @DB-D.1 @DB-D.3 @DB-AMB-3
+    Scenario Outline: My Online deck is empty and my hand full at the Regroup (reading "<reading>"): nothing is drawn or recycled
+      Given the reading "<reading>" of DB-AMB-3
+      And it is my turn to regroup
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my hand holds 10 cards
+      And my Online deck holds 0 cards
+      And the position is loaded directly: <loaded>
+      # Offline: 30 - 2 - 10 = 18.
+      When I restore my hand
+      Then my hand holds 10 cards
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my Online deck holds 0 cards
+      And my Offline pile holds 18 cards
+      And no chance outcome is due
+
+      Examples:
+        | reading       | loaded                                                                                                                                                                                                                                     |
+        | whole-offline | no legal game - under "whole-offline" an Online deck that reaches zero is recycled at once from the whole Offline pile (DB-D.3, DB-AMB-16 "recycle"), which a 30-card deck with 10 cards in hand and 2 in the Duel Zone never leaves empty |
+        | just-sent     | not reached by play - under "just-sent" an Online deck stays empty only after an exhaustion with nothing on the board but the Rookie; the position search builds no game that then has Greymon in the Duel Zone at a Regroup               |
+
   Rule: DB-D.3 A payment that takes exactly the last Online cards
 
     @DB-D.3 @DB-B.3 @DB-AMB-2

@@ -183,6 +183,22 @@ Feature: D. Regroup
       When I try to put Garurumon ST-06 face down on my Digivolve Zone
       Then the action is refused for DB-D.5
 
+    @DB-D.5
+    Scenario: A second card cannot be prepared while one waits face down on my Digivolve Zone
+      # DB-D.5 (as DB-B.0): the preparation puts a card face down on the Digivolve Zone, which
+      # holds one. With Greymon ST-02 already waiting there, Togemon ST-10 ("Agumon - offline
+      # 2 cards"), which Agumon could otherwise be prepared with, is refused, and Greymon stays.
+      Given the position is loaded directly: no legal game - at every Duel's end the Digivolve Zone is empty (its card was turned over, DB-B.2/B.4, or sent Offline, DB-B.5) and a preparation ends that player's turn to prepare, so no preparation finds a card already waiting
+      And it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my hand holds Togemon ST-10 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to put Togemon ST-10 face down on my Digivolve Zone
+      Then the action is refused for DB-D.5
+      And my Digivolve Zone holds Greymon ST-02
+      And my hand holds 10 cards
+
   Rule: DB-D.6 The last Duel's winner starts the new Duel at B.2; after a tie, the last first player
 
     @DB-D.6

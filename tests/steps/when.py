@@ -205,6 +205,22 @@ def _play_discard_not_a_list(table: Table, who: int, card: CardRef, other: CardR
                 discard=table.serial(other))
 
 
+@when(step("{who:Who} {:Play} {card:Card}, the card written as a number instead of its serial"),
+      target_fixture="outcome")
+def _play_card_not_a_string(table: Table, who: int, card: CardRef) -> Outcome:
+    """An action whose ``card`` field has the wrong JSON type (the serial's digits as a
+    number): docs/PROTOCOL.md answers it ``invalid``, whatever the rules would say."""
+    serial = table.serial(card)
+    return _act(table, type="play_option", player=who,
+                card=int("".join(ch for ch in serial if ch.isdigit())))
+
+
+@when(step("a pass is sent for player 2"), target_fixture="outcome")
+def _pass_player_2(table: Table) -> Outcome:
+    """An action naming a player who does not exist (the action schema: 0 or 1): ``invalid``."""
+    return _act(table, type="pass", player=2)
+
+
 @when(step("{who:Who} {:Play} {card:Card} on {whose:Whose} Champion sending {cards:Cards} "
            "Offline"), target_fixture="outcome")
 def _play_on(table: Table, who: int, card: CardRef, whose: int,
