@@ -137,6 +137,11 @@ _ZONES: dict[str, tuple[int, Any, Any]] = {
     "opt_used": (9, set, _freeze_used),
 }
 
+#: name -> (index, how it is frozen): the part of :data:`_ZONES` that :meth:`WPlayer.freeze`
+#: reads.
+_FREEZE: dict[str, tuple[int, Any]] = {
+    name: (index, freeze) for name, (index, _, freeze) in _ZONES.items()}
+
 
 class _Zone:
     """A zone of :class:`WPlayer`, copied from the frozen player on first use: a non-data
@@ -201,8 +206,8 @@ class WPlayer:
         else the frozen zone (a tuple; stacks as :class:`~oracle.dcg.model.Stack`, whose
         ``top`` and ``played`` read as a :class:`WStack`'s; ``opt_used`` a tuple)."""
         if name in self.thawed:
-            return getattr(self, name)
-        return self._p[_ZONES[name][0]]
+            return self.__dict__[name]
+        return self._p[_FREEZE[name][0]]
 
     def freeze(self) -> PlayerState:
         """The frozen player: the thawed one while nothing was looked at or changed, else a
@@ -215,9 +220,10 @@ class WPlayer:
                 p.hand, p.deck, p.egg_deck, p.breeding_area, p.battle_area, p.security,
                 p.trash, self.mulliganed, self.mulligan_decided, p.once_per_turn_used))
         fields = list(p)
+        copies = self.__dict__  # (where a _Zone put each zone copied)
         for name in self.thawed:
-            index, _, freeze = _ZONES[name]
-            fields[index] = freeze(getattr(self, name))
+            index, freeze = _FREEZE[name]
+            fields[index] = freeze(copies[name])
         fields[7] = self.mulliganed
         fields[8] = self.mulligan_decided
         return _new(PlayerState, fields)
