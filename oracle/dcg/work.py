@@ -241,6 +241,21 @@ for _name, (_index, _thaw_zone, _) in _ZONES.items():
 del _name, _index, _thaw_zone
 
 
+#: The readings of each ``variants`` tuple seen (ambiguity ID -> reading), as a dict made
+#: once: :meth:`Work.variant` is read on the hot path (DCG-AMB-3 on every pending effect).
+_READINGS: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
+
+
+def reading(variants: tuple[tuple[str, str], ...], amb_id: str) -> str:
+    """The reading ``variants`` (a state's ``variants``) chooses for ``amb_id``."""
+    readings = _READINGS.get(variants)
+    if readings is None:
+        if len(_READINGS) >= 64:  # (a few configs per process; bounded all the same)
+            _READINGS.clear()
+        readings = _READINGS[variants] = dict(variants)
+    return readings[amb_id]
+
+
 class _StateSlots:
     """An object with :class:`~oracle.dcg.model.State`'s slots and none of its methods,
     filled in by :meth:`Work.freeze` and then given the class ``State`` (same layout:
@@ -301,7 +316,7 @@ class Work:
 
     def variant(self, amb_id: str) -> str:
         """The reading chosen for ``amb_id``."""
-        return dict(self.variants)[amb_id]
+        return reading(self.variants, amb_id)
 
     def emit(self, type: str, clause: str, player: int | None = None,
              *details: tuple[str, Any]) -> None:
@@ -407,4 +422,4 @@ class View:
 
     def variant(self, amb_id: str) -> str:
         """The reading chosen for ``amb_id``."""
-        return dict(self.variants)[amb_id]
+        return reading(self.variants, amb_id)
