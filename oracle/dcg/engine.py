@@ -35,7 +35,7 @@ from oracle.dcg.turn import (
     turn_end_condition,
     unsuspend,
 )
-from oracle.dcg.work import View, Work
+from oracle.dcg.work import View, Work, work_for
 from oracle.errors import IllegalActionError, InvalidInputError, UnsupportedError
 
 __all__ = ["advance", "apply", "legal_actions"]
@@ -325,7 +325,7 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     if state.phase == "game_over":
         raise IllegalActionError("CR4.2 Victory conditions", "the game is over")
     _check_turn(state, action)
-    w = Work(state)
+    w = work_for(state)
     kind = action.type
     if kind in _MAIN:  # (the kinds by how often they come: one test each)
         if w.phase != "main" or w.step != "main":
@@ -353,4 +353,4 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     else:  # pragma: no cover - action_from_json admits no other type
         raise InvalidInputError("$.type", f"unknown action type {kind!r}")
     advance(w)
-    return w.freeze(), tuple(w.events)
+    return w.finish()

@@ -380,6 +380,53 @@ class Work:
         return s  # type: ignore[no-any-return]
 
 
+    def finish(self) -> tuple[State, tuple[Event, ...]]:
+        """The end of an ``apply``: the new state (:meth:`freeze`) and the events, in order.
+        This working copy is then handed to :func:`work_for`, which takes it over, instead of
+        a new copy, when the next ``apply`` is to that very state (a game played on); nothing
+        changes it in between."""
+        global _spare
+        state = self.freeze()
+        events = tuple(self.events)
+        _spare = (state, self)
+        return state, events
+
+    def _renew(self, s: State) -> None:
+        """Make this working copy, frozen into ``s`` by :meth:`finish`, the copy
+        ``Work(s)`` would be: every field already equals ``s``'s (``s`` was made from
+        them); the events start again and each player's zones are copied afresh from ``s``
+        on first use."""
+        self.events = []
+        p0, p1 = s.players
+        w0, w1 = self.players
+        w0._p = p0
+        if w0.thawed:
+            w0.thawed = []
+            w0.__dict__.clear()
+        w1._p = p1
+        if w1.thawed:
+            w1.thawed = []
+            w1.__dict__.clear()
+
+
+#: The working copy the last ``apply`` ended with and the state it was frozen into
+#: (:meth:`Work.finish`), or None.
+_spare: tuple[State, Work] | None = None
+
+
+def work_for(s: State) -> Work:
+    """A working copy of ``s``: the one the last ``apply`` froze into ``s`` itself, taken over
+    (once: it is then no longer offered), else ``Work(s)``. The same copy either way."""
+    global _spare
+    spare = _spare
+    if spare is not None and spare[0] is s:
+        _spare = None
+        w = spare[1]
+        w._renew(s)
+        return w
+    return Work(s)
+
+
 class _PView(NamedTuple):
     """Read-only player view: a :class:`~oracle.dcg.model.PlayerState`'s fields, in its
     order, under the working copy's names (built by ``_new(_PView, player)``, no copying)."""
