@@ -385,10 +385,9 @@ class Work:
         This working copy is then handed to :func:`work_for`, which takes it over, instead of
         a new copy, when the next ``apply`` is to that very state (a game played on); nothing
         changes it in between."""
-        global _spare
         state = self.freeze()
         events = tuple(self.events)
-        _spare = (state, self)
+        _spare.append((state, self))
         return state, events
 
     def _renew(self, s: State) -> None:
@@ -410,21 +409,22 @@ class Work:
 
 
 #: The working copy the last ``apply`` ended with and the state it was frozen into
-#: (:meth:`Work.finish`), or None.
-_spare: tuple[State, Work] | None = None
+#: (:meth:`Work.finish`): one pair, taken by ``pop``, one step, so that no two callers
+#: (threads) ever take the same copy (each ``apply`` takes one before it offers one).
+_spare: list[tuple[State, Work]] = []
 
 
 def work_for(s: State) -> Work:
     """A working copy of ``s``: the one the last ``apply`` froze into ``s`` itself, taken over
     (once: it is then no longer offered), else ``Work(s)``. The same copy either way."""
-    global _spare
-    spare = _spare
-    if spare is not None and spare[0] is s:
-        _spare = None
-        w = spare[1]
-        w._renew(s)
-        return w
-    return Work(s)
+    try:
+        state, w = _spare.pop()
+    except IndexError:  # (none offered)
+        return Work(s)
+    if state is not s:
+        return Work(s)
+    w._renew(s)
+    return w
 
 
 class _PView(NamedTuple):
