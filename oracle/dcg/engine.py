@@ -13,12 +13,12 @@ from typing import Any
 
 from oracle.dcg.effects import auto_index, choice_indices, resolve_pending, turn_end_threshold
 from oracle.dcg.main_phase import (
+    _main_actions,
     choice_actions,
     choose,
     continue_attack,
     main_action,
     main_actions,
-    main_actions_of,
 )
 from oracle.dcg.memory import MEMORY_LIMIT
 from oracle.dcg.model import UNSUPPORTED_ACTIONS, Action, Event, State
@@ -35,7 +35,7 @@ from oracle.dcg.turn import (
     turn_end_condition,
     unsuspend,
 )
-from oracle.dcg.work import View, Work
+from oracle.dcg.work import View, Work, work_for
 from oracle.errors import IllegalActionError, InvalidInputError, UnsupportedError
 
 __all__ = ["advance", "apply", "legal_actions"]
@@ -261,8 +261,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             out.append(a)
         return tuple(out)
     step = state.step
-    if step == "main":
-        return tuple(main_actions_of(state))
+    if step == "main":  # (main_actions_of, inline)
+        tp = state.turn_player
+        me, opp = state.players if tp == 0 else state.players[::-1]
+        cards = state.game.cards
+        return tuple(_main_actions(state, cards.cards, tp, state.memory + MEMORY_LIMIT,
+                                   cards.tables, me.hand, me.battle_area, me.breeding_area,
+                                   opp.battle_area))
     if step == "breeding":
         me = state.players[player]
         return breeding_actions(state.game.cards.cards, player, me.breeding_area, me.egg_deck)
@@ -335,7 +340,7 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     if state.phase == "game_over":
         raise IllegalActionError("CR4.2 Victory conditions", "the game is over")
     _check_turn(state, action)
-    w = Work(state)
+    w = work_for(state)
     kind = action.type
     if kind in _MAIN:  # (the kinds by how often they come: one test each)
         if w.phase != "main" or w.step != "main":
@@ -363,4 +368,4 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     else:  # pragma: no cover - action_from_json admits no other type
         raise InvalidInputError("$.type", f"unknown action type {kind!r}")
     advance(w)
-    return w.freeze(), tuple(w.events)
+    return w.finish()

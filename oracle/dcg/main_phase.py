@@ -26,7 +26,7 @@ from oracle.dcg.effects import (
 from oracle.dcg.memory import MEMORY_LIMIT, mine, pay, set_mine
 from oracle.dcg.model import Action, Attack, Choice, Pending, State
 from oracle.dcg.turn import game_over
-from oracle.dcg.work import View, Work, WStack, new_stack
+from oracle.dcg.work import View, Work, WPlayer, WStack, new_stack
 from oracle.errors import IllegalActionError
 
 __all__ = ["choice_actions", "choose", "continue_attack", "main_action", "main_actions",
@@ -146,9 +146,6 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
     DCG-6-5-1-5 attack the player or a suspended Digimon, DCG-6-5-1-6 activate a [Main]
     effect, DCG-6-5-1-7 pass.
     """
-    tops = [(s.id, s.cards[-1]) for s in battle]  # ((id, top card) of each own stack)
-    if breeding is not None:
-        tops.append((breeding.id, breeding.cards[-1]))
     in_hand = set(hand)
     plays: list[Action] = []
     options: list[Action] = []
@@ -166,19 +163,15 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
         if option is not None:
             cost, colors = option
             if have is None:  # (_option_colour_ok, for every Option in hand at once)
-                have = {c for _, top in tops for c in cards[top].colors}
+                have = {c for s in battle for c in cards[s.top].colors}
+                if breeding is not None:
+                    have.update(cards[breeding.top].colors)
             if 0 <= cost <= budget and all(c in have for c in colors):
                 made = _OPTIONS[tp]
                 a = made.get(cid)
                 options.append(a or _remember(made, cid, Action("use_option", tp, cid)))
     digivolves: list[tuple[str, str, int]] = []  # (card, str(target), target)
     digivolve_onto = tables.digivolve_onto
-    for sid, top in tops:
-        onto = digivolve_onto.get(top)
-        if onto:
-            for cid in in_hand.intersection(onto):
-                if 0 <= onto[cid] <= budget:
-                    digivolves.append((cid, str(sid), sid))
     out: list[Action] = []
     attackers = []
     digimon = tables.digimon
@@ -187,6 +180,11 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
     lasting = w.lasting  # (ST2-14 Sorrow Blue: "can't attack or block")
     for s in battle:
         top_id = s.cards[-1]
+        onto = digivolve_onto.get(top_id)  # (DCG-6-5-1-2, onto each stack and the breeding one)
+        if onto:
+            for cid in in_hand.intersection(onto):
+                if 0 <= onto[cid] <= budget:
+                    digivolves.append((cid, str(s.id), s.id))
         if not s.suspended and not s.played_this_turn and top_id in digimon \
                 and not (lasting and restricted(w, s.id)):
             # DCG-6-5-1-5: an unsuspended Digimon not played this turn (a moved one may attack)
@@ -201,6 +199,13 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
                     a = activate_made.get((s.id, i))
                     out.append(a or _remember(activate_made, (s.id, i), Action(
                         "activate", tp, source=s.id, effect=i)))
+    if breeding is not None:
+        onto = digivolve_onto.get(breeding.cards[-1])
+        if onto:
+            sid = breeding.id
+            for cid in in_hand.intersection(onto):
+                if 0 <= onto[cid] <= budget:
+                    digivolves.append((cid, str(sid), sid))
     if len(out) > 1:
         out.sort(key=_activate_order)
     if attackers:
@@ -413,7 +418,9 @@ def blockers(w: Any, defender: int, atk: Attack) -> list[int]:
     cards_with = w.tables.blockers
     if not cards_with:
         return []
-    return sorted(s.id for s in w.players[defender].battle
+    them = w.players[defender]  # (a working player's battle area read, not copied)
+    battle = them.peek("battle") if isinstance(them, WPlayer) else them.battle
+    return sorted(s.id for s in battle
                   if s.cards[-1] in cards_with and not s.suspended and s.id != atk.target
                   and not restricted(w, s.id))
 

@@ -137,6 +137,11 @@ _ZONES: dict[str, tuple[int, Any, Any]] = {
     "opt_used": (9, set, _freeze_used),
 }
 
+#: name -> (index, how it is frozen): the part of :data:`_ZONES` that :meth:`WPlayer.freeze`
+#: reads.
+_FREEZE: dict[str, tuple[int, Any]] = {
+    name: (index, freeze) for name, (index, _, freeze) in _ZONES.items()}
+
 
 class _Zone:
     """A zone of :class:`WPlayer`, copied from the frozen player on first use: a non-data
@@ -201,8 +206,8 @@ class WPlayer:
         else the frozen zone (a tuple; stacks as :class:`~oracle.dcg.model.Stack`, whose
         ``top`` and ``played`` read as a :class:`WStack`'s; ``opt_used`` a tuple)."""
         if name in self.thawed:
-            return getattr(self, name)
-        return self._p[_ZONES[name][0]]
+            return self.__dict__[name]
+        return self._p[_FREEZE[name][0]]
 
     def freeze(self) -> PlayerState:
         """The frozen player: the thawed one while nothing was looked at or changed, else a
@@ -215,9 +220,10 @@ class WPlayer:
                 p.hand, p.deck, p.egg_deck, p.breeding_area, p.battle_area, p.security,
                 p.trash, self.mulliganed, self.mulligan_decided, p.once_per_turn_used))
         fields = list(p)
+        copies = self.__dict__  # (where a _Zone put each zone copied)
         for name in self.thawed:
-            index, _, freeze = _ZONES[name]
-            fields[index] = freeze(getattr(self, name))
+            index, freeze = _FREEZE[name]
+            fields[index] = freeze(copies[name])
         fields[7] = self.mulliganed
         fields[8] = self.mulligan_decided
         return _new(PlayerState, fields)
@@ -233,6 +239,21 @@ class WPlayer:
 for _name, (_index, _thaw_zone, _) in _ZONES.items():
     setattr(WPlayer, _name, _Zone(_name, _index, _thaw_zone))
 del _name, _index, _thaw_zone
+
+
+#: The readings of each ``variants`` tuple seen (ambiguity ID -> reading), as a dict made
+#: once: :meth:`Work.variant` is read on the hot path (DCG-AMB-3 on every pending effect).
+_READINGS: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
+
+
+def reading(variants: tuple[tuple[str, str], ...], amb_id: str) -> str:
+    """The reading ``variants`` (a state's ``variants``) chooses for ``amb_id``."""
+    readings = _READINGS.get(variants)
+    if readings is None:
+        if len(_READINGS) >= 64:  # (a few configs per process; bounded all the same)
+            _READINGS.clear()
+        readings = _READINGS[variants] = dict(variants)
+    return readings[amb_id]
 
 
 class _StateSlots:
@@ -295,7 +316,7 @@ class Work:
 
     def variant(self, amb_id: str) -> str:
         """The reading chosen for ``amb_id``."""
-        return dict(self.variants)[amb_id]
+        return reading(self.variants, amb_id)
 
     def emit(self, type: str, clause: str, player: int | None = None,
              *details: tuple[str, Any]) -> None:
@@ -359,6 +380,53 @@ class Work:
         return s  # type: ignore[no-any-return]
 
 
+    def finish(self) -> tuple[State, tuple[Event, ...]]:
+        """The end of an ``apply``: the new state (:meth:`freeze`) and the events, in order.
+        This working copy is then handed to :func:`work_for`, which takes it over, instead of
+        a new copy, when the next ``apply`` is to that very state (a game played on); nothing
+        changes it in between."""
+        state = self.freeze()
+        events = tuple(self.events)
+        _spare.append((state, self))
+        return state, events
+
+    def _renew(self, s: State) -> None:
+        """Make this working copy, frozen into ``s`` by :meth:`finish`, the copy
+        ``Work(s)`` would be: every field already equals ``s``'s (``s`` was made from
+        them); the events start again and each player's zones are copied afresh from ``s``
+        on first use."""
+        self.events = []
+        p0, p1 = s.players
+        w0, w1 = self.players
+        w0._p = p0
+        if w0.thawed:
+            w0.thawed = []
+            w0.__dict__.clear()
+        w1._p = p1
+        if w1.thawed:
+            w1.thawed = []
+            w1.__dict__.clear()
+
+
+#: The working copy the last ``apply`` ended with and the state it was frozen into
+#: (:meth:`Work.finish`): one pair, taken by ``pop``, one step, so that no two callers
+#: (threads) ever take the same copy (each ``apply`` takes one before it offers one).
+_spare: list[tuple[State, Work]] = []
+
+
+def work_for(s: State) -> Work:
+    """A working copy of ``s``: the one the last ``apply`` froze into ``s`` itself, taken over
+    (once: it is then no longer offered), else ``Work(s)``. The same copy either way."""
+    try:
+        state, w = _spare.pop()
+    except IndexError:  # (none offered)
+        return Work(s)
+    if state is not s:
+        return Work(s)
+    w._renew(s)
+    return w
+
+
 class _PView(NamedTuple):
     """Read-only player view: a :class:`~oracle.dcg.model.PlayerState`'s fields, in its
     order, under the working copy's names (built by ``_new(_PView, player)``, no copying)."""
@@ -401,4 +469,4 @@ class View:
 
     def variant(self, amb_id: str) -> str:
         """The reading chosen for ``amb_id``."""
-        return dict(self.variants)[amb_id]
+        return reading(self.variants, amb_id)
