@@ -43,19 +43,16 @@ HOMEPAGE = "https://digiconform.dev"
 
 
 def oracle_ready() -> Ready:
-    """The handshake answer of the bundled oracle: every ruleset that loads, the default
-    reading of every ambiguity, every capability (any reading can be asked for) and every
-    detail field (its states hold all its bookkeeping)."""
+    """The handshake answer of the bundled oracle: every ruleset whose package is installed
+    (:func:`oracle.rulesets.present`: found, not imported; a ruleset is imported when a game
+    first asks for it, so a Digi-Battle session never imports the DCG rules, and one that
+    fails to import then is answered ``errored`` with the reason), the default reading of
+    every ambiguity, every capability (any reading can be asked for) and every detail field
+    (its states hold all its bookkeeping)."""
     from digiconform import __version__ as v  # (the distribution's: tests/test_harness.py)
     from oracle import rulesets, variants
 
-    names = []
-    for name in rulesets.NAMES:
-        try:
-            rulesets.get(name)
-        except Exception:  # noqa: BLE001 - a ruleset still being written is simply not offered
-            continue
-        names.append(name)
+    names = [name for name in rulesets.NAMES if rulesets.present(name)]
     readings = {a.id: a.default for a in variants.REGISTRY if a.ruleset in names}
     from digiconform.verifier.compare import all_details
 
