@@ -225,7 +225,9 @@ class Session:
         if not self.started:
             return Errored(seq, "no start handshake yet: send {\"cmd\": \"start\", ...} first")
         if isinstance(request, NewGame):
-            return Position(seq, self.driver.new_game(self._setup(request.setup)), ())
+            answer = Position(seq, self.driver.new_game(self._setup(request.setup)), ())
+            _freeze_once()
+            return answer
         if isinstance(request, LoadState):
             return Position(seq, self.driver.load_state(self._setup(request.setup),
                                                         request.state), ())
@@ -281,6 +283,21 @@ def _valid(cmd: str) -> Callable[[Any], bool]:
 
         is_valid = _VALID[cmd] = compiled(f"protocol/{cmd}")
     return is_valid
+
+
+_FROZEN: list[bool] = []
+
+
+def _freeze_once() -> None:
+    """After the first game is set up: what the process holds by then (its modules, the
+    ruleset, the card set, compiled schemas) lives as long as it does, so the cyclic garbage
+    collector stops going through it (:func:`gc.freeze`; about 1.5 % of ``serve``'s
+    instructions on the ``verify --games 0`` request stream)."""
+    if not _FROZEN:
+        import gc
+
+        _FROZEN.append(True)
+        gc.freeze()
 
 
 def _internal(seq: int | None, e: Exception) -> Errored:
