@@ -65,8 +65,26 @@ def _dcg() -> Ruleset:
 
 
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {"digibattle": _digibattle, "dcg": _dcg}
+_PACKAGES: dict[str, str] = {"digibattle": "oracle.digibattle", "dcg": "oracle.dcg"}
+"""Each ruleset's package (the one its factory imports)."""
 _CACHE: dict[str, Ruleset] = {}
 NAMES: tuple[str, ...] = tuple(_FACTORIES)
+
+
+def present(name: str) -> bool:
+    """Whether the package of the ruleset ``name`` is installed, found without importing it
+    (:func:`importlib.util.find_spec`): a ruleset is loaded only when a game asks for it."""
+    from importlib.util import find_spec
+
+    package = _PACKAGES.get(name)
+    if package is None:
+        return False
+    if name in _CACHE:
+        return True
+    try:
+        return find_spec(package) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def get(name: str) -> Ruleset:

@@ -29,6 +29,7 @@ PASS.
 from __future__ import annotations
 
 import datetime as _dt
+import gc
 import shlex
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -134,6 +135,9 @@ def verify(opts: Options, progress: Progress | None = None) -> Report:
         format_date=opts.format_date)
     _init_clauses(report, opts.ruleset)
     loaded = _plan(report, opts)
+    # (what the process holds now, its modules and the vector index among them, lives as
+    # long as the run: the cyclic garbage collector stops going through it)
+    gc.freeze()
     driver = ProtocolDriver(opts.command, timeout=opts.timeout, format_date=opts.format_date)
     try:
         try:
