@@ -404,6 +404,15 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "text, never compared (docs/PROTOCOL.md, a refusal matches on kind and "
                  "clause) (seed 6143's sample)"}
       for op in ("const+1", "const-1")),
+    # The survivors of the fresh sample seed 7919 (docs/MUTATION.md), decided after the run.
+    {"module": "oracle/digibattle/power.py", "function": "digimon_power", "op": "const-1",
+     "segment": "0", "line": "return max(power, 0)",
+     "reason": "max(power, -1) instead of max(power, 0): the power is never below 0, so "
+               "both return it unchanged: the chart entry is 0 or more, add_power's amount 0 "
+               "or more, multiply_power's factor and divide_opponent_power's divisor 1 or "
+               "more (card.schema.json's minimums, checked for every card set, an embedded "
+               "one too, card_set_from_json), and no other effect changes the power (seed "
+               "7919's sample)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
