@@ -142,7 +142,7 @@ Feature: D. Regroup - running out of Online cards
       And my hand holds 10 cards
       And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
       And my Online deck has reached zero and the shuffle of my Offline pile is due
-      And the position is loaded directly: not reached by play - the planner answers no shuffle in the middle of a Duel, and the resume point is written with the state schema's required fields only
+      And the position is loaded directly: not reached by play - the position planner stops at no shuffle due in the middle of a Duel; the resume point is written with the state schema's required fields only
       # Offline: 30 - 1 - 10 = 19.
       When my cards are shuffled
       Then my Online deck holds 19 cards
