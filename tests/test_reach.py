@@ -142,7 +142,7 @@ MUTATION_RUN_DB = (7, 4)
 #: Digi-Battle scenarios added by issue 26 (survivors, probes), and how many of them the game
 #: reaches by play; 4 more check that a loaded position is refused (DB-A.0), which only an
 #: engine with load_state can be asked, so they count in neither side of the 95 %.
-ISSUE_26_DB = (27, 18)
+ISSUE_26_DB = (35, 25)
 #: (the 3 scenarios of 'No DNA Digivolve from a Digimon of the new card's level', one per
 #: DB-AMB-4 reading, added by the second issue-26 session, load their position: no legal
 #: game holds a Champion prepared over a Champion, DB-B.0. With them the raw share of
@@ -156,7 +156,14 @@ ISSUE_26_DB = (27, 18)
 #: Regroup with a full hand, DB-D.3, one row per DB-AMB-3 reading: under "whole-offline" no
 #: legal game, under "just-sent" the position search builds none; a second preparation while
 #: a card waits on the Digivolve Zone, DB-D.5: no legal game): raw share 231 of 249 = 92.8 %,
-#: so its floor is 92; over the reachable ones 231 of 238 = 97.1 %.)
+#: so its floor is 92; over the reachable ones 231 of 238 = 97.1 %.
+#: The v26e session added 3: 2 reached by play (the DNA partner after a tie, DB-C.8, one
+#: row per DB-AMB-5 reading) and 1 loaded (a recycle shuffle due in the Battle phase with
+#: the resume point's required fields only, DB-D.3: not reached by play): raw share 233 of
+#: 252 = 92.5 %; over the reachable ones 233 of 241 = 96.7 %. Then 5 more, all reached by
+#: play (my opponent's DNA partner after a tie, one row per DB-AMB-5 reading, DB-C.8; a Rookie
+#: with Bakemon's effect showing alone, DB-C.8; MegaKabuterimon and Piximon refused at the
+#: Regroup preparation, DB-D.5/DB-B.0): 238 of 257 = 92.6 %; reachable 238 of 246 = 96.7 %.)
 
 
 def _checks_a_load_state_refusal(v: dict) -> bool:

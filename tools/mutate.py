@@ -404,6 +404,58 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "text, never compared (docs/PROTOCOL.md, a refusal matches on kind and "
                  "clause) (seed 6143's sample)"}
       for op in ("const+1", "const-1")),
+    # The survivors of the fresh sample seed 7919 (docs/MUTATION.md), decided after the run.
+    {"module": "oracle/digibattle/power.py", "function": "digimon_power", "op": "const-1",
+     "segment": "0", "line": "return max(power, 0)",
+     "reason": "max(power, -1) instead of max(power, 0): the power is never below 0, so "
+               "both return it unchanged: the chart entry is 0 or more, add_power's amount 0 "
+               "or more, multiply_power's factor and divide_opponent_power's divisor 1 or "
+               "more (card.schema.json's minimums, checked for every card set, an embedded "
+               "one too, card_set_from_json), and no other effect changes the power (seed "
+               "7919's sample)"},
+    # The survivors of the fresh sample seed 8209 (docs/MUTATION.md), decided after the run.
+    {"module": "oracle/digibattle/digivolve.py", "function": "digivolve", "op": "const-1",
+     "segment": "0", "line": "if a.card != me.digivolve_zone[0]:",
+     "reason": "digivolve_zone[-1] instead of [0] under 'if me.digivolve_zone': the zone holds "
+               "0 or 1 card (DB-B.0; the state schema's maxItems 1, also for a loaded state), "
+               "so the last card is the first (seed 8209's sample)"},
+    {"module": "oracle/digibattle/battle.py", "function": "end_duel", "op": "const-1",
+     "segment": "1", "line": "by = cards[tx.ps[i].duel_zone[-1]].serial",
+     "reason": "duel_zone[-0], the bottom card, instead of [-1], the card showing: 'by' only "
+               "names the card whose effect sent the Digimon Offline in the "
+               "digimon_sent_offline event (events are never compared) (seed 8209's sample)"},
+    {"module": "oracle/digibattle/rules.py", "function": "_refuse", "op": "compare",
+     "segment": "c != home",
+     "reason": "c == home in the extra clauses (also=) of a wrong-phase refusal: also then "
+               "holds nothing or the primary clause again; the primary clause (home) is "
+               "unchanged, None is still dropped (c and ...), and a refusal matches on any "
+               "clause both name (docs/PROTOCOL.md, verifier/compare.py) (seed 8209's sample)"},
+    *({"module": "oracle/dcg/engine.py", "function": "_phase_clauses", "op": op,
+       "reason": "only the extra clauses (also=) of the refusal 'an effect remains to be "
+                 "resolved' change, still a tuple of clause IDs; its primary clause "
+                 "(_check_turn: DCG-6-5-1 in the Main phase, else DCG-6-1-3) is unchanged, and "
+                 "a refusal matches on any clause both name (docs/PROTOCOL.md, "
+                 "verifier/compare.py) (seed 8209's sample)"}
+      for op in ("andor", "compare")),
+    {"module": "oracle/dcg/engine.py", "function": "apply", "op": "andor",
+     "segment": 'w.phase != "main" or w.step != "main"',
+     "reason": "and instead of or in the Main-phase check of a main-phase action: the two "
+               "differ only where exactly one of phase and step is 'main', and a main-phase "
+               "action gets there only with no choice due, nothing pending and a player to "
+               "move (_check_turn): every position the engine answers and every loaded one "
+               "(jsonio.check_decision_point) is then at step 'breeding', 'main' or (set-up) "
+               "'mulligan', and step 'main' belongs to phase 'main' only (jsonio.PHASE_STEPS): "
+               "phase and step are both 'main' or both not (seed 8209's sample)"},
+    {"module": "oracle/dcg/effects.py", "function": "apply_targets", "op": "andor",
+     "segment": 'eff.action == "play_source" and card is not None and len(stacks) == 1',
+     "reason": "the assert before play_source with or: it holds whenever the original does, "
+               "and the original holds wherever a game or a consistent position gets there: "
+               "apply_targets is called only for a TARGETED effect, every other targeted "
+               "action returns before it, and target_options offers play_source only one "
+               "stack and a digivolution card. (A loaded 'targets' choice naming an effect "
+               "that targets nothing is accepted by load_state; there the original raises "
+               "AssertionError and the mutant ValueError at s.cards.index(None): no answer "
+               "either way) (seed 8209's sample)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -218,6 +218,48 @@ Feature: Ambiguities - one outcome per reading
         | offline | my Offline pile includes Gekomon ST-27                                                |
         | stays   | my Duel Zone shows Piximon ST-30 over Gekomon ST-27 over Tortomon ST-25 over Tentomon ST-07 |
 
+    # DB-C.8: "Tie: all Digimon stay on the Duel Zones, all Power Option cards go Offline".
+    # Neither player loses, so under "stays" both keep their DNA partner as the winner does
+    # (DB-C.6), and under "offline" it goes with the Power Option cards.
+    @DB-C.8
+    Scenario Outline: My DNA partner Gekomon after a tie under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-5
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Piximon ST-30 over Tortomon ST-25 over Tentomon ST-07
+      And my Power Port holds Gekomon ST-27
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      # Piximon against Yellow: 220. Nanimon against Green: 220.
+      When I pass
+      And my opponent passes
+      Then the Duel is a tie
+      And my Power Port is empty
+      And <where>
+
+      Examples:
+        | reading | where                                                                                 |
+        | offline | my Offline pile includes Gekomon ST-27                                                |
+        | stays   | my Duel Zone shows Piximon ST-30 over Gekomon ST-27 over Tortomon ST-25 over Tentomon ST-07 |
+
+    @DB-C.8
+    Scenario Outline: My opponent's DNA partner Gekomon after a tie under the reading "<reading>"
+      # The same tie seen from the other seat: DB-C.8 treats both players alike.
+      Given the reading "<reading>" of DB-AMB-5
+      And it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my opponent's Duel Zone shows Piximon ST-30 over Tortomon ST-25 over Tentomon ST-07
+      And my opponent's Power Port holds Gekomon ST-27
+      # Nanimon against Green: 220. Piximon against Yellow: 220.
+      When my opponent passes
+      And I pass
+      Then the Duel is a tie
+      And my opponent's Power Port is empty
+      And <where>
+
+      Examples:
+        | reading | where                                                                                            |
+        | offline | my opponent's Offline pile includes Gekomon ST-27                                                |
+        | stays   | my opponent's Duel Zone shows Piximon ST-30 over Gekomon ST-27 over Tortomon ST-25 over Tentomon ST-07 |
+
     # A tie against Bakemon (DB-C.8): its effect sends my Digimon but the Rookie Offline, so
     # no stack is left for the partner to stay in, under either reading. No bundled DNA
     # Ultimate ties with Bakemon: Tiemon EX-06 is Piximon with 390 against Yellow.

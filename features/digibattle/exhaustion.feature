@@ -131,6 +131,27 @@ Feature: D. Regroup - running out of Online cards
       Then my Online deck holds 19 cards
       And my Duel Zone shows Gabumon ST-05
 
+    # DB-D.3: the cards "are shuffled and put face down Online, before play resumes". A
+    # position given with the recycle shuffle due and the resume point written with only the
+    # fields the state schema requires (phase, step, player to move): nothing is owed, so
+    # after the shuffle play resumes where it stopped, nothing drawn or paid.
+    @DB-D.3
+    Scenario: A recycle due in the Battle phase: after the shuffle I play on, nothing drawn
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Gabumon ST-05
+      And my hand holds 10 cards
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my Online deck has reached zero and the shuffle of my Offline pile is due
+      And the position is loaded directly: not reached by play - the position planner stops at no shuffle due in the middle of a Duel; the resume point is written with the state schema's required fields only
+      # Offline: 30 - 1 - 10 = 19.
+      When my cards are shuffled
+      Then my Online deck holds 19 cards
+      And my Offline pile holds 0 cards
+      And my hand holds 10 cards
+      And my Duel Zone shows Gabumon ST-05
+      And the phase is Battle
+      And it is my turn
+
   Rule: DB-D.3 Both players' Online decks can run out in the same action
 
     @DB-D.3 @DB-C.4

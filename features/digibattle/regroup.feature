@@ -183,6 +183,35 @@ Feature: D. Regroup
       When I try to put Garurumon ST-06 face down on my Digivolve Zone
       Then the action is refused for DB-D.5
 
+    @DB-D.5 @DB-B.0 @DB-B.3
+    Scenario: MegaKabuterimon cannot be prepared with only a DIGIVICE of another Battle Type
+      # DB-B.0: the card prepared is "a next-level Digimon whose Digivolve Requirements name the
+      # Digimon now on their Duel Zone, and whose other requirements they can fulfil".
+      # MegaKabuterimon ST-28 (Red) Digivolves from Kabuterimon with a DIGIVICE (DB-B.3), and
+      # Digivice Green & Yellow ST-60 is for a Green or Yellow Digimon: not fulfilled.
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my hand holds MegaKabuterimon ST-28, Digivice Green & Yellow ST-60 and 8 other cards
+      # Kabuterimon against Red: 200; Agumon against Red: 140 (Kabuterimon won the Duel).
+      And my opponent's Duel Zone shows Agumon ST-01
+      When I try to put MegaKabuterimon ST-28 face down on my Digivolve Zone
+      Then the action is refused for DB-D.5
+
+    @DB-D.5 @DB-B.0 @DB-B.3
+    Scenario: Piximon cannot be prepared over Tortomon with a DIGIVICE but without its DNA partner
+      # DB-B.0: "whose other requirements they can fulfil". Piximon ST-30 (Green) Digivolves
+      # only by DNA (Tortomon and Gekomon, DB-B.3 (b)); Digivice Green & Yellow ST-60 fits its
+      # Battle Type, but a DIGIVICE is no way to meet a DNA requirement, and Gekomon ST-27 is
+      # not in my hand.
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Tortomon ST-25 over Tentomon ST-07
+      And my hand holds Piximon ST-30, Digivice Green & Yellow ST-60 and 8 other cards
+      # Tortomon against Red: 210; Agumon against Red: 140 (Tortomon won the Duel).
+      And my opponent's Duel Zone shows Agumon ST-01
+      When I try to put Piximon ST-30 face down on my Digivolve Zone
+      Then the action is refused for DB-D.5
+      And my hand includes Piximon ST-30
+
     @DB-D.5
     Scenario: A second card cannot be prepared while one waits face down on my Digivolve Zone
       # DB-D.5 (as DB-B.0): the preparation puts a card face down on the Digivolve Zone, which

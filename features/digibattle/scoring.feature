@@ -252,6 +252,33 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       And my opponent's Duel Zone shows DemiDevimon ST-42
       And my opponent's Offline pile includes Vilemon BO-20
 
+    @DB-C.8
+    Scenario: A Rookie with Bakemon's effect, showing alone, sends my opponent's Digimon Offline on a tie
+      # Bakemon ST-45's effect, "Send opponent's Digimon offline when Duel ends in a tie", on a
+      # made-up Rookie that shows alone on my Duel Zone (no Digimon under it). Its numbers are
+      # placeholders that make the tie.
+      Given a card that is not in the bundled card set:
+        | serial                 | EX-07                                                          |
+        | name                   | Bakemonling                                                    |
+        | kind                   | digimon                                                        |
+        | level                  | Rookie                                                         |
+        | battle_type            | Yellow                                                         |
+        | power                  | {"Red": 420, "Green": 100, "Yellow": 100}                      |
+        | score                  | {"Rookie": 100, "Champion": 200, "Ultimate": 300, "Mega": 400} |
+        | digivolve_requirements | []                                                             |
+        | effects                | [{"kind": "opponent_digimon_offline_on_tie"}]                  |
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Bakemonling EX-07
+      And my opponent's Duel Zone shows Greymon ST-02 over Agumon ST-01
+      # Bakemonling against Red: 420. Greymon against Yellow: 420.
+      When I pass
+      And my opponent passes
+      Then the Duel is a tie
+      And nobody scores
+      And my Duel Zone shows Bakemonling EX-07
+      And my opponent's Duel Zone shows Agumon ST-01
+      And my opponent's Offline pile includes Greymon ST-02
+
   Rule: DB-C.9 The first player to reach the target score (1000 or lower, agreed) wins
 
     @DB-C.9

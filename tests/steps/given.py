@@ -297,6 +297,15 @@ def _foreign_recycle(table: Table, whose: int, serial: str) -> None:
     _foreign(table, whose, "recycle", serial)
 
 
+@given(step("{whose:Whose} Online deck has reached zero and the shuffle of {:Their} Offline "
+            "pile is due"))
+def _recycle_due(table: Table, whose: int) -> None:
+    """A position with a recycle due (DB-D.3): the player's Online deck is moved Offline and
+    the shuffle of the whole Offline pile is due; the state's resume point gives only the
+    fields the state schema requires (loaded directly: the planner plays no chance node)."""
+    table.pos.recycle_due.append(whose)
+
+
 def _foreign(table: Table, whose: int, where: str, serial: str) -> None:
     if serial in table.pos.cards():
         raise PositionError(f"{serial} is a card of the card set")

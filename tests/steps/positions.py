@@ -119,6 +119,10 @@ class Position:
     # (where "recycle") among the cards of a recycle shuffle due of their Offline pile, their
     # Online deck moved Offline (in place of one of the pile's cards, the zones unchanged)
     foreign: list[tuple[int, str, str]] = field(default_factory=list)
+    # players whose Online deck has reached zero (moved Offline) with the recycle shuffle of
+    # their Offline pile due (DB-D.3); the resume point gives only the fields the state schema
+    # requires (phase, step, player to move): nothing is owed
+    recycle_due: list[int] = field(default_factory=list)
 
     # -- card set ------------------------------------------------------------------------------
 
@@ -234,6 +238,14 @@ class Position:
             if not online:
                 raise PositionError(f"player {p}: no Online card to replace by {serial}")
             online[-1] = serial
+        for p in self.recycle_due:
+            if chance is not None:
+                raise PositionError("only one shuffle can be due")
+            me = players[p]
+            me["offline"], me["online"] = me["offline"] + me["online"], []
+            if not me["offline"]:
+                raise PositionError(f"player {p}: no Offline card to recycle")
+            chance = {"kind": "shuffle", "player": p, "cards": sorted(me["offline"])}
         plays = [{"player": p, "card": c, "held": True} for p in (0, 1)
                  for c in self.sides[p].power_port
                  if cards[c].get("option_type") == "POWER BLAST"]
