@@ -8,6 +8,11 @@
   a clause the fault breaks, and moves no reading verdict.
 - The clause of a step that ends a turn and plays on into the next (DCG): the turn the engine
   stands in names it.
+- Only the DCG memory gauge differing: the single events of the step that, left out, stopped
+  short of the limit or changed, give the engine's gauge (``gauge_hypotheses``); each such
+  root is named by the clause that explains the most roots of the run (``cover_gauge_roots``).
+  Only who is to move differing: the rule of the decision the oracle waits for
+  (``waited_clause``).
 - A vector whose prelude diverges is not reached: it says so, is filed under the prelude
   step's clause, and is run again from its position loaded directly when the engine can.
 """
