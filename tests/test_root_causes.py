@@ -284,6 +284,9 @@ def test_who_decides_next_is_the_rule_of_the_decision_the_oracle_waits_for() -> 
     assert D.waited_clause(div) == "CR4.2 Mulligan"
     D.attribute(div, readings=False)
     assert div.clause == "CR4.2 Mulligan" and D.root_key(div) == ("CR4.2 Mulligan", "rule")
+    # a failing vector's step, the same
+    assert step_clause("dcg", "state", list(out.events), div.differences,
+                       before=(setup, before, actions[-1])) == "CR4.2 Mulligan"
 
 
 def _prelude_vector() -> dict[str, Any]:

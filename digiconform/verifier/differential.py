@@ -2220,7 +2220,8 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
     :param before: ``(setup, state, action)``: the oracle's setup and state (JSON) before
         the step and its action, when known: a state difference a Power Option's printed
         condition read otherwise explains is that condition's (DB-C.2,
-        :func:`~digiconform.verifier.conditions.condition_clause`).
+        :func:`~digiconform.verifier.conditions.condition_clause`); one about the decision
+        the oracle waits for after the step is that decision's (:func:`waited_clause`).
     """
     if kind in ("accepted-illegal", "refusal") and refusal_clause:
         return refusal_clause
@@ -2232,6 +2233,13 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
     if kind == "state" and before is not None:
         clause = starter_clause(game, before[0], before[1], before[2], events,
                                 differences=differences)
+        if clause:
+            return clause
+        # who is to move alone, or a turn ended past effects waiting at its end: the rule
+        # of the decision the oracle waits for, as for a random game's divergence
+        clause = waited_clause(Divergence("state", 0, before[0], [before[2]], "",
+                                          differences=list(differences), before=before[1],
+                                          events=list(events)))
         if clause:
             return clause
     if kind == "state":
