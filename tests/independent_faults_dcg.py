@@ -28,6 +28,17 @@ At branch dcgattr (2026-12-07, 20 games, seed 0): security4 (CR4.2 Game setup), 
 deckout1's vectors fail under CR4.2 Victory conditions, turnend2's under DCG-6-1-4-1; "base"
 passes 150 games (the oracle's refusal names DCG-6-4-1 too). Still wrong: turnmem3,
 memcap9, startcond, nodelayed (noted at each); mulliganorder under CR4.2 Game setup.
+
+At branch i24e (2026-12-07, 20 games, seed 0): memcap9 (CR4.2 Memory), nodelayed (CR4.2
+Pending processing), startcond (CR4.2 Triggered effects) and mulliganorder (CR4.2 Mulligan:
+"starting with the first player" is the mulligan's rule, oracle/dcg/setup.py, not the set-up
+step that led to it) give one finding under their clause: a root where only the memory gauge
+differs is named by the single-event hypothesis (left out, stopped short of the limit, or
+changed) that explains the most roots of the run (differential.gauge_hypotheses,
+cover_gauge_roots); only who is to move differing, or a turn the engine ended while the oracle
+holds at end of turn for waiting effects, by the decision the oracle waits for
+(differential.waited_clause). Still wrong: turnmem3 (noted there). Every other verdict above
+unchanged.
 """
 
 from __future__ import annotations
@@ -70,6 +81,8 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
         (ENGINE, "a.suspended \\\n                or a.played_this_turn:", "a.suspended:")]),
     "attackactive": ("DCG-6-5-1-5: an unsuspended Digimon may be attacked", [
         (ENGINE, "if d is None or not d.suspended or", "if d is None or")]),
+    # Right at i24e: one finding, CR4.2 Mulligan x20 (only to_move differs: the decision the
+    # oracle waits for, differential.waited_clause). Was: CR4.2 Game setup (the step's events).
     "mulliganorder": ("CR4.2 Mulligan: the second player decides first", [
         (ENGINE, 'self.stage, self.deciding = "mulligan", winner',
          'self.stage, self.deciding = "mulligan", 1 - winner')]),
@@ -84,8 +97,10 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     "moveegg": ("DCG-6-4-1-2: a Digi-Egg (no DP) may be moved out of the breeding area", [
         (ENGINE, "if s.breeding is None or self.cards[s.breeding.cards[-1]].dp is None:",
          "if s.breeding is None:")]),
-    # STILL WRONG at dcgattr (20 games: CR4.2 Triggered effects x2, the gain's own clause,
-    # DCG-6-5-1-1 x1; "delayed" no longer changes memory). Was: 2 findings, neither
+    # Right at i24e: one finding, CR4.2 Memory x3 (the limit explains all three roots
+    # exactly: differential.cover_gauge_roots). Was at dcgattr (20 games: CR4.2 Triggered
+    # effects x2, the gain's own clause, DCG-6-5-1-1 x1; "delayed" no longer changes
+    # memory). Before: 2 findings, neither
     # CR4.2 Memory: CR4.2 Pending processing (a gain of 2 at 10:
     # the oracle emits no memory event, oracle/dcg/memory.py set_mine, and the "delayed" event,
     # listed as changing memory at games.py:582, is the most specific left) and DCG-6-5-1-1 (a
@@ -105,7 +120,10 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     "secnotrash": ("CR4.2 Security checks: a security Digimon stays in security", [
         (ENGINE, "                self._delete(player, a)\n            opp.trash.append(card)\n",
          "                self._delete(player, a)\n            opp.security.insert(0, card)\n")]),
-    # STILL WRONG, better: at dcgattr, 20 games: CR4.2 Pending processing x12 (the gauge
+    # Right at i24e: one finding, CR4.2 Pending processing x14 (the two turns the engine
+    # ended while the oracle waits at end of turn for the delayed effects' order are named
+    # by that wait, differential.waited_clause).
+    # Was WRONG, better: at dcgattr, 20 games: CR4.2 Pending processing x12 (the gauge
     # event the engine's memory shows it did not make, differential._gauge_hit), and
     # DCG-6-1-4-1 x1, DCG-6-5-1-2 x1 (the engine ended a turn the oracle holds at end of
     # turn for the delayed effects' order). Was: 5 findings (DCG-6-5-1-1, -2, -7,
@@ -115,10 +133,13 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     # turn, no turn_ended event: as digicost.
     "nodelayed": ("CR4.2 Pending processing: 'at end of turn' effects never resolve", [
         (ENGINE, "        self.pending.extend(self.delayed)\n", "")]),
-    # STILL WRONG at dcgattr (1 finding, DCG-6-5-1-1): from one step a turn begun at 3 and a
-    # cost paid wrong show the same gauge. WRONG: 1 finding under DCG-6-5-1-1 ($.memory): the
-    # gauge read from the new turn player's
-    # side at turn_ended is no event of the oracle, so the cost paid is the only memory event.
+    # STILL WRONG at i24e (1 finding, DCG-6-5-1-1 x20): from one step a turn begun at 3 and a
+    # cost paid wrong show the same gauge, and every root of the run is a play that ends the
+    # turn: the cost and the turn's end explain the same roots (cover_gauge_roots takes the
+    # earlier event); the turn's end is no gauge event of the oracle at all.
+    # At dcgattr (1 finding, DCG-6-5-1-1): the same. WRONG: 1 finding under DCG-6-5-1-1
+    # ($.memory): the gauge read from the new turn player's side at turn_ended is no event of
+    # the oracle, so the cost paid is the only memory event.
     "turnmem3": ("DCG-6-6-3: the next turn starts at most at 3 memory", [
         (ENGINE, "        self.memory = -self.memory\n        self._start_turn()",
          "        self.memory = min(-self.memory, 3)\n        self._start_turn()")]),
@@ -140,7 +161,10 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     "autoorder": ("DCG-AMB-3 'turn-player-chooses' declared (default), effects resolve in "
                   "the order they wait ('card-order')", [
         (ENGINE, "if len({(e.card, e.what) for e in self.pending}) > 1:", "if False:")]),
-    # STILL WRONG at dcgattr (20 games: DCG-6-5-1-1 x7, -2 x2, CR4.2 Pending processing x1):
+    # Right at i24e: one finding, CR4.2 Triggered effects x10 (nine roots show the gain left
+    # out after the turn's end, exactly; the tenth a gain the oracle's resolution did not
+    # make, a changed amount: cover_gauge_roots).
+    # Was WRONG at dcgattr (20 games: DCG-6-5-1-1 x7, -2 x2, CR4.2 Pending processing x1):
     # the gain the engine skipped comes after the turn's end, where _gauge_hit does not look
     # (a wrong amount before it, pass2's, shows the same gauge there). WRONG: 3 findings at 20
     # games, 4 at 40 (DCG-6-5-1-1, -2, -7, CR4.2 Pending processing), none CR4.2 Triggered

@@ -82,6 +82,18 @@ EXPECTED_DCG = {
     "security4": ("CR4.2 Game setup",),
     "digicost": ("DCG-6-5-1-2",),
     "secnotrash": ("CR4.2 Security checks",),
+    # the gain past 9 lost: the gauge's limit (a gain of 1 from 9 looks like the gain left
+    # out, a gain from 8 like no single event left out; the limit explains every root of
+    # the run: differential.cover_gauge_roots)
+    "memcap9": ("CR4.2 Memory",),
+    # where the oracle holds at end of turn for two delayed effects' order and the engine
+    # already began the next turn: the decision the oracle waits for (differential.waited_clause)
+    "nodelayed": ("CR4.2 Pending processing",),
+    "startcond": ("CR4.2 Triggered effects",),
+    # "starting with the first player" is the mulligan's rule (oracle/dcg/setup.py
+    # mulligan_decision; docs/rules/DCG-CONTEXT.md 1.3, step 4), not the set-up step (the
+    # first player chosen) that led to it
+    "mulliganorder": ("CR4.2 Mulligan",),
 }
 
 #: Wrong verdicts of the newcomer review of 2026-12-07 (each engine's entry in

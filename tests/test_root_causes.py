@@ -8,6 +8,11 @@
   a clause the fault breaks, and moves no reading verdict.
 - The clause of a step that ends a turn and plays on into the next (DCG): the turn the engine
   stands in names it.
+- Only the DCG memory gauge differing: the single events of the step that, left out, stopped
+  short of the limit or changed, give the engine's gauge (``gauge_hypotheses``); each such
+  root is named by the clause that explains the most roots of the run (``cover_gauge_roots``).
+  Only who is to move differing: the rule of the decision the oracle waits for
+  (``waited_clause``).
 - A vector whose prelude diverges is not reached: it says so, is filed under the prelude
   step's clause, and is run again from its position loaded directly when the engine can.
 """
@@ -168,6 +173,120 @@ def test_the_turn_the_engine_stands_in_names_the_clause() -> None:
     only_two = ev[:4] + ev[4:8]
     ahead = [("$.turn", 4, 5), ("$.turn_player", 1, 0), ("$.to_move", 1, 0)]
     assert step_clause("dcg", "state", only_two, ahead) == "DCG-6-5-1-7"
+
+
+def _gauge_div(before_tp: int, events: list[dict[str, Any]], oracle: int, engine: int
+               ) -> D.Divergence:
+    """A hand-made DCG state divergence where only the memory gauge differs."""
+    return D.Divergence("state", 9, {"ruleset": "dcg"}, [{"type": "play"}] * 10,
+                        "the states differ", differences=[("$.memory", oracle, engine)],
+                        before={"turn_player": before_tp}, events=events)
+
+
+def _mem(player: int, before: int, after: int, clause: str) -> dict[str, Any]:
+    return {"type": "memory", "clause": clause, "player": player, "before": before,
+            "after": after}
+
+
+_TURN_END = [{"type": "end_of_turn", "clause": "DCG-6-6-1", "player": 0},
+             {"type": "turn_ended", "clause": "DCG-6-6-3", "player": 0},
+             {"type": "start_of_turn", "clause": "DCG-6-2-1-1", "player": 1}]
+_GAIN = "CR4.2 Triggered effects"
+
+
+def test_a_gauge_event_left_out_after_the_turn_end_is_an_exact_hypothesis() -> None:
+    """Player 0 pays 5 (1 -> -4, their frame), the turn ends (the frame flips, the marker
+    stays: 4 on player 1's side), player 1's start-of-turn gain makes it 5. An engine at 4
+    left out the gain, or paid 1 short: the gain is the exact hypothesis, the payment only a
+    changed amount (CR4.2 Memory's limit is not in question)."""
+    ev = [_mem(0, 1, -4, "DCG-6-5-1-1"), *_TURN_END,
+          {"type": "resolved", "clause": _GAIN, "player": 1}, _mem(1, 4, 5, _GAIN)]
+    hyp = D.gauge_hypotheses(_gauge_div(0, ev, 5, 4))
+    assert hyp is not None
+    exact = {(c, how) for c, s, _, how in hyp if s == D.GAUGE_EXACT}
+    assert exact == {(_GAIN, "left-out")}
+    assert ("DCG-6-5-1-1", D.GAUGE_CHANGED, 0, "changed") in hyp
+    # not a gauge-only divergence: no hypotheses
+    other = _gauge_div(0, ev, 5, 4)
+    other.differences.append(("$.turn", 3, 4))
+    assert D.gauge_hypotheses(other) is None
+
+
+def test_a_move_stopped_short_of_the_gauge_limit_is_the_limit_hypothesis() -> None:
+    """A gain of 3 from 8 stops at 10 (CR4.2 Memory); an engine at 9 stopped short of the
+    limit on the way there: the limit's hypothesis, exact; the gain left out (8) is not."""
+    ev = [{"type": "resolved", "clause": _GAIN, "player": 0}, _mem(0, 8, 10, _GAIN),
+          {"type": "delayed", "clause": "CR4.2 Pending processing", "player": 0}]
+    hyp = D.gauge_hypotheses(_gauge_div(0, ev, 10, 9)) or []
+    assert {(c, how) for c, s, _, how in hyp if s == D.GAUGE_EXACT} == \
+        {("CR4.2 Memory", "limit")}
+    # past the limit the other way (an engine at 10 where the oracle stopped at 10): none
+    assert not [h for h in D.gauge_hypotheses(_gauge_div(0, ev, 10, 7)) or []
+                if h[1] == D.GAUGE_EXACT and h[3] == "limit"]
+
+
+def test_the_clause_that_explains_the_most_roots_of_a_run_names_each() -> None:
+    """One fault, one finding: a cap at 9 looks, at a gain of 1 from 9 after a turn's end,
+    like the gain left out (or the cost before it paid wrong); at gains from 8 and 7, only
+    like the cap (or a changed amount). The cap explains all three roots exactly: all three
+    are filed under CR4.2 Memory. A pass putting the marker at 2, not 3, looks like a left-out
+    start-of-turn gain of 1 in one game, like the pass alone in the others: all under the
+    pass's rule (DCG-6-5-1-7)."""
+    at9 = _gauge_div(1, [_mem(1, 1, -9, "DCG-6-5-1-1"), *_TURN_END,
+                         _mem(0, 9, 10, _GAIN)], 10, 9)
+    from8 = _gauge_div(1, [_mem(1, 8, 10, _GAIN)], 10, 9)
+    from7 = _gauge_div(0, [_mem(0, 7, 10, _GAIN)], 10, 9)
+    D.cover_gauge_roots([at9, from8, from7])
+    assert [d.clause for d in (at9, from8, from7)] == ["CR4.2 Memory"] * 3
+    assert {D.root_key(d) for d in (at9, from8, from7)} == {("CR4.2 Memory", "rule")}
+
+    def pass_to_2(gain: bool) -> D.Divergence:
+        ev = [{"type": "passed", "clause": "DCG-6-5-1-7", "player": 0},
+              _mem(0, 4, -3, "DCG-6-5-1-7"), *_TURN_END]
+        if gain:
+            ev.append(_mem(1, 3, 4, _GAIN))
+        return _gauge_div(0, ev, 4 if gain else 3, 3 if gain else 2)
+
+    runs = [pass_to_2(True), pass_to_2(False), pass_to_2(False)]
+    alone = D.gauge_hypotheses(runs[0]) or []
+    assert [(c, how) for c, s, _, how in alone if s == D.GAUGE_EXACT] == [(_GAIN, "left-out")]
+    D.cover_gauge_roots(runs)
+    assert [d.clause for d in runs] == ["DCG-6-5-1-7"] * 3
+
+
+def test_who_decides_next_is_the_rule_of_the_decision_the_oracle_waits_for() -> None:
+    """The first player chosen (CR4.2 Game setup), the oracle waits for the first player's
+    mulligan decision; an engine asking the other player first broke CR4.2 Mulligan
+    ("starting with the first player"), the rule of the decision, not the set-up step that
+    led there."""
+    from digiconform.verifier.games import hooks
+
+    game = hooks("dcg")
+    draw = D.Draw(0, 0)
+    setup = game.draw_setup(draw, {})
+    o = OracleDriver()
+    o.new_game(setup)
+    actions: list[Mapping[str, Any]] = []
+    while True:
+        a = game.chance(o.state, draw.pick, draw.permute).to_json()
+        actions.append(a)
+        if a["type"] == "choose_first":
+            break
+        o.apply(a)
+    before = o.state.to_json()
+    out = o.apply(actions[-1])
+    assert out.state is not None
+    first = out.state["to_move"]
+    div = D.Divergence("state", len(actions) - 1, setup, actions, "the states differ",
+                       differences=[("$.to_move", first, 1 - first)], before=before,
+                       events=list(out.events))
+    assert {e["clause"] for e in out.events} == {"CR4.2 Game setup"}
+    assert D.waited_clause(div) == "CR4.2 Mulligan"
+    D.attribute(div, readings=False)
+    assert div.clause == "CR4.2 Mulligan" and D.root_key(div) == ("CR4.2 Mulligan", "rule")
+    # a failing vector's step, the same
+    assert step_clause("dcg", "state", list(out.events), div.differences,
+                       before=(setup, before, actions[-1])) == "CR4.2 Mulligan"
 
 
 def _prelude_vector() -> dict[str, Any]:

@@ -111,6 +111,9 @@ class Divergence:
     where the implementation gave the answer of the reading it was asked to follow (its
     setup's, :attr:`reading`): no fault of the implementation, so no finding, and evidence
     against that override (:func:`_weigh_readings`)."""
+    basis: str | None = None
+    """How :attr:`clause` was found when a rule other than the event ranking named it:
+    ``waits`` (:func:`waited_clause`), ``gauge`` (:func:`cover_gauge_roots`)."""
     unconfirmed: tuple[Any, Any, Any] | None = None
     """``(reading, clause, explanation)`` a reading explained this divergence with, taken back
     because its game ended too soon to confirm it (:func:`_confirm_readings`); given back when
@@ -800,6 +803,8 @@ def root_key(div: Divergence) -> tuple[str, str]:
         return "refusal", f"cites:{cited}"
     if div.kind == "refused-legal" and div.code:
         return clause, div.code
+    if div.basis in ("waits", "gauge"):
+        return clause, "rule"
     if div.kind == "state" and div.events is not None:
         # A turn one side ended and the other did not, the memory gauge alike on both: the
         # turn-end condition judged otherwise, whichever phase applied it.
@@ -1048,7 +1053,13 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
 
             def same(found: Divergence, key: tuple[str, str] = key) -> bool:
                 explain(found)
-                return root_key(found) == key
+                if root_key(found) == key:
+                    return True
+                if key[1] == "rule" and found.reading is None and \
+                        any(c == key[0] for c, _, _, _ in gauge_hypotheses(found) or ()):
+                    found.clause, found.basis = key[0], "gauge"  # (cover_gauge_roots)
+                    return True
+                return False
 
             try:
                 more = {} if shrink_patience is None else {"patience": shrink_patience}
@@ -1319,6 +1330,8 @@ def _file(games: Sequence[Sequence[Divergence]], seen: dict[str, dict[str, int]]
     into the finding of its :func:`root_key`, each consequence under its root's finding;
     ``seen`` counts the root divergences each reading explains."""
     groups: dict[tuple[str, str], Finding] = {}
+    cover_gauge_roots([d for collect in games for d in collect if d.cause is None
+                       and d.follows_asked is None and d.reading is None])
     for collect in games:
         keys_this_game: set[tuple[str, str]] = set()
         key_of: dict[int, tuple[str, str]] = {}
@@ -1944,6 +1957,174 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
     return None
 
 
+def _oracle_after(div: Divergence) -> OracleDriver | None:
+    """An oracle standing where the oracle stood after the diverging step (its state
+    ``before`` the step, the step's action applied), or None when it cannot be put there."""
+    if not isinstance(div.before, Mapping) or not div.actions:
+        return None
+    o = OracleDriver()
+    if not _load(o, div.oracle_setup, div.before):
+        return None
+    try:
+        out = o.apply(div.actions[-1])
+    except Exception:  # noqa: BLE001 - no position to ask: no clause from it
+        return None
+    return None if out.refused else o
+
+
+def waited_clause(div: Divergence) -> str | None:
+    """The clause of the decision the oracle waits for after the step, when the divergence
+    is about that decision:
+
+    - only who is to move differs (``$.to_move`` alone): the rule that says who decides
+      next is the rule of that decision (the first player decides the mulligan first,
+      CR4.2 Mulligan, although the step that led there, the first player chosen, is the
+      set-up's);
+    - the implementation ended a turn (:attr:`GameHooks.turn_ends`) that the oracle began
+      to end in the step (:attr:`GameHooks.end_begins`: the turn-end condition held on
+      both sides) and holds at end-of-turn timing for effects waiting there (DCG-6-6-2):
+      the implementation left out their resolution.
+
+    The decision's rule is read from the oracle itself: the clause of the first event of
+    the first legal action it offers the player it waits for (a "keep" answered with a
+    ``kept`` event under CR4.2 Mulligan; a waiting effect resolved under CR4.2 Pending
+    processing). None otherwise."""
+    if div.kind != "state" or not div.differences:
+        return None
+    game = _hooks_of(div.setup)
+    events = _step_events(div)
+    paths = [p for p, _, _ in div.differences]
+    if paths == ["$.to_move"]:
+        waits = div.differences[0][1]
+    elif game.end_begins and any(e.get("type") in game.end_begins for e in events) and \
+            not any(e.get("type") in game.turn_ends for e in events) and \
+            _ahead(game, events, div.differences) is not None:
+        waits = None
+    else:
+        return None
+    o = _oracle_after(div)
+    if o is None:
+        return None
+    state = o.state.to_json() if hasattr(o.state, "to_json") else {}
+    if waits is None:
+        if not (isinstance(state, Mapping) and state.get("pending")):
+            return None  # (not held for effects: the turn-end condition's, _turn_condition)
+        waits = state.get("to_move")
+    if not isinstance(waits, int) or isinstance(waits, bool):
+        return None
+    try:
+        first = next((a for a in o.legal_actions() or () if a.get("player") == waits), None)
+        out = o.apply(first) if first is not None else None
+    except Exception:  # noqa: BLE001 - no decision to read: no clause from it
+        return None
+    if out is None or out.refused:
+        return None
+    return next((str(e["clause"]) for e in out.events if e.get("clause")), None)
+
+
+#: Strengths of a gauge hypothesis (:func:`gauge_hypotheses`).
+GAUGE_CHANGED, GAUGE_EXACT = 1, 2
+
+
+def gauge_hypotheses(div: Divergence) -> list[tuple[str, int, int, str]] | None:
+    """For a state divergence where only the gauge differs (:attr:`GameHooks.turn_cause`,
+    the DCG memory, alone; whose turn it is alike on both sides): every single event of the
+    oracle's step that, left out or changed, gives the implementation's gauge, as
+    ``(clause, strength, index of the event, how)``. None when the divergence is not such
+    a one.
+
+    The gauge is followed across the step's turn ends (:attr:`GameHooks.turn_ends`: each
+    event's ``before`` and ``after`` are read by the turn player of its time, so the turn
+    end flips the frame, never the marker):
+
+    - ``left-out`` (:data:`GAUGE_EXACT`): the oracle's gauge without that event's move is
+      the implementation's;
+    - ``limit`` (:data:`GAUGE_EXACT`, the clause of :attr:`GameHooks.gauge_limit`): the
+      event's move ended at the gauge's limit and the implementation's gauge, the later
+      moves alike, stopped short of it on the way there (a gain capped at 9, not 10);
+    - ``changed`` (:data:`GAUGE_CHANGED`): any event that can move the gauge (its
+      :attr:`GameHooks.event_fields` name it), by another amount: always possible, so the
+      weakest.
+
+    One step alone often cannot tell them apart (a gain of 1 after a turn's end left out,
+    or a cost before it paid 1 short); :func:`cover_gauge_roots` chooses over a run."""
+    game = _hooks_of(div.setup)
+    name = game.turn_cause
+    if div.kind != "state" or not name or not game.turn_ends:
+        return None
+    if [p for p, _, _ in div.differences] != ["$." + name]:
+        return None
+    _, oracle_end, engine_end = div.differences[0]
+    tp = div.before.get("turn_player") if isinstance(div.before, Mapping) else None
+    if not all(isinstance(x, int) and not isinstance(x, bool)
+               for x in (oracle_end, engine_end, tp)):
+        return None
+    events = _step_events(div)
+    table = dict(game.event_fields)
+    sign = 1 if tp == 0 else -1  # the frame of player 0: the turn end moves no marker
+    moves: list[tuple[int, Mapping[str, Any], int]] = []
+    for i, ev in enumerate(events):
+        if ev.get("type") in game.turn_ends:
+            sign = -sign
+        elif name in table.get(ev.get("type", ""), frozenset()):
+            moves.append((i, ev, sign))
+    # (sign: now the frame of the turn player after the step, alike on both sides)
+    o, e = sign * oracle_end, sign * engine_end
+    out: list[tuple[str, int, int, str]] = []
+    for i, ev, s in moves:
+        clause = ev.get("clause")
+        if not clause:
+            continue
+        out.append((str(clause), GAUGE_CHANGED, i, "changed"))
+        b, a = ev.get("before"), ev.get("after")
+        if ev.get("type") != name or not isinstance(b, int) or not isinstance(a, int) \
+                or a == b:
+            continue
+        if e == o - s * (a - b):
+            out.append((str(clause), GAUGE_EXACT, i, "left-out"))
+        if game.gauge_limit and abs(a) == game.gauge_limit[0]:
+            here = s * (e - (o - s * a))  # the implementation's gauge just after the event
+            if (b <= here < a) if a > b else (a < here <= b):
+                out.append((game.gauge_limit[1], GAUGE_EXACT, i, "limit"))
+    return out
+
+
+def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
+    """Name each root divergence of a run where only the gauge differs by the clause that
+    explains the most root divergences of the run (one fault, one finding).
+
+    A root's candidates are the clauses of its :func:`gauge_hypotheses`; every other root
+    supports its own clause. Of a root's candidates, the one supported by the most roots is
+    chosen, then the one most often supported exactly (left out or stopped at the limit,
+    not merely changed), then the strongest hypothesis at this root, then the earliest
+    event. A cap at 9 gives at a gain of 1 from 9 what a left-out gain gives, and at a gain
+    from 8 what only the cap and a changed amount give: the cap explains every one of the
+    run's roots exactly. A root without candidates keeps its clause."""
+    cands: dict[int, list[tuple[str, int, int, str]]] = {}
+    for d in roots:
+        h = gauge_hypotheses(d) if d.kind == "state" else None
+        if h:
+            cands[id(d)] = h
+    if not cands:
+        return
+    support: dict[str, int] = {}
+    exact: dict[str, int] = {}
+    for d in roots:
+        h = cands.get(id(d))
+        named = {c for c, _, _, _ in h} if h else {d.clause or "?"}
+        strong = {c for c, s, _, _ in h if s >= GAUGE_EXACT} if h else named
+        for c in named:
+            support[c] = support.get(c, 0) + 1
+        for c in strong:
+            exact[c] = exact.get(c, 0) + 1
+    for d in roots:
+        h = cands.get(id(d))
+        if not h:
+            continue
+        best = max(h, key=lambda x: (support[x[0]], exact.get(x[0], 0), x[1], -x[2]))
+        d.clause, d.basis = best[0], "gauge"
+
+
 def attribute(div: Divergence, *, readings: bool = True) -> None:
     """Fill in ``div.clause`` (and ``clauses``, ``explanation``, ``reading``).
 
@@ -2005,6 +2186,10 @@ def attribute(div: Divergence, *, readings: bool = True) -> None:
         div.clause = starter_clause(game, div.oracle_setup, div.before, div.actions[-1],
                                     events, actual=div.actual_state, details=div.details)
     if div.clause is None and div.kind == "state":
+        div.clause = waited_clause(div)
+        if div.clause is not None:
+            div.basis = "waits"
+    if div.clause is None and div.kind == "state":
         div.clause = _field_clause(game, events, div.differences)
     if div.clause is None and div.kind == "state" and game.unexplained:
         div.clause = _unexplained(game, events, div.differences,
@@ -2035,7 +2220,8 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
     :param before: ``(setup, state, action)``: the oracle's setup and state (JSON) before
         the step and its action, when known: a state difference a Power Option's printed
         condition read otherwise explains is that condition's (DB-C.2,
-        :func:`~digiconform.verifier.conditions.condition_clause`).
+        :func:`~digiconform.verifier.conditions.condition_clause`); one about the decision
+        the oracle waits for after the step is that decision's (:func:`waited_clause`).
     """
     if kind in ("accepted-illegal", "refusal") and refusal_clause:
         return refusal_clause
@@ -2047,6 +2233,13 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
     if kind == "state" and before is not None:
         clause = starter_clause(game, before[0], before[1], before[2], events,
                                 differences=differences)
+        if clause:
+            return clause
+        # who is to move alone, or a turn ended past effects waiting at its end: the rule
+        # of the decision the oracle waits for, as for a random game's divergence
+        clause = waited_clause(Divergence("state", 0, before[0], [before[2]], "",
+                                          differences=list(differences), before=before[1],
+                                          events=list(events)))
         if clause:
             return clause
     if kind == "state":

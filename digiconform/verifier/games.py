@@ -109,6 +109,12 @@ class GameHooks:
         step follows from it (an Online deck run out by a Use Requirement paid from it,
         DB-C.2, is cleaned up under DB-D.3; an engine that did not pay broke DB-C.2).
         Empty: the events are ranked as :attr:`event_fields` says.
+    :param gauge_limit: ``(limit, clause)``: the :attr:`turn_cause` gauge never goes past
+        ``limit`` either way, by the rule ``clause`` (DCG: 10, ``CR4.2 Memory``); used by
+        :func:`~digiconform.verifier.differential.gauge_hypotheses`. None: no such gauge.
+    :param end_begins: event types that begin a turn's end, before effects waiting there
+        are resolved and the turn ends (:attr:`turn_ends`; DCG: ``end_of_turn``,
+        DCG-6-6-1/2).
     """
 
     ruleset: str
@@ -138,6 +144,8 @@ class GameHooks:
     starts: tuple[str, str] | None = None
     card_keys: tuple[str, ...] = ()
     opponent_fields: tuple[tuple[str, frozenset[str]], ...] = ()
+    gauge_limit: tuple[int, str] | None = None
+    end_begins: frozenset[str] = frozenset()
 
     @property
     def priority(self) -> dict[str, int]:
@@ -648,6 +656,7 @@ _DCG_EVENT_FIELDS = _fields((
 @cache
 def _dcg() -> GameHooks:
     from oracle import rulesets
+    from oracle.dcg import memory as gauge
 
     dcg = rulesets.get("dcg")
     return GameHooks(
@@ -666,4 +675,5 @@ def _dcg() -> GameHooks:
         turn_fields=frozenset({"turn", "turn_player", "to_move", "phase", "step"}),
         turn_cause="memory", turn_condition="DCG-6-1-4-1",
         setup_clause="CR4.2 Deck construction",
-        opponent_fields=(("security_check", frozenset({"security", "trash"})),))
+        opponent_fields=(("security_check", frozenset({"security", "trash"})),),
+        gauge_limit=(gauge.MEMORY_LIMIT, gauge.CLAUSE), end_begins=frozenset({"end_of_turn"}))
