@@ -150,7 +150,7 @@ def write_vectors(out_dir: Any = None) -> list[str]:
     tree's ``vectors/digibattle/perft``). Returns the files written."""
     from pathlib import Path
 
-    from digiconform.vectors import file_name, vectors_dir, write_vector
+    from digiconform.vectors import file_name, vectors_dir, write_index, write_vector
 
     out = Path(out_dir) if out_dir else vectors_dir() / "digibattle" / "perft"
     out.mkdir(parents=True, exist_ok=True)
@@ -160,6 +160,8 @@ def write_vectors(out_dir: Any = None) -> list[str]:
         path = out / file_name(doc["id"])
         write_vector(path, doc)
         written.append(str(path))
+    if not out_dir:
+        write_index()  # (the shipped vectors' index, digiconform/vectors.py)
     return written
 
 

@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import sys
 from collections import Counter
 from pathlib import Path
@@ -152,7 +153,6 @@ def test_the_shared_vectors_are_read_again_when_a_file_or_a_caller_changes_them(
     """tests/conftest.py serves the shipped vectors from one read per process; a changed file
     is read again, and a caller that modifies a document served fails (then the vectors are
     read afresh)."""
-    import shutil
 
     from conftest import SharedVectors
 
@@ -251,3 +251,49 @@ def test_a_skip_list_naming_another_rulesets_vector_is_not_called_unknown(
     unknown = [n for n in report.notes if "unknown scenario" in n]
     assert unknown == ["skip list names an unknown scenario: no-such-vector"]
     assert report.vectors_planned == 1
+
+
+def test_the_shipped_index_is_that_of_the_shipped_files() -> None:
+    """vectors/index.json (what verify indexes the shipped vectors from) is what
+    write_index writes of the files as they are: run ``digiconform vectors record`` (or
+    ``python -c "from digiconform.vectors import write_index; write_index()"``)."""
+    from digiconform.vectors import INDEX_FILE, index_doc, index_text
+
+    committed = (vectors_dir() / INDEX_FILE).read_text(encoding="utf-8")
+    assert committed == index_text(index_doc()), "vectors/index.json is out of date"
+
+
+def test_a_shipped_file_is_indexed_from_its_entry_only_when_its_bytes_match(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the shipped directory a file whose bytes are those of its index entry is not read
+    as a document; any other file is read and validated as before (a broken one refused),
+    and another directory's index is never taken on trust."""
+    from digiconform import vectors as module
+    from digiconform.vectors import INDEX_FILE, vector_index, write_index
+
+    root, db, dcg = _small_tree(tmp_path)
+    write_index(root)
+    monkeypatch.setattr(module, "vectors_dir", lambda: root.resolve())
+    parsed: list[Path] = []
+    real = module._read_vector
+
+    def reading(path: Path, data: bytes | None = None) -> dict:
+        parsed.append(path)
+        return real(path, data)
+
+    monkeypatch.setattr(module, "_read_vector", reading)
+    index = vector_index(root, "scenario")
+    assert [r["id"] for r in index] == sorted([db["id"], dcg["id"]]) and parsed == []
+    assert {r["id"]: r.load() for r in index} == {db["id"]: db, dcg["id"]: dcg}
+    # another directory with the same index: every file parsed
+    other = tmp_path / "copy"
+    shutil.copytree(root / "digibattle", other / "digibattle")
+    shutil.copy(root / INDEX_FILE, other / INDEX_FILE)
+    assert [r["id"] for r in vector_index(other, "scenario")] == [db["id"]]
+    assert len(parsed) == 1
+    # a changed file: read and validated (a broken one refused, naming it)
+    path = next((root / "dcg" / "scenarios").glob("*.vector.json"))
+    path.write_text(json.dumps({**dcg, "steps": "none"}))
+    with pytest.raises(InvalidInputError, match=re.escape(path.name)):
+        vector_index(root, "scenario")
+    assert parsed[-1] == path

@@ -737,8 +737,8 @@ def _chooser(draw: Draw, game: GameHooks, probe_rate: int = 12) -> Any:
     time in ``probe_rate``, a probe that is probably illegal (more often where the position
     gives probes of its own: :func:`digiconform.verifier.probes.pick_probe`)."""
     pick, permute = draw.pick, draw.permute
-    # the cards of each (player, phase, step)'s last legal set (probes.pick_probe)
-    memory: dict[Any, frozenset[Any]] = {}
+    # each (player, phase, step)'s last legal set (probes.pick_probe)
+    memory: dict[Any, Sequence[Any]] = {}
 
     def choose(state: Any) -> Mapping[str, Any]:
         if state.to_move == "chance":

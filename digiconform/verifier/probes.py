@@ -97,26 +97,28 @@ position.)"""
 
 
 def pick_probe(game: Any, state: Any, acts: Sequence[Any], pick: Callable[[int], int],
-               probe_rate: int, memory: dict[Any, frozenset[Any]] | None = None
+               probe_rate: int, memory: dict[Any, Sequence[Any]] | None = None
                ) -> Json | None:
     """The probe to send instead of a legal action for the player to move, or None (then a
     legal action is played): where :func:`positional` gives one whose card the player could
-    play at their previous position of this phase and step (``memory``: the cards of the
-    legal set at each ``(player, phase, step)`` of the game so far; updated), one of those
-    one time in :data:`NEWLY_REFUSED_RATE`; else where :func:`positional` gives any, one of
-    them one time in :data:`POSITIONAL_RATE`; else one of the hooks' generic probes one time
-    in ``probe_rate``."""
+    play at their previous position of this phase and step (``memory``: the legal set at
+    each ``(player, phase, step)`` of the game so far; updated), one of those one time in
+    :data:`NEWLY_REFUSED_RATE`; else where :func:`positional` gives any, one of them one time
+    in :data:`POSITIONAL_RATE`; else one of the hooks' generic probes one time in
+    ``probe_rate``."""
     built = positional(game, state, acts)
     rate = NEWLY_REFUSED_RATE.get(game.ruleset) if memory is not None else None
     if rate is not None:
         assert memory is not None
         where = (state.to_move, state.phase, state.step)
-        before = memory.get(where, frozenset())
-        memory[where] = frozenset((a.type, getattr(a, "card", None)) for a in acts)
-        newly = [p for p in built
-                 if (p.get("type"), p.get("card")) in before and "target" not in p]
-        if newly and pick(rate) == 0:
-            return newly[pick(len(newly))]
+        before = memory.get(where)
+        memory[where] = acts
+        if built and before:  # (the cards of the set before: only where a probe may use them)
+            seen = {(a.type, getattr(a, "card", None)) for a in before}
+            newly = [p for p in built
+                     if (p.get("type"), p.get("card")) in seen and "target" not in p]
+            if newly and pick(rate) == 0:
+                return newly[pick(len(newly))]
     if built and pick(POSITIONAL_RATE.get(game.ruleset, 4)) == 0:
         return built[pick(len(built))]
     if pick(probe_rate) == 0:
@@ -147,35 +149,57 @@ def pick_chance_probe(game: Any, state: Any, pick: Callable[[int], int]) -> Json
 # Digi-Battle
 
 
+_DB_CARDS: dict[int, tuple[Any, dict[str, tuple[int, bool]], frozenset[str]]] = {}
+"""``id(card set)`` -> (the card set, its Power Options' serials -> (the cards their Use
+Requirement discards, whether they downgrade a Champion), its Digimon's serials): what
+:func:`_db_positional` reads of a card, worked out once per card set (kept, so its id is
+not reused while it is here)."""
+
+
+def _db_cards(card_set: Any) -> tuple[dict[str, tuple[int, bool]], frozenset[str]]:
+    hit = _DB_CARDS.get(id(card_set))
+    if hit is not None and hit[0] is card_set:
+        return hit[1], hit[2]
+    if len(_DB_CARDS) >= 64:
+        _DB_CARDS.clear()
+    options = {s: (sum(u.count for u in c.use_requirements if u.kind == "discard_from_hand"),
+                   c.has_effect("downgrade_champion"))
+               for s, c in card_set.cards.items() if c.kind == "power_option"}
+    digimon = frozenset(s for s, c in card_set.cards.items() if c.kind == "digimon")
+    _DB_CARDS[id(card_set)] = (card_set, options, digimon)
+    return options, digimon
+
+
 def _db_positional(state: Any, acts: Sequence[Any]) -> list[Json]:
     p = state.to_move
     if not isinstance(p, int):
         return []
-    cards = state.game.card_set.cards
+    options, digimon = _db_cards(state.game.card_set)
     me = state.players[p]
     out: list[Json] = []
     if state.phase == "battle" and state.step == "play":
         playable = {a.card for a in acts if a.type == "play_option"}
-        for s in sorted(me.hand):
-            c = cards[s]
-            if c.kind != "power_option" or s in playable:
+        hand = sorted(me.hand)
+        for s in hand:
+            if s not in options or s in playable:
                 continue
             # a printed Use Requirement or restriction fails: played as fully as it can be
-            need = sum(u.count for u in c.use_requirements if u.kind == "discard_from_hand")
-            discard = sorted(x for x in me.hand if x != s)[:need]
+            need, downgrade = options[s]
             probe: dict[str, Any] = {"type": "play_option", "player": p, "card": s}
-            if discard:
-                probe["discard"] = discard
-            if c.has_effect("downgrade_champion"):
+            if need:
+                discard = [x for x in hand if x != s][:need]
+                if discard:
+                    probe["discard"] = discard
+            if downgrade:
                 probe["target"] = 1 - p
             out.append(probe)
         legal = next((a for a in acts if a.type == "play_option"), None)
         if legal is not None:  # a target that is no player
             out.append({**legal.to_json(), "target": 2})
-    elif state.step in ("prepare",) or any(a.type == "prepare" for a in acts):
+    elif state.step == "prepare" or any(a.type == "prepare" for a in acts):
         allowed = {a.card for a in acts if a.type == "prepare"}
         for s in sorted(me.hand):
-            if s not in allowed and cards[s].kind == "digimon":
+            if s not in allowed and s in digimon:
                 out.append({"type": "prepare", "player": p, "card": s})
     return out
 
