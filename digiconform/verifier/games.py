@@ -655,10 +655,16 @@ _DCG_EVENT_FIELDS = _fields((
 
 @cache
 def _dcg() -> GameHooks:
+    import json
+
     from oracle import rulesets
-    from oracle.dcg import memory as gauge
+    from oracle.resources import schemas_dir
 
     dcg = rulesets.get("dcg")
+    # the gauge's limit from the language-neutral contract (the state schema's memory bound),
+    # not from oracle/dcg: the verifier reaches the oracle only through the driver (layering)
+    limit = json.loads((schemas_dir() / "dcg" / "state.schema.json").read_text(
+        encoding="utf-8"))["$defs"]["memory"]["maximum"]
     return GameHooks(
         "dcg", dcg.new_game, _last_answer(dcg.legal_actions), dcg.apply, dcg.action_from_json,
         _dcg_draw_setup, _dcg_shrink_setups, _dcg_chance, _dcg_probes, _dcg_chance_probes,
@@ -676,4 +682,4 @@ def _dcg() -> GameHooks:
         turn_cause="memory", turn_condition="DCG-6-1-4-1",
         setup_clause="CR4.2 Deck construction",
         opponent_fields=(("security_check", frozenset({"security", "trash"})),),
-        gauge_limit=(gauge.MEMORY_LIMIT, gauge.CLAUSE), end_begins=frozenset({"end_of_turn"}))
+        gauge_limit=(limit, "CR4.2 Memory"), end_begins=frozenset({"end_of_turn"}))
