@@ -178,3 +178,25 @@ def test_a_malformed_action_may_be_refused_as_invalid_where_the_oracle_says_ille
     assert refusal_difference(illegal, invalid)  # no action given: the kinds must match
     assert refusal_difference({"kind": "invalid", "path": "$"}, illegal,
                               {"type": "coin_toss", "winner": 2})
+
+
+def test_the_order_of_two_recycles_due_at_once_is_the_engines_own() -> None:
+    """DB-D.3 orders no two recycles due at once: with both due, the detail fields naming
+    which comes first (``chance``, ``resume``) are not compared; with one due, they are."""
+    from digiconform.verifier.compare import state_differences
+
+    mine = {"player": 0, "kind": "recycle", "cards": ["BO-01"]}
+    theirs = {"player": 1, "kind": "recycle", "cards": ["BO-02"]}
+
+    def state(due: dict, queued: list | None) -> dict:
+        return {"ruleset": "digibattle", "phase": "regroup", "to_move": "chance", "duel": 1,
+                "winner": None, "players": [], "chance": due,
+                "resume": {"phase": "regroup", "then": queued}}
+
+    oracle = state(theirs, [{"player": 0, "cards": ["BO-01"]}])
+    engine = state(mine, [{"player": 1, "cards": ["BO-02"]}])
+    assert state_differences(oracle, engine, details=["chance", "resume"]) == []
+    one = state(theirs, None)
+    assert {p for p, _, _ in state_differences(one, state(mine, None),
+                                                details=["chance", "resume"])} \
+        >= {"$.chance.player"}

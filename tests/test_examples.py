@@ -341,3 +341,17 @@ def test_verify_deck_file_is_checked_before_the_run(tmp_path: Path) -> None:
                           capture_output=True, text=True, env=ENV, cwd=tmp_path, timeout=60)
     assert proc.returncode == 2, proc.stderr
     assert "CR4.2 Deck construction" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_python_engine_declaring_its_details_passes_the_whole_suite(tmp_path: Path) -> None:
+    """``--details`` makes the example declare and answer the oracle's bookkeeping too
+    (docs/PROTOCOL.md "Core and details"). A newcomer review (2026-12-07) found it failing
+    one vector under DB-D.3: at two recycles due at once (Nanimon's win and a Blitz) it names
+    its own player's shuffle as due (``chance``) where the oracle names the other, an order no
+    rule fixes."""
+    proc, report = _verify(PYTHON + " --details", tmp_path, "--games", str(GAMES))
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    assert report["summary"]["failed"] == 0 and report["differential"]["findings"] == []
+    both = [c for c in report["cases"] if c["id"].startswith(
+        "exhaustion::Nanimon takes my opponent's last Online card while Blitz")]
+    assert [c["status"] for c in both] == ["pass"], both
