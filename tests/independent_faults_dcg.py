@@ -170,6 +170,19 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     # games, 4 at 40 (DCG-6-5-1-1, -2, -7, CR4.2 Pending processing), none CR4.2 Triggered
     # effects: the gain comes at the step that ends the previous turn and
     # the engine's memory is that gain's "before", yet the step's first memory event is named.
+    # WRONG (2026-12-07, opt26 at main a95a25a): PASS, exit 0, with the vectors (`--skip
+    # examples/dcg/skip.txt --games 0`: 86 ran, 0 failed) and DCG-6-5-1-3 marked "pass". Every
+    # Option this engine plays costs 0 (BT1-090 Gravity Crush, ST2-13 Hammer Spark: the only
+    # Options of red-memory and blue-tempo, and of the clause's runnable vectors); every real
+    # Option with a play cost above 0 (ST1-13 ... ST1-16, ST2-14 ... ST2-16, and none of the 35
+    # Options in tools/raw/dcg/cards.json has only texts this engine knows) holds a text it
+    # does not play, so each vector using one is in skip.txt and no random game reaches one.
+    # The oracle's vectors do check the payment (starter_cards: Shadow Wing's "memory is 2",
+    # Giga Destroyer's and Gaia Force's turn end); the example engine cannot run them.
+    "optionfree": ("DCG-6-5-1-3: using an Option pays nothing (its play cost is not paid)", [
+        (ENGINE, "        self._pay(c.play_cost or 0)\n        s.hand.remove(card)\n"
+                 "        what = self._effects(card, \"text\")\n",
+         "        s.hand.remove(card)\n        what = self._effects(card, \"text\")\n")]),
     "startcond": ("CR4.2 Triggered effects: the Tamer ST2-12 gains when every Digimon of the "
                   "opponent has digivolution cards (its condition inverted)", [
         (ENGINE, 'if any(len(st.cards) == 1 and self.cards[st.cards[0]].kind == "digimon"',

@@ -140,8 +140,20 @@ EXPECTED_DCG_VECTORS = {
     "deckout1": ("CR4.2 Victory conditions",),
 }
 
+#: engine -> the clause its failing vectors should name, where the run is known to PASS
+#: instead (tests/independent_faults_dcg.py says why): strict xfail, so a vector the engine
+#: can run that catches the fault shows here as XPASS and the engine moves to
+#: EXPECTED_DCG_VECTORS.
+WRONG_DCG_VECTORS = {
+    "optionfree": ("DCG-6-5-1-3",),
+}
 
-@pytest.mark.parametrize("name", sorted(EXPECTED_DCG_VECTORS))
+
+@pytest.mark.parametrize("name", [
+    *sorted(EXPECTED_DCG_VECTORS),
+    *(pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="wrong verdict, "
+                                              "tests/independent_faults_dcg.py"))
+      for n in sorted(WRONG_DCG_VECTORS))])
 def test_an_independent_dcg_engine_with_one_fault_fails_vectors_under_its_clause(
         name: str, tmp_path: Path) -> None:
     from digiconform.verifier.runner import parse_skip_file
@@ -155,7 +167,8 @@ def test_an_independent_dcg_engine_with_one_fault_fails_vectors_under_its_clause
     report = verify(Options(impl, "dcg", games=0, skips=parse_skip_file(skip.read_text()),
                             budget=None, trace_dir=tmp_path / "traces"))
     failed = [(f.id, f.clause) for f in report.failures]
-    assert failed and all(c in EXPECTED_DCG_VECTORS[name] for _, c in failed), failed
+    clauses = {**EXPECTED_DCG_VECTORS, **WRONG_DCG_VECTORS}[name]
+    assert failed and all(c in clauses for _, c in failed), failed
     assert report.outcome == "FAIL"
 
 

@@ -241,6 +241,19 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And my hand holds 4 cards
 
     @DCG-6-5-1-3
+    Scenario: Using an Option with a play cost pays it from my memory
+      # Starlight Explosion ST1-14 (red Option) costs 2: 3 - 2 = 1, still on my side. Its
+      # effect (+7000 DP to my Security Digimon) changes no memory.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has Dracomon ST1-04
+      And my hand holds Starlight Explosion ST1-14 and 4 other cards
+      When I use Starlight Explosion ST1-14
+      Then the turn does not end
+      And memory is 1 on my side
+      And my trash includes Starlight Explosion ST1-14
+      And my hand holds 4 cards
+
+    @DCG-6-5-1-3
     Scenario: An Option needs a Digimon or Tamer of its colour
       # Bearmon ST2-04 is blue, Gravity Crush red.
       Given it is my turn in the Main phase with memory 3
