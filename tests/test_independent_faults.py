@@ -50,6 +50,24 @@ def test_an_independent_engine_with_one_fault_gets_one_finding_under_its_clause(
     assert not report.ok
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 5])
+def test_firstloser_gets_one_finding_at_other_seeds(seed: int, tmp_path: Path) -> None:
+    """The loser starting the next Duel is one fault at any seed (a newcomer review,
+    2026-12-07, at 30 games): at seed 3 a wrong starter who passed by force looked like
+    DB-AMB-24 'run-out' in a game too short to confirm it (once a DB-C.3 finding); at seeds 1,
+    2 and 5 games played while the oracle held DB-AMB-19 'coin-toss', learnt from an earlier
+    game and retracted when the run was weighed, were judged under it (once DB-B.5, DB-C.1
+    or DB-C.3 findings beside DB-D.6)."""
+    independent_faults.build(tmp_path, ["firstloser"])
+    impl = (f"{shlex.quote(sys.executable)} "
+            f"{shlex.quote(str(tmp_path / 'firstloser' / 'adapter.py'))}")
+    report = verify(Options(impl, games=30, seed=seed, scenarios=("-",), budget=None,
+                            shrink_seconds=5, trace_dir=tmp_path / "traces"))
+    found = [(f["clause"], f["field"], f["count"]) for f in report.differential["findings"]]
+    assert len(found) == 1 and found[0][0] in EXPECTED["firstloser"], found
+    assert not report.ok
+
+
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_every_failing_vector_of_an_independent_fault_names_its_clause(
         name: str, tmp_path: Path) -> None:

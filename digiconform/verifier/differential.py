@@ -1227,6 +1227,74 @@ def _changes_step(div: Divergence, amb: str, reading: str) -> bool:
 WEIGH_SAMPLE = 64
 
 
+def _file_unconfirmed_by_rule(roots: Sequence[Divergence]) -> None:
+    """A root whose reading its game was too short to confirm and the run confirms nowhere
+    (:attr:`Divergence.unconfirmed`, still set) is no evidence of that reading; when the
+    same step, attributed without readings (:func:`attribute`), breaks a rule under which
+    another root of the run that no reading explains is filed (same :func:`root_key`), the
+    run shows that fault, and the step is one more instance of it: it is filed there (the
+    wrong player starting a Duel who then passes by force, which looks like DB-AMB-24
+    'run-out' at that one step, is DB-D.6's like the other wrong starts). Else it keeps the
+    ambiguity's clause (:func:`_retract`)."""
+    keys = {root_key(d) for d in roots if d.reading is None and d.unconfirmed is None
+            and d.follows_asked is None and d.kind != "errored" and d.clause is not None}
+    for d in roots:
+        if d.reading is not None or d.unconfirmed is None or d.follows_asked is not None:
+            continue
+        kept = (d.clause, d.clauses, d.basis, d.explanation)
+        d.clause = d.basis = None
+        try:
+            attribute(d, readings=False)
+        except Exception:  # noqa: BLE001 - left as it was
+            d.clause = None
+        if d.clause is not None and d.reading is None and root_key(d) in keys:
+            d.explanation = d.unconfirmed = None
+            continue
+        d.reading = None
+        d.clause, d.clauses, d.basis, d.explanation = kept
+
+
+def _judge_as_asked(div: Divergence, retracted: set[tuple[str, str]]) -> None:
+    """Attribute again a root state divergence found while the oracle played, learnt from an
+    earlier game, a reading the run then retracted (:func:`_weigh_readings`): the run shows
+    the implementation does not follow it, so the step is judged as the implementation was
+    asked, from the same position (:attr:`Divergence.before`) under the readings of its
+    setup with the retracted ones left out. When the implementation's answer differs there
+    too, the clause is the one attributed there (without readings); else (the difference
+    was the retracted reading's alone) the divergence is left as it was. (A wrong first
+    player of a Duel that once looked like DB-AMB-19 'coin-toss' is DB-D.6's in the later
+    games too, not the Battle's start, DB-C.1, under the coin-toss winner.)"""
+    import dataclasses
+
+    if div.cause is not None or div.reading is not None or div.follows_asked is not None or \
+            div.kind != "state" or not div.actions or not isinstance(div.before, Mapping) or \
+            not isinstance(div.actual_state, Mapping):
+        return
+    dropped = {a for a, r in retracted if div.overrides.get(a) == r}
+    if not dropped:
+        return
+    overrides = {a: r for a, r in div.overrides.items() if a not in dropped}
+    asked = oracle_setup(div.setup, overrides)
+    o = OracleDriver()
+    if not _load(o, asked, div.before):
+        return
+    out = o.apply(div.actions[-1])
+    if out.refusal is not None or out.state is None:
+        return
+    diffs = state_differences(out.state, div.actual_state, details=div.details)
+    if not diffs:
+        return
+    alt = dataclasses.replace(div, overrides=overrides, differences=diffs,
+                              events=list(out.events), expected=out.state, clause=None,
+                              clauses=[], explanation=None, basis=None, unconfirmed=None)
+    try:
+        attribute(alt, readings=False)
+    except Exception:  # noqa: BLE001 - left as it was
+        return
+    if alt.clause is not None and alt.reading is None:
+        div.clause, div.basis = alt.clause, alt.basis
+
+
 def _weigh_readings(games: Sequence[Sequence[Divergence]]) -> None:
     """Weigh each reading R (of ambiguity A) the run's root divergences were explained by
     against the run as a whole, so that a fault gives one finding, not one per reading it
@@ -1253,12 +1321,14 @@ def _weigh_readings(games: Sequence[Sequence[Divergence]]) -> None:
             d.reading, d.clause, d.explanation = d.unconfirmed
             d.unconfirmed = None
             d.clauses = sorted({e["clause"] for e in _step_events(d) if e.get("clause")})
+    _file_unconfirmed_by_rule([d for _, _, d in roots])
     plain = [d for _, _, d in roots if d.reading is None and d.kind != "errored"]
     sample = plain[:WEIGH_SAMPLE]
     # (the implementation answering as asked where the oracle played a reading learnt from
     # an earlier game is direct evidence against that reading)
     shown_asked = [(d.reading[0], d.follows_asked) for _, _, d in roots
                    if d.follows_asked is not None and d.reading is not None]
+    retracted: set[tuple[str, str]] = set()
     for amb_id, reading in sorted({d.reading for _, _, d in roots
                                    if d.reading is not None and d.follows_asked is None}):
         amb = registry.BY_ID.get(amb_id)
@@ -1274,6 +1344,10 @@ def _weigh_readings(games: Sequence[Sequence[Divergence]]) -> None:
             continue
         for g, i, d in support:
             _retract(d, g[i + 1:])
+        retracted.add((amb_id, reading))
+    if retracted:
+        for _, _, d in roots:
+            _judge_as_asked(d, retracted)
 
 
 #: The state fields that say who is to act where: a state divergence whose first differing
