@@ -140,6 +140,12 @@ def _choice(v: Any, game: Game) -> Choice | None:
             raise InvalidInputError(f"{path}.card", f"unknown card {card!r}")
         if effect is None or effect >= len(game.cards[card].effects):
             raise InvalidInputError(f"{path}.effect", f"{card} has no effect {effect}")
+        from oracle.dcg.effects import TARGETED
+
+        if game.cards[card].effects[effect].action not in TARGETED:
+            # (CR4.2 Triggered effects: only a targeted effect leaves a choice of targets)
+            raise InvalidInputError(f"{path}.effect", f"effect {effect} of {card} chooses "
+                                    "no targets")
     timing = v.get("timing")
     if timing is not None and not isinstance(timing, str):
         raise InvalidInputError(f"{path}.timing", "expected a timing or null")

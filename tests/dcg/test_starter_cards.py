@@ -161,3 +161,31 @@ def test_wargreymon_gains_security_attack_per_2_digivolution_cards(cards, checks
     s = make_state(player(battle_area=[stack(1, *cards)]), memory=3)
     s, _ = _attack(s)
     assert len(s.players[1].security) == 5 - checks
+
+
+def test_a_target_choice_of_an_effect_that_chooses_no_targets_is_refused_at_load() -> None:
+    """load_state of a position whose ``targets`` choice names an effect that targets nothing
+    (Giga Destroyer ST1-15's effect 1, its [Security] "activate the [Main] effect") is bad
+    input, refused at ``$.choice.effect`` (it was taken, and the next ``choose`` failed an
+    assertion inside the oracle)."""
+    import copy
+    import json
+    from pathlib import Path
+
+    from oracle.driver import OracleDriver
+    from oracle.errors import InvalidInputError
+
+    name = ("dcg-starter_cards-Giga-Destroyer-deletes-no-more-than-2-when-3-of-my-opponent-s"
+            "--0f5995c3.vector.json")
+    vector = json.loads((Path(__file__).resolve().parents[2] / "vectors" / "dcg" /
+                         "scenarios" / name).read_text(encoding="utf-8"))
+    setup = next(s["setup"] for s in vector["steps"] if "setup" in s)
+    state = next(s["expect"]["state"] for s in vector["steps"]
+                 if (s["expect"].get("state") or {}).get("choice")
+                 and s["expect"]["state"]["choice"]["kind"] == "targets")
+    OracleDriver().load_state(setup, state)  # the recorded position loads
+    bad = copy.deepcopy(state)
+    bad["choice"]["effect"] = 1
+    with pytest.raises(InvalidInputError) as e:
+        OracleDriver().load_state(setup, bad)
+    assert e.value.path == "$.choice.effect"
