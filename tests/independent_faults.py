@@ -79,21 +79,32 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
 
 def build(out: Path, names: list[str] | None = None) -> None:
     """Write every engine (or those named) under ``out``, each in ``out/<name>/``."""
-    for name, (what, patches) in PATCHES.items():
+    build_patched(EXAMPLE, (ENGINE, ADAPTER), PATCHES, out, names,
+                  verbose=__name__ == "__main__")
+
+
+def build_patched(example: Path, files: tuple[str, ...],
+                  patches: dict[str, tuple[str, list[tuple[str, str, str]]]], out: Path,
+                  names: list[str] | None = None, *, verbose: bool = False) -> None:
+    """Copy ``files`` of ``example`` into ``out/<name>/`` for every entry of ``patches`` (or
+    those named) and apply its textual patches, each exactly once.
+
+    :raises SystemExit: a patch whose old text is not in its file (the example changed)."""
+    for name, (what, changes) in patches.items():
         if names is not None and name not in names:
             continue
         target = out / name
         shutil.rmtree(target, ignore_errors=True)
         target.mkdir(parents=True)
-        for f in (ENGINE, ADAPTER):
-            shutil.copy(EXAMPLE / f, target / f)
-        for f, old, new in patches:
+        for f in files:
+            shutil.copy(example / f, target / f)
+        for f, old, new in changes:
             text = (target / f).read_text(encoding="utf-8")
             if old not in text:
                 raise SystemExit(f"{name}: patch does not apply to {f}: {old!r}")
             (target / f).write_text(text.replace(old, new, 1), encoding="utf-8")
-        if __name__ == "__main__":
-            print(f"{name:11} {what}")
+        if verbose:
+            print(f"{name:14} {what}")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,6 @@ unchanged.
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 
@@ -192,21 +191,12 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
 
 def build(out: Path, names: list[str] | None = None) -> None:
     """Write every engine (or those named) under ``out``, each in ``out/<name>/``."""
-    for name, (what, patches) in PATCHES.items():
-        if names is not None and name not in names:
-            continue
-        target = out / name
-        shutil.rmtree(target, ignore_errors=True)
-        target.mkdir(parents=True)
-        for f in FILES:
-            shutil.copy(EXAMPLE / f, target / f)
-        for f, old, new in patches:
-            text = (target / f).read_text(encoding="utf-8")
-            if old not in text:
-                raise SystemExit(f"{name}: patch does not apply to {f}: {old!r}")
-            (target / f).write_text(text.replace(old, new, 1), encoding="utf-8")
-        if __name__ == "__main__":
-            print(f"{name:14} {what}")
+    try:
+        from tests.independent_faults import build_patched
+    except ImportError:  # run as a script: tests/ is sys.path[0]
+        from independent_faults import build_patched  # type: ignore[no-redef]
+
+    build_patched(EXAMPLE, FILES, PATCHES, out, names, verbose=__name__ == "__main__")
 
 
 if __name__ == "__main__":
