@@ -200,6 +200,21 @@ def _two_recycles_due(state: Mapping[str, Any]) -> bool:
                for t in resume["then"])
 
 
+def explains(normal: Mapping[str, Any], alt: Mapping[str, Any],
+             differences: Iterable[Diff]) -> bool:
+    """Does the state ``alt`` (a counterfactual: the oracle under another reading or with
+    one event changed) give the implementation's ``differences`` from the oracle's
+    ``normal``? The implementation's declared details are not known here, only its
+    differences: each must be one ``alt`` has (any field), and each core field ``alt``
+    changes must be among them; ``alt`` must change some core field."""
+    full = {p: repr(a) for p, _e, a in state_differences(normal, alt, limit=10**6)}
+    core = {p: repr(a) for p, _e, a in state_differences(normal, alt, details=(),
+                                                          limit=10**6)}
+    engine = {p: repr(a) for p, _e, a in differences}
+    return bool(core) and all(full.get(p) == a for p, a in engine.items()) and \
+        all(engine.get(p) == a for p, a in core.items())
+
+
 def all_details(ruleset: str | None = None) -> list[str]:
     """Every detail field name (of one ruleset, or of all): what an implementation that
     keeps all the oracle's bookkeeping (``digiconform serve``) declares."""

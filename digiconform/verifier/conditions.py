@@ -132,7 +132,7 @@ def _explains(db: Any, game: Any, before: Mapping[str, Any], action: Mapping[str
               details: Sequence[str] | None, actual: Mapping[str, Any] | None,
               differences: Sequence[tuple[str, Any, Any]] | None,
               normal: Mapping[str, Any]) -> bool:
-    from digiconform.verifier.compare import state_differences
+    from digiconform.verifier.compare import explains, state_differences
 
     states = _positions(db, game, before, action)
     if actual is not None:
@@ -143,10 +143,4 @@ def _explains(db: Any, game: Any, before: Mapping[str, Any], action: Mapping[str
     # The implementation's differences are known, not which details it declared: each of them
     # must be one the counterfactual has (any field), and each core field the counterfactual
     # changes must be among them.
-    cf = states[0].to_json()
-    full = {p: repr(a) for p, _e, a in state_differences(normal, cf, limit=10**6)}
-    core = {p: repr(a) for p, _e, a in state_differences(normal, cf, details=(),
-                                                          limit=10**6)}
-    engine = {p: repr(a) for p, _e, a in differences}
-    return bool(core) and all(full.get(p) == a for p, a in engine.items()) and \
-        all(engine.get(p) == a for p, a in core.items())
+    return explains(normal, states[0].to_json(), differences)

@@ -2416,13 +2416,9 @@ def _reproduces(normal: Mapping[str, Any], alt: Mapping[str, Any],
                                      details=details)
     if not differences:
         return False
-    normal = {k: v for k, v in normal.items() if k not in strip}
-    full = {p: repr(x) for p, _e, x in state_differences(normal, alt, limit=10**6)}
-    core = {p: repr(x) for p, _e, x in state_differences(normal, alt, details=(),
-                                                          limit=10**6)}
-    engine = {p: repr(x) for p, _e, x in differences}
-    return bool(core) and all(full.get(p) == x for p, x in engine.items()) and \
-        all(engine.get(p) == x for p, x in core.items())
+    from digiconform.verifier.compare import explains
+
+    return explains({k: v for k, v in normal.items() if k not in strip}, alt, differences)
 
 
 def _legal_set_clause(div: Divergence) -> str | None:
