@@ -582,8 +582,8 @@ def choice_actions(w: Any, attack: Attack | None) -> list[Action]:
         return [Action("choose", c.player, targets=()),
                 *(Action("choose", c.player, targets=(b,)) for b in blockers(w, c.player, attack))]
     eff = w.cards[c.card].effects[c.effect]
-    return [Action("choose", c.player, card=card, targets=t)
-            for t, card in target_options(w, c.player, eff)]
+    return sorted((Action("choose", c.player, card=card, targets=t)
+                   for t, card in target_options(w, c.player, eff)), key=Action.sort_key)
 
 
 def choose(w: Work, a: Action) -> None:
