@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import collections
 import json
+import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -181,6 +183,10 @@ def test_counter_attack_doubling_at_the_same_level_is_filed_under_db_c2(
         setup, before, last, differences=state_differences(expected, other, details=())) is None
 
 
+#: ``digiconform serve`` run by this interpreter (the tests need no ``digiconform`` on PATH).
+SERVE = f"{shlex.quote(sys.executable)} -m digiconform.cli serve"
+
+
 @pytest.mark.parametrize("ruleset", ["digibattle", "dcg"])
 def test_probe_request_overhead(ruleset: str, tmp_path: Path,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
@@ -225,7 +231,7 @@ def test_probe_request_overhead(ruleset: str, tmp_path: Path,
     monkeypatch.setattr(probes, "pick_probe", counted(probes.pick_probe))
     monkeypatch.setattr(probes, "pick_chance_probe", counted(probes.pick_chance_probe))
     monkeypatch.setattr(runner, "_differential", games)
-    report = runner.verify(runner.Options("digiconform serve", ruleset=ruleset,
+    report = runner.verify(runner.Options(SERVE, ruleset=ruleset,
                                           trace_dir=tmp_path))
     assert report.ok, [f.message for f in report.failures]
     total = sent["legal_actions"] + sent["other"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import json
+import shlex
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -475,7 +476,7 @@ PROJECT = {**miniatures.PLANTED, **miniatures.PLANTED_DCG, **miniatures.PLANTED_
 
 #: The engine each planted fault was planted in, as it is without the fault: its verdicts
 #: are the ones a fault that is not a reading must leave as they are.
-BASELINE = {**{n: "digiconform serve" for n in PROJECT},
+BASELINE = {**{n: f"{shlex.quote(sys.executable)} -m digiconform.cli serve" for n in PROJECT},
             **{n: miniatures.command("mandatory_only") for n in miniatures.PLANTED_MINIMAL}}
 
 

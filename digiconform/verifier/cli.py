@@ -81,8 +81,8 @@ TIMEOUT = click.option("--timeout", type=Float(0.1, 3600), default=5.0,
               help="A shipped deck the random games draw each seat's deck from (repeatable; "
                    "`digiconform data path deck` lists them). Default: the ruleset's own "
                    "choice (Digi-Battle: the Starter decks and decks built from the card "
-                   "set; dcg: red-memory and blue-tempo, half the games with test-only "
-                   "cards).")
+                   "set; dcg: a third of the games each red-memory against blue-tempo, the "
+                   "same with test-only cards, and the ST-1 deck against the ST-2 deck).")
 @click.option("--deck-file", "deck_files", multiple=True, metavar="FILE",
               type=click.Path(dir_okay=False, exists=True),
               help="A deck JSON file the random games draw from too (repeatable).")
