@@ -74,8 +74,8 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
         (ENGINE, "        if ddp <= adp:\n", "        if ddp < adp:\n")]),
     "sectie": ("CR4.2 Security checks: a security Digimon of equal DP does not delete the "
                "attacker", [
-        (ENGINE, "if self.dp(player, a, sec) <= (c.dp or 0):",
-         "if self.dp(player, a, sec) < (c.dp or 0):")]),
+        (ENGINE, "if self.dp(player, a, sec) <= self.security_dp(1 - player, card):",
+         "if self.dp(player, a, sec) < self.security_dp(1 - player, card):")]),
     "sickness": ("DCG-6-5-1-5: a Digimon played this turn may attack", [
         (ENGINE, "a.suspended \\\n                or a.played_this_turn:", "a.suspended:")]),
     "attackactive": ("DCG-6-5-1-5: an unsuspended Digimon may be attacked", [
@@ -169,7 +169,13 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     # games, 4 at 40 (DCG-6-5-1-1, -2, -7, CR4.2 Pending processing), none CR4.2 Triggered
     # effects: the gain comes at the step that ends the previous turn and
     # the engine's memory is that gain's "before", yet the step's first memory event is named.
-    # WRONG (2026-12-07, opt26 at main a95a25a): PASS, exit 0, with the vectors (`--skip
+    # Right at i24h (2026-12-07, `--skip examples/dcg/skip.txt --games 0`): FAIL, the two
+    # vectors with Starlight Explosion ST1-14 (cost 2), which examples/dcg now plays, fail
+    # under DCG-6-5-1-3 (main_phase "Using an Option with a play cost pays it from my
+    # memory", starter_cards "Starlight Explosion's +7000 DP protects my security in my
+    # opponent's next turn"); no random game reaches it (neither deck holds an Option
+    # with a cost).
+    # Was WRONG (2026-12-07, opt26 at main a95a25a): PASS, exit 0, with the vectors (`--skip
     # examples/dcg/skip.txt --games 0`: 86 ran, 0 failed) and DCG-6-5-1-3 marked "pass". Every
     # Option this engine plays costs 0 (BT1-090 Gravity Crush, ST2-13 Hammer Spark: the only
     # Options of red-memory and blue-tempo, and of the clause's runnable vectors); every real
