@@ -43,7 +43,9 @@ unchanged.
 At branch i24h (2026-12-07, 20 games, seed 0): playfree (new: a Digimon played for nothing)
 DCG-6-5-1-1, turnmem3 DCG-6-6-3: one finding each, under their clause (noted at each);
 optionfree fails its two vectors under DCG-6-5-1-3 (examples/dcg now plays Starlight
-Explosion ST1-14).
+Explosion ST1-14). Every engine, 20 games at seeds 0, 3 and 7: 23, 22 and 22 findings, each
+engine at most one, all under the clause recorded above as right (seed 3: autoorder passes;
+seed 7: sickness passes; optioncolor, moveegg, deckout1 and optionfree pass at all three).
 """
 
 from __future__ import annotations
