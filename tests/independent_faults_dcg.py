@@ -39,6 +39,13 @@ cover_gauge_roots); only who is to move differing, or a turn the engine ended wh
 holds at end of turn for waiting effects, by the decision the oracle waits for
 (differential.waited_clause). Still wrong: turnmem3 (noted there). Every other verdict above
 unchanged.
+
+At branch i24h (2026-12-07, 20 games, seed 0): playfree (new: a Digimon played for nothing)
+DCG-6-5-1-1, turnmem3 DCG-6-6-3: one finding each, under their clause (noted at each);
+optionfree fails its two vectors under DCG-6-5-1-3 (examples/dcg now plays Starlight
+Explosion ST1-14). Every engine, 20 games at seeds 0, 3 and 7: 23, 22 and 22 findings, each
+engine at most one, all under the clause recorded above as right (seed 3: autoorder passes;
+seed 7: sickness passes; optioncolor, moveegg, deckout1 and optionfree pass at all three).
 """
 
 from __future__ import annotations
@@ -74,8 +81,8 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
         (ENGINE, "        if ddp <= adp:\n", "        if ddp < adp:\n")]),
     "sectie": ("CR4.2 Security checks: a security Digimon of equal DP does not delete the "
                "attacker", [
-        (ENGINE, "if self.dp(player, a, sec) <= (c.dp or 0):",
-         "if self.dp(player, a, sec) < (c.dp or 0):")]),
+        (ENGINE, "if self.dp(player, a, sec) <= self.security_dp(1 - player, card):",
+         "if self.dp(player, a, sec) < self.security_dp(1 - player, card):")]),
     "sickness": ("DCG-6-5-1-5: a Digimon played this turn may attack", [
         (ENGINE, "a.suspended \\\n                or a.played_this_turn:", "a.suspended:")]),
     "attackactive": ("DCG-6-5-1-5: an unsuspended Digimon may be attacked", [
@@ -111,6 +118,18 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     # Was WRONG (2 findings, DCG-6-5-1-2 and DCG-6-1-4-1: a turn the engine ended in a step
     # where the oracle ended none named the turn-end condition); now one finding under
     # DCG-6-5-1-2: such a turn is "ahead" (_turn_segment), its memory names the rule.
+    # Right at i24h (20 games, seeds 0, 3 and 7): one finding, DCG-6-5-1-1 x20 each. Was
+    # (seed 0): DCG-6-6-1 x17, DCG-6-5-1-1 x2, DCG-6-1-4-1 x1 (a newcomer saw DCG-6-6-1):
+    # where the oracle's payment ended the turn and the engine stayed in it, the step's
+    # most specific event changing $.turn, end_of_turn, named it; now the engine's memory,
+    # elsewhere than the oracle's when it began to end that turn, names the gauge's event
+    # (differential._gauge_apart); and where the memory alone did not differ (1 on either
+    # side), it is read by the engine's own turn player (was: taken for the turn-end
+    # condition, DCG-6-1-4-1, differential._engine_gauge).
+    "playfree": ("DCG-6-5-1-1: playing a Digimon from the hand pays no cost", [
+        (ENGINE, "in the hand\")\n        self._pay(c.play_cost or 0)\n",
+         "in the hand\")\n        if c.kind != \"digimon\":\n"
+         "            self._pay(c.play_cost or 0)\n")]),
     "digicost": ("DCG-6-5-1-2: digivolving pays the play cost, not the digivolve cost", [
         (ENGINE, "self._pay(min(costs))", "self._pay(c.play_cost or 0)")]),
     # Was WRONG (2 findings, CR4.2 Battles and CR4.2 Security checks: security_check is the
@@ -132,6 +151,12 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     # turn, no turn_ended event: as digicost.
     "nodelayed": ("CR4.2 Pending processing: 'at end of turn' effects never resolve", [
         (ENGINE, "        self.pending.extend(self.delayed)\n", "")]),
+    # Right at i24h (20 games, seeds 0, 3 and 7): one finding, DCG-6-6-3 x20 each. Every
+    # root is a play whose cost ends the turn with the opponent above 3; a turn's end is now
+    # a candidate of its own (the gauge "carried" wrong into the next turn), and a cost
+    # the engine paid right for the same card in an earlier matched step of the run is no
+    # "changed" candidate (differential.matched_gauge_moves: at seed 0, 13 of the 20 roots),
+    # so the turn's end explains the most roots.
     # STILL WRONG at i24e (1 finding, DCG-6-5-1-1 x20): from one step a turn begun at 3 and a
     # cost paid wrong show the same gauge, and every root of the run is a play that ends the
     # turn: the cost and the turn's end explain the same roots (cover_gauge_roots takes the
@@ -169,7 +194,13 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     # games, 4 at 40 (DCG-6-5-1-1, -2, -7, CR4.2 Pending processing), none CR4.2 Triggered
     # effects: the gain comes at the step that ends the previous turn and
     # the engine's memory is that gain's "before", yet the step's first memory event is named.
-    # WRONG (2026-12-07, opt26 at main a95a25a): PASS, exit 0, with the vectors (`--skip
+    # Right at i24h (2026-12-07, `--skip examples/dcg/skip.txt --games 0`): FAIL, the two
+    # vectors with Starlight Explosion ST1-14 (cost 2), which examples/dcg now plays, fail
+    # under DCG-6-5-1-3 (main_phase "Using an Option with a play cost pays it from my
+    # memory", starter_cards "Starlight Explosion's +7000 DP protects my security in my
+    # opponent's next turn"); no random game reaches it (neither deck holds an Option
+    # with a cost).
+    # Was WRONG (2026-12-07, opt26 at main a95a25a): PASS, exit 0, with the vectors (`--skip
     # examples/dcg/skip.txt --games 0`: 86 ran, 0 failed) and DCG-6-5-1-3 marked "pass". Every
     # Option this engine plays costs 0 (BT1-090 Gravity Crush, ST2-13 Hammer Spark: the only
     # Options of red-memory and blue-tempo, and of the clause's runnable vectors); every real

@@ -219,6 +219,37 @@ def test_dcg_skip_file_is_the_vectors_with_a_card_the_engine_does_not_play() -> 
     assert 0 < len(want) <= 110
 
 
+def test_dcg_engine_plays_starlight_explosion_from_its_texts() -> None:
+    """ST1-14 Starlight Explosion in examples/dcg (no vector reveals it from security):
+    [Security] its owner's Security Digimon get +7000 DP for the turn (Agumon ST1-03, 2000 +
+    7000, then deletes an attacking Birdramon ST1-05, 5000), and no longer in the next turn;
+    [Main] (cost 2) the same until the end of the opponent's next turn."""
+    engine = _dcg_engine()
+    cards = engine.load_cards()
+    game = engine.Game(cards, [(["ST1-04"] * 50, []), (["ST1-04"] * 50, [])])
+    game.stage, game.turn, game.turn_player, game.memory = "main", 3, 0, 5
+    game.seats[0].battle = [engine.Stack(1, ["ST1-05"]), engine.Stack(2, ["ST1-05"])]
+    game.seats[1].security = ["ST1-14", "ST1-03", "ST1-03"]
+    game.attack(0, 1, "player")  # reveals Starlight Explosion: +7000 for the turn
+    assert game.seats[1].trash == ["ST1-14"]
+    assert game.security_dp(1, "ST1-03") == 9000
+    game.attack(0, 2, "player")  # Agumon at 9000 deletes Birdramon (5000)
+    assert [st.id for st in game.seats[0].battle] == [1] and game.seats[1].security == ["ST1-03"]
+    game.pass_(0)
+    assert game.turn == 4 and game.security_dp(1, "ST1-03") == 2000
+    # [Main]: used in turn 4 by player 1, it lasts to the end of turn 5 (player 0's)
+    game.stage, game.memory = "main", 3
+    game.seats[1].battle = [engine.Stack(3, ["ST1-03"])]
+    game.seats[1].hand = ["ST1-14"]
+    game.use_option(1, "ST1-14")
+    assert game.memory == 1 and game.seats[1].trash[-1] == "ST1-14"
+    game.pass_(1)
+    assert game.turn == 5 and game.security_dp(1, "ST1-03") == 9000
+    game.stage = "main"
+    game.pass_(0)
+    assert game.turn == 6 and game.security_dp(1, "ST1-03") == 2000
+
+
 def test_dcg_engine_refuses_a_card_outside_st1_st2_naming_it() -> None:
     """With its own card list the engine knows only ST-1/ST-2: red-memory's Monodramon
     BT1-009 is refused as unsupported, named; a deck of 48 supported ST cards breaks deck

@@ -255,6 +255,82 @@ def test_the_clause_that_explains_the_most_roots_of_a_run_names_each() -> None:
     assert [d.clause for d in runs] == ["DCG-6-5-1-7"] * 3
 
 
+def _play_ending_turn(player: int, before: int, cost: int, card: str) -> list[dict[str, Any]]:
+    """The oracle's events of a DCG play whose cost puts the memory on the other side: the
+    turn ends and the other player's begins."""
+    return [_mem(player, before, before - cost, "DCG-6-5-1-1"),
+            {"type": "played", "clause": "DCG-6-5-1-1", "player": player, "card": card,
+             "stack": 3, "cost": cost},
+            {"type": "end_of_turn", "clause": "DCG-6-6-1", "player": player,
+             "memory": before - cost},
+            {"type": "turn_ended", "clause": "DCG-6-6-3", "player": player, "turn": 2},
+            {"type": "start_of_turn", "clause": "DCG-6-2-1-1", "player": 1 - player,
+             "turn": 3},
+            {"type": "unsuspended", "clause": "DCG-6-2-1", "player": 1 - player,
+             "stacks": []},
+            {"type": "drew", "clause": "DCG-6-3-1", "player": 1 - player, "card": "ST1-03"}]
+
+
+def test_a_turn_the_oracle_ended_from_a_gauge_the_engine_does_not_show_is_the_gauge_rule(
+        ) -> None:
+    """A cost of 5 paid from 0 ends player 1's turn; an engine still in that turn with its
+    memory elsewhere than the oracle's when the turn's end began (0, not -5: it did not pay)
+    broke the payment's rule, not the end of turn's (DCG-6-6-1, whose event changes the
+    turn); with the memory where the oracle's stood (-5), the turn-end condition. Where the
+    engine's memory does not differ, it is the oracle's after the step read by the engine's
+    own turn player (1 on player 0's side is -1 on player 1's): a play of 2 from 1 that the
+    engine did not pay leaves it at 1, not -1, on player 1's side."""
+    ev = _play_ending_turn(1, 0, 5, "BT1-038")
+    turn = [("$.turn", 3, 2), ("$.turn_player", 0, 1), ("$.phase", "breeding", "main"),
+            ("$.to_move", 0, 1)]
+    assert step_clause("dcg", "state", ev, [*turn[:3], ("$.memory", 5, 0), turn[3]]) == \
+        "DCG-6-5-1-1"
+    assert step_clause("dcg", "state", ev, [*turn[:3], ("$.memory", 5, -5), turn[3]]) == \
+        "DCG-6-1-4-1"
+    alike = _play_ending_turn(1, 1, 2, "ST2-02")  # the oracle: -1 on player 1's side
+    assert step_clause("dcg", "state", alike, [turn[0], turn[1], turn[3]]) == "DCG-6-5-1-1"
+    div = D.Divergence("state", 9, {"ruleset": "dcg"}, [{"type": "play"}] * 10, "differ",
+                       differences=[turn[0], turn[1], turn[3]],
+                       before={"turn_player": 1, "memory": 1}, events=alike)
+    assert D.root_key(div)[0] != "DCG-6-1-4-1"
+
+
+def test_a_gauge_move_made_right_earlier_in_the_run_is_no_changed_amount(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next turn begun at 3 where a cost left the gauge at 5: from the step alone the
+    cost paid short and the gauge carried wrong into the next turn (DCG-6-6-3) explain it
+    alike, and the earlier event, the cost, is taken. Where the implementation paid that
+    card's cost right earlier in the run (a step whose state matched), the cost's changed
+    amount is no candidate: the turn's end explains every root. A turn passed right at the
+    same position earlier would rule out the turn's end the same way."""
+    def roots() -> list[D.Divergence]:
+        return [_gauge_div(0, _play_ending_turn(0, 0, 5, "BT1-020"), 5, 3),
+                _gauge_div(1, _play_ending_turn(1, 2, 6, "BT2-027"), 4, 3)]
+
+    for d in roots():
+        hyp = D.gauge_hypotheses(d) or []
+        assert ("DCG-6-6-3", D.GAUGE_CHANGED, 3, "carried") in hyp
+        assert ("DCG-6-5-1-1", D.GAUGE_CHANGED, 0, "changed") in hyp
+    alone = roots()
+    D.cover_gauge_roots(alone)
+    assert [d.clause for d in alone] == ["DCG-6-5-1-1"] * 2
+    game = D._hooks_of({"ruleset": "dcg"})
+    paid = D.gauge_moves(game, _play_ending_turn(0, 7, 5, "BT1-020")[:2], 7)
+    assert paid == {0: ("memory", "DCG-6-5-1-1", ("BT1-020",), -5),
+                    1: ("played", "DCG-6-5-1-1", ("BT1-020",), -5)}
+    monkeypatch.setattr(D, "matched_gauge_moves", lambda _: set(paid.values()))
+    runs = roots()
+    D.cover_gauge_roots(runs)
+    assert [d.clause for d in runs] == ["DCG-6-6-3"] * 2
+    assert {D.root_key(d) for d in runs} == {("DCG-6-6-3", "rule")}
+    carried = D.gauge_moves(game, _play_ending_turn(0, 0, 5, "BT1-020"), 0)[3]
+    assert carried == ("carried", "DCG-6-6-3", -5)
+    monkeypatch.setattr(D, "matched_gauge_moves", lambda _: {carried})
+    runs = roots()
+    D.cover_gauge_roots(runs)
+    assert [d.clause for d in runs] == ["DCG-6-5-1-1"] * 2
+
+
 def test_who_decides_next_is_the_rule_of_the_decision_the_oracle_waits_for() -> None:
     """The first player chosen (CR4.2 Game setup), the oracle waits for the first player's
     mulligan decision; an engine asking the other player first broke CR4.2 Mulligan

@@ -1530,6 +1530,13 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
             # turns before it ended as the rules say, or the engine would be in them).
             ranked = [e for e in ranked if id(e) in in_seg] + \
                 [e for e in ranked if id(e) not in in_seg]
+            if _gauge_apart(game, events, diffs, in_seg,
+                            before.get(game.turn_cause) if isinstance(before, Mapping)
+                            else None):
+                # ... and the oracle ended that turn with the gauge elsewhere than the
+                # engine's: the turn's end follows from the gauge (a cost left unpaid
+                # kept the memory on the engine's side), not from the turn-end rule
+                fields = (fields - game.turn_fields) | {game.turn_cause}
     # A field of one player's ($.players[i]...) is named by an event of that player when
     # one changes it (a skipped draw of seat 0 is not the rule of seat 1's play that also
     # changed a hand); a field outside the players by any event.
@@ -1678,6 +1685,62 @@ def _turn_segment(game: GameHooks, events: Sequence[Mapping[str, Any]],
     return ("ahead" if ahead else index), out
 
 
+def _gauge_when_ending(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                       in_seg: set[int]) -> Any:
+    """The oracle's gauge (:attr:`GameHooks.turn_cause`) when it began to end the turn whose
+    events of the step are ``in_seg`` (:func:`_turn_segment`): the ``after`` of its last gauge
+    event there before the first event that changes whose turn it is, read by that turn's
+    player, before any end-of-turn processing moved it. None when no gauge event of that
+    turn came before it."""
+    table = dict(game.event_fields)
+    there = None
+    for e in events:
+        if id(e) not in in_seg:
+            continue
+        if "turn_player" in table.get(e.get("type", ""), frozenset()):
+            break
+        if e.get("type") == game.turn_cause:
+            there = e.get("after")
+    return there
+
+
+def _engine_gauge(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                  diffs: Sequence[tuple[str, Any, Any]], before: Any = None) -> Any:
+    """The implementation's gauge after the step as its state gives it (read by its own turn
+    player): the differing value, or, when the gauge does not differ, the oracle's value
+    after the step, which is the ``after`` of the step's last gauge event (``before``, the
+    oracle's gauge before the step, when none) read by the turn player after each later
+    turn end (:attr:`GameHooks.turn_ends`: the opposite value, the same position). None
+    when unknown."""
+    mem = next((a for p, _, a in diffs if p == "$." + game.turn_cause), None)
+    if mem is not None:
+        return mem
+    value, flips = before, 0
+    for e in events:
+        if e.get("type") == game.turn_cause:
+            value, flips = e.get("after"), 0
+        elif e.get("type") in game.turn_ends:
+            flips += 1
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    return -value if flips % 2 else value
+
+
+def _gauge_apart(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                 diffs: Sequence[tuple[str, Any, Any]], in_seg: set[int],
+                 before: Any = None) -> bool:
+    """Where the implementation stands in a turn the oracle ended in the step (the events
+    ``in_seg`` of that turn, :func:`_turn_segment`): was the oracle's gauge when it began to
+    end that turn (:func:`_gauge_when_ending`) elsewhere than the implementation's
+    (:func:`_engine_gauge`, read by the same turn player)? Then the turn's end follows from
+    the gauge (a cost left unpaid kept the memory on the implementation's side), as
+    :func:`_turn_condition` names the turn-end condition where they are alike. False when
+    no gauge event of that turn came before its end (nothing of the step to compare)."""
+    there = _gauge_when_ending(game, events, in_seg)
+    engine = _engine_gauge(game, events, diffs, before)
+    return isinstance(there, int) and isinstance(engine, int) and there != engine
+
+
 def _turn_condition(game: GameHooks, events: Sequence[Mapping[str, Any]],
                     diffs: Sequence[tuple[str, Any, Any]], before: Any = None) -> str | None:
     """:attr:`GameHooks.turn_condition` when the implementation ended a turn of the step the
@@ -1700,25 +1763,16 @@ def _turn_condition(game: GameHooks, events: Sequence[Mapping[str, Any]],
             return None
         e, a = mem
         return game.turn_condition if isinstance(e, int) and e == -a else None
-    marks = [e.get("after") for e in events if e.get("type") == game.turn_cause]
-    # the gauge when the oracle's end of that turn began (its first event there that
-    # changes whose turn it is), before any end-of-turn processing moved it
-    table = dict(game.event_fields)
-    there = []
-    for e in events:
-        if id(e) not in seg[1]:
-            continue
-        if "turn_player" in table.get(e.get("type", ""), frozenset()):
-            break
-        if e.get("type") == game.turn_cause:
-            there.append(e.get("after"))
-    if not there and seg[0] == 0 and before is not None:
-        there = [before]  # (the gauge the step began with: nothing moved it before)
-    if not there:
+    there = _gauge_when_ending(game, events, seg[1])
+    if there is None and seg[0] == 0:
+        there = before  # (the gauge the step began with: nothing moved it before)
+    if there is None:
         return None
-    final = marks[-1] if marks else before
-    engine = mem[1] if mem is not None else final
-    return game.turn_condition if engine is not None and engine == there[-1] else None
+    # (the implementation's gauge read by its own turn player, that turn's: where it does
+    # not differ, the oracle's after the step read by the same player, not the value its
+    # last gauge event left before the turn passed)
+    engine = _engine_gauge(game, events, diffs, before)
+    return game.turn_condition if engine is not None and engine == there else None
 
 
 def _ahead(game: GameHooks, events: Sequence[Mapping[str, Any]],
@@ -2118,10 +2172,15 @@ def gauge_hypotheses(div: Divergence) -> list[tuple[str, int, int, str]] | None:
       moves alike, stopped short of it on the way there (a gain capped at 9, not 10);
     - ``changed`` (:data:`GAUGE_CHANGED`): any event that can move the gauge (its
       :attr:`GameHooks.event_fields` name it), by another amount: always possible, so the
-      weakest.
+      weakest;
+    - ``carried`` (:data:`GAUGE_CHANGED`, the turn end's clause): a turn end of the step
+      (:attr:`GameHooks.turn_ends`), the gauge carried into the next turn elsewhere than
+      where it stood (DCG-6-6-3: the next turn begins with the memory the gauge shows); as
+      weak as a changed amount.
 
     One step alone often cannot tell them apart (a gain of 1 after a turn's end left out,
-    or a cost before it paid 1 short); :func:`cover_gauge_roots` chooses over a run."""
+    or a cost before it paid 1 short; a cost paid short, or the next turn begun below the
+    gauge); :func:`cover_gauge_roots` chooses over a run."""
     game = _hooks_of(div.setup)
     name = game.turn_cause
     if div.kind != "state" or not name or not game.turn_ends:
@@ -2137,14 +2196,16 @@ def gauge_hypotheses(div: Divergence) -> list[tuple[str, int, int, str]] | None:
     table = dict(game.event_fields)
     sign = 1 if tp == 0 else -1  # the frame of player 0: the turn end moves no marker
     moves: list[tuple[int, Mapping[str, Any], int]] = []
+    out: list[tuple[str, int, int, str]] = []
     for i, ev in enumerate(events):
         if ev.get("type") in game.turn_ends:
             sign = -sign
+            if ev.get("clause"):
+                out.append((str(ev["clause"]), GAUGE_CHANGED, i, "carried"))
         elif name in table.get(ev.get("type", ""), frozenset()):
             moves.append((i, ev, sign))
     # (sign: now the frame of the turn player after the step, alike on both sides)
     o, e = sign * oracle_end, sign * engine_end
-    out: list[tuple[str, int, int, str]] = []
     for i, ev, s in moves:
         clause = ev.get("clause")
         if not clause:
@@ -2163,17 +2224,90 @@ def gauge_hypotheses(div: Divergence) -> list[tuple[str, int, int, str]] | None:
     return out
 
 
+def gauge_moves(game: GameHooks, events: Sequence[Mapping[str, Any]], gauge: Any
+                ) -> dict[int, tuple[Any, ...]]:
+    """What each gauge move of one oracle step is, by index of its event (the events
+    :func:`gauge_hypotheses` weighs), as far as the rule that makes it can tell: an event
+    that moves the gauge (:attr:`GameHooks.event_fields`) by its type, its clause, the cards
+    the step's events under that clause name and the gauge's net move under that clause in
+    the step (a cost of 5 paid for BT1-020; a pass's move, which depends on where the gauge
+    stood, by that move); a turn end (:attr:`GameHooks.turn_ends`) by its clause and where
+    the gauge stood when the turn passed, read by the player whose turn ended (what the rule
+    carries into the next turn). ``gauge``: the gauge before the step, read by its turn
+    player."""
+    name = game.turn_cause
+    table = dict(game.event_fields)
+    cards: dict[Any, set[str]] = {}
+    net: dict[Any, int] = {}
+    for ev in events:
+        c = ev.get("clause")
+        if isinstance(ev.get("card"), str):
+            cards.setdefault(c, set()).add(ev["card"])
+        b, a = ev.get("before"), ev.get("after")
+        if ev.get("type") == name and isinstance(b, int) and isinstance(a, int):
+            net[c] = net.get(c, 0) + a - b
+    out: dict[int, tuple[Any, ...]] = {}
+    value = gauge if isinstance(gauge, int) and not isinstance(gauge, bool) else None
+    for i, ev in enumerate(events):
+        t, c = ev.get("type"), ev.get("clause")
+        if t in game.turn_ends:
+            out[i] = ("carried", c, value)
+            value = -value if value is not None else None
+            continue
+        if name in table.get(t or "", frozenset()):
+            out[i] = (t, c, tuple(sorted(cards.get(c, ()))), net.get(c, 0))
+        if t == name and isinstance(ev.get("after"), int):
+            value = ev["after"]
+    return out
+
+
+def matched_gauge_moves(roots: Sequence[Divergence]) -> set[tuple[Any, ...]]:
+    """The gauge moves (:func:`gauge_moves`) the implementation made as the oracle did: those
+    of every step before each game's first divergence (a root not :attr:`Divergence.resynced`:
+    its game's steps before it all gave the oracle's state), replayed on the oracle. A
+    game that cannot be replayed gives none."""
+    seen: set[tuple[Any, ...]] = set()
+    for d in roots:
+        if d.resynced or d.kind != "state" or len(d.actions) < 2:
+            continue
+        try:
+            game = _hooks_of(d.setup)
+            if not game.turn_cause:
+                continue
+            o = OracleDriver()
+            state: Any = o.new_game(d.oracle_setup)
+            for a in d.actions[:-1]:
+                gauge = state.get(game.turn_cause) if isinstance(state, Mapping) else None
+                out = o.apply(a)
+                if out.refusal is not None:
+                    continue
+                seen.update(gauge_moves(game, out.events, gauge).values())
+                state = out.state
+        except Exception:  # noqa: BLE001 - no evidence from a game that does not replay
+            continue
+    return seen
+
+
 def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
     """Name each root divergence of a run where only the gauge differs by the clause that
     explains the most root divergences of the run (one fault, one finding).
 
     A root's candidates are the clauses of its :func:`gauge_hypotheses`; every other root
-    supports its own clause. Of a root's candidates, the one supported by the most roots is
-    chosen, then the one most often supported exactly (left out or stopped at the limit,
-    not merely changed), then the strongest hypothesis at this root, then the earliest
-    event. A cap at 9 gives at a gain of 1 from 9 what a left-out gain gives, and at a gain
-    from 8 what only the cap and a changed amount give: the cap explains every one of the
-    run's roots exactly. A root without candidates keeps its clause."""
+    supports its own clause. A move's changed amount is no candidate where the
+    implementation made that same move as the oracle did earlier in the run
+    (:func:`matched_gauge_moves`: the same rule, cards and amount; a turn passed with the
+    gauge at the same position): a rule's move by an amount it names is the same move
+    wherever the gauge stands (what depends on where it stands is the gauge's limit, a
+    hypothesis of its own, or the turn's end, carried from where it stood), unless that
+    leaves the root no candidate. Of a root's candidates, the one supported by the most
+    roots is chosen, then the one most often supported exactly (left out or stopped at the
+    limit, not merely changed), then the strongest hypothesis at this root, then the
+    earliest event. A cap at 9 gives at a gain of 1 from 9 what a left-out gain gives, and
+    at a gain from 8 what only the cap and a changed amount give: the cap explains every one
+    of the run's roots exactly. A next turn begun at 3 where the gauge stood at 5 looks like
+    the cost that put it there paid 2 short; where that card was paid for right earlier,
+    only like the turn's end, which then explains every such root. A root without
+    candidates keeps its clause."""
     cands: dict[int, list[tuple[str, int, int, str]]] = {}
     for d in roots:
         h = gauge_hypotheses(d) if d.kind == "state" else None
@@ -2181,6 +2315,20 @@ def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
             cands[id(d)] = h
     if not cands:
         return
+    matched: set[tuple[Any, ...]] | None = None
+    for d in roots:
+        h = cands.get(id(d))
+        if not h or not any(s == GAUGE_CHANGED for _, s, _, _ in h):
+            continue
+        if matched is None:
+            matched = matched_gauge_moves(roots)
+        if not matched:
+            break
+        game = _hooks_of(d.setup)
+        moves = gauge_moves(game, _step_events(d), (d.before or {}).get(game.turn_cause))
+        kept = [x for x in h if x[1] != GAUGE_CHANGED or moves.get(x[2]) not in matched]
+        if kept:
+            cands[id(d)] = kept
     support: dict[str, int] = {}
     exact: dict[str, int] = {}
     for d in roots:

@@ -51,6 +51,12 @@ TEXTS: dict[str, tuple[str, ...]] = {
     # Options
     "[Main] Gain 1 memory.": ("main_gain", "1"),
     "[Security] Gain 2 memory.": ("security_gain", "2"),
+    # ST1-14 Starlight Explosion: a lasting DP boost of its owner's Security Digimon (the
+    # Digimon revealed from their security in a security check), to the end of a turn
+    "[Main] All of your Security Digimon get +7000 DP until the end of your opponent's next "
+    "turn.": ("security_dp", "7000", "opponents_next_turn"),
+    "[Security] All of your Security Digimon get +7000 DP for the turn.":
+        ("security_dp", "7000", "turn"),
     # Two texts of real cards outside ST-1/ST-2 (with --cards: the same kinds of effect)
     "[When Attacking] Gain 3 memory. At end of turn, lose 3 memory.":
         ("attack_gain_then_lose", "3"),
@@ -165,6 +171,9 @@ class Game:
             if self._zone(p, z)]  # an empty Digi-Egg deck is not shuffled
         self.pending: list[Effect] = []
         self.delayed: list[Effect] = []
+        #: lasting "+X DP to all of your Security Digimon": (player, X, the turn at whose
+        #: end it ends)
+        self.security_boosts: list[tuple[int, int, int]] = []
         self.next_id = 0
         self.winner: int | None = None
         self.reason: str | None = None
@@ -352,6 +361,8 @@ class Game:
                 st.played_this_turn = False
             if s.breeding:
                 s.breeding.played_this_turn = False
+        # what lasts "for the turn" or "until the end of ..." this turn ends with it
+        self.security_boosts = [b for b in self.security_boosts if b[2] > self.turn]
         self.turn += 1
         self.turn_player = 1 - self.turn_player
         self.memory = -self.memory
@@ -368,6 +379,13 @@ class Game:
                 self._gain(e.player, n)
         elif kind in ("main_gain", "security_gain"):
             self._gain(e.player, n)
+        elif kind == "security_dp":
+            # "for the turn": to the end of this turn; "until the end of your opponent's next
+            # turn": of the next turn if it is the player's own turn now, else of this one
+            last = self.turn
+            if args[1] == "opponents_next_turn":
+                last += 1 if e.player == self.turn_player else 2
+            self.security_boosts.append((e.player, n, last))
         elif kind in ("attack_gain_then_lose", "main_gain_then_lose"):
             if e.delayed:
                 self._gain(e.player, -n)
@@ -539,6 +557,12 @@ class Game:
         s.battle.remove(st)
         s.trash.extend(st.cards)
 
+    def security_dp(self, owner: int, card: str) -> int:
+        """The DP of ``owner``'s Security Digimon ``card`` in a security check: its printed
+        DP and the lasting boosts of their Security Digimon."""
+        return (self.cards[card].dp or 0) + sum(
+            n for p, n, _ in self.security_boosts if p == owner)
+
     def _battle(self, player: int, a: Stack, d: Stack) -> None:
         adp, ddp = self.dp(player, a, d), self.dp(1 - player, d, a)
         if adp <= ddp:
@@ -555,7 +579,7 @@ class Game:
         what = self._effects(card, "security")
         if c.kind == "digimon":
             sec = Stack(0, [card])
-            if self.dp(player, a, sec) <= (c.dp or 0):
+            if self.dp(player, a, sec) <= self.security_dp(1 - player, card):
                 self._delete(player, a)
             opp.trash.append(card)
         elif what and what[0] == "security_play_self":
