@@ -211,16 +211,13 @@ class WPlayer:
             getattr(self, name)
 
     def peek(self, name: str) -> Any:
-        """Zone ``name`` for reading only, not copied: the working copy once it is copied,
+        """Copied zone ``name`` (``breeding``, ``battle``, ``opt_used``; the card zones are
+        read as they are) for reading only, not copied: the working copy once it is copied,
         else the frozen zone (a tuple; stacks as :class:`~oracle.dcg.model.Stack`, whose
-        ``top`` and ``played`` read as a :class:`WStack`'s; ``opt_used`` a tuple); a card
-        zone as it is."""
+        ``top`` and ``played`` read as a :class:`WStack`'s; ``opt_used`` a tuple)."""
         if name in self.thawed:
             return self.__dict__[name]
-        zone = _ZONES.get(name)
-        if zone is None:
-            return getattr(self, name)
-        return self._p[zone[0]]
+        return self._p[_ZONES[name][0]]
 
     def changed(self) -> bool:
         """True when :meth:`freeze` would not give back the frozen player: a copied zone
