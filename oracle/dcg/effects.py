@@ -309,7 +309,8 @@ def _hatch(w: Work, player: int, clause: str) -> None:
     """CR4.2 Hatching: the top Digi-Egg deck card goes face up into the breeding area."""
     me = w.players[player]
     assert me.breeding is None  # (can_hatch; and the breeding area is read before it is set)
-    card = me.egg_deck.pop(0)
+    card = me.egg_deck[0]
+    me.egg_deck = me.egg_deck[1:]
     me.breeding = new_stack(w.new_id(), (card,), False, False)
     w.emit("hatched", clause, player, ("card", card), ("stack", me.breeding.id))
 
@@ -466,15 +467,15 @@ def apply_targets(w: Work, player: int, card_id: str, eff: Effect, targets: tupl
     if eff.action == "delete":
         for s in stacks:
             owner.battle.remove(s)
-            owner.trash.extend(s.cards)
+            owner.trash += s.cards
         for s in stacks:
             w.emit("deleted", DELETION, side, ("stack", s.id), ("cards", tuple(s.cards)))
         return
     if eff.action == "bounce":
         for s in stacks:
             owner.battle.remove(s)
-            owner.hand.append(s.top)
-            owner.trash.extend(s.cards[:-1])
+            owner.hand += (s.top,)
+            owner.trash += s.cards[:-1]
             w.emit("returned_to_hand", clause, side, ("stack", s.id), ("card", s.top),
                    ("trashed", tuple(s.cards[:-1])))
         return
@@ -483,7 +484,7 @@ def apply_targets(w: Work, player: int, card_id: str, eff: Effect, targets: tupl
             n = min(eff.value, len(s.cards) - 1)
             gone = s.cards[:n]
             s.cards = s.cards[n:]
-            owner.trash.extend(gone)
+            owner.trash += gone
             w.emit("sources_trashed", clause, side, ("stack", s.id), ("cards", gone))
         return
     assert eff.action == "play_source" and card is not None and len(stacks) == 1

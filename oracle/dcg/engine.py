@@ -138,7 +138,7 @@ def _only_pass(w: Work) -> bool:
     """
     budget = w.memory + MEMORY_LIMIT  # (CR4.2 Costs: can_pay for the turn player)
     play_costs = w.tables.play_costs  # (Digimon and Tamer cards)
-    for cid in w.players[w.turn_player].peek("hand"):
+    for cid in w.players[w.turn_player].hand:
         cost = play_costs.get(cid)
         if cost is not None and 0 <= cost <= budget:
             return False

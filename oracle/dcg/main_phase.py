@@ -26,7 +26,7 @@ from oracle.dcg.effects import (
 from oracle.dcg.memory import MEMORY_LIMIT, mine, pay, set_mine
 from oracle.dcg.model import Action, Attack, Choice, Pending, State
 from oracle.dcg.turn import game_over
-from oracle.dcg.work import View, Work, WPlayer, WStack, new_stack
+from oracle.dcg.work import View, Work, WPlayer, WStack, new_stack, without
 from oracle.errors import IllegalActionError
 
 __all__ = ["choice_actions", "choose", "continue_attack", "main_action", "main_actions",
@@ -96,8 +96,7 @@ def main_actions(w: Work) -> list[Action]:
     tp = w.turn_player
     me = w.players[tp]
     return _main_actions(w, w.cards, tp, w.memory + MEMORY_LIMIT, w.tables,
-                         me.peek("hand"),
-                         me.peek("battle"), me.peek("breeding"),
+                         me.hand, me.peek("battle"), me.peek("breeding"),
                          w.players[1 - tp].peek("battle"))
 
 
@@ -264,7 +263,7 @@ def play(w: Work, a: Action) -> None:
         raise IllegalActionError("DCG-6-5-1-1", f"{cid} is a {card.kind}, not a Digimon/Tamer")
     pay(w, tp, card.play_cost or 0, "DCG-6-5-1-1")
     me = w.players[tp]
-    me.hand.remove(cid)
+    me.hand = without(me.hand, cid)
     stack = new_stack(w.new_id(), (cid,), False, True)
     me.battle.append(stack)
     w.emit("played", "DCG-6-5-1-1", tp, ("card", cid), ("stack", stack.id),
@@ -297,12 +296,13 @@ def digivolve(w: Work, a: Action) -> None:
     if cost is None:
         raise IllegalActionError("DCG-6-5-1-2", f"{cid} cannot digivolve from {stack.top}")
     pay(w, tp, cost, "DCG-6-5-1-2")
-    me.hand.remove(cid)
+    me.hand = without(me.hand, cid)
     stack.place_on_top(cid)
     w.emit("digivolved", "DCG-6-5-1-2", tp, ("card", cid), ("stack", stack.id), ("cost", cost))
     if me.deck:
-        drawn = me.deck.pop(0)
-        me.hand.append(drawn)
+        drawn = me.deck[0]
+        me.deck = me.deck[1:]
+        me.hand += (drawn,)
         w.emit("drew", "CR4.2 Digivolving", tp, ("card", drawn))
     if stack is not me.breeding:  # (CR4.2 "Breeding area": nothing there triggers)
         trigger_stack(w, tp, stack, "when_digivolving")  # [When Digivolving] (ST1-08, ST2-09)
@@ -325,8 +325,8 @@ def use_option(w: Work, a: Action) -> None:
                                  f"no {'/'.join(card.colors)} Digimon or Tamer of yours")
     pay(w, tp, card.play_cost or 0, "DCG-6-5-1-3")
     me = w.players[tp]
-    me.hand.remove(cid)
-    me.trash.append(cid)
+    me.hand = without(me.hand, cid)
+    me.trash += (cid,)
     w.emit("option_used", "DCG-6-5-1-3", tp, ("card", cid), ("cost", card.play_cost))
     for i, eff in enumerate(card.effects):
         if eff.timing == "main":
@@ -406,8 +406,9 @@ def attack(w: Work, a: Action) -> None:
 
 def _delete(w: Work, player: int, stack: WStack, clause: str) -> None:
     """CR4.2 Deletion: the stack goes to its owner's trash."""
-    w.players[player].battle.remove(stack)
-    w.players[player].trash.extend(stack.cards)
+    owner = w.players[player]
+    owner.battle.remove(stack)
+    owner.trash += stack.cards
     w.emit("deleted", clause, player, ("stack", stack.id), ("cards", tuple(stack.cards)))
 
 
@@ -467,7 +468,8 @@ def _check_one(w: Work, p: int, attacker: WStack) -> None:
     Digimon is never deleted) and the card goes to the trash ("play this card" puts it into
     its owner's battle area instead)."""
     opp = w.players[1 - p]
-    card_id = opp.security.pop(0)
+    card_id = opp.security[0]
+    opp.security = opp.security[1:]
     card = w.cards[card_id]
     w.emit("security_check", SECURITY, p, ("card", card_id))
     played = False
@@ -505,7 +507,7 @@ def _check_one(w: Work, p: int, attacker: WStack) -> None:
         if a_dp <= s_dp:
             _delete(w, p, attacker, BATTLE)
     if not played:
-        opp.trash.append(card_id)
+        opp.trash += (card_id,)
 
 
 def continue_attack(w: Work) -> None:

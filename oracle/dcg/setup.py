@@ -60,9 +60,9 @@ def _next_shuffle(w: Work, done: tuple[int, str] | None) -> Chance | None:
 def _draw(w: Work, player: int, n: int) -> None:
     me = w.players[player]
     cards = me.deck[:n]
-    del me.deck[:n]
-    me.hand.extend(cards)
-    w.emit("drew", SETUP, player, ("cards", tuple(cards)))
+    me.deck = me.deck[n:]
+    me.hand += cards
+    w.emit("drew", SETUP, player, ("cards", cards))
 
 
 def apply_chance(w: Work, a: Action) -> None:
@@ -93,7 +93,7 @@ def apply_chance(w: Work, a: Action) -> None:
     assert a.order is not None and a.player is not None and a.deck is not None
     if tuple(sorted(a.order)) != due.cards:
         raise IllegalActionError(SETUP, "the order is not a permutation of the cards")
-    getattr(w.players[a.player], a.deck)[:] = a.order  # (in place: see work.WPlayer)
+    setattr(w.players[a.player], a.deck, tuple(a.order))
     w.emit("shuffled", SETUP, a.player, ("deck", a.deck))
     if w.step == "mulligan_shuffle":
         w.chance = None
@@ -122,8 +122,8 @@ def mulligan_decision(w: Work, a: Action) -> None:
             _finish_setup(w)
         return
     me.mulliganed = True
-    me.deck.extend(me.hand)
-    me.hand.clear()
+    me.deck += me.hand
+    me.hand = ()
     w.emit("mulligan", MULLIGAN, a.player)
     w.step = "mulligan_shuffle"
     w.chance = _shuffle_chance(w, a.player, "deck")
@@ -136,7 +136,8 @@ def _finish_setup(w: Work) -> None:
     for p, me in enumerate(w.players):
         for _ in range(SECURITY_SIZE):
             if me.deck:
-                me.security.insert(0, me.deck.pop(0))
+                me.security = me.deck[:1] + me.security
+                me.deck = me.deck[1:]
         w.emit("security_set", SETUP, p, ("count", len(me.security)))
     w.memory = 0
     assert w.first_player is not None

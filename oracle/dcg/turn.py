@@ -107,8 +107,9 @@ def draw_phase(w: Work) -> None:
         game_over(w, 1 - tp, "deck_out", VICTORY)
         return
     else:
-        card = me.deck.pop(0)
-        me.hand.append(card)
+        card = me.deck[0]
+        me.deck = me.deck[1:]
+        me.hand += (card,)
         w.emit("drew", "DCG-6-3-1", tp, ("card", card))
     w.phase = "breeding"
     w.step = "breeding"
@@ -149,7 +150,8 @@ def breeding_action(w: Work, a: Action) -> None:
             raise IllegalActionError("DCG-6-4-1-1", "the breeding area already holds a card")
         if not me.egg_deck:
             raise IllegalActionError("DCG-6-4-1-1", "the Digi-Egg deck is empty")
-        card = me.egg_deck.pop(0)
+        card = me.egg_deck[0]
+        me.egg_deck = me.egg_deck[1:]
         me.breeding = new_stack(w.new_id(), (card,), False, False)
         w.emit("hatched", "DCG-6-4-1-1", tp, ("card", card), ("stack", me.breeding.id))
     elif a.type == "move":

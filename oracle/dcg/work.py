@@ -124,23 +124,17 @@ def _freeze_used(used: set[str]) -> tuple[str, ...]:
     return tuple(sorted(used)) if used else ()
 
 
-#: The zones a :class:`WPlayer` copies on first use: name -> (index in
-#: :class:`~oracle.dcg.model.PlayerState`, how the frozen zone is thawed, how it is frozen).
+#: The zones a :class:`WPlayer` copies on first use (the ones the rules change in place):
+#: name -> (index in :class:`~oracle.dcg.model.PlayerState`, how the frozen zone is thawed,
+#: how it is frozen).
 _ZONES: dict[str, tuple[int, Any, Any]] = {
-    "hand": (0, list, tuple),
-    "deck": (1, list, tuple),
-    "egg_deck": (2, list, tuple),
     "breeding": (3, _thaw_breeding, _freeze_breeding),
     "battle": (4, _thaw_battle, _freeze_battle),
-    "security": (5, list, tuple),
-    "trash": (6, list, tuple),
     "opt_used": (9, set, _freeze_used),
 }
 
-#: name -> (index, how it is frozen): the part of :data:`_ZONES` that :meth:`WPlayer.freeze`
-#: reads.
-_FREEZE: dict[str, tuple[int, Any]] = {
-    name: (index, freeze) for name, (index, _, freeze) in _ZONES.items()}
+#: name -> index: the zones that :class:`WPlayer` holds as the frozen player's tuples.
+_TUPLES = {"hand": 0, "deck": 1, "egg_deck": 2, "security": 5, "trash": 6}
 
 
 class _Zone:
@@ -165,68 +159,93 @@ class _Zone:
         return value
 
 
+def without(zone: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``zone`` without its first ``card`` (what ``list.remove`` does, on a tuple)."""
+    i = zone.index(card)
+    return zone[:i] + zone[i + 1:]
+
+
 class WPlayer:
     """Mutable player zones (deck, egg_deck, security top first).
 
-    Each zone is copied from the frozen player on first use (a :class:`_Zone`) and noted in
-    ``thawed``, so a zone the action never looks at is neither copied nor rebuilt, and a
-    player none of whose zones was looked at freezes (:meth:`freeze`) into the same frozen
-    player. Those zones are only ever changed in place (``append``, ``pop``, ...) or, the
-    breeding area, assigned after being looked at, which copies them first; the mulligan
-    flags, which the rules assign, are copied at once. :meth:`peek` reads a zone without
-    copying it. (:class:`Work` fills in a new one's four attributes itself, as
-    ``__init__`` does. Those four are slots; the zone copies live in the instance's
-    ``__dict__``, where a :class:`_Zone` puts them.)
+    The card zones ``hand``, ``deck``, ``egg_deck``, ``security`` and ``trash`` are the
+    frozen player's tuples, shared with it, and the rules replace them (``me.hand += (c,)``,
+    ``me.deck = me.deck[1:]``, :func:`without`) instead of changing them: nothing copies
+    them on the way in or out, and :meth:`freeze` sees a changed one by identity. The
+    breeding area, the battle area and the [Once Per Turn] keys, whose stacks and keys the
+    rules change in place, are copied from the frozen player on first use (a
+    :class:`_Zone`) and noted in ``thawed``, so a zone the action never looks at is neither
+    copied nor rebuilt; they are only ever changed in place (``append``, ...) or, the
+    breeding area, assigned after being looked at, which copies them first. A player none
+    of whose zones changed and none of whose copied zones was looked at freezes into the
+    same frozen player (:meth:`changed`). :meth:`peek` reads a zone without copying it.
+    (:class:`Work` fills in a new one's attributes itself, as ``__init__`` does. The card
+    zones, the mulligan flags, ``_p`` and ``thawed`` are slots; the zone copies live in
+    the instance's ``__dict__``, where a :class:`_Zone` puts them.)
     """
 
-    __slots__ = ("_p", "thawed", "mulliganed", "mulligan_decided", "__dict__")
+    __slots__ = ("_p", "thawed", "hand", "deck", "egg_deck", "security", "trash",
+                 "mulliganed", "mulligan_decided", "__dict__")
 
-    hand: list[str]
-    deck: list[str]
-    egg_deck: list[str]
     breeding: WStack | None
     battle: list[WStack]
-    security: list[str]
-    trash: list[str]
     opt_used: set[str]
+
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]
+    egg_deck: tuple[str, ...]
+    security: tuple[str, ...]
+    trash: tuple[str, ...]
+    mulliganed: bool
+    mulligan_decided: bool
 
     def __init__(self, p: PlayerState) -> None:
         self._p = p
-        self.thawed: list[str] = []
-        self.mulliganed = p.mulliganed
-        self.mulligan_decided = p.mulligan_decided
+        self.thawed = []
+        (self.hand, self.deck, self.egg_deck, _, _, self.security, self.trash,
+         self.mulliganed, self.mulligan_decided, _) = p
 
     def _thaw(self) -> None:
-        """Copy every zone now (what the first use of each would do)."""
+        """Copy every copied zone now (what the first use of each would do)."""
         for name in _ZONES:
             getattr(self, name)
 
     def peek(self, name: str) -> Any:
-        """Zone ``name`` for reading only, not copied: the working copy once it is copied,
+        """Copied zone ``name`` (``breeding``, ``battle``, ``opt_used``; the card zones are
+        read as they are) for reading only, not copied: the working copy once it is copied,
         else the frozen zone (a tuple; stacks as :class:`~oracle.dcg.model.Stack`, whose
         ``top`` and ``played`` read as a :class:`WStack`'s; ``opt_used`` a tuple)."""
         if name in self.thawed:
             return self.__dict__[name]
-        return self._p[_FREEZE[name][0]]
+        return self._p[_ZONES[name][0]]
+
+    def changed(self) -> bool:
+        """True when :meth:`freeze` would not give back the frozen player: a copied zone
+        was looked at, or a card zone or a mulligan flag is no longer the frozen one."""
+        p = self._p
+        return bool(self.thawed) or self.hand is not p[0] or self.deck is not p[1] \
+            or self.egg_deck is not p[2] or self.security is not p[5] \
+            or self.trash is not p[6] or self.mulliganed is not p[7] \
+            or self.mulligan_decided is not p[8]
 
     def freeze(self) -> PlayerState:
-        """The frozen player: the thawed one while nothing was looked at or changed, else a
-        new one from the zones looked at and the frozen player's other zones."""
+        """The frozen player: the thawed one while nothing changed (:meth:`changed`), else
+        a new one from the card zones, the copied zones looked at (frozen again) and the
+        frozen player's other zones."""
         p = self._p
-        if not self.thawed:
-            if self.mulliganed is p.mulliganed and self.mulligan_decided is p.mulligan_decided:
-                return p
-            return _new(PlayerState, (
-                p.hand, p.deck, p.egg_deck, p.breeding_area, p.battle_area, p.security,
-                p.trash, self.mulliganed, self.mulligan_decided, p.once_per_turn_used))
-        fields = list(p)
+        if not self.changed():
+            return p
+        breeding, battle, used = p[3], p[4], p[9]
         copies = self.__dict__  # (where a _Zone put each zone copied)
-        for name in self.thawed:
-            index, freeze = _FREEZE[name]
-            fields[index] = freeze(copies[name])
-        fields[7] = self.mulliganed
-        fields[8] = self.mulligan_decided
-        return _new(PlayerState, fields)
+        if "battle" in copies:
+            battle = _freeze_battle(copies["battle"])
+        if "breeding" in copies:
+            breeding = _freeze_breeding(copies["breeding"])
+        if "opt_used" in copies:
+            used = _freeze_used(copies["opt_used"])
+        return _new(PlayerState, (self.hand, self.deck, self.egg_deck, breeding, battle,
+                                  self.security, self.trash, self.mulliganed,
+                                  self.mulligan_decided, used))
 
     def find(self, stack_id: int) -> WStack | None:
         """The stack with ``stack_id`` in this player's battle area, or None."""
@@ -296,13 +315,13 @@ class Work:
         w0 = _object_new(WPlayer)  # (WPlayer(p0) without the call of its __init__)
         w0._p = p0
         w0.thawed = []
-        w0.mulliganed = p0.mulliganed
-        w0.mulligan_decided = p0.mulligan_decided
+        (w0.hand, w0.deck, w0.egg_deck, _, _, w0.security, w0.trash, w0.mulliganed,
+         w0.mulligan_decided, _) = p0
         w1 = _object_new(WPlayer)
         w1._p = p1
         w1.thawed = []
-        w1.mulliganed = p1.mulliganed
-        w1.mulligan_decided = p1.mulligan_decided
+        (w1.hand, w1.deck, w1.egg_deck, _, _, w1.security, w1.trash, w1.mulliganed,
+         w1.mulligan_decided, _) = p1
         self.players = [w0, w1]
         self.variants = s.variants
         self.events: list[Event] = []
@@ -367,11 +386,16 @@ class Work:
         s.next_id = self.next_id
         w0, w1 = self.players
         p0, p1 = w0._p, w1._p  # (WPlayer.freeze gives them back while nothing changed)
-        if w0.thawed or w0.mulliganed is not p0.mulliganed \
-                or w0.mulligan_decided is not p0.mulligan_decided:
+        # (WPlayer.changed, inline)
+        if w0.thawed or w0.hand is not p0[0] or w0.deck is not p0[1] \
+                or w0.egg_deck is not p0[2] or w0.security is not p0[5] \
+                or w0.trash is not p0[6] or w0.mulliganed is not p0[7] \
+                or w0.mulligan_decided is not p0[8]:
             p0 = w0.freeze()
-        if w1.thawed or w1.mulliganed is not p1.mulliganed \
-                or w1.mulligan_decided is not p1.mulligan_decided:
+        if w1.thawed or w1.hand is not p1[0] or w1.deck is not p1[1] \
+                or w1.egg_deck is not p1[2] or w1.security is not p1[5] \
+                or w1.trash is not p1[6] or w1.mulliganed is not p1[7] \
+                or w1.mulligan_decided is not p1[8]:
             p1 = w1.freeze()
         s.players = (p0, p1)
         s.variants = self.variants
@@ -398,7 +422,7 @@ class Work:
         self.events = []
         p0, p1 = s.players
         w0, w1 = self.players
-        w0._p = p0
+        w0._p = p0  # (the card zones and flags are p0's already)
         if w0.thawed:
             w0.thawed = []
             w0.__dict__.clear()
