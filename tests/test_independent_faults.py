@@ -111,6 +111,24 @@ def test_loserkeeps_gets_one_short_finding_at_other_seeds(seed: int, tmp_path: P
     assert found[0]["length"] <= 60 and found[0]["reproducible"], found[0]
 
 
+def test_an_engine_that_plays_another_db_amb_7_reading_than_it_declares_is_shown_so(
+        tmp_path: Path) -> None:
+    """``endcheck`` declares DB-AMB-7 'immediate' (by default) and checks the target only at
+    a Duel's end. The one vector that decides DB-AMB-7 (a "Score 300 when Digivolving" Mega
+    reached in the middle of a Duel) played its DIGIVICE from the hand, DB-AMB-9
+    'on-reveal', which this engine (like examples/python) does not follow: the run said PASS
+    with DB-AMB-7 "untested" (a newcomer review, 2026-12-07). The same Digivolve with the
+    DIGIVICE committed at preparation decides it for such an engine."""
+    independent_faults.build(tmp_path, ["endcheck"])
+    impl = (f"{shlex.quote(sys.executable)} "
+            f"{shlex.quote(str(tmp_path / 'endcheck' / 'adapter.py'))}")
+    report = verify(Options(impl, games=0, clauses=("DB-C.9",)))
+    res = report.ambiguities["DB-AMB-7"]
+    assert res.follows == ["end-of-duel"], res.verdict
+    assert "declares 'immediate'" in res.verdict and "behaves as 'end-of-duel'" in res.verdict
+    assert not report.ok and report.outcome == "FAIL"
+
+
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_every_failing_vector_of_an_independent_fault_names_its_clause(
         name: str, tmp_path: Path) -> None:
