@@ -36,6 +36,10 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
          '                del s.online[:n]', "                pass")]),
     "firstloser": ("DB-C.7/DB-D.6: the loser of a Duel goes first in the next", [
         (ENGINE, "t.first = t.last_winner = w", "t.first = 1 - w\n            t.last_winner = w")]),
+    "loserkeeps": ("DB-C.6: the loser of a Duel keeps its Digimon (not sent Offline)", [
+        (ENGINE, "            self._lose_digimon(lo)\n            self._clear_ports()\n"
+         "            t.first = t.last_winner = w",
+         "            self._clear_ports()\n            t.first = t.last_winner = w")]),
     "endcheck": ("DB-AMB-7 end-of-duel played, 'immediate' (default) declared", [
         (ENGINE, 'self._score(seat, bonus["points"])',
          'self._score(seat, bonus["points"], check=False)'),

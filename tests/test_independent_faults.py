@@ -33,6 +33,11 @@ EXPECTED = {
     # by the payment (its vectors were once filed under the clean-ups after it, DB-D.3 and
     # DB-C.6)
     "nomill": ("DB-C.2",),
+    # the loser of a Duel keeps its Digimon: where the Duel's end comes by forced passes the
+    # engine makes by itself, compared where it stands, not at the oracle's waiting point
+    # (once also DB-B.5, and DB-B.3n where an Ultra Digivolve in the same step sent the hand
+    # Offline)
+    "loserkeeps": ("DB-C.6",),
 }
 
 
@@ -66,6 +71,62 @@ def test_firstloser_gets_one_finding_at_other_seeds(seed: int, tmp_path: Path) -
     found = [(f["clause"], f["field"], f["count"]) for f in report.differential["findings"]]
     assert len(found) == 1 and found[0][0] in EXPECTED["firstloser"], found
     assert not report.ok
+
+
+def _one_finding(name: str, seed: int, tmp_path: Path) -> list[dict[str, Any]]:
+    """The findings of ``name``'s 30 random games at ``seed`` (as a newcomer runs them, with
+    no vectors), each checked to be the one finding of its fault."""
+    independent_faults.build(tmp_path, [name])
+    impl = f"{shlex.quote(sys.executable)} {shlex.quote(str(tmp_path / name / 'adapter.py'))}"
+    report = verify(Options(impl, games=30, seed=seed, scenarios=("-",), budget=None,
+                            shrink_seconds=5, trace_dir=tmp_path / "traces"))
+    found = report.differential["findings"]
+    assert [f["clause"] for f in found] in ([c] for c in EXPECTED[name]), \
+        [(f["clause"], f["field"], f["count"], f["length"]) for f in found]
+    assert not report.ok and report.outcome == "FAIL"
+    return found
+
+
+def test_usereq_gets_one_finding_at_seed_7(tmp_path: Path) -> None:
+    """A Use Requirement never checked is one fault at seed 7 (a newcomer review, 2026-12-07:
+    ten findings, DB-C.2 x8, DB-B.3n and DB-C.1). The oracle learnt DB-AMB-13 'no-effect'
+    from the first game and played the later games under it; the run then took it back,
+    but the roots of those games kept the evidence seen under it (a Duel played on with an
+    Option 'no-effect' lets be played, a trace holding the override, one that did not
+    reproduce). The games played under a reading taken back are played again without it
+    (differential._taken_back): what is left is DB-C.2, with no reading other than the one
+    asked for, replayable."""
+    found = _one_finding("usereq", 7, tmp_path)
+    f = found[0]
+    assert f["overrides"] == {} and f["reproducible"], f
+    assert f["length"] <= 60, f["length"]
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+def test_loserkeeps_gets_one_short_finding_at_other_seeds(seed: int, tmp_path: Path) -> None:
+    """The loser of a Duel keeping its Digimon is one DB-C.6 finding with a short
+    counterexample at any seed (a newcomer review, 2026-12-07: 2 to 5 findings a seed, and a
+    counterexample 286 actions long)."""
+    found = _one_finding("loserkeeps", seed, tmp_path)
+    assert found[0]["length"] <= 60 and found[0]["reproducible"], found[0]
+
+
+def test_an_engine_that_plays_another_db_amb_7_reading_than_it_declares_is_shown_so(
+        tmp_path: Path) -> None:
+    """``endcheck`` declares DB-AMB-7 'immediate' (by default) and checks the target only at
+    a Duel's end. The one vector that decides DB-AMB-7 (a "Score 300 when Digivolving" Mega
+    reached in the middle of a Duel) played its DIGIVICE from the hand, DB-AMB-9
+    'on-reveal', which this engine (like examples/python) does not follow: the run said PASS
+    with DB-AMB-7 "untested" (a newcomer review, 2026-12-07). The same Digivolve with the
+    DIGIVICE committed at preparation decides it for such an engine."""
+    independent_faults.build(tmp_path, ["endcheck"])
+    impl = (f"{shlex.quote(sys.executable)} "
+            f"{shlex.quote(str(tmp_path / 'endcheck' / 'adapter.py'))}")
+    report = verify(Options(impl, games=0, clauses=("DB-C.9",)))
+    res = report.ambiguities["DB-AMB-7"]
+    assert res.follows == ["end-of-duel"], res.verdict
+    assert "declares 'immediate'" in res.verdict and "behaves as 'end-of-duel'" in res.verdict
+    assert not report.ok and report.outcome == "FAIL"
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

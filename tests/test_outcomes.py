@@ -498,3 +498,33 @@ def test_the_console_says_what_it_clipped_and_names_the_untested_ambiguities() -
     assert "  DB-AMB-1    follows 'online'" in out.splitlines()
     assert "  untested    2 ambiguities, no evidence either way: DB-AMB-2, DB-AMB-3" in \
         out.splitlines(), out
+
+
+def test_an_answer_that_is_another_readings_played_on_by_forced_actions_counts_for_it(
+        ) -> None:
+    """Reading evidence from a vector whose engine moves on by itself (runner
+    ``_moved_on_from``): at the step where "Score 300 when Digivolving" reaches the target
+    (DB-AMB-7 'immediate' recorded: the game is over at 1100), an engine that checks the
+    target only at a Duel's end plays the forced passes to the Duel's end by itself and is
+    over there too, with the same winner but 1200 points and the Power Port cleared. Its
+    answer is 'end-of-duel''s followed by those forced actions: evidence for 'end-of-duel',
+    not for 'immediate' (whose fields -- the game over, the winner -- it happens to share).
+    A wrong score alone, at the same step, is no such answer."""
+    from digiconform.vectors import VectorResult, load_vectors
+    from digiconform.verifier.runner import reading_evidence
+
+    v = next(x for x in load_vectors(kind="scenario")
+             if "its DIGIVICE committed at preparation" in x["id"]
+             and x["id"].endswith('"immediate"'))
+    i = len(v["steps"]) - 1
+    offline = v["steps"][i]["expect"]["state"]["players"][0]["offline"]
+    moved_on = VectorResult(v["id"], "fail", "the state differs", i, differences=[
+        ("$.players[0].offline", offline, sorted([*offline, "ST-61"])),
+        ("$.players[0].power_port", ["ST-61"], []),
+        ("$.players[0].score", 1100, 1200)])
+    assert reading_evidence(v, moved_on, "DB-AMB-7", ["immediate"]) == {
+        "immediate": False, "end-of-duel": True}
+    wrong_score = VectorResult(v["id"], "fail", "the state differs", i,
+                               differences=[("$.players[0].score", 1100, 1200)])
+    assert reading_evidence(v, wrong_score, "DB-AMB-7", ["immediate"]) != {
+        "immediate": False, "end-of-duel": True}

@@ -666,3 +666,89 @@ def test_each_project_fault_gives_one_finding_in_a_full_run(seed: int) -> None:
     rows = [_measure(n, seed=seed, games=80 if n in RARE else 40, vectors=True)
             for n in sorted(PROJECT)]
     _assert_share(rows)
+
+
+#: A Digivolve that leaves both players only forced passes: the Duel ends in the same step
+#: and its loser, seat 0, sends the Digimon it just Digivolved Offline (DB-C.6). From games
+#: of the review's ``loserkeeps`` engine (tests/independent_faults.py), seed 0 (``actual``:
+#: that engine's answer to the last action) and seed 7 (an Ultra Digivolve, which also sends
+#: the hand Offline under DB-B.3n, shrunk).
+DIGIVOLVE_THEN_DUEL_END = HERE / "data" / "db-digivolve-then-forced-duel-end.json"
+ULTRA_THEN_DUEL_END = HERE / "data" / "db-ultra-digivolve-then-forced-duel-end.json"
+
+
+def _forced_end(doc: Mapping[str, Any]) -> tuple[OracleDriver, Any, Outcome, Any]:
+    """The oracle after ``doc``'s actions, its state before the last, its outcome, and its
+    state once the forced actions that follow are played."""
+    from digiconform.verifier.games import hooks
+
+    *prelude, last = doc["actions"]
+    oracle = OracleDriver()
+    oracle.new_game(doc["setup"])
+    for a in prelude:
+        oracle.apply(a)  # (a probe among them is refused)
+    before = oracle.state.to_json()
+    out = oracle.apply(last)
+    assert out.refusal is None
+    game = hooks("digibattle")
+    st = oracle.state
+    while isinstance(st.to_move, int) and len(game.legal_actions(st)) == 1:
+        st, _ = game.apply(st, game.legal_actions(st)[0])
+    return oracle, before, out, st.to_json()
+
+
+@pytest.mark.parametrize("fixture", [DIGIVOLVE_THEN_DUEL_END, ULTRA_THEN_DUEL_END])
+def test_an_engine_past_a_duels_forced_end_that_keeps_the_losers_digimon_breaks_db_c6(
+        fixture: Path) -> None:
+    """An engine with no waiting point passes for both players and ends the Duel by itself,
+    but leaves the loser's Digimon, Digivolved in that same step, in its Duel Zone. At seed
+    0 it differs in as many fields at the oracle's waiting point (the phase, the score) as
+    where it stands (the Duel Zone, the Offline pile): it is compared where it stands
+    (``forced_closest``: who acts where alike first). The move it left out is the loser's
+    Digimon sent Offline (``_card_mover``: the Digivolve moved that card into the Duel Zone,
+    the Duel's end out of it), DB-C.6, not the pass's DB-B.5 (seed 0) or the Ultra
+    Digivolve's DB-B.3n, whose events also change the Offline pile (seed 7): both were
+    findings of their own beside DB-C.6."""
+    doc = json.loads(fixture.read_text(encoding="utf-8"))
+    oracle, before, out, end = _forced_end(doc)
+    assert oracle.state.to_json()["phase"] != "regroup" and end["phase"] == "regroup"
+    if "actual" in doc:
+        actual = doc["actual"]  # (the engine's core fields: it declared no detail of these)
+    else:  # the same, made from the oracle's: the Digimon left where it was
+        actual = copy.deepcopy(end)
+        lost = next(c for c in actual["players"][0]["offline"]
+                    if c == doc["actions"][-1]["card"])
+        actual["players"][0]["offline"].remove(lost)
+        actual["players"][0]["duel_zone"].append(lost)
+    assert actual["phase"] == "regroup" and len(actual["players"][0]["duel_zone"]) == 2
+    near = D.forced_closest("digibattle", oracle.state, actual, details=())
+    assert near is not None and near.state.to_json()["phase"] == "regroup"
+    assert sorted(p for p, _, _ in near.differences) == [
+        "$.players[0].duel_zone", "$.players[0].offline"]
+    div = D.Divergence("state", len(doc["actions"]) - 1, doc["setup"], list(doc["actions"]),
+                       "the states differ", differences=near.differences,
+                       actual_state=actual, before=before, details=(),
+                       events=list(out.events) + near.events)
+    D.attribute(div, readings=False)
+    assert div.clause == "DB-C.6"
+
+
+def test_a_reading_the_run_took_back_is_held_by_the_games_played_under_it() -> None:
+    """The games the oracle played under a reading learnt from an earlier game, which the run
+    then took back (no root divergence is explained by it any more), are the ones played
+    again without it (``_taken_back``, ``_holds``): a reading the setup asks for is no
+    override, and a reading that still explains a root stands."""
+    setup = {"ruleset": "digibattle", "variants": {"DB-AMB-13": "must-fulfil"}}
+    learnt = D.Divergence("accepted-illegal", 11, setup, [], "", game=0)  # (retracted)
+    later = D.Divergence("state", 20, setup, [], "", game=1,
+                         overrides={"DB-AMB-13": "no-effect"})
+    asked = D.Divergence("refused-legal", 5, setup, [], "", game=2,
+                         overrides={"DB-AMB-13": "must-fulfil"})
+    games = {0: [learnt], 1: [later], 2: [asked], 3: []}
+    starts = {0: set(), 1: {("DB-AMB-13", "no-effect")}, 2: set(),
+              3: {("DB-AMB-13", "no-effect")}}
+    back = D._taken_back(games, starts)
+    assert back == {("DB-AMB-13", "no-effect")}
+    assert [i for i in games if D._holds(games[i], starts[i], back)] == [1, 3]
+    learnt.reading = ("DB-AMB-13", "no-effect")  # the reading stands: nothing to play again
+    assert D._taken_back(games, starts) == set()

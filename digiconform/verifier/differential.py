@@ -32,7 +32,7 @@ replay`` can check.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -590,9 +590,13 @@ class ForcedPosition:
 def forced_closest(ruleset: str, state: Any, actual: Any, details: Sequence[str] | None,
                    limit: int = FORCED_LIMIT) -> ForcedPosition | None:
     """The position along the oracle's forced actions from ``state`` (as in
-    :func:`forced_path`) where the implementation's state ``actual`` differs in the fewest
-    fields, when that is fewer than at ``state`` itself (the earliest such position on a
-    tie); None when no forced action brings the oracle closer.
+    :func:`forced_path`) closest to the implementation's state ``actual``, when it is closer
+    than ``state`` itself (the earliest such position on a tie); None when no forced action
+    brings the oracle closer. Closest is where the implementation stands first (the fields
+    that say who acts where, :data:`TURN_FIELDS`, alike), then the fewest differing fields:
+    an engine that moved on to the next phase by itself and differs there in as many
+    fields as at the oracle's waiting point (a Duel's forced passes, and the loser's
+    Digimon left in its Duel Zone) differs where it stands, not in the phase.
 
     An engine with no waiting point moves on by itself (its forced passes, a Duel's end,
     scoring); when it still differs, the difference that matters is the one where it
@@ -602,8 +606,13 @@ def forced_closest(ruleset: str, state: Any, actual: Any, details: Sequence[str]
     if not isinstance(actual, Mapping):
         return None
     game = hooks(ruleset)
+    import re
+
+    def distance(diffs: Sequence[tuple[str, Any, Any]]) -> tuple[bool, int]:
+        return any(re.sub(r"\[\d+\]", "[]", d[0]) in TURN_FIELDS for d in diffs), len(diffs)
+
     best: ForcedPosition | None = None
-    fewest = len(state_differences(state.to_json(), actual, details=details))
+    fewest = distance(state_differences(state.to_json(), actual, details=details))
     path: list[Mapping[str, Any]] = []
     events: list[Mapping[str, Any]] = []
     st = state
@@ -617,8 +626,8 @@ def forced_closest(ruleset: str, state: Any, actual: Any, details: Sequence[str]
         path.append(acts[0].to_json())
         events.extend(e.to_json() for e in evs)
         diffs = state_differences(st.to_json(), actual, details=details)
-        if len(diffs) < fewest:
-            fewest = len(diffs)
+        if distance(diffs) < fewest:
+            fewest = distance(diffs)
             best = ForcedPosition(list(path), st, list(events), diffs)
     if st is not state and st.to_move is None and actual.get("to_move") is not None:
         # The forced actions end the game (DB-C.9's target reached at a Duel's end) and the
@@ -926,15 +935,17 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     steps = [0]
     overrides: dict[str, str] = {}
     groups: dict[tuple[str, str], Finding] = {}
-    filed: list[list[Divergence]] = []  # each game's divergences, in order
+    filed: dict[int, list[Divergence]] = {}  # each game's divergences, in order
+    starts: dict[int, set[tuple[str, str]]] = {}  # readings the oracle held at its start
     seen = [0]
     played = [0]  # actions sent in the current game
     ambs = [a for a in registry.REGISTRY if a.ruleset == ruleset]
     game_hooks = hooks(ruleset)
 
-    def explain(div: Divergence) -> Mapping[str, str] | None:
+    def explain(div: Divergence, exclude: Collection[tuple[str, str]] = ()
+                ) -> Mapping[str, str] | None:
         try:
-            attribute(div)
+            attribute(div, exclude=exclude)
         except Exception as e:  # noqa: BLE001
             result.notes.append(f"clause attribution failed: {type(e).__name__}: {e}")
         return {div.reading[0]: div.reading[1]} if div.reading else None
@@ -942,7 +953,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     def dead() -> bool:
         return bool(getattr(impl, "dead", None))
 
-    def play(draw: Draw, collect: list[Divergence]) -> None:
+    def play(draw: Draw, collect: list[Divergence], start: Mapping[str, str],
+             exclude: Collection[tuple[str, str]], index: int) -> None:
         setup = game_hooks.draw_setup(draw, {})
         if format_date is not None and ruleset == "dcg":
             setup["format_date"] = format_date
@@ -951,47 +963,61 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
             for a in ambs:
                 chosen[a.id] = draw.sample(a.reading_names())
         setup["variants"] = chosen
+        held = {k: v for k, v in start.items()
+                if (not any_reading or k not in chosen) and (k, v) not in exclude}
+        asked = registry.resolve(chosen, ruleset)
+        starts[index] = {(k, v) for k, v in held.items() if asked.get(k) != v}
         play_lockstep(impl, setup, _chooser(draw, game_hooks), legal=legal, counter=steps,
-                      overrides={k: v for k, v in overrides.items()
-                                 if not any_reading or k not in chosen},
-                      collect=collect, on_divergence=explain,
+                      overrides=held, collect=collect,
+                      on_divergence=lambda d: explain(d, exclude),
                       max_divergences=8 if seen[0] < max_findings else 1)
 
-    def record(collect: Sequence[Divergence], index: int) -> None:
+    def record(collect: Sequence[Divergence], index: int,
+               exclude: Collection[tuple[str, str]] = ()) -> None:
         """Note the game's divergences: its readings confirmed or retracted within the game
         (:func:`_confirm_readings`), every root's clause attributed. They are filed into
         findings once the run is over (:func:`_file`), when the run as a whole has been
-        weighed for and against each reading (:func:`_weigh_readings`)."""
+        weighed for and against each reading (:func:`_weigh_readings`). A game played again
+        without the readings ``exclude`` (:func:`_taken_back`) teaches the later games
+        nothing, and a root one of them explains is retracted (:func:`_retract`)."""
         _confirm_readings(collect, played[0])
-        for div in collect:
+        for j, div in enumerate(collect):
             seen[0] += 1
             div.game = index
             if div.cause is not None:
                 continue
             if div.kind != "errored" and div.clause is None and div.reading is None:
-                explain(div)
-            if div.reading is not None and not any_reading:
-                overrides[div.reading[0]] = div.reading[1]
-        filed.append(list(collect))
+                explain(div, exclude)
+            if div.reading is not None and div.reading in exclude and \
+                    div.follows_asked is None:
+                _retract(div, collect[j + 1:])
+            if div.reading is not None and not any_reading and not exclude:
+                if div.follows_asked is not None:  # (the asked reading: no override)
+                    overrides.pop(div.reading[0], None)
+                else:
+                    overrides[div.reading[0]] = div.reading[1]
+        filed[index] = list(collect)
 
-    from digiconform.verifier.stopping import RunStopped
+    def status(collect: Sequence[Divergence], error: BaseException | None) -> str:
+        if error is not None:
+            return "errored"
+        if not collect:
+            return "completed"
+        first = next((d for d in collect if d.cause is None), collect[0])
+        return "engine_errors" if first.kind == "errored" else "diverged"
 
-    # A stop (--deadline, SIGINT, SIGTERM) ends the games or the shrinking where they are,
-    # but never loses what was found: the findings so far (unshrunk where shrinking had not
-    # reached them) ride on the exception as ``partial_result`` (the runner reports them).
-    stop: RunStopped | None = None
-    for i in range(games):
-        if dead() or (budget_seconds is not None and any(filed) and
-                      time.monotonic() - t0 > budget_seconds):
-            break
+    def game(i: int, start: Mapping[str, str],
+             exclude: Collection[tuple[str, str]] = ()) -> tuple[str, list[Divergence]]:
+        """Play game ``i`` (:class:`Draw`) with the oracle holding the readings ``start``
+        but those of ``exclude``, and record it; its status (a count of
+        :class:`DifferentialResult`) and divergences. Raises :class:`RunStopped` only."""
         collect: list[Divergence] = []
         error: BaseException | None = None
         before = steps[0]
         try:
-            play(Draw(seed, i), collect)
-        except RunStopped as e:  # the game under way is not counted
-            stop = e
-            break
+            play(Draw(seed, i), collect, start, exclude, i)
+        except RunStopped:  # the game under way is not counted
+            raise
         except Exception as e:  # noqa: BLE001 - a bug of ours: this game only
             error = e
             result.verifier_errors.append({
@@ -999,41 +1025,92 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
                 "traceback": "".join(traceback.format_exception(e))})
         played[0] = steps[0] - before
         try:
-            record(collect, i)
+            record(collect, i, exclude)
         except Exception as e:  # noqa: BLE001 - a bug of ours while filing: this game only
             if error is None:
                 error = e
                 result.verifier_errors.append({
                     "game": i, "message": f"{type(e).__name__}: {e}",
                     "traceback": "".join(traceback.format_exception(e))})
-        result.games += 1
         if error is not None:
-            result.errored += 1
             result.notes.append(f"random game {i} stopped by an error of the verifier: "
                                 f"{type(error).__name__}: {error}")
-        elif collect:
-            first = next((d for d in collect if d.cause is None), collect[0])
-            if first.kind == "errored":
-                result.engine_errors += 1
-            else:
-                result.diverged += 1
-        else:
-            result.completed += 1
-        if on_game is not None:
-            on_game(result.games)
         if any(d.kind == "errored" for d in collect):
             fresh = getattr(impl, "fresh", None)
             if callable(fresh):
                 fresh()
+        return status(collect, error), collect
+
+    from digiconform.verifier.stopping import RunStopped
+
+    # A stop (--deadline, SIGINT, SIGTERM) ends the games or the shrinking where they are,
+    # but never loses what was found: the findings so far (unshrunk where shrinking had not
+    # reached them) ride on the exception as ``partial_result`` (the runner reports them).
+    stop: RunStopped | None = None
+    statuses: dict[int, str] = {}
+    for i in range(games):
+        if dead() or (budget_seconds is not None and any(filed.values()) and
+                      time.monotonic() - t0 > budget_seconds):
+            break
+        try:
+            statuses[i], _ = game(i, dict(overrides))
+        except RunStopped as e:  # the game under way is not counted
+            filed.pop(i, None)
+            stop = e
+            break
+        result.games += 1
+        setattr(result, statuses[i], getattr(result, statuses[i]) + 1)
+        if on_game is not None:
+            on_game(result.games)
+    # Games played while the oracle held a reading the run then took back are played again
+    # without it (_taken_back), until none is left (each round takes back at least one
+    # more reading, so there are at most as many rounds as readings).
+    excluded: set[tuple[str, str]] = set()
+    replayed: set[int] = set()
+    while True:
+        try:
+            _weigh_readings(list(filed.values()))
+        except Exception as e:  # noqa: BLE001 - a bug of ours: the findings stay as they are
+            result.notes.append(
+                f"checking the readings' findings failed: {type(e).__name__}: {e}")
+            break
+        back = _taken_back(filed, starts) - excluded
+        if not back or stop is not None:
+            break
+        excluded |= back
+        again = [i for i in filed if _holds(filed[i], starts.get(i, set()), excluded)]
+        for i in again:
+            if dead():
+                break
+            try:
+                new, collect = game(i, {a: r for a, r in starts.get(i, set())}, excluded)
+            except RunStopped as e:
+                stop = e
+                break
+            setattr(result, statuses[i], getattr(result, statuses[i]) - 1)
+            setattr(result, new, getattr(result, new) + 1)
+            statuses[i] = new
+            replayed.add(i)
+    if replayed:
+        result.notes.append(
+            f"{len(replayed)} random game(s) played again without the reading(s) "
+            + ", ".join(f"{a} = {r!r}" for a, r in sorted(excluded))
+            + " the oracle had learnt from an earlier game and the run took back")
+    # (a game that could not be played again: what it found under a reading taken back is
+    # no evidence of a fault, and is not filed)
+    for i, collect in filed.items():
+        if _holds(collect, set(), excluded):
+            kept = [d for d in collect if not _holds([d], set(), excluded)
+                    and (d.cause is None or not _holds([d.cause], set(), excluded))]
+            result.notes.append(
+                f"random game {i}: {len(collect) - len(kept)} divergence(s) found under a "
+                "reading the run took back, not played again: not filed")
+            filed[i] = kept
     try:
-        _weigh_readings(filed)
-    except Exception as e:  # noqa: BLE001 - a bug of ours: the findings stay as they are
-        result.notes.append(f"checking the readings' findings failed: {type(e).__name__}: {e}")
-    try:
-        _waits_offered(filed)
+        _waits_offered(list(filed.values()))
     except Exception as e:  # noqa: BLE001 - a bug of ours: the clauses stay as they are
         result.notes.append(f"checking the waits' clauses failed: {type(e).__name__}: {e}")
-    groups.update(_file(filed, result.readings_seen))
+    groups.update(_file(list(filed.values()), result.readings_seen))
     result.steps = steps[0]
     findings = sorted(groups.values(), key=lambda f: (-f.count, f.key))
     left = shrink_seconds
@@ -1254,45 +1331,52 @@ def _file_unconfirmed_by_rule(roots: Sequence[Divergence]) -> None:
         d.clause, d.clauses, d.basis, d.explanation = kept
 
 
-def _judge_as_asked(div: Divergence, retracted: set[tuple[str, str]]) -> None:
-    """Attribute again a root state divergence found while the oracle played, learnt from an
-    earlier game, a reading the run then retracted (:func:`_weigh_readings`): the run shows
-    the implementation does not follow it, so the step is judged as the implementation was
-    asked, from the same position (:attr:`Divergence.before`) under the readings of its
-    setup with the retracted ones left out. When the implementation's answer differs there
-    too, the clause is the one attributed there (without readings); else (the difference
-    was the retracted reading's alone) the divergence is left as it was. (A wrong first
-    player of a Duel that once looked like DB-AMB-19 'coin-toss' is DB-D.6's in the later
-    games too, not the Battle's start, DB-C.1, under the coin-toss winner.)"""
-    import dataclasses
+def _held(div: Divergence) -> set[tuple[str, str]]:
+    """The readings the oracle played at ``div`` other than those its setup asks for
+    (:attr:`Divergence.overrides`): ``(ambiguity, reading)``."""
+    from oracle import variants as registry
 
-    if div.cause is not None or div.reading is not None or div.follows_asked is not None or \
-            div.kind != "state" or not div.actions or not isinstance(div.before, Mapping) or \
-            not isinstance(div.actual_state, Mapping):
-        return
-    dropped = {a for a, r in retracted if div.overrides.get(a) == r}
-    if not dropped:
-        return
-    overrides = {a: r for a, r in div.overrides.items() if a not in dropped}
-    asked = oracle_setup(div.setup, overrides)
-    o = OracleDriver()
-    if not _load(o, asked, div.before):
-        return
-    out = o.apply(div.actions[-1])
-    if out.refusal is not None or out.state is None:
-        return
-    diffs = state_differences(out.state, div.actual_state, details=div.details)
-    if not diffs:
-        return
-    alt = dataclasses.replace(div, overrides=overrides, differences=diffs,
-                              events=list(out.events), expected=out.state, clause=None,
-                              clauses=[], explanation=None, basis=None, unconfirmed=None)
-    try:
-        attribute(alt, readings=False)
-    except Exception:  # noqa: BLE001 - left as it was
-        return
-    if alt.clause is not None and alt.reading is None:
-        div.clause, div.basis = alt.clause, alt.basis
+    if not div.overrides:
+        return set()
+    asked = registry.resolve(div.setup.get("variants"), str(div.setup.get("ruleset",
+                                                                          "digibattle")))
+    return {(a, r) for a, r in div.overrides.items() if asked.get(a) != r}
+
+
+def _holds(collect: Sequence[Divergence], start: Collection[tuple[str, str]],
+           readings: Collection[tuple[str, str]]) -> bool:
+    """Did the oracle hold one of ``readings`` in a game: at its start (``start``) or at one
+    of its divergences (:func:`_held`)?"""
+    return any(r in readings for r in start) or \
+        any(r in readings for d in collect for r in _held(d))
+
+
+def _taken_back(games: Mapping[int, Sequence[Divergence]],
+                starts: Mapping[int, Collection[tuple[str, str]]]) -> set[tuple[str, str]]:
+    """The readings the oracle played in some game of the run, learnt from an earlier game
+    or earlier in the same game (:attr:`Divergence.overrides`, at the start of a game:
+    ``starts``), that no root divergence of the run is explained by any more once the run
+    has been weighed (:func:`_weigh_readings`): the run shows the implementation does not
+    follow them.
+
+    A game the oracle played under such a reading is evidence under that reading only: at
+    a step it changes, the oracle's answer is not the one the implementation was asked for,
+    and every position after it was reached under it. So it is no finding's evidence: it is
+    played again from ``new_game`` (the same :class:`Draw`) with the oracle holding none of
+    the readings taken back and never learning them again (:func:`attribute`'s
+    ``exclude``), and its divergences are replaced by those of the new play, each with the
+    differences, events and actions of the readings it is filed under
+    (:func:`run_differential`). Once none is left to take back, a root still found under
+    one (the game could not be played again: the implementation gave up, the run was
+    stopped) is not filed."""
+    held: set[tuple[str, str]] = set()
+    for i, collect in games.items():
+        held |= set(starts.get(i, ()))
+        for d in collect:
+            held |= _held(d)
+    standing = {d.reading for collect in games.values() for d in collect
+                if d.cause is None and d.reading is not None and d.follows_asked is None}
+    return held - standing
 
 
 def _weigh_readings(games: Sequence[Sequence[Divergence]]) -> None:
@@ -1311,7 +1395,9 @@ def _weigh_readings(games: Sequence[Sequence[Divergence]]) -> None:
     When the evidence against is at least the evidence for, the implementation breaks A's
     rule in a way no reading accounts for at least as often as it looks like R: R is
     retracted from each of its divergences (:func:`_retract`), which are then filed by the
-    clause broken, with what followed them under R as their consequences."""
+    clause broken, with what followed them under R as their consequences. The games the
+    oracle played under R, learnt from an earlier game, are then played again without it
+    (:func:`_taken_back`)."""
     from oracle import variants as registry
 
     roots = [(g, i, d) for g in games for i, d in enumerate(g) if d.cause is None]
@@ -1328,7 +1414,6 @@ def _weigh_readings(games: Sequence[Sequence[Divergence]]) -> None:
     # an earlier game is direct evidence against that reading)
     shown_asked = [(d.reading[0], d.follows_asked) for _, _, d in roots
                    if d.follows_asked is not None and d.reading is not None]
-    retracted: set[tuple[str, str]] = set()
     for amb_id, reading in sorted({d.reading for _, _, d in roots
                                    if d.reading is not None and d.follows_asked is None}):
         amb = registry.BY_ID.get(amb_id)
@@ -1344,10 +1429,6 @@ def _weigh_readings(games: Sequence[Sequence[Divergence]]) -> None:
             continue
         for g, i, d in support:
             _retract(d, g[i + 1:])
-        retracted.add((amb_id, reading))
-    if retracted:
-        for _, _, d in roots:
-            _judge_as_asked(d, retracted)
 
 
 #: The state fields that say who is to act where: a state divergence whose first differing
@@ -1561,14 +1642,18 @@ def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
                 ) -> Mapping[str, Any] | None:
     """The oracle's event that first moved a card the implementation left where it was
     (:attr:`GameHooks.card_keys`): a card in a differing zone of a player on the
-    implementation's side only, which lay in that zone before the step (``before``, the
-    oracle's state), was moved out of it by the oracle and not by the implementation; the
-    first event of the step naming it that changes that zone is the move left out, and the
-    earliest of those events, in the order they happened, names the rule: what the oracle
-    did later in the step follows from it (an Online deck the Use Requirement emptied,
-    cleaned up under DB-D.3, when the implementation did not pay, DB-C.2). A card the
-    implementation moved elsewhere (a clean-up the oracle did not make) is not such a card.
-    None when there is none (the events are then ranked as :func:`_ranked` does)."""
+    implementation's side only was moved out of it by the oracle and not by the
+    implementation; following the events of the step that name it and change that zone,
+    in the order they happened, from where it lay before the step (``before``, the
+    oracle's state), each moving it into the zone or out of it in turn, the first that
+    moves it out is the move left out (the implementation made the moves before it: a
+    Digimon Digivolved in this step, and left in the Duel Zone where the Duel's loser
+    sends it Offline, DB-C.6, not the Digivolve's rule), and the earliest of those events
+    names the rule: what the oracle did later in the step follows from it (an Online deck
+    the Use Requirement emptied, cleaned up under DB-D.3, when the implementation did not
+    pay, DB-C.2). A card the implementation moved elsewhere (a clean-up the oracle did not
+    make) is not such a card. None when there is none (the events are then ranked as
+    :func:`_ranked` does)."""
     import re
     from collections import Counter
 
@@ -1586,14 +1671,18 @@ def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
         was = was.get(name) if isinstance(was, Mapping) else None
         if not isinstance(was, list):
             continue
-        left = (Counter(x for x in act if isinstance(x, str))
-                - Counter(x for x in exp if isinstance(x, str))) & \
-            Counter(x for x in was if isinstance(x, str))
+        left = Counter(x for x in act if isinstance(x, str)) - \
+            Counter(x for x in exp if isinstance(x, str))
         for card in left:
-            at = next((i for i, ev in enumerate(events)
-                       if name in table.get(ev.get("type", ""), frozenset())
-                       and ev.get("player") in (who, None)
-                       and card in _named_cards(ev, game.card_keys)), None)
+            inside, at = card in was, None
+            for i, ev in enumerate(events):
+                if name in table.get(ev.get("type", ""), frozenset()) \
+                        and ev.get("player") in (who, None) \
+                        and card in _named_cards(ev, game.card_keys):
+                    if inside:
+                        at = i
+                        break
+                    inside = True
             if at is not None and (first is None or at < first):
                 first = at
     return events[first] if first is not None else None
@@ -2347,7 +2436,8 @@ def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
         d.clause, d.basis = best[0], "gauge"
 
 
-def attribute(div: Divergence, *, readings: bool = True) -> None:
+def attribute(div: Divergence, *, readings: bool = True,
+              exclude: Collection[tuple[str, str]] = ()) -> None:
     """Fill in ``div.clause`` (and ``clauses``, ``explanation``, ``reading``).
 
     1. If the oracle under another reading of one ambiguity gives the implementation's
@@ -2361,7 +2451,8 @@ def attribute(div: Divergence, *, readings: bool = True) -> None:
     4. Else the refusal's clause, or the action's home clause.
 
     With ``readings`` False step 1 is left out (a reading explanation retracted:
-    :data:`READING_CONFIRM`).
+    :data:`READING_CONFIRM`); the readings in ``exclude`` (``(ambiguity, reading)``, taken
+    back by the run: :func:`_taken_back`) are never tried in step 1.
     """
     from oracle import variants as registry
 
@@ -2375,7 +2466,7 @@ def attribute(div: Divergence, *, readings: bool = True) -> None:
             current = registry.resolve(div.oracle_setup.get("variants"),
                                        game.ruleset)[amb.id]
             for reading in amb.reading_names():
-                if reading == current:
+                if reading == current or (amb.id, reading) in exclude:
                     continue
                 if _explained_by(div, amb.id, reading):
                     asked = registry.resolve(div.setup.get("variants"), game.ruleset)[amb.id]

@@ -831,6 +831,13 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
     - ``res`` failed before (in its prelude, or at any step before a reading changes an
       answer): nothing is shown, and a reading whose step comes after it is not compared.
 
+    An engine may move on by itself past forced actions (each the only legal action,
+    :func:`~digiconform.verifier.differential.forced_path`): a failure at R's discriminating
+    step whose answer is R's answer followed by such actions (:func:`_moved_on_from`) is R's,
+    whatever R's own fields show there (a game ended at a Duel's end the engine played out
+    by itself, under DB-AMB-7 'end-of-duel', is over with the same winner as under
+    'immediate').
+
     With ``asked`` (the engine is configurable: the vector's set-up asks for the reading it
     must play), a failure after the discriminating step at a step whose rule is one of the
     ambiguity's clauses (:func:`failing_clause`) shows the engine not playing the asked
@@ -861,6 +868,12 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
     if i < d:
         return None
     engine = {p: a for p, _, a in (res.differences or [])} if res.status == "fail" else {}
+    if res.status == "fail" and i == d:
+        moved = {r for r, x in alts.items()
+                 if x.step == i and _moved_on_from(v, i, amb, r, res, x)}
+        if moved:
+            return {r: False for r in holds} | {r: r in moved for r, x in alts.items()
+                                                if x.step <= i}
     out: dict[str, bool] = {}
     at_d = [x for x in alts.values() if x.step == d]
     broke = asked and i > d and res.status == "fail" and \
@@ -889,6 +902,62 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
         # changes (a wrong Digimon Power), not a reading -- no evidence either way.
         return None
     return out or None
+
+
+def _set_path(state: dict[str, Any], path: str, value: Any) -> bool:
+    """Set ``$.field`` or ``$.players[i].field`` of ``state`` to ``value``; False for any
+    other path."""
+    import re
+
+    m = re.fullmatch(r"\$\.([a-z_]+)", path)
+    if m:
+        state[m.group(1)] = value
+        return True
+    m = re.fullmatch(r"\$\.players\[(\d+)\]\.([a-z_]+)", path)
+    players = state.get("players")
+    if m and isinstance(players, list) and int(m.group(1)) < len(players) and \
+            isinstance(players[int(m.group(1))], dict):
+        players[int(m.group(1))][m.group(2)] = value
+        return True
+    return False
+
+
+def _moved_on_from(v: Mapping[str, Any], i: int, amb: str, reading: str, res: Any,
+                   alt: Any) -> bool:
+    """Is the engine's failing answer at step ``i`` of ``v`` (``res``) the oracle's answer
+    there under ``amb = reading`` (``alt``, :func:`_under_reading`) followed by forced actions the
+    engine took by itself (:func:`~digiconform.verifier.differential.forced_path`, on the
+    core fields)? Both states are the recorded one with their differing fields; False
+    whenever one of them cannot be made so (a refusal, a field deeper than a player's)."""
+    import copy
+
+    from digiconform.vectors import resolve_setup
+    from digiconform.verifier.differential import forced_path
+    from oracle.driver import OracleDriver
+
+    steps = v["steps"]
+    exp = (steps[i].get("expect") or {}).get("state")
+    setups = [st["setup"] for st in steps[:i + 1] if "setup" in st]
+    if not isinstance(exp, Mapping) or not setups or not alt.differences or \
+            not res.differences:
+        return False
+    ours, theirs = copy.deepcopy(dict(exp)), copy.deepcopy(dict(exp))
+    for path, _, val in alt.differences:
+        if val is _MISSING or val == "<missing>" or not _set_path(ours, path, val):
+            return False
+    for path, _, val in res.differences:
+        if val == "<missing>" or not _set_path(theirs, path, val):
+            return False
+    setup = resolve_setup(setups[-1])
+    setup = {**setup, "variants": {**(setup.get("variants") or {}), amb: reading}}
+    if isinstance(ours.get("variants"), Mapping):
+        ours["variants"] = {**ours["variants"], amb: reading}
+    o = OracleDriver()
+    try:
+        o.load_state(setup, ours)
+        return bool(forced_path(str(v.get("ruleset", "digibattle")), o.state, theirs, ()))
+    except Exception:  # noqa: BLE001 - a position the oracle does not take: not shown
+        return False
 
 
 def _same_answer(a: Any, b: Any) -> bool:

@@ -332,6 +332,30 @@ Feature: Ambiguities - one outcome per reading
         | immediate   | the game is over and I win |
         | end-of-duel | the game goes on          |
 
+    Scenario Outline: "Score 300 when Digivolving", its DIGIVICE committed at preparation, takes me from 800 to 1100 under "<reading>"
+      # The same Digivolve under DB-AMB-9 "at-prepare": a Digivice went on the Power Port
+      # with HerculesKabuterimon when it was prepared. An engine that commits a DIGIVICE at
+      # preparation runs no vector that plays one from the hand, so without this one it was
+      # never asked DB-AMB-7 (only "Score 300 when Digivolving" scores in the middle of a
+      # Duel, and every such Mega but the DNA ones asks for a DIGIVICE).
+      Given the reading "<reading>" of DB-AMB-7
+      And the reading "at-prepare" of DB-AMB-9
+      And it is the Digivolve phase and I go first
+      And my score is 800
+      And my Duel Zone shows MegaKabuterimon ST-28 over Kabuterimon ST-08 over Tentomon ST-07
+      And my Digivolve Zone holds HerculesKabuterimon ST-33 face down
+      And my Power Port holds Digivice Red & Green ST-61
+      And my hand holds 8 cards
+      And my opponent's Duel Zone shows Agumon ST-01
+      When I Digivolve into HerculesKabuterimon ST-33 with Digivice Red & Green ST-61
+      Then my score is 1100
+      And <result>
+
+      Examples:
+        | reading     | result                     |
+        | immediate   | the game is over and I win |
+        | end-of-duel | the game goes on           |
+
     Scenario Outline: 900 points at the end of a Duel against the target <target> under "<reading>"
       Given the reading "<reading>" of DB-AMB-7
       And the target score is <target>

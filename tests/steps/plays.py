@@ -388,7 +388,9 @@ class _Policy:
                                   .pending_rookie)
             card = side.prepare.get(slot)
             if card and not me["digivolve_zone"]:
-                return _prepare_action(legal, card, self.pos.sides[p].power_port)
+                sketch = self.pos.sides[p]
+                return _prepare_action(legal, card, sketch.power_port,
+                                       own=card in sketch.digivolve_zone)
             return {"type": "ready", "player": p}
         if step == "reveal":
             card = side.prepare.get(duel)
@@ -439,14 +441,20 @@ class _Stuck(Exception):
     pass
 
 
-def _prepare_action(legal: list[dict[str, Any]], card: str, port: Sequence[str]
-                    ) -> dict[str, Any]:
+def _prepare_action(legal: list[dict[str, Any]], card: str, port: Sequence[str],
+                    own: bool = True) -> dict[str, Any]:
     """The preparation of ``card``: with the support card (ULTRA DIGIVOLVE, a DIGIVICE) that
     the sketch shows on the Power Port when the game commits it at preparation (DB-AMB-9
     "at-prepare": the card goes face down on the Power Port with the preparation), else the
-    plain one (no support card leaves the hand before the reveal)."""
+    plain one (no support card leaves the hand before the reveal). A preparation before
+    the sketch's own (``own`` False: ``card`` is not the one on the sketch's Digivolve Zone)
+    leaves the sketch's Power Port cards for that one: it commits another support card
+    when it must commit one."""
     moves = [a for a in legal if a["type"] == "prepare" and a.get("card") == card]
-    moves.sort(key=lambda a: (a.get("support") not in port, bool(a.get("support"))))
+    if own:
+        moves.sort(key=lambda a: (a.get("support") not in port, bool(a.get("support"))))
+    else:
+        moves.sort(key=lambda a: (a.get("support") in port, bool(a.get("support"))))
     if not moves:
         raise _Stuck(f"{ {'type': 'prepare', 'card': card} } is not legal here")
     return moves[0]
