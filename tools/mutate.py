@@ -521,6 +521,39 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "reason": "a.support and '' in the reason of the DB-B.3 refusal: free text (a str or "
                "None formatted alike), never compared; the clause is unchanged (v26f "
                "equivalence pass)"},
+    {"module": "oracle/digibattle/rules.py", "function": "legal_actions", "op": "delete",
+     "segment": "remember_legal(state, actions)",
+     "reason": "the last legal set is not remembered, so every apply takes the handlers' "
+               "checks for an action not just listed (Tx.listed is then always false): "
+               "play_option, prepare and digivolve re-derive the same ways (_fulfilment and "
+               "_targets, _prepare_options, methods on the same hand and base) and accept "
+               "exactly the listed actions, with the same effects; a speed-up only "
+               "(tx.remember_legal's contract; also served with --games 200: survived) "
+               "(v26f equivalence pass)"},
+    {"module": "oracle/digibattle/digivolve.py", "function": "_level_ok", "op": "andor",
+     "segment": 'step > 1 and g.dna == "either"',
+     "reason": "step > 1 or dna == 'either' only widens _prep_tables' level_ok (every step "
+               "above 1, and under 'either' any step): a prefilter only, since every card it "
+               "lets through is checked again by level before it is listed or accepted "
+               "(_reachable and methods: a tribute, DIGIVICE or ULTRA DIGIVOLVE needs step 1, "
+               "a DNA Digivolve a lower base and, unless 'either', step 1; _check_prepare's "
+               "DB-B.7 test comes before _prepare_options), so the same prepares are listed "
+               "and the same refusals given (the hunt seed 9311's survivor)"},
+    {"module": "oracle/digibattle/regroup.py", "function": "after_recycle_shuffle",
+     "op": "delete", "segment": "tx.chance = None",
+     "reason": "the shuffle's chance is cleared here and again by _resume, which every path "
+               "reaches next and which ends by setting tx.chance itself: None when play "
+               "resumes, or the next player's shuffle (_ask_recycle) when another recycle is "
+               "due; nothing reads tx.chance in between (the hunt seed 9311's survivor)"},
+    {"module": "oracle/digibattle/rules.py", "function": "_refuse", "op": "compare",
+     "segment": 'key == ("battle", "play")',
+     "reason": "the DB-C.3 refusal of a player who passed and acts out of turn is given in "
+               "every phase but the Battle phase instead of in it: either way the refusal "
+               "names the phase's turn clause, _TURN_CLAUSE.get(key, 'DB-C.1') (the DB-C.3 "
+               "refusal's also=, or the turn refusal's own clause), which the original "
+               "names too, and a refusal matches on any clause both name (docs/PROTOCOL.md, "
+               "verifier/compare.py); player is checked to be 0 or 1 first, so nothing "
+               "raises (the hunt seed 9311's survivor)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -166,6 +166,41 @@ Feature: A. Set-up
         | Greymon ST-02 over Agumon ST-01 | Garurumon ST-06 over Gabumon ST-05 | 340      | 410         |
 
     @DB-A.4 @DB-C.4
+    Scenario: A power chart that gives 0 gives a Digimon Power of 0
+      # DB-A.4: "a power chart giving its Digimon Power against an opponent of each Battle
+      # Type". The card format lets a chart give 0; no bundled card does, so EX-08 and EX-09
+      # are made up: EX-08's chart gives 0 against Red, EX-09's gives 1 against Yellow. "The
+      # higher Digimon Power has the advantage": 1 against 0 wins the Duel.
+      Given a card that is not in the bundled card set:
+        | serial                 | EX-08                                                          |
+        | name                   | Nullmon                                                        |
+        | kind                   | digimon                                                        |
+        | level                  | Rookie                                                         |
+        | battle_type            | Yellow                                                         |
+        | power                  | {"Red": 0, "Green": 0, "Yellow": 0}                            |
+        | score                  | {"Rookie": 100, "Champion": 200, "Ultimate": 300, "Mega": 400} |
+        | digivolve_requirements | []                                                             |
+        | effects                | []                                                             |
+      And a card that is not in the bundled card set:
+        | serial                 | EX-09                                                          |
+        | name                   | Unimomon                                                       |
+        | kind                   | digimon                                                        |
+        | level                  | Rookie                                                         |
+        | battle_type            | Red                                                            |
+        | power                  | {"Red": 1, "Green": 1, "Yellow": 1}                            |
+        | score                  | {"Rookie": 100, "Champion": 200, "Ultimate": 300, "Mega": 400} |
+        | digivolve_requirements | []                                                             |
+        | effects                | []                                                             |
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Nullmon EX-08
+      And my opponent's Duel Zone shows Unimomon EX-09
+      Then my Digimon Power is 0 against my opponent's 1
+      When I pass
+      And my opponent passes
+      Then my opponent wins the Duel
+      And my opponent scores 100 points
+
+    @DB-A.4 @DB-C.4
     Scenario: The higher Digimon Power has the advantage
       Given it is the Battle phase and I go first
       And my Duel Zone shows Agumon ST-01
