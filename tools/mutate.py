@@ -554,6 +554,23 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "names too, and a refusal matches on any clause both name (docs/PROTOCOL.md, "
                "verifier/compare.py); player is checked to be 0 or 1 first, so nothing "
                "raises (the hunt seed 9311's survivor)"},
+    # The survivors of the fresh sample seed 9901 (docs/MUTATION.md), decided after the run.
+    {"module": "oracle/digibattle/digivolve.py", "function": "_revealed_rookie_state",
+     "op": "delete", "line": "ps[p] = _new(PlayerState, (deck, hand, online, offline, (new,)",
+     "reason": "the state legal_reveal lists from keeps the pending Rookie change unrevealed: "
+               "its only reader, methods, takes the base as 'pending_rookie or "
+               "duel_zone[-1]', the new Rookie either way, and reads nothing else the reveal "
+               "changes (hand, Power Port and Online deck are the same), so the same ways to "
+               "Digivolve are listed (seed 9901's sample)"},
+    {"module": "oracle/digibattle/phases.py", "function": "game_over", "op": "delete",
+     "segment": "tx.chance = None",
+     "reason": "the chance is already None whenever the game ends: an action is applied to a "
+               "player to move or to a chance outcome, and the state schema gives chance null "
+               "whenever a player is to move (also for a loaded state); a chance outcome "
+               "clears it (setup.coin_toss, after_recycle_shuffle) before play goes on, and "
+               "the code that sets one (the coin toss after the preparations, a set-up "
+               "shuffle, _ask_recycle) ends the action's play there: no game_over follows in "
+               "that action (seed 9901's sample)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -197,6 +197,22 @@ Feature: Ambiguities - one outcome per reading
         | either        |
         | partner-lower |
 
+    # DB-B.3 (b): "DNA Digivolve: play two lower-level Digimon instead of one". The partner
+    # from the hand, too, must be of a lower level than the new card: Snimon, a Champion like
+    # Snimotsumon, is not, under any reading (the readings differ only on how much lower).
+    Scenario Outline: No DNA Digivolve with a partner from the hand of the new card's level under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-4
+      And my Duel Zone shows Gotsumon ST-23
+      And my hand holds Snimon BO-25 and 7 other cards
+      When I DNA Digivolve into Snimotsumon EX-03 with Snimon BO-25
+      Then the action is refused for DB-B.3
+
+      Examples:
+        | reading       |
+        | strict        |
+        | either        |
+        | partner-lower |
+
   @DB-AMB-5 @DB-C.6
   Rule: DB-AMB-5 What happens to the DNA partner on the Power Port after the Duel
 
