@@ -456,6 +456,121 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "that targets nothing is accepted by load_state; there the original raises "
                "AssertionError and the mutant ValueError at s.cards.index(None): no answer "
                "either way) (seed 8209's sample)"},
+    # Issue 26, branch v26f (Digi-Battle): the equivalence pass over oracle/digibattle and
+    # the survivors of the hunt seed 9311 (docs/MUTATION.md, "Branch v26f").
+    {"module": "oracle/digibattle/setup.py", "function": "legal_choose_rookie",
+     "op": "delete", "segment": 'g.derived[("choose_rookie", p)] = actions',
+     "reason": "the memo of a seat's Rookie choices (Game.derived) is not stored: every call "
+               "works the same tuple out again from the same deck (v26f equivalence pass)"},
+    {"module": "oracle/digibattle/state.py", "function": "to_json", "op": "const-1",
+     "segment": "0", "line": 'if self.chance[0] == "coin_toss" else',
+     "reason": "chance[-1] instead of chance[0]: a coin toss due is the 1-tuple "
+               "('coin_toss',), whose last item is its first; a shuffle due ends with its "
+               "tuple of cards, which is never 'coin_toss' (as rules._apply_chance's entry) "
+               "(v26f equivalence pass)"},
+    {"module": "oracle/digibattle/digivolve.py", "function": "digivolve", "op": "compare",
+     "segment": "p == tx.first_player",
+     "reason": "which extra clauses (also=) the DB-B.6 refusal 'no card on the Digivolve Zone "
+               "to turn over' names, DB-B.2 or DB-B.4 and DB-B.2: its primary clause DB-B.6 is "
+               "unchanged, and a refusal matches on any clause both name (docs/PROTOCOL.md, "
+               "verifier/compare.py) (v26f equivalence pass)"},
+    {"module": "oracle/digibattle/digivolve.py", "function": "legal_prepare", "op": "const-1",
+     "segment": "1", "line": "if (has_ultra and new.level_index - base.level_index == 1)",
+     "reason": "has_ultra and step == 0 instead of step == 1 in front of _reachable: the "
+               "candidates are in _prep_tables' level_ok, whose step is 1 or more "
+               "(_level_ok), so the left operand is always false, and the original's left "
+               "operand is a short cut only: _reachable answers True for step 1 with an "
+               "ULTRA DIGIVOLVE card in hand (its first test) (v26f equivalence pass)"},
+    *({"module": "oracle/digibattle/digivolve.py", "function": "_level_ok", "op": op,
+       "segment": seg, "line": 'return step == 1 or step > 1 and g.dna == "either"',
+       **({"nth": 1} if op == "const-1" else {}),
+       "reason": "step >= 1 (or step > 0) instead of step > 1 on the right of 'step == 1 or': "
+                 "the only step it adds, 1, is already true on the left (v26f equivalence "
+                 "pass)"}
+      for op, seg in (("compare", "step > 1"), ("const-1", "1"))),
+    *({"module": "oracle/digibattle/state.py", "function": "game_from_setup", "op": op,
+       "segment": "1", "line": 'raise InvalidInputError("$.card_set" + e.path[1:]',
+       "reason": "the JSON path quoted by the invalid-input refusal of a malformed embedded "
+                 "card set: the path of an 'invalid' refusal is never compared (verifier/"
+                 "compare.py refusal_difference compares the kind, and the clause of an "
+                 "'illegal' one) (v26f equivalence pass)"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/digibattle/state.py", "function": "game_from_setup", "op": "delete",
+     "line": 'raise InvalidInputError("$.card_set.cards", "every card needs a serial")',
+     "reason": "unreachable: key is empty only when a card has no serial, a serial is not "
+               "a string or the set has no id, and card_set_from_json, called first, refuses "
+               "each of those against card-set.schema.json (v26f equivalence pass)"},
+    {"module": "oracle/digibattle/battle.py", "function": "_lose_digimon", "op": "const-1",
+     "segment": "1", "line": "if len(dz) > 1:",
+     "reason": "len(dz) > 0: a Duel Zone of the Rookie alone then sends dz[1:], nothing, "
+               "Offline: the same zones, and an event (never compared) (as the compare "
+               "entry of seed 6143's sample) (v26f equivalence pass)"},
+    {"module": "oracle/digibattle/regroup.py", "function": "__init__", "op": "delete",
+     "segment": "super().__init__()",
+     "reason": "_Discards is a dict subclass: dict.__init__() with no arguments on a new dict "
+               "does nothing (as digivolve._Actions) (v26f equivalence pass)"},
+    {"module": "oracle/digibattle/state.py", "function": "__post_init__", "op": "delete",
+     "line": 'object.__setattr__(self, "decks", (tuple(self.decks[0])',
+     "reason": "Game.decks made a pair of tuples: serve builds every Game with "
+               "game_from_setup (OracleDriver, new_game and load_state), which already passes "
+               "(tuple(decks[0]), tuple(decks[1])); the other constructors (Game.default, the "
+               "command line's and the divergence tool's) are not on the serve path (v26f "
+               "equivalence pass)"},
+    {"module": "oracle/digibattle/digivolve.py", "function": "_check_digivolve",
+     "op": "andor", "segment": "a.support or ''",
+     "reason": "a.support and '' in the reason of the DB-B.3 refusal: free text (a str or "
+               "None formatted alike), never compared; the clause is unchanged (v26f "
+               "equivalence pass)"},
+    {"module": "oracle/digibattle/rules.py", "function": "legal_actions", "op": "delete",
+     "segment": "remember_legal(state, actions)",
+     "reason": "the last legal set is not remembered, so every apply takes the handlers' "
+               "checks for an action not just listed (Tx.listed is then always false): "
+               "play_option, prepare and digivolve re-derive the same ways (_fulfilment and "
+               "_targets, _prepare_options, methods on the same hand and base) and accept "
+               "exactly the listed actions, with the same effects; a speed-up only "
+               "(tx.remember_legal's contract; also served with --games 200: survived) "
+               "(v26f equivalence pass)"},
+    {"module": "oracle/digibattle/digivolve.py", "function": "_level_ok", "op": "andor",
+     "segment": 'step > 1 and g.dna == "either"',
+     "reason": "step > 1 or dna == 'either' only widens _prep_tables' level_ok (every step "
+               "above 1, and under 'either' any step): a prefilter only, since every card it "
+               "lets through is checked again by level before it is listed or accepted "
+               "(_reachable and methods: a tribute, DIGIVICE or ULTRA DIGIVOLVE needs step 1, "
+               "a DNA Digivolve a lower base and, unless 'either', step 1; _check_prepare's "
+               "DB-B.7 test comes before _prepare_options), so the same prepares are listed "
+               "and the same refusals given (the hunt seed 9311's survivor)"},
+    {"module": "oracle/digibattle/regroup.py", "function": "after_recycle_shuffle",
+     "op": "delete", "segment": "tx.chance = None",
+     "reason": "the shuffle's chance is cleared here and again by _resume, which every path "
+               "reaches next and which ends by setting tx.chance itself: None when play "
+               "resumes, or the next player's shuffle (_ask_recycle) when another recycle is "
+               "due; nothing reads tx.chance in between (the hunt seed 9311's survivor)"},
+    {"module": "oracle/digibattle/rules.py", "function": "_refuse", "op": "compare",
+     "segment": 'key == ("battle", "play")',
+     "reason": "the DB-C.3 refusal of a player who passed and acts out of turn is given in "
+               "every phase but the Battle phase instead of in it: either way the refusal "
+               "names the phase's turn clause, _TURN_CLAUSE.get(key, 'DB-C.1') (the DB-C.3 "
+               "refusal's also=, or the turn refusal's own clause), which the original "
+               "names too, and a refusal matches on any clause both name (docs/PROTOCOL.md, "
+               "verifier/compare.py); player is checked to be 0 or 1 first, so nothing "
+               "raises (the hunt seed 9311's survivor)"},
+    # The survivors of the fresh sample seed 9901 (docs/MUTATION.md), decided after the run.
+    {"module": "oracle/digibattle/digivolve.py", "function": "_revealed_rookie_state",
+     "op": "delete", "line": "ps[p] = _new(PlayerState, (deck, hand, online, offline, (new,)",
+     "reason": "the state legal_reveal lists from keeps the pending Rookie change unrevealed: "
+               "its only reader, methods, takes the base as 'pending_rookie or "
+               "duel_zone[-1]', the new Rookie either way, and reads nothing else the reveal "
+               "changes (hand, Power Port and Online deck are the same), so the same ways to "
+               "Digivolve are listed (seed 9901's sample)"},
+    {"module": "oracle/digibattle/phases.py", "function": "game_over", "op": "delete",
+     "segment": "tx.chance = None",
+     "reason": "the chance is already None whenever the game ends: an action is applied to a "
+               "player to move or to a chance outcome, and the state schema gives chance null "
+               "whenever a player is to move (also for a loaded state); a chance outcome "
+               "clears it (setup.coin_toss, after_recycle_shuffle) before play goes on, and "
+               "the code that sets one (the coin toss after the preparations, a set-up "
+               "shuffle, _ask_recycle) ends the action's play there: no game_over follows in "
+               "that action (seed 9901's sample)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

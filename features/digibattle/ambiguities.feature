@@ -197,6 +197,22 @@ Feature: Ambiguities - one outcome per reading
         | either        |
         | partner-lower |
 
+    # DB-B.3 (b): "DNA Digivolve: play two lower-level Digimon instead of one". The partner
+    # from the hand, too, must be of a lower level than the new card: Snimon, a Champion like
+    # Snimotsumon, is not, under any reading (the readings differ only on how much lower).
+    Scenario Outline: No DNA Digivolve with a partner from the hand of the new card's level under the reading "<reading>"
+      Given the reading "<reading>" of DB-AMB-4
+      And my Duel Zone shows Gotsumon ST-23
+      And my hand holds Snimon BO-25 and 7 other cards
+      When I DNA Digivolve into Snimotsumon EX-03 with Snimon BO-25
+      Then the action is refused for DB-B.3
+
+      Examples:
+        | reading       |
+        | strict        |
+        | either        |
+        | partner-lower |
+
   @DB-AMB-5 @DB-C.6
   Rule: DB-AMB-5 What happens to the DNA partner on the Power Port after the Duel
 
@@ -720,6 +736,48 @@ Feature: Ambiguities - one outcome per reading
         | reading        | zone                         |
         | all-but-rookie | Agumon ST-01                 |
         | showing-only   | Devimon BO-02 over Agumon ST-01 |
+
+    # DB-C.6: the Rookie stays ("sends all Digimon, except the Rookie, OFFLINE"); the reading
+    # "showing-only": "only the Digimon showing goes Offline (one level down); a Rookie showing
+    # stays". Either way a Rookie showing alone is not sent Offline by Bakemon's tie.
+    Scenario Outline: A tie against Bakemon while my Rookie shows alone under "<reading>": the Rookie stays
+      Given the reading "<reading>" of DB-AMB-22
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Kunemon ST-18
+      And my opponent's Duel Zone shows Bakemon ST-45 over DemiDevimon ST-42
+      And my hand holds Aquatic Attack BO-45, Metal Attack ST-53, Palmon ST-09 and 7 other cards
+      # Kunemon against Yellow: 300, +20 with Aquatic Attack and +50 with Metal Attack: 370;
+      # Bakemon against Yellow: 370.
+      When I play Aquatic Attack BO-45
+      And my opponent passes
+      And I play Metal Attack ST-53 sending Palmon ST-09 Offline
+      And I pass
+      Then the Duel is a tie
+      And my Duel Zone shows Kunemon ST-18
+
+      Examples:
+        | reading        |
+        | all-but-rookie |
+        | showing-only   |
+
+    # A Champion over the Rookie: under either reading the Champion goes Offline (it is all
+    # the Digimon above the Rookie, and the one showing) and the Rookie stays.
+    Scenario Outline: A tie against Bakemon with Vilemon over DemiDevimon under "<reading>": the Champion goes, the Rookie stays
+      Given the reading "<reading>" of DB-AMB-22
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Vilemon BO-20 over DemiDevimon ST-42
+      And my opponent's Duel Zone shows Bakemon ST-45 over DemiDevimon ST-42
+      # Vilemon against Yellow: 370; Bakemon against Yellow: 370.
+      When I pass
+      And my opponent passes
+      Then the Duel is a tie
+      And my Duel Zone shows DemiDevimon ST-42
+      And my Offline pile includes Vilemon BO-20
+
+      Examples:
+        | reading        |
+        | all-but-rookie |
+        | showing-only   |
 
   @DB-AMB-23 @DB-C.5 @DB-C.6 @DB-C.9
   Rule: DB-AMB-23 End-of-Duel clean-up and the winning points

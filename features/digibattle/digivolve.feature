@@ -503,6 +503,24 @@ Feature: B. Digivolve
       Then the action is refused for DB-B.7
 
     @DB-B.7
+    Scenario: A Digimon that has Digivolved this Duel does not Digivolve again
+      # DB-B.7: "A Digimon may Digivolve only one level per Duel." My Greymon ST-02 Digivolved
+      # from Agumon this Duel; MetalGreymon BO-01 ("Greymon - DIGIVICE"), face down on my
+      # Digivolve Zone with Digivice Green & Yellow ST-60 in hand, would be a second level.
+      Given the position is loaded directly: no legal game - each player Digivolves or passes once in a Digivolve phase (DB-B.7), so a player who has Digivolved is not to move in it again
+      And it is the Digivolve phase and my opponent goes first
+      And my opponent has passed
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And I have Digivolved this Duel
+      And my Digivolve Zone holds MetalGreymon BO-01 face down
+      And my hand holds Digivice Green & Yellow ST-60 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to Digivolve into MetalGreymon BO-01 with Digivice Green & Yellow ST-60
+      Then the action is refused for DB-B.7
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my Digivolve Zone holds MetalGreymon BO-01
+
+    @DB-B.7
     Scenario: The phase ends when one player has Digivolved and the other passed
       Given it is the Digivolve phase and I go first
       And my Duel Zone shows Agumon ST-01

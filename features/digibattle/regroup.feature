@@ -145,6 +145,25 @@ Feature: D. Regroup
       When I try to set up a Rookie change to Palmon ST-09
       Then the action is refused for DB-D.4
 
+    @DB-D.4
+    Scenario: The Rookie is not changed once a card waits face down on my Digivolve Zone
+      # DB-D.4: "put the new Rookie face down on top of the old one (and may put a Champion
+      # that Digivolves from the new Rookie face down on the Digivolve Zone)": the change comes
+      # first and the card on the Digivolve Zone Digivolves from the new Rookie. Greymon ST-02,
+      # waiting there for Agumon, is no card for Palmon ST-09: the change is refused and the
+      # zones stay as they are.
+      Given the position is loaded directly: no legal game - at every Duel's end the Digivolve Zone is empty (its card was turned over, DB-B.2/B.4, or sent Offline, DB-B.5) and a preparation ends that player's turn to prepare, so no Rookie change finds a card already waiting
+      And it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my hand holds Palmon ST-09 and 9 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When I try to set up a Rookie change to Palmon ST-09
+      Then the action is refused for DB-D.4
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02
+      And my hand includes Palmon ST-09
+
   Rule: DB-D.5 Prepare to Digivolve: a next-level card face down on the Digivolve Zone
 
     @DB-D.5 @DB-AMB-1

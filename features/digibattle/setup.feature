@@ -68,6 +68,27 @@ Feature: A. Set-up
       When the game is set up
       Then the set-up is refused as invalid input
 
+    @DB-A.0 @DB-C.1
+    Scenario: A position whose Power Options played this Duel name a card of no card set is refused
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my Power Options played this Duel include XX-99, a card of no card set
+      And the position is loaded directly: malformed state - a card outside the game's card set; no deal or draw brings one into play
+      When the game is set up
+      Then the set-up is refused as invalid input
+
+    @DB-A.0 @DB-D.3
+    Scenario: A position whose next recycle names a card of no card set is refused
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my Online deck has reached zero and the shuffle of my Offline pile is due
+      And my opponent's next recycle is due after that shuffle, naming XX-99, a card of no card set
+      And the position is loaded directly: malformed state - a card outside the game's card set; no deal or draw brings one into play
+      When the game is set up
+      Then the set-up is refused as invalid input
+
   Rule: DB-A.1 Each player puts a Rookie from their deck face down on the Duel Zone
 
     @DB-A.1
@@ -164,6 +185,45 @@ Feature: A. Set-up
         | Agumon ST-01                    | Tentomon ST-07                     | 140      | 100         |
         | Agumon ST-01                    | Kunemon ST-18                      | 380      | 160         |
         | Greymon ST-02 over Agumon ST-01 | Garurumon ST-06 over Gabumon ST-05 | 340      | 410         |
+
+    @DB-A.4 @DB-C.4
+    Scenario: A power chart that gives 0 gives a Digimon Power of 0
+      # DB-A.4: "a power chart giving its Digimon Power against an opponent of each Battle
+      # Type". The card format lets a chart give 0; no bundled card does, so EX-08 and EX-09
+      # are made up: EX-08's chart gives 0 against Red, EX-09's gives 1 against Yellow. Coral
+      # Rip BO-44 adds 50 only against a Digimon with Swim, which EX-09 has not: played, it
+      # leaves my power at 0. "The higher Digimon Power has the advantage": 1 against 0 wins.
+      Given a card that is not in the bundled card set:
+        | serial                 | EX-08                                                          |
+        | name                   | Nullmon                                                        |
+        | kind                   | digimon                                                        |
+        | level                  | Rookie                                                         |
+        | battle_type            | Yellow                                                         |
+        | power                  | {"Red": 0, "Green": 0, "Yellow": 0}                            |
+        | score                  | {"Rookie": 100, "Champion": 200, "Ultimate": 300, "Mega": 400} |
+        | digivolve_requirements | []                                                             |
+        | effects                | []                                                             |
+      And a card that is not in the bundled card set:
+        | serial                 | EX-09                                                          |
+        | name                   | Unimomon                                                       |
+        | kind                   | digimon                                                        |
+        | level                  | Rookie                                                         |
+        | battle_type            | Red                                                            |
+        | power                  | {"Red": 1, "Green": 1, "Yellow": 1}                            |
+        | score                  | {"Rookie": 100, "Champion": 200, "Ultimate": 300, "Mega": 400} |
+        | digivolve_requirements | []                                                             |
+        | effects                | []                                                             |
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Nullmon EX-08
+      And my opponent's Duel Zone shows Unimomon EX-09
+      And my hand holds Coral Rip BO-44 and 9 other cards
+      Then my Digimon Power is 0 against my opponent's 1
+      When I play Coral Rip BO-44
+      And my opponent passes
+      Then my Digimon Power is 0 against my opponent's 1
+      When I pass
+      Then my opponent wins the Duel
+      And my opponent scores 100 points
 
     @DB-A.4 @DB-C.4
     Scenario: The higher Digimon Power has the advantage

@@ -297,6 +297,22 @@ def _foreign_recycle(table: Table, whose: int, serial: str) -> None:
     _foreign(table, whose, "recycle", serial)
 
 
+@given(step("{whose:Whose} Power Options played this Duel include {serial:Serial}, a card of no "
+            "card set"))
+def _foreign_play(table: Table, whose: int, serial: str) -> None:
+    """As above, the card named among the Power Options the player played this Duel (the
+    state's ``plays``; the Power Port holds no such card)."""
+    _foreign(table, whose, "played", serial)
+
+
+@given(step("{whose:Whose} next recycle is due after that shuffle, naming {serial:Serial}, a "
+            "card of no card set"))
+def _foreign_then(table: Table, whose: int, serial: str) -> None:
+    """As above, the one card of the player's further recycle due once the shuffle already
+    due is made (DB-D.3: the resume point's ``then``)."""
+    _foreign(table, whose, "then", serial)
+
+
 @given(step("{whose:Whose} Online deck has reached zero and the shuffle of {:Their} Offline "
             "pile is due"))
 def _recycle_due(table: Table, whose: int) -> None:

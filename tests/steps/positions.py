@@ -117,7 +117,10 @@ class Position:
     # (player, where, serial): a card of no card set in place of that player's bottom Online
     # card (where "online"), as their pending Rookie change (where "pending_rookie"), or
     # (where "recycle") among the cards of a recycle shuffle due of their Offline pile, their
-    # Online deck moved Offline (in place of one of the pile's cards, the zones unchanged)
+    # Online deck moved Offline (in place of one of the pile's cards, the zones unchanged), as
+    # a Power Option they played this Duel (where "played": in ``plays`` only, not on the
+    # Power Port), or as the one card of their further recycle due after the shuffle (where
+    # "then": in the resume point's ``then``; a shuffle must be due)
     foreign: list[tuple[int, str, str]] = field(default_factory=list)
     # players whose Online deck has reached zero (moved Offline) with the recycle shuffle of
     # their Offline pile due (DB-D.3); the resume point gives only the fields the state schema
@@ -222,7 +225,15 @@ class Position:
                     s.passed and self.phase == "digivolve"),
             })
         chance = None
+        played: list[dict[str, Any]] = []
+        then: list[dict[str, Any]] = []
         for p, where, serial in self.foreign:
+            if where == "played":
+                played.append({"player": p, "card": serial, "held": True})
+                continue
+            if where == "then":
+                then.append({"player": p, "cards": [serial]})
+                continue
             if where == "pending_rookie":
                 players[p]["pending_rookie"] = serial
                 continue
@@ -248,11 +259,15 @@ class Position:
             chance = {"kind": "shuffle", "player": p, "cards": sorted(me["offline"])}
         plays = [{"player": p, "card": c, "held": True} for p in (0, 1)
                  for c in self.sides[p].power_port
-                 if cards[c].get("option_type") == "POWER BLAST"]
+                 if cards[c].get("option_type") == "POWER BLAST"] + played
         to_move = self._to_move(players)
         resume = None
         if chance is not None:  # play resumes where the recycle interrupted it (DB-D.3)
             resume, to_move = {"phase": self.phase, "step": step, "to_move": to_move}, "chance"
+            if then:
+                resume["then"] = then
+        elif then:
+            raise PositionError("a further recycle needs a shuffle due first")
         return {
             "ruleset": "digibattle", "target": self.target, "variants": dict(self.variants),
             "phase": self.phase, "step": step, "to_move": to_move,
