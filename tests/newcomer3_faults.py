@@ -41,6 +41,12 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     "battlesecond": ("DB-C.1: the Battle starts with the Duel's second player", [
         (ENGINE, 't.stage, t.turn = "battle", t.first',
          't.stage, t.turn = "battle", 1 - t.first')]),
+    "recyclekeep": ("DB-D.3: when an Online deck reaches zero, the Digimon above the Rookie stay "
+                    "on the Duel Zone (only the Digivolve Zone, the Power Port and the Offline "
+                    "pile are recycled)", [
+        (ENGINE, "        s = t.seats[seat]\n        s.offline.extend(s.stack[1:])\n"
+                 "        del s.stack[1:]\n        if s.face_down is not None:",
+         "        s = t.seats[seat]\n        if s.face_down is not None:")]),
     # breaks no rule: legal_actions declared and answered, in reverse order of the engine's
     # own list (docs/PROTOCOL.md: "Every legal action now, in any order")
     "legalrev": ("NO FAULT: declares legal_actions and answers them in reverse order", [
@@ -90,6 +96,15 @@ DCG_PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     "digicolor": ("DCG-6-5-1-2: digivolving ignores the colour its requirement names", [
         (DCG_ENGINE, "if level == top.level and color in top.colors]",
          "if level == top.level]")]),
+    "digidraw2": ("CR4.2 Digivolving (DCG-6-5-1-2): digivolving draws 2 cards, not 1", [
+        (DCG_ENGINE, "        if s.deck:  # the digivolution draw\n"
+                     "            s.hand.append(s.deck.pop(0))\n",
+         "        for _ in range(2):\n            if s.deck:  # the digivolution draw\n"
+         "                s.hand.append(s.deck.pop(0))\n")]),
+    "startmem3": ("CR4.2 Game setup: the memory marker is set to 3 (the first player's side), "
+                  "not 0, before the first turn", [
+        (DCG_ENGINE, "        self.memory = 0\n        self.turn, self.turn_player = 1,",
+         "        self.memory = 3\n        self.turn, self.turn_player = 1,")]),
     # breaks no rule: DCG-AMB-3 'card-order' declared, and played (effects waiting together
     # resolve in the order they wait, oldest first; delayed ones after triggers)
     "cardorder": ("NO FAULT: declares DCG-AMB-3 'card-order' and plays it", [
