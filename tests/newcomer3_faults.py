@@ -47,6 +47,13 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
         (ENGINE, "        s = t.seats[seat]\n        s.offline.extend(s.stack[1:])\n"
                  "        del s.stack[1:]\n        if s.face_down is not None:",
          "        s = t.seats[seat]\n        if s.face_down is not None:")]),
+    # breaks no rule: ownpower's power chart row, declared as the reading it is (DB-AMB-10
+    # 'own-type'; without the declaration, ownpower is an undeclared reading)
+    "ownread": ("NO FAULT: declares DB-AMB-10 'own-type' and plays it", [
+        (ENGINE, "value = mine.power[opp.battle_type]",
+         "value = mine.power[mine.battle_type]"),
+        (ENGINE, 'READINGS: dict[str, str] = {"DB-AMB-9": "at-prepare"}',
+         'READINGS: dict[str, str] = {"DB-AMB-9": "at-prepare", "DB-AMB-10": "own-type"}')]),
     # breaks no rule: legal_actions declared and answered, in reverse order of the engine's
     # own list (docs/PROTOCOL.md: "Every legal action now, in any order")
     "legalrev": ("NO FAULT: declares legal_actions and answers them in reverse order", [
