@@ -47,6 +47,12 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
         (ENGINE, "        s = t.seats[seat]\n        s.offline.extend(s.stack[1:])\n"
                  "        del s.stack[1:]\n        if s.face_down is not None:",
          "        s = t.seats[seat]\n        if s.face_down is not None:")]),
+    "tieclear": ("DB-C.8: after a tie both players' Digimon except the Rookies go Offline", [
+        (ENGINE, "            for p in (0, 1):\n"
+                 "                if self.top(p).has_effect(\"opponent_digimon_offline_on_tie\"):",
+         "            self._lose_digimon(0)\n            self._lose_digimon(1)\n"
+         "            for p in (0, 1):\n"
+         "                if self.top(p).has_effect(\"opponent_digimon_offline_on_tie\"):")]),
     # breaks no rule: ownpower's power chart row, declared as the reading it is (DB-AMB-10
     # 'own-type'; without the declaration, ownpower is an undeclared reading)
     "ownread": ("NO FAULT: declares DB-AMB-10 'own-type' and plays it", [
@@ -112,6 +118,9 @@ DCG_PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
                   "not 0, before the first turn", [
         (DCG_ENGINE, "        self.memory = 0\n        self.turn, self.turn_player = 1,",
          "        self.memory = 3\n        self.turn, self.turn_player = 1,")]),
+    "unsuspendboth": ("DCG-6-2-1: the start of a turn unsuspends the opponent's Digimon too", [
+        (DCG_ENGINE, "for st in self.seats[self.turn_player].battle:  # 6-2-1\n",
+         "for st in [*self.seats[0].battle, *self.seats[1].battle]:  # 6-2-1\n")]),
     # breaks no rule: DCG-AMB-3 'card-order' declared, and played (effects waiting together
     # resolve in the order they wait, oldest first; delayed ones after triggers)
     "cardorder": ("NO FAULT: declares DCG-AMB-3 'card-order' and plays it", [
