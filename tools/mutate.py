@@ -456,6 +456,52 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "that targets nothing is accepted by load_state; there the original raises "
                "AssertionError and the mutant ValueError at s.cards.index(None): no answer "
                "either way) (seed 8209's sample)"},
+    # Branch v26g (issue 26): the DCG equivalence pass and the survivors of the hunt sample
+    # seed 9312 (docs/MUTATION.md, "A hunt and a sixth fresh sample"). Entries that say "over
+    # the card sets verify plays" hold for dcg-real and dcg-real+test-only, the only sets
+    # verify asks an implementation for (docs/PROTOCOL.md); an embedded card set could differ.
+    {"module": "oracle/dcg/effects.py", "function": "_do", "op": "andor",
+     "segment": "eff is not None and eff.until is not None",
+     "reason": "the assert before security_dp / security_attack_all with or: it holds "
+               "whenever the original does, and the original always holds: the card loader "
+               "(oracle/dcg/cards.py, also for an embedded set) requires until exactly for the "
+               "lasting actions, these two among them, and the only _do call without an "
+               "effect, a delayed part, carries gain_memory or lose_memory (hunt seed 9312)"},
+    {"module": "oracle/dcg/setup.py", "function": "apply_chance", "op": "andor",
+     "segment": "a.order is not None and a.player is not None and a.deck is not None",
+     "reason": "the assert of a shuffle outcome with or: it holds whenever the original does, "
+               "and the original always holds there: the line before refuses a shuffle whose "
+               "player or deck is not the due chance's (never None), and the action schema "
+               "requires order for a shuffle (action_from_json refuses one without it as "
+               "invalid) (equivalence pass, v26g)"},
+    *({"module": "oracle/dcg/effects.py", "function": "dp", "op": op, "segment": "0",
+       "line": "total = top.dp or 0",
+       "reason": "the default DP of a top card without DP, 1 or -1 instead of 0, over the card "
+                 "sets verify plays: dp is asked only of a stack whose top card is a Digimon "
+                 "(an attacker, an attack's or a block's Digimon, DCG-6-5-1-5 refuses any "
+                 "other; _target_stacks skips non-Digimon first), and every Digimon of dcg-real "
+                 "and dcg-real+test-only has DP 1000 or more, so 'or' never takes the default "
+                 "(an embedded card set with a 0-DP Digimon would differ) (hunt seed 9312)"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/dcg/effects.py", "function": "_trigger_inherited", "op": "andor",
+     "line": "if eff.once_per_turn",
+     "reason": "or instead of and in the [Once Per Turn] check of an inherited triggered "
+               "effect: it differs only for an inherited [Once Per Turn] effect (a "
+               "non-[Once Per Turn] effect's key is never added), and no card of the card "
+               "sets verify plays has one (dcg-real, dcg-real+test-only: the [Once Per Turn] "
+               "effects are MetalGarurumon ST2-11's, Dusk Testmon X-02's and Spark Testzed "
+               "X-04's, none inherited; an embedded card set could differ) (hunt seed 9312)"},
+    *({"module": "oracle/dcg/main_phase.py", "op": op, "segment": "1",
+       "line": "d_dp = dp(w, 1 - p, victim, len(attacker.cards) - 1)", "nth": 1,
+       "reason": "the attacker's digivolution-card count handed to the defender's DP (its "
+                 "'against', len - 2 or len - 0): it is read only by the condition 'when "
+                 "battling a Digimon without digivolution cards' of a DP effect counted in the "
+                 "defender's DP, which is never the turn player's, so only an [Opponent's "
+                 "Turn] DP effect (dp counts the other timing's effects only for the turn "
+                 "player); no card of the card sets verify plays has one (the one such "
+                 "condition, Tsunomon ST2-01's, is [Your Turn]; an embedded card set could "
+                 "differ) (the CI gate's survivor, seed 13)"}
+      for op in ("const+1", "const-1")),
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

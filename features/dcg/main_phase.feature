@@ -18,9 +18,10 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
   (printed name and card number); the INVENTED test-only cards of
   oracle/data/dcg/test-only-cards.json appear only where no real card serves: Drain Testmon
   X-01 (a 6-cost Digimon), Dusk Testmon X-02 ([End of Your Turn] [Once Per Turn] Gain 2
-  memory) and Tamer Testzed X-03 (the turn ends only at 6 or more on the opponent's side: with
+  memory), Tamer Testzed X-03 (the turn ends only at 6 or more on the opponent's side: with
   real cards memory is never below 0 in my Main phase, so no real card costs more than memory
-  + 10 there). My opponent's security cards are Gravity Crush BT1-090 (an Option without a
+  + 10 there) and Herald Testmon X-05 ([On Play] Gain 1 memory: no real card of the set has an
+  [On Play] effect). My opponent's security cards are Gravity Crush BT1-090 (an Option without a
   [Security] effect: no battle) unless a scenario names them.
 
   Rule: DCG-6-5-1 Main-phase actions, any number in any order, while nothing is unresolved
@@ -85,6 +86,20 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       When I play Tai Kamiya ST1-12
       Then my battle area has an unsuspended Tai Kamiya ST1-12
       And memory is 0
+
+    @DCG-6-5-1-1 @DCG-6-1-4-1
+    Scenario: A Digimon played from my hand triggers its [On Play] effect before the turn can end
+      # Herald Testmon X-05 (test only; no real card of the card set has an [On Play] effect)
+      # costs 4: [On Play] Gain 1 memory. "Play: pay the cost and put one Digimon ... card from
+      # hand into the battle area"; CR4.2: its [On Play] effect triggers as it is played. From 3
+      # the cost leaves 1 on my opponent's side, the effect gains 1: memory 0, and the turn-end
+      # condition (1 or more on the opponent's side, nothing left to resolve) does not hold.
+      Given it is my turn in the Main phase with memory 3
+      And my hand holds Herald Testmon X-05
+      When I play Herald Testmon X-05
+      Then my battle area has an unsuspended Herald Testmon X-05
+      And memory is 0
+      And the turn does not end
 
     @DCG-6-5-1-1
     Scenario: The largest cost I can pay is my memory + 10

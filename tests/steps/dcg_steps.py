@@ -7,7 +7,7 @@ refused for DCG-6-4-1".
 "with memory 2" is on the side of the player whose turn it is, "memory is 3 on my opponent's
 side" is where the one shared gauge stands. Cards are REAL cards of the card set ``dcg-real``
 (``oracle/data/dcg/cards.json``) named by printed name and real number ("Dracomon ST1-04"), or
-one of the four INVENTED test-only cards ("Drain Testmon X-01", only where no real card
+one of the five INVENTED test-only cards ("Drain Testmon X-01", only where no real card
 serves); a name that does not match its number is a typo in the feature file and fails at
 once.
 
