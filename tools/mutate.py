@@ -502,6 +502,68 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "condition, Tsunomon ST2-01's, is [Your Turn]; an embedded card set could "
                  "differ) (the CI gate's survivor, seed 13)"}
       for op in ("const+1", "const-1")),
+    {"module": "oracle/dcg/main_phase.py", "function": "main_actions_of",
+     "reason": "main_actions_of is called by nothing (engine.legal_actions inlines the same "
+               "call, 'main_actions_of, inline') (hunt seed 9312)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "activate", "op": "delete",
+     "segment": 'raise IllegalActionError("DCG-6-5-1-6", "[Once Per Turn] effect already '
+                'used")',
+     "reason": "the refusal of a [Once Per Turn] [Main] effect already used this turn: "
+               "_can_activate, asked next, answers no for it by the same test (its own "
+               "once-per-turn check), and the refusal that follows names the same clause, "
+               "DCG-6-5-1-6; a refusal's reason is free text (equivalence pass, v26g)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_digivolve_cost", "op": "compare",
+     "segment": "cond.cost < best",
+     "reason": "<= instead of < when keeping the cheapest digivolve condition: a condition as "
+               "cheap as the best one replaces it, and only its cost is kept, the same number "
+               "(hunt seed 9312)"},
+    *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": op,
+       "segment": seg, "line": "if 0 <= cost <= budget:", "nth": 0,
+       "reason": "0 < cost / 1 <= cost instead of 0 <= cost for playing a Digimon or Tamer "
+                 "card (line 'if 0 <= cost <= budget:' of the plays; the Options' test has "
+                 "more after it): it differs only for a play cost of 0, and no Digimon or "
+                 "Tamer of the card sets verify plays (dcg-real, dcg-real+test-only) costs 0, "
+                 "as the entry for play's 'card.play_cost or 0' says (an embedded card set "
+                 "could differ) (hunt seed 9312)"}
+      for op, seg in (("compare", "0 <= cost <= budget"), ("const+1", "0"))),
+    *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "compare",
+       "segment": "0 <= onto[cid] <= budget", "nth": nth,
+       "reason": "onto[cid] < budget instead of <= budget for a digivolve in the legal set: it "
+                 "differs only for a digivolve cost equal to memory + 10. Main-phase actions "
+                 "are listed only where the turn-end condition does not hold (a loaded "
+                 "position that meets it is refused, jsonio.check_decision_point), so memory "
+                 "is at least -5 (1 or more on the opponent's side ends the turn, 6 or more "
+                 "under Tamer Testzed X-03, the highest threshold of the card sets verify "
+                 "plays) and the budget at least 5, while no digivolve cost of dcg-real or "
+                 "dcg-real+test-only is more than 4 (an embedded card set could differ) (hunt "
+                 "seed 9312)"}
+      for nth in (1, 3)),
+    {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const+1",
+     "segment": "1", "line": "if len(digivolves) > 1:",
+     "reason": "the guard of sorting the digivolves (> 2): only the legal set's order changes, "
+               "and legal sets are compared as sets (hunt seed 9312)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "main_actions", "op": "const-1",
+     "segment": "1", "line": 'w.players[1 - tp].peek("battle"))',
+     "reason": "players[0 - tp] instead of players[1 - tp] as the opponent's battle area: for "
+               "either seat that is the turn player's own. main_actions (of a Work) is asked "
+               "only by engine._only_pass, which tests len(...) == 1, and the opponent's "
+               "battle area only adds attack targets, which are listed only when the turn "
+               "player has an attacker, and then the attack on the player is already a "
+               "second action: the answer is the same (hunt seed 9312)"},
+    *({"module": "oracle/dcg/main_phase.py", "function": "_security_dp", "op": op,
+       "segment": "0", "line": "total = card.dp or 0",
+       "reason": "the default DP of a Security card without DP, 1 or -1 instead of 0, over "
+                 "the card sets verify plays: _security_dp is asked only for a Security "
+                 "Digimon (if card.is_digimon), and every Digimon of dcg-real and "
+                 "dcg-real+test-only has DP 1000 or more (an embedded card set with a 0-DP "
+                 "Digimon would differ) (hunt seed 9312)"}
+      for op in ("const+1", "const-1")),
+    *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const-1",
+       "segment": "0", "line": line,
+       "reason": "-1 <= cost instead of 0 <= cost in the legal set (an Option's play cost, a "
+                 "digivolve cost): both are 0 or more (the card-set schema's minimums, checked "
+                 "for every card set, an embedded one too) (equivalence pass, v26g)"}
+      for line in ("if 0 <= cost <= budget and all(", "if 0 <= onto[cid] <= budget:")),
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

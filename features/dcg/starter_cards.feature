@@ -398,6 +398,21 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       And it is my opponent's turn
 
     @DCG-6-5-1-3
+    Scenario: While I am to choose Kaiser Nail's targets I cannot pass
+      # Kaiser Nail ST2-15's [Main] effect waits for my choice between Ikkakumon ST2-05 and
+      # Gomamon ST2-02; CR4.2 Triggered effects: the choice is made before anything else, so a
+      # pass (DCG-6-5-1-7) is refused and the choice is still due.
+      Given it is my turn in the Main phase with memory 5
+      And my battle area has an unsuspended Zudomon ST2-09 over Ikkakumon ST2-05 over Gomamon ST2-02
+      And my hand holds Kaiser Nail ST2-15
+      When I use Kaiser Nail ST2-15
+      Then I am to choose the targets of Kaiser Nail ST2-15
+      When I try to pass
+      Then the action is refused for CR4.2 Triggered effects
+      And I am to choose the targets of Kaiser Nail ST2-15
+      And memory is 1 on my side
+
+    @DCG-6-5-1-3
     Scenario: A Digimon Kaiser Nail plays from under my Digimon triggers its [On Play] effect
       # Kaiser Nail ST2-15 (cost 4): [Main] Choose a Digimon digivolution card placed under 1 of
       # your Digimon and play it as another Digimon without paying its memory cost. Herald

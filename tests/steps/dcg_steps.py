@@ -642,6 +642,17 @@ def _shuffle_all(dcg_table: DcgTable) -> None:
              order=list(chance["cards"]))
 
 
+@when(step("{whose:Whose} deck is shuffled without one of its cards"), target_fixture="outcome")
+def _shuffle_short(dcg_table: DcgTable, whose: int) -> Outcome:
+    """Answer the shuffle due of ``whose`` main deck with its cards but the last (CR4.2 Game
+    setup: the order must hold exactly the deck's cards)."""
+    chance = dcg_table.state.get("chance") or {}
+    dcg_table.expect.equal("the chance due", ("shuffle", whose, "deck"),
+                           (chance.get("kind"), chance.get("player"), chance.get("deck")))
+    return _act(dcg_table, type="shuffle", player=whose, deck="deck",
+                order=list(chance["cards"])[:-1])
+
+
 @when(step("rock-paper-scissors is won by {whom:Whom}"), target_fixture="outcome")
 def _rps(dcg_table: DcgTable, whom: int) -> Outcome:
     return _act(dcg_table, type="choose_first", winner=whom)
