@@ -564,6 +564,39 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "digivolve cost): both are 0 or more (the card-set schema's minimums, checked "
                  "for every card set, an embedded one too) (equivalence pass, v26g)"}
       for line in ("if 0 <= cost <= budget and all(", "if 0 <= onto[cid] <= budget:")),
+    # The survivors of the fresh sample seed 9901 (docs/MUTATION.md), decided after the run.
+    {"module": "oracle/dcg/effects.py", "function": "auto_index", "op": "const+1",
+     "segment": "0", "line": "first = w.pending[cands[0]]",
+     "reason": "the key is taken from the second candidate instead of the first (there are "
+               "2 or more here: len(cands) < 2 returned before): all candidates equal the "
+               "first exactly when they all equal the second (seed 9901's sample)"},
+    *({"module": "oracle/dcg/effects.py", "function": "until_turn", "op": op, "segment": "2",
+       "line": "return int(w.turn) + (1 if mine_now else 2)",
+       "reason": "the end of an 'until the end of your opponent's next turn' effect made in "
+                 "the opponent's turn (3 or 1 turns on instead of 2), over the card sets "
+                 "verify plays: the effects with that duration are ST1-14 Starlight "
+                 "Explosion's and ST2-14 Sorrow Blue's [Main] effects, which resolve only in "
+                 "their owner's turn (an Option is used in its owner's Main phase; the "
+                 "[Security] 'activate this card's [Main] effect' cards, ST1-15, ST1-16, "
+                 "ST2-15, ST2-16, have other [Main] effects), so the branch is never taken (an "
+                 "embedded card set could differ) (seed 9901's sample)"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/dcg/effects.py", "function": "counts", "op": "compare",
+     "segment": 'e.scope == "your_black_digimon"',
+     "reason": "'!=' in 'your_black_digimon and black': another card's 'All of your black "
+               "Digimon get +1000 DP' (Tai Kamiya BT2-089, the one such effect) then never "
+               "counts, and a 'your_digimon' effect counts by the test before it; over the "
+               "card sets verify plays no Digimon is black (dcg-real's one black card is "
+               "BT2-089, a Tamer), so the bonus never applies either way (an embedded card "
+               "set could differ) (seed 9901's sample)"},
+    *({"module": "oracle/dcg/main_phase.py", "function": "pass_turn", "op": op,
+       "segment": seg, "line": "mine(w, tp) < -3",
+       "reason": "DCG-AMB-2 'never-lower': < -2 or <= -3 instead of < -3 differs only when "
+                 "memory is exactly 3 on the opponent's side, where the original sets it to 3 "
+                 "there, the value it already has (set_mine changes nothing), and the mutant "
+                 "leaves it: the same position (seed 9901's sample; the compare one by the "
+                 "same argument)"}
+      for op, seg in (("const-1", "3"), ("compare", "mine(w, tp) < -3"))),
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

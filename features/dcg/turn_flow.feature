@@ -89,6 +89,16 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
       Then the action is refused for CR4.2 Game setup
 
     @DCG-6-1-1
+    Scenario: While my deck's shuffle is due, a shuffle of my opponent's deck is refused
+      # CR4.2 Game setup: each deck is shuffled, and the chance outcome due names whose deck
+      # (docs/PROTOCOL.md: "the new order ... of exactly the cards the state's chance names").
+      # Both seats hold the same deck list, so the order names the same cards: only the player
+      # is wrong.
+      Given a new game where both players use the red-memory deck
+      When my opponent's deck is shuffled while mine is due
+      Then the action is refused for CR4.2 Game setup
+
+    @DCG-6-1-1
     Scenario: A shuffle that leaves out one of my cards is refused
       # CR4.2 Game setup: each deck is shuffled; the outcome is a new order of exactly the
       # cards of that deck, so an order without one of them is refused for the set-up's rule.

@@ -439,6 +439,12 @@ def _new_game(dcg_table: DcgTable) -> None:
     dcg_table.new_game_decks = ["red-memory", "blue-tempo"]
 
 
+@given(step("a new game where both players use the {name} deck"))
+def _new_game_same(dcg_table: DcgTable, name: str) -> None:
+    dcg_table.pos  # noqa: B018 - fails once the game has started
+    dcg_table.new_game_decks = [name, name]
+
+
 def _turn(dcg_table: DcgTable, whose: int, phase: str, memory: int,
           stated: bool = True) -> None:
     pos = dcg_table.pos
@@ -651,6 +657,16 @@ def _shuffle_short(dcg_table: DcgTable, whose: int) -> Outcome:
                            (chance.get("kind"), chance.get("player"), chance.get("deck")))
     return _act(dcg_table, type="shuffle", player=whose, deck="deck",
                 order=list(chance["cards"])[:-1])
+
+
+@when(step("my opponent's deck is shuffled while mine is due"), target_fixture="outcome")
+def _shuffle_other(dcg_table: DcgTable) -> Outcome:
+    """Answer the shuffle due of my main deck as a shuffle of my opponent's, in the order the
+    game lists my cards (the same cards when both seats hold the same deck list)."""
+    chance = dcg_table.state.get("chance") or {}
+    dcg_table.expect.equal("the chance due", ("shuffle", 0, "deck"),
+                           (chance.get("kind"), chance.get("player"), chance.get("deck")))
+    return _act(dcg_table, type="shuffle", player=1, deck="deck", order=list(chance["cards"]))
 
 
 @when(step("rock-paper-scissors is won by {whom:Whom}"), target_fixture="outcome")
