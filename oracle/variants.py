@@ -464,7 +464,7 @@ REGISTRY: tuple[Ambiguity, ...] = (
     # ------------------------------------------------------------------------------------
     # Digimon Card Game (2020), chapter 6 (ruleset "dcg"; cards are the REAL cards of
     # oracle/data/dcg/cards.json and, where no real card reaches the position, the INVENTED
-    # test-only cards X-01..X-04 of oracle/data/dcg/test-only-cards.json). oracle/dcg/variants.py
+    # test-only cards X-01..X-05 of oracle/data/dcg/test-only-cards.json). oracle/dcg/variants.py
     # reads these entries.
     Ambiguity(
         "DB-AMB-19", "digibattle", ("DB-C.1", "DB-C.7", "DB-D.6"),

@@ -571,6 +571,147 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "the code that sets one (the coin toss after the preparations, a set-up "
                "shuffle, _ask_recycle) ends the action's play there: no game_over follows in "
                "that action (seed 9901's sample)"},
+    # Branch v26g (issue 26): the DCG equivalence pass and the survivors of the hunt sample
+    # seed 9312 (docs/MUTATION.md, "A hunt and a sixth fresh sample"). Entries that say "over
+    # the card sets verify plays" hold for dcg-real and dcg-real+test-only, the only sets
+    # verify asks an implementation for (docs/PROTOCOL.md); an embedded card set could differ.
+    {"module": "oracle/dcg/effects.py", "function": "_do", "op": "andor",
+     "segment": "eff is not None and eff.until is not None",
+     "reason": "the assert before security_dp / security_attack_all with or: it holds "
+               "whenever the original does, and the original always holds: the card loader "
+               "(oracle/dcg/cards.py, also for an embedded set) requires until exactly for the "
+               "lasting actions, these two among them, and the only _do call without an "
+               "effect, a delayed part, carries gain_memory or lose_memory (hunt seed 9312)"},
+    {"module": "oracle/dcg/setup.py", "function": "apply_chance", "op": "andor",
+     "segment": "a.order is not None and a.player is not None and a.deck is not None",
+     "reason": "the assert of a shuffle outcome with or: it holds whenever the original does, "
+               "and the original always holds there: the line before refuses a shuffle whose "
+               "player or deck is not the due chance's (never None), and the action schema "
+               "requires order for a shuffle (action_from_json refuses one without it as "
+               "invalid) (equivalence pass, v26g)"},
+    *({"module": "oracle/dcg/effects.py", "function": "dp", "op": op, "segment": "0",
+       "line": "total = top.dp or 0",
+       "reason": "the default DP of a top card without DP, 1 or -1 instead of 0, over the card "
+                 "sets verify plays: dp is asked only of a stack whose top card is a Digimon "
+                 "(an attacker, an attack's or a block's Digimon, DCG-6-5-1-5 refuses any "
+                 "other; _target_stacks skips non-Digimon first), and every Digimon of dcg-real "
+                 "and dcg-real+test-only has DP 1000 or more, so 'or' never takes the default "
+                 "(an embedded card set with a 0-DP Digimon would differ) (hunt seed 9312)"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/dcg/effects.py", "function": "_trigger_inherited", "op": "andor",
+     "line": "if eff.once_per_turn",
+     "reason": "or instead of and in the [Once Per Turn] check of an inherited triggered "
+               "effect: it differs only for an inherited [Once Per Turn] effect (a "
+               "non-[Once Per Turn] effect's key is never added), and no card of the card "
+               "sets verify plays has one (dcg-real, dcg-real+test-only: the [Once Per Turn] "
+               "effects are MetalGarurumon ST2-11's, Dusk Testmon X-02's and Spark Testzed "
+               "X-04's, none inherited; an embedded card set could differ) (hunt seed 9312)"},
+    *({"module": "oracle/dcg/main_phase.py", "op": op, "segment": "1",
+       "line": "d_dp = dp(w, 1 - p, victim, len(attacker.cards) - 1)", "nth": 1,
+       "reason": "the attacker's digivolution-card count handed to the defender's DP (its "
+                 "'against', len - 2 or len - 0): it is read only by the condition 'when "
+                 "battling a Digimon without digivolution cards' of a DP effect counted in the "
+                 "defender's DP, which is never the turn player's, so only an [Opponent's "
+                 "Turn] DP effect (dp counts the other timing's effects only for the turn "
+                 "player); no card of the card sets verify plays has one (the one such "
+                 "condition, Tsunomon ST2-01's, is [Your Turn]; an embedded card set could "
+                 "differ) (the CI gate's survivor, seed 13)"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/dcg/main_phase.py", "function": "main_actions_of",
+     "reason": "main_actions_of is called by nothing (engine.legal_actions inlines the same "
+               "call, 'main_actions_of, inline') (hunt seed 9312)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "activate", "op": "delete",
+     "segment": 'raise IllegalActionError("DCG-6-5-1-6", "[Once Per Turn] effect already '
+                'used")',
+     "reason": "the refusal of a [Once Per Turn] [Main] effect already used this turn: "
+               "_can_activate, asked next, answers no for it by the same test (its own "
+               "once-per-turn check), and the refusal that follows names the same clause, "
+               "DCG-6-5-1-6; a refusal's reason is free text (equivalence pass, v26g)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_digivolve_cost", "op": "compare",
+     "segment": "cond.cost < best",
+     "reason": "<= instead of < when keeping the cheapest digivolve condition: a condition as "
+               "cheap as the best one replaces it, and only its cost is kept, the same number "
+               "(hunt seed 9312)"},
+    *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": op,
+       "segment": seg, "line": "if 0 <= cost <= budget:", "nth": 0,
+       "reason": "0 < cost / 1 <= cost instead of 0 <= cost for playing a Digimon or Tamer "
+                 "card (line 'if 0 <= cost <= budget:' of the plays; the Options' test has "
+                 "more after it): it differs only for a play cost of 0, and no Digimon or "
+                 "Tamer of the card sets verify plays (dcg-real, dcg-real+test-only) costs 0, "
+                 "as the entry for play's 'card.play_cost or 0' says (an embedded card set "
+                 "could differ) (hunt seed 9312)"}
+      for op, seg in (("compare", "0 <= cost <= budget"), ("const+1", "0"))),
+    *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "compare",
+       "segment": "0 <= onto[cid] <= budget", "nth": nth,
+       "reason": "onto[cid] < budget instead of <= budget for a digivolve in the legal set: it "
+                 "differs only for a digivolve cost equal to memory + 10. Main-phase actions "
+                 "are listed only where the turn-end condition does not hold (a loaded "
+                 "position that meets it is refused, jsonio.check_decision_point), so memory "
+                 "is at least -5 (1 or more on the opponent's side ends the turn, 6 or more "
+                 "under Tamer Testzed X-03, the highest threshold of the card sets verify "
+                 "plays) and the budget at least 5, while no digivolve cost of dcg-real or "
+                 "dcg-real+test-only is more than 4 (an embedded card set could differ) (hunt "
+                 "seed 9312)"}
+      for nth in (1, 3)),
+    {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const+1",
+     "segment": "1", "line": "if len(digivolves) > 1:",
+     "reason": "the guard of sorting the digivolves (> 2): only the legal set's order changes, "
+               "and legal sets are compared as sets (hunt seed 9312)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "main_actions", "op": "const-1",
+     "segment": "1", "line": 'w.players[1 - tp].peek("battle"))',
+     "reason": "players[0 - tp] instead of players[1 - tp] as the opponent's battle area: for "
+               "either seat that is the turn player's own. main_actions (of a Work) is asked "
+               "only by engine._only_pass, which tests len(...) == 1, and the opponent's "
+               "battle area only adds attack targets, which are listed only when the turn "
+               "player has an attacker, and then the attack on the player is already a "
+               "second action: the answer is the same (hunt seed 9312)"},
+    *({"module": "oracle/dcg/main_phase.py", "function": "_security_dp", "op": op,
+       "segment": "0", "line": "total = card.dp or 0",
+       "reason": "the default DP of a Security card without DP, 1 or -1 instead of 0, over "
+                 "the card sets verify plays: _security_dp is asked only for a Security "
+                 "Digimon (if card.is_digimon), and every Digimon of dcg-real and "
+                 "dcg-real+test-only has DP 1000 or more (an embedded card set with a 0-DP "
+                 "Digimon would differ) (hunt seed 9312)"}
+      for op in ("const+1", "const-1")),
+    *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const-1",
+       "segment": "0", "line": line,
+       "reason": "-1 <= cost instead of 0 <= cost in the legal set (an Option's play cost, a "
+                 "digivolve cost): both are 0 or more (the card-set schema's minimums, checked "
+                 "for every card set, an embedded one too) (equivalence pass, v26g)"}
+      for line in ("if 0 <= cost <= budget and all(", "if 0 <= onto[cid] <= budget:")),
+    # The survivors of the fresh sample seed 9901 (docs/MUTATION.md), decided after the run.
+    {"module": "oracle/dcg/effects.py", "function": "auto_index", "op": "const+1",
+     "segment": "0", "line": "first = w.pending[cands[0]]",
+     "reason": "the key is taken from the second candidate instead of the first (there are "
+               "2 or more here: len(cands) < 2 returned before): all candidates equal the "
+               "first exactly when they all equal the second (seed 9901's sample)"},
+    *({"module": "oracle/dcg/effects.py", "function": "until_turn", "op": op, "segment": "2",
+       "line": "return int(w.turn) + (1 if mine_now else 2)",
+       "reason": "the end of an 'until the end of your opponent's next turn' effect made in "
+                 "the opponent's turn (3 or 1 turns on instead of 2), over the card sets "
+                 "verify plays: the effects with that duration are ST1-14 Starlight "
+                 "Explosion's and ST2-14 Sorrow Blue's [Main] effects, which resolve only in "
+                 "their owner's turn (an Option is used in its owner's Main phase; the "
+                 "[Security] 'activate this card's [Main] effect' cards, ST1-15, ST1-16, "
+                 "ST2-15, ST2-16, have other [Main] effects), so the branch is never taken (an "
+                 "embedded card set could differ) (seed 9901's sample)"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/dcg/effects.py", "function": "counts", "op": "compare",
+     "segment": 'e.scope == "your_black_digimon"',
+     "reason": "'!=' in 'your_black_digimon and black': another card's 'All of your black "
+               "Digimon get +1000 DP' (Tai Kamiya BT2-089, the one such effect) then never "
+               "counts, and a 'your_digimon' effect counts by the test before it; over the "
+               "card sets verify plays no Digimon is black (dcg-real's one black card is "
+               "BT2-089, a Tamer), so the bonus never applies either way (an embedded card "
+               "set could differ) (seed 9901's sample)"},
+    *({"module": "oracle/dcg/main_phase.py", "function": "pass_turn", "op": op,
+       "segment": seg, "line": "mine(w, tp) < -3",
+       "reason": "DCG-AMB-2 'never-lower': < -2 or <= -3 instead of < -3 differs only when "
+                 "memory is exactly 3 on the opponent's side, where the original sets it to 3 "
+                 "there, the value it already has (set_mine changes nothing), and the mutant "
+                 "leaves it: the same position (seed 9901's sample; the compare one by the "
+                 "same argument)"}
+      for op, seg in (("const-1", "3"), ("compare", "mine(w, tp) < -3"))),
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -64,6 +64,7 @@ CLAUSES: dict[str, tuple[str, str | None]] = {
     "CANNOT_USE": ("illegal", "DCG-6-5-1-3"),
     "CANNOT_ATTACK": ("illegal", "DCG-6-5-1-5"),
     "NO_MAIN_EFFECT": ("illegal", "DCG-6-5-1-6"),
+    "NO_CHOICE": ("illegal", "DCG-6-1-3"),
     "CANNOT_PAY": ("illegal", None),
 }
 
@@ -112,6 +113,7 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "digivolve": ({"player", "card", "target"}, set()),
     "attack": ({"player", "attacker", "target"}, set()),
     "activate": ({"player", "source"}, {"effect"}),
+    "choose": ({"player", "targets"}, {"card"}),
     **{t: ({"player"}, set()) for t in UNSUPPORTED},
 }
 
@@ -141,6 +143,7 @@ def check_action(a: Any) -> None:
         "order": lambda v: isinstance(v, list) and all(isinstance(c, str) and c for c in v),
         "card": lambda v: isinstance(v, str) and bool(v),
         "index": _count, "attacker": _count, "source": _count, "effect": _count,
+        "targets": lambda v: isinstance(v, list) and all(_count(t) for t in v),
         "target": (lambda v: v == "player" or _count(v)) if kind == "attack" else _count,
         "type": lambda v: True,
     }
@@ -277,6 +280,8 @@ class Adapter:
             g.activate(p, a["source"], a.get("effect"))
         elif kind == "pass":
             g.pass_(p)
+        elif kind == "choose":
+            g.choose(p)
 
     def refusal(self, e: Rejected, action_type: str) -> dict[str, Any]:
         """The protocol refusal for one of the engine's rejections."""

@@ -393,6 +393,11 @@ class Game:
                 self._gain(e.player, n)
                 self.delayed.append(Effect(e.player, e.card, e.what, delayed=True))
 
+    def choose(self, player: int) -> None:
+        """A ``choose`` (an effect's targets, a block): this engine plays no card that asks
+        for a choice, so none is ever due (DCG-6-1-3)."""
+        self._expect(player, (), "NO_CHOICE")  # (game over, a chance due, out of turn first)
+
     def resolve(self, player: int, index: int) -> None:
         """The turn player picks the pending effect that resolves next."""
         if self.stage == "over":

@@ -18,9 +18,10 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
   (printed name and card number); the INVENTED test-only cards of
   oracle/data/dcg/test-only-cards.json appear only where no real card serves: Drain Testmon
   X-01 (a 6-cost Digimon), Dusk Testmon X-02 ([End of Your Turn] [Once Per Turn] Gain 2
-  memory) and Tamer Testzed X-03 (the turn ends only at 6 or more on the opponent's side: with
+  memory), Tamer Testzed X-03 (the turn ends only at 6 or more on the opponent's side: with
   real cards memory is never below 0 in my Main phase, so no real card costs more than memory
-  + 10 there). My opponent's security cards are Gravity Crush BT1-090 (an Option without a
+  + 10 there) and Herald Testmon X-05 ([On Play] Gain 1 memory: no real card of the set has an
+  [On Play] effect). My opponent's security cards are Gravity Crush BT1-090 (an Option without a
   [Security] effect: no battle) unless a scenario names them.
 
   Rule: DCG-6-5-1 Main-phase actions, any number in any order, while nothing is unresolved
@@ -65,6 +66,23 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And 2 effects are waiting to resolve
       And my hand includes Biyomon ST1-02
 
+    @DCG-6-5-1
+    Scenario: No main-phase action while my attack's two [When Attacking] effects wait to be resolved
+      # Grizzlymon ST2-07: [When Attacking] Lose 2 memory; Gabumon ST2-03 under it: [When
+      # Attacking] (inherited) Trash the bottom digivolution card of 1 of your opponent's level 5
+      # or lower Digimon. Both trigger as I attack, I choose the order (DCG-AMB-3's default), and
+      # the Main phase's actions wait "whenever nothing is left unresolved".
+      Given it is my turn in the Main phase with memory 5
+      And my battle area has an unsuspended Grizzlymon ST2-07 over Gabumon ST2-03
+      And my opponent's battle area has a suspended Birdramon ST1-05 over Biyomon ST1-02
+      And my hand holds Agumon ST1-03
+      When I attack my opponent with Grizzlymon ST2-07
+      Then 2 effects are waiting to resolve
+      When I try to play Agumon ST1-03
+      Then the action is refused for DCG-6-5-1
+      And 2 effects are waiting to resolve
+      And my hand includes Agumon ST1-03
+
   Rule: DCG-6-5-1-1 Play a Digimon or Tamer card from hand, paying its cost
 
     @DCG-6-5-1-1
@@ -85,6 +103,30 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       When I play Tai Kamiya ST1-12
       Then my battle area has an unsuspended Tai Kamiya ST1-12
       And memory is 0
+
+    @DCG-6-5-1-1 @DCG-6-1-4-1
+    Scenario: A Digimon played from my hand triggers its [On Play] effect before the turn can end
+      # Herald Testmon X-05 (test only; no real card of the card set has an [On Play] effect)
+      # costs 4: [On Play] Gain 1 memory. "Play: pay the cost and put one Digimon ... card from
+      # hand into the battle area"; CR4.2: its [On Play] effect triggers as it is played. From 3
+      # the cost leaves 1 on my opponent's side, the effect gains 1: memory 0, and the turn-end
+      # condition (1 or more on the opponent's side, nothing left to resolve) does not hold.
+      Given it is my turn in the Main phase with memory 3
+      And my hand holds Herald Testmon X-05
+      When I play Herald Testmon X-05
+      Then my battle area has an unsuspended Herald Testmon X-05
+      And memory is 0
+      And the turn does not end
+
+    @DCG-6-5-1-1
+    Scenario: Only a card from my hand can be played, not one already in my battle area
+      # "Play: pay the cost and put one Digimon or Tamer card from hand into the battle area."
+      # Tai Kamiya ST1-12 (a Tamer, cost 2) is in my battle area and not in my hand.
+      Given it is my turn in the Main phase with memory 4
+      And my battle area has Tai Kamiya ST1-12
+      When I try to play Tai Kamiya ST1-12
+      Then the action is refused for DCG-6-5-1-1
+      And memory is 4 on my side
 
     @DCG-6-5-1-1
     Scenario: The largest cost I can pay is my memory + 10
@@ -323,6 +365,29 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       Then I win the game
 
     @DCG-6-5-1-5
+    Scenario: Once my attack has won the game nobody acts any more
+      # CR4.2 Victory conditions: the game is over; my opponent's pass in what would be their
+      # turn is refused for that rule.
+      Given it is my turn in the Main phase with memory 2
+      And my battle area has an unsuspended Dracomon ST1-04
+      And my opponent's security is empty
+      When I attack my opponent with Dracomon ST1-04
+      Then I win the game
+      When my opponent tries to pass
+      Then the action is refused for CR4.2 Victory conditions
+
+    @DCG-6-5-1-5
+    Scenario: A Tamer in my battle area cannot attack
+      # "Attack with one of your Digimon in the battle area": Tai Kamiya ST1-12 is a Tamer,
+      # unsuspended and not played this turn.
+      Given it is my turn in the Main phase with memory 2
+      And my battle area has an unsuspended Tai Kamiya ST1-12
+      When I try to attack my opponent with Tai Kamiya ST1-12
+      Then the action is refused for DCG-6-5-1-5
+      And my Tai Kamiya ST1-12 is unsuspended
+      And my opponent's security holds 5 cards
+
+    @DCG-6-5-1-5
     Scenario: A security Digimon with more DP deletes my attacker and goes to the trash
       # Dracomon ST1-04 has 4000 DP, Plesiomon ST2-10 12000 DP.
       Given it is my turn in the Main phase with memory 2
@@ -525,6 +590,19 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       # area, or move 1 level 3 or higher Digimon from your breeding area to your battle area.
       # Digitamamon BT1-075 is a green level 5 Digimon.
       Given it is my turn in the Main phase with memory 3
+
+    @DCG-6-5-1-6
+    Scenario: The [Main] effects of two of my Tamers can each be activated
+      # "Activate one activated effect of one of your cards": Mimi Tachikawa's hatch (a green
+      # level 5 Digimon in play, an empty breeding area, a Digi-Egg to hatch) and Spark Testzed
+      # X-04's (test only) [Main] [Once Per Turn] Gain 1 memory are both open; I activate one.
+      Given my battle area has Mimi Tachikawa BT1-089, Spark Testzed X-04 and Digitamamon BT1-075
+      And my Digi-Egg deck holds Koromon ST1-01
+      Then my legal actions include activating the [Main] effect of Mimi Tachikawa BT1-089 to hatch
+      And my legal actions include activating the [Main] effect of Spark Testzed X-04
+      When I activate the [Main] effect of Spark Testzed X-04
+      Then memory is 4 on my side
+      And my legal actions include activating the [Main] effect of Mimi Tachikawa BT1-089 to hatch
 
     @DCG-6-5-1-6
     Scenario: Activating a [Main] effect: Mimi Tachikawa hatches a Digi-Egg in my Main phase

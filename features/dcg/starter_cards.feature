@@ -10,6 +10,9 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
   that may block, the game waits for that player's "choose" (the state's "choice"); with one
   way only, the effect takes it. "I" am seat 0 and "my opponent" is seat 1. My opponent's
   security cards are Gravity Crush BT1-090 (no [Security] effect) unless a scenario names them.
+  One INVENTED test-only card of oracle/data/dcg/test-only-cards.json appears where no real card
+  serves: Herald Testmon X-05 ([On Play] Gain 1 memory; no real card of the set has an [On Play]
+  effect), played by Kaiser Nail ST2-15.
 
   Rule: DCG-6-5-1-5 <Blocker> and "[When Attacking] Lose 2 memory" (Coredramon ST1-06, Grizzlymon ST2-07)
 
@@ -393,6 +396,40 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       Then my battle area has an unsuspended Zudomon ST2-09 over Gomamon ST2-02 over Tsunomon ST2-01
       And my battle area has an unsuspended Ikkakumon ST2-05
       And it is my opponent's turn
+
+    @DCG-6-5-1-3
+    Scenario: While I am to choose Kaiser Nail's targets I cannot pass
+      # Kaiser Nail ST2-15's [Main] effect waits for my choice between Ikkakumon ST2-05 and
+      # Gomamon ST2-02; CR4.2 Triggered effects: the choice is made before anything else, so a
+      # pass (DCG-6-5-1-7) is refused and the choice is still due.
+      Given it is my turn in the Main phase with memory 5
+      And my battle area has an unsuspended Zudomon ST2-09 over Ikkakumon ST2-05 over Gomamon ST2-02
+      And my hand holds Kaiser Nail ST2-15
+      When I use Kaiser Nail ST2-15
+      Then I am to choose the targets of Kaiser Nail ST2-15
+      When I try to pass
+      Then the action is refused for CR4.2 Triggered effects
+      And I am to choose the targets of Kaiser Nail ST2-15
+      And memory is 1 on my side
+
+    @DCG-6-5-1-3
+    Scenario: A Digimon Kaiser Nail plays from under my Digimon triggers its [On Play] effect
+      # Kaiser Nail ST2-15 (cost 4): [Main] Choose a Digimon digivolution card placed under 1 of
+      # your Digimon and play it as another Digimon without paying its memory cost. Herald
+      # Testmon X-05 (test only; no real card of the card set has an [On Play] effect): [On
+      # Play] Gain 1 memory. It is played, so its [On Play] effect triggers (CR4.2). From 3 the
+      # Option's cost leaves 1 on my opponent's side; the played Digimon costs nothing and its
+      # effect gains 1: memory 0, and the turn does not end.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Zudomon ST2-09 over Herald Testmon X-05 over Gomamon ST2-02
+      And my hand holds Kaiser Nail ST2-15
+      When I use Kaiser Nail ST2-15
+      Then I am to choose the targets of Kaiser Nail ST2-15
+      When I choose Herald Testmon X-05 under my Zudomon ST2-09
+      Then my battle area has an unsuspended Zudomon ST2-09 over Gomamon ST2-02
+      And my battle area has an unsuspended Herald Testmon X-05
+      And memory is 0
+      And the turn does not end
 
     @DCG-6-5-1-3
     Scenario: Cocytus Breath returns my opponent's Digimon to the hand and trashes what was under it

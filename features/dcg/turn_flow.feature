@@ -26,6 +26,16 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
       And my opponent's hand includes Bearmon ST2-04
 
     @DCG-6-1-1
+    Scenario: My opponent cannot pass in my turn
+      # Only the turn player acts; a pass is one of the turn player's Main-phase actions
+      # (DCG-6-5-1-7), and my opponent's would set memory to 3 on my side.
+      Given it is my turn in the Main phase with memory 2
+      When my opponent tries to pass
+      Then the action is refused for DCG-6-1-1
+      And it is still my turn in the Main phase
+      And memory is 2 on my side
+
+    @DCG-6-1-1
     Scenario: The other player cannot take a breeding action in my Breeding phase
       Given it is my turn in the Breeding phase
       And my opponent's Digi-Egg deck holds Tsunomon ST2-01
@@ -58,6 +68,42 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
       # while a chance outcome is due is refused for the set-up's rule.
       Given a new game
       When I try to keep my hand
+      Then the action is refused for CR4.2 Game setup
+
+    @DCG-6-1-1
+    Scenario: No chance outcome is taken in the Main phase
+      # CR4.2 Game setup: rock-paper-scissors decides the first player once, during the
+      # set-up; in my Main phase no chance outcome is due, and one is refused for that rule.
+      Given it is my turn in the Main phase with memory 3
+      When rock-paper-scissors is won by my opponent
+      Then the action is refused for CR4.2 Game setup
+      And it is still my turn in the Main phase
+      And memory is 3 on my side
+
+    @DCG-6-1-1
+    Scenario: Rock-paper-scissors is not decided while the decks wait to be shuffled
+      # CR4.2 Game setup: the decks are shuffled first; the chance outcome due is a shuffle,
+      # and an outcome of another kind is refused for the set-up's rule.
+      Given a new game
+      When rock-paper-scissors is won by me
+      Then the action is refused for CR4.2 Game setup
+
+    @DCG-6-1-1
+    Scenario: While my deck's shuffle is due, a shuffle of my opponent's deck is refused
+      # CR4.2 Game setup: each deck is shuffled, and the chance outcome due names whose deck
+      # (docs/PROTOCOL.md: "the new order ... of exactly the cards the state's chance names").
+      # Both seats hold the same deck list, so the order names the same cards: only the player
+      # is wrong.
+      Given a new game where both players use the red-memory deck
+      When my opponent's deck is shuffled while mine is due
+      Then the action is refused for CR4.2 Game setup
+
+    @DCG-6-1-1
+    Scenario: A shuffle that leaves out one of my cards is refused
+      # CR4.2 Game setup: each deck is shuffled; the outcome is a new order of exactly the
+      # cards of that deck, so an order without one of them is refused for the set-up's rule.
+      Given a new game
+      When my deck is shuffled without one of its cards
       Then the action is refused for CR4.2 Game setup
 
   Rule: DCG-6-1-2 A turn runs the Unsuspend, Draw, Breeding and Main phases in that order
@@ -131,6 +177,15 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
       Given it is my turn in the Main phase with memory 3
       And my battle area has Dracomon ST1-04
       When I try to resolve a pending effect that is not there
+      Then the action is refused for DCG-6-1-3
+      And memory is 3 on my side
+
+    @DCG-6-1-3
+    Scenario: Choosing targets when no choice is due is refused
+      # Nothing waits to be resolved and no effect asks for a choice: a choose answers nothing.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has Dracomon ST1-04
+      When I try to choose no Digimon
       Then the action is refused for DCG-6-1-3
       And memory is 3 on my side
 

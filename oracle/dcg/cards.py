@@ -7,7 +7,7 @@ cards under their real numbers, names, stats and complete printed texts. Each ca
 vocabulary (timings x actions x conditions below), or the card is marked unsupported
 (``supported`` False, ``unsupported`` the reason) and refused in a deck. Anything outside the
 vocabulary is refused with :class:`~oracle.errors.InvalidInputError` when the set is loaded,
-so the rules never meet an effect they cannot process. The four INVENTED test-only cards
+so the rules never meet an effect they cannot process. The five INVENTED test-only cards
 (``oracle/data/dcg/test-only-cards.json``, IDs ``X-nn``) are only in the card set
 ``dcg-real+test-only`` (:func:`load_test_only_cards`).
 
@@ -585,7 +585,7 @@ def load_cards() -> CardSet:
 
 
 def load_test_only_cards() -> CardSet:
-    """Load (once) ``dcg-real+test-only``: the real cards plus the four INVENTED test-only
+    """Load (once) ``dcg-real+test-only``: the real cards plus the five INVENTED test-only
     cards of ``oracle/data/dcg/test-only-cards.json`` (for scenarios no real card reaches)."""
     if "test" not in _CACHE:
         extra = card_set_from_json(read_json(_DATA_DIR / "test-only-cards.json"))

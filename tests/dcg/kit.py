@@ -2,7 +2,7 @@
 
 States are written as JSON (the contract) and loaded with ``State.from_json``, so each test
 starts exactly where the rule under test applies. Games use the card set
-``dcg-real+test-only``: the REAL cards of ``oracle/data/dcg/cards.json`` plus the four INVENTED
+``dcg-real+test-only``: the REAL cards of ``oracle/data/dcg/cards.json`` plus the five INVENTED
 test-only cards (``X-nn``) for positions no real card reaches. The cards used here:
 
 Digi-Eggs (level 2, no DP): ST1-01 Koromon (red), ST2-01 Tsunomon (blue). Digimon without

@@ -11,7 +11,7 @@ security fillers are Gravity Crush BT1-090 first (an Option without a [Security]
 security battle, no effect; one copy only: the official restricted list has limited it to 1
 since 2025-09-01, see :func:`copies_allowed`), other fillers are real Digimon without any
 text, and a card the scenario names is used as a filler only when nothing else is left. A
-scenario that names one of the four INVENTED test-only cards (``X-nn``,
+scenario that names one of the five INVENTED test-only cards (``X-nn``,
 ``oracle/data/dcg/test-only-cards.json``) plays with the card set ``dcg-real+test-only``;
 every other scenario with ``dcg-real``.
 Fillers go to the hand ("and 3 other cards"), the security stack (5 unless said otherwise), the

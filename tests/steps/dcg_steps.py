@@ -7,7 +7,7 @@ refused for DCG-6-4-1".
 "with memory 2" is on the side of the player whose turn it is, "memory is 3 on my opponent's
 side" is where the one shared gauge stands. Cards are REAL cards of the card set ``dcg-real``
 (``oracle/data/dcg/cards.json``) named by printed name and real number ("Dracomon ST1-04"), or
-one of the four INVENTED test-only cards ("Drain Testmon X-01", only where no real card
+one of the five INVENTED test-only cards ("Drain Testmon X-01", only where no real card
 serves); a name that does not match its number is a typo in the feature file and fails at
 once.
 
@@ -439,6 +439,12 @@ def _new_game(dcg_table: DcgTable) -> None:
     dcg_table.new_game_decks = ["red-memory", "blue-tempo"]
 
 
+@given(step("a new game where both players use the {name} deck"))
+def _new_game_same(dcg_table: DcgTable, name: str) -> None:
+    dcg_table.pos  # noqa: B018 - fails once the game has started
+    dcg_table.new_game_decks = [name, name]
+
+
 def _turn(dcg_table: DcgTable, whose: int, phase: str, memory: int,
           stated: bool = True) -> None:
     pos = dcg_table.pos
@@ -640,6 +646,27 @@ def _shuffle_all(dcg_table: DcgTable) -> None:
             return
         _act(dcg_table, type="shuffle", player=chance["player"], deck=chance["deck"],
              order=list(chance["cards"]))
+
+
+@when(step("{whose:Whose} deck is shuffled without one of its cards"), target_fixture="outcome")
+def _shuffle_short(dcg_table: DcgTable, whose: int) -> Outcome:
+    """Answer the shuffle due of ``whose`` main deck with its cards but the last (CR4.2 Game
+    setup: the order must hold exactly the deck's cards)."""
+    chance = dcg_table.state.get("chance") or {}
+    dcg_table.expect.equal("the chance due", ("shuffle", whose, "deck"),
+                           (chance.get("kind"), chance.get("player"), chance.get("deck")))
+    return _act(dcg_table, type="shuffle", player=whose, deck="deck",
+                order=list(chance["cards"])[:-1])
+
+
+@when(step("my opponent's deck is shuffled while mine is due"), target_fixture="outcome")
+def _shuffle_other(dcg_table: DcgTable) -> Outcome:
+    """Answer the shuffle due of my main deck as a shuffle of my opponent's, in the order the
+    game lists my cards (the same cards when both seats hold the same deck list)."""
+    chance = dcg_table.state.get("chance") or {}
+    dcg_table.expect.equal("the chance due", ("shuffle", 0, "deck"),
+                           (chance.get("kind"), chance.get("player"), chance.get("deck")))
+    return _act(dcg_table, type="shuffle", player=1, deck="deck", order=list(chance["cards"]))
 
 
 @when(step("rock-paper-scissors is won by {whom:Whom}"), target_fixture="outcome")
