@@ -364,7 +364,7 @@ def schema_invalid_state() -> None:
                 state = json.loads(json.dumps(answer.state))
                 for p in state.get("players", []):
                     p["score"] = str(p["score"])
-                answer = Position(answer.seq, state, answer.events)
+                answer = Position(answer.seq, state, answer.events, answer.actions)
             return answer
 
     _serve(session=Bad())
