@@ -274,8 +274,7 @@ class ProtocolDriver:
 
     def apply_matching(self, action: Mapping[str, Any], state: Any,
                        events: list[Mapping[str, Any]],
-                       legal: tuple[Sequence[Any], list[Mapping[str, Any]]] | None = None
-                       ) -> Outcome | None:
+                       legal: list[Mapping[str, Any]] | None = None) -> Outcome | None:
         """:meth:`apply`, expecting the oracle's answer: the state ``state`` (an oracle
         state object; the expected line is encoded from it, :func:`codec.position_line`) and
         the events ``events`` (JSON). None when the answer line is byte for byte that answer
@@ -283,11 +282,10 @@ class ProtocolDriver:
         schema too with ``validate_states="always"``); any other answer is parsed and
         returned as :meth:`apply` returns it.
 
-        :param legal: the oracle's legal actions at ``state`` (its action objects and their
-            JSON forms): the request asks for them inline as ``apply(legal=True)`` does when
-            the implementation declares ``inline_legal_actions``, and they are part of the
-            expected line (on a match, the next :meth:`legal_actions` returns the JSON forms
-            given here).
+        :param legal: the JSON forms of the oracle's legal actions at ``state``: the request
+            asks for the legal actions inline as ``apply(legal=True)`` does when the
+            implementation declares ``inline_legal_actions``, and these are part of the
+            expected line (on a match, the next :meth:`legal_actions` returns this list).
         :raises ImplementationSkipped: it answered ``skipped``.
         :raises ImplementationError: it misbehaved (the game is replayed on the next call).
         """
@@ -308,8 +306,7 @@ class ProtocolDriver:
             want: dict[str, Any] | None = {"seq": seq, "state": codec.state_doc(state),
                                            "events": events}
             if inline:
-                assert legal is not None
-                want["actions"] = codec.actions_doc(legal[0])  # type: ignore[index]
+                want["actions"] = legal
             line = codec.orjson.dumps(want)
         except (TypeError, AttributeError):  # (written otherwise: compared parsed)
             want = None
@@ -317,17 +314,13 @@ class ProtocolDriver:
         if want is not None and raw == line:
             self.expected_hits += 1
             # (the players' parts already encoded: the protocol schema does not look into
-            # a state; were it to, the check fails and the line is parsed below; the actions
-            # checked in their JSON form)
-            if inline:
-                assert legal is not None
-                want["actions"] = legal[1]  # type: ignore[index]
+            # a state; were it to, the check fails and the line is parsed below)
             if not self.validate or self._is_valid("position", want):
                 if self.validate_states == "always":
                     self._check_state(state.to_json(), request)
                 if inline:
                     assert legal is not None
-                    self._inline = legal[1]
+                    self._inline = legal
                 self._actions.append(action)
                 return None
         else:
