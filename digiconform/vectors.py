@@ -155,6 +155,9 @@ class RecordingDriver:
                                "expect": {"actions": [dict(a) for a in acts]}})
         return acts
 
+    inline_legal = False
+    """Legal sets are asked by their own requests (each recorded as a step), never inline."""
+
     def __getattr__(self, name: str) -> Any:
         # Driver-specific extras (e.g. OracleDriver.state) pass through.
         return getattr(self.driver, name)
@@ -571,11 +574,19 @@ def _run_steps(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
     skip: set[int] = set()
     there: dict[int, Mapping[str, Any]] = {}  # probes checked where the engine moved on to
     checked = 0  # answers compared; a vector that compares none has checked nothing
-    for i, step in enumerate(vector["steps"]):
+    steps = vector["steps"]
+    # An engine declaring inline_legal_actions (ProtocolDriver.inline_legal) is asked for a
+    # position's legal actions with the request that leads there when the vector's next step
+    # asks for them; its legal_actions() then answers from that answer (no request), compared
+    # as any legal_actions answer.
+    inline = bool(getattr(driver, "inline_legal", False))
+    for i, step in enumerate(steps):
         if i in skip:
             continue
         checked += 1
         kind = step["request"]
+        kw = {"legal": True} if inline and i + 1 < len(steps) and \
+            steps[i + 1]["request"] == "legal_actions" else {}
         expect = step["expect"]
         req = {k: v for k, v in step.items() if k != "expect"}
         got_refusal: Mapping[str, Any] | None = None
@@ -584,8 +595,8 @@ def _run_steps(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
             if kind in ("new_game", "load_state"):
                 setup = resolve_setup(step["setup"])
                 try:
-                    got_state = (driver.new_game(setup) if kind == "new_game"
-                                 else driver.load_state(setup, step["state"]))
+                    got_state = (driver.new_game(setup, **kw) if kind == "new_game"
+                                 else driver.load_state(setup, step["state"], **kw))
                 except UnsupportedError as e:
                     if "refused" in expect and expect["refused"]["kind"] == "unsupported":
                         continue  # the expected refusal: checked
@@ -594,12 +605,12 @@ def _run_steps(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
                 except OracleError as e:
                     got_refusal = Refusal.from_error(e).to_json()
             elif kind == "action":
-                out = driver.apply(step["action"])
+                out = driver.apply(step["action"], **kw)
                 j = _shuffle_due_with(vector, i) if out.refusal is not None else None
                 if j is not None and driver.apply(vector["steps"][j]["action"]).refusal is None:
                     # Two recycle shuffles due at once, taken the other way round: the rules
                     # give them no order (DB-D.3), the oracle's queue is its own.
-                    out = driver.apply(step["action"])
+                    out = driver.apply(step["action"], **kw)
                     expect = vector["steps"][j]["expect"]
                     skip.add(j)
                 got_refusal = out.refusal.to_json() if out.refusal else None

@@ -77,7 +77,7 @@ def strands_the_player() -> None:
                 state = json.loads(json.dumps(answer.state))
                 p0 = state["players"][0]
                 p0["offline"], p0["deck"] = list(p0["deck"]) + list(p0["offline"]), []
-                answer = Position(answer.seq, state, answer.events)
+                answer = Position(answer.seq, state, answer.events, answer.actions)
             return answer
 
     _serve(Strands())
@@ -123,7 +123,8 @@ def empty_answers() -> None:
     class Empty(Session):
         def handle(self, request):  # type: ignore[no-untyped-def]
             if isinstance(request, NewGame | LoadState | Action):
-                return Position(request.seq, {}, ())
+                return Position(request.seq, {}, (),
+                                () if request.legal_actions else None)  # (inline: [])
             if isinstance(request, LegalActions):
                 return LegalSet(request.seq, ())
             return super().handle(request)

@@ -38,6 +38,11 @@ Misbehaving ones (the protocol is broken):
 - ``mandatory_only`` -- a correct engine (the oracle) that declares no optional capability,
   no reading and no detail field in ``start``: it is sent only ``new_game``, ``action`` and
   ``stop`` (issue 11: the vectors such an engine runs).
+- ``lists_no_last_action`` -- the oracle, but every legal set of two actions or more leaves
+  out its last action; ``lists_no_last_action_inline`` -- the same engine declaring
+  ``inline_legal_actions`` (its lies come inline with the game requests' answers).
+- ``inline_without_actions`` -- the oracle declaring ``inline_legal_actions`` whose answers
+  never carry the legal actions a request asks for inline.
 - ``chatty_crash_on_start`` -- writes 100 lines on stderr, the last naming the problem, and
   exits 1 before answering ``start``: its stderr tail belongs on the console.
 - ``hostile_text`` -- the oracle, with the text ``$MINIATURE_TEXT`` (a JSON string, so that
@@ -166,7 +171,8 @@ MISBEHAVING = ("hangs_on_start", "crashes_on_start", "crashes_on_third_request",
                "deeply_nested_answer", "huge_number_answer", "setsid_child", "slow_engine",
                "double_fork_orphan",
                "chatty_crash_on_start", "mandatory_only", "follows_at_prepare",
-               "hostile_text")
+               "hostile_text", "lists_no_last_action", "lists_no_last_action_inline",
+               "inline_without_actions")
 
 PLANTED = {
     # name -> clauses a correct report may name for it
@@ -358,7 +364,7 @@ def schema_invalid_state() -> None:
                 state = json.loads(json.dumps(answer.state))
                 for p in state.get("players", []):
                     p["score"] = str(p["score"])
-                answer = Position(answer.seq, state, answer.events)
+                answer = Position(answer.seq, state, answer.events, answer.actions)
             return answer
 
     _serve(session=Bad())
@@ -455,6 +461,49 @@ def mandatory_only() -> None:
     ready = type(base)(base.version, Implementation("mandatory_only", "1.0", "python"),
                        base.rulesets, {}, Capabilities(), ())
     _serve(session=Session(OracleDriver(), ready))
+
+
+def _lists_no_last_action(inline: bool) -> None:
+    """The oracle, but every legal set of two actions or more leaves out its last one;
+    ``inline``: it declares ``inline_legal_actions``, so that the sets the verifier compares
+    come inline with the game requests' answers instead of from ``legal_actions`` requests."""
+    from digiconform.harness.messages import Capabilities, Implementation
+    from digiconform.harness.serve import Session, oracle_ready
+    from oracle.driver import OracleDriver
+
+    class Drops(OracleDriver):
+        def legal_actions(self):  # type: ignore[no-untyped-def]
+            acts = super().legal_actions() or []
+            return acts[:-1] if len(acts) > 1 else acts
+
+    base = oracle_ready()
+    name = "lists_no_last_action" + ("_inline" if inline else "")
+    ready = type(base)(base.version, Implementation(name, "1.0", "python"), base.rulesets,
+                       base.readings, Capabilities(True, True, True, inline), base.details)
+    _serve(session=Session(Drops(), ready))
+
+
+def lists_no_last_action() -> None:
+    _lists_no_last_action(False)
+
+
+def lists_no_last_action_inline() -> None:
+    _lists_no_last_action(True)
+
+
+def inline_without_actions() -> None:
+    """The oracle declaring ``inline_legal_actions`` whose answers never carry the legal
+    actions asked for inline (``legal_actions`` requests are answered)."""
+    from digiconform.harness.serve import Session
+
+    class Forgets(Session):
+        def handle(self, request):  # type: ignore[no-untyped-def]
+            return super().handle(request)
+
+        def _inline(self, request):  # type: ignore[no-untyped-def]
+            return None
+
+    _serve(session=Forgets())
 
 
 def dcg_moves_on() -> None:

@@ -13,8 +13,10 @@ counts (cachegrind's "I refs", which stay put while CPU seconds move by ±10 % o
   not the implementation's time). Instructions: the same worker under cachegrind (the
   ``serve`` child is not traced), N games minus 1.
 - **serve per request** — ``digiconform serve`` reading a recorded request stream (the
-  requests the verifier sends: ``new_game``, then per step ``legal_actions`` when a player is
-  to move and ``action``), minus a stream of one game, per request; *beyond the rules step*:
+  requests the verifier sends an engine without the capability ``inline_legal_actions``:
+  ``new_game``, then per step ``legal_actions`` when a player is to move and ``action``; a
+  stream every checkout's ``serve`` answers), minus a stream of one game, per request;
+  *beyond the rules step*:
   minus the rules' own ``new_game`` / ``legal_actions`` / ``apply`` on the same requests (a
   replay of the stream on the ruleset's values minus a replay that only decodes it), in CPU
   microseconds and in instructions.
@@ -34,7 +36,9 @@ Issue 27's rows (``--only startup`` measures just these, into their own table):
   of the verifier process itself (``RUSAGE_SELF``) and of ``serve`` (``RUSAGE_CHILDREN``: the
   only child), the larger of the two runs; MB = 2^20 bytes.
 - **whole-tree CPU per random-game action, one core** — the verifier-per-action worker with
-  itself and ``serve`` pinned to core 0 (``os.sched_setaffinity`` before ``serve`` starts,
+  itself and ``serve`` pinned to core 0 (each checkout's verifier and ``serve`` as they are:
+  since issue 27 ``serve`` declares ``inline_legal_actions``, so one request per action)
+  (``os.sched_setaffinity`` before ``serve`` starts,
   inherited): the verifier's CPU over the games plus ``serve``'s whole CPU (reaped), for N
   games minus the same for 1 game (start-up and the warm-up game cancel), over the actions in
   between.

@@ -97,13 +97,24 @@ def actions_doc(actions: Iterable[Any]) -> list[Any]:
     return [_encoded(_ACTIONS, a) for a in actions]
 
 
-def position_line(seq: int, state: Any, events: list[Any]) -> bytes:
+def position_line(seq: int, state: Any, events: list[Any],
+                  actions: Iterable[Any] | None = None) -> bytes:
     """The compact line of the answer ``{"seq", "state": state.to_json(), "events"}`` to an
-    ``action`` request (``state`` an oracle state object, ``events`` JSON)."""
+    ``action`` request (``state`` an oracle state object, ``events`` JSON), with
+    ``"actions": [a.to_json() ...]`` last when ``actions`` (the oracle's action objects) is
+    given (the answer to a request carrying ``"legal_actions": true``)."""
+    if actions is not None:
+        actions = tuple(actions)
     try:
-        return orjson.dumps({"seq": seq, "state": state_doc(state), "events": events})
+        if actions is None:
+            return orjson.dumps({"seq": seq, "state": state_doc(state), "events": events})
+        return orjson.dumps({"seq": seq, "state": state_doc(state), "events": events,
+                             "actions": actions_doc(actions)})
     except (TypeError, AttributeError):  # (no orjson, or a value it cannot write)
-        return dumps({"seq": seq, "state": state.to_json(), "events": events})
+        if actions is None:
+            return dumps({"seq": seq, "state": state.to_json(), "events": events})
+        return dumps({"seq": seq, "state": state.to_json(), "events": events,
+                      "actions": [a.to_json() for a in actions]})
 
 
 def legal_line(seq: int, actions: Iterable[Any]) -> bytes:

@@ -54,7 +54,9 @@ class ImplementationError(Exception):
 
     :param code: kebab-case: ``timeout``, ``exited``, ``flood``, ``not-json``,
         ``not-an-object``, ``wrong-seq``, ``unexpected-answer``, ``schema-invalid``,
-        ``state-schema-invalid``, ``errored`` (the implementation answered ``errored``),
+        ``state-schema-invalid``, ``missing-actions`` (a state answered without the legal
+        actions its request asked inline, capability ``inline_legal_actions``),
+        ``errored`` (the implementation answered ``errored``),
         ``version-mismatch``, ``no-capability``, ``spawn``, ``replay-failed``, ``gave-up``.
     :param message: what happened.
     :param request: the request line (JSON) that was being answered, if any.
@@ -95,6 +97,8 @@ _HINTS = {
     "wrong-seq": "echo the request's seq in its response",
     "schema-invalid": "see schemas/protocol/",
     "state-schema-invalid": "states must match schemas/state.schema.json",
+    "missing-actions": "an engine declaring inline_legal_actions answers every state asked "
+                       "with \"legal_actions\": true with \"actions\" (docs/PROTOCOL.md)",
     "version-mismatch": f"speak protocol version {PROTOCOL_VERSION}",
     "gave-up": "too many failures: fix the first one reported",
 }
@@ -147,6 +151,9 @@ class ProtocolDriver:
         self._ruleset = "digibattle"
         self.expected_hits = 0  # answers that were byte for byte the expected one
         self.expected_misses = 0
+        # The legal actions the last answer carried inline (capability inline_legal_actions),
+        # while no other request has been sent since: what legal_actions() answers next.
+        self._inline: list[Mapping[str, Any]] | None = None
 
     # ----------------------------------------------------------------------------------------
     # Driver interface
@@ -167,17 +174,30 @@ class ProtocolDriver:
         the core; :mod:`digiconform.verifier.compare`)."""
         return tuple(self.ready.details)
 
-    def new_game(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+    @property
+    def inline_legal(self) -> bool:
+        """The implementation declares ``inline_legal_actions`` (with ``legal_actions``): a
+        game request sent with ``legal=True`` asks for the legal actions in its answer, and
+        the next :meth:`legal_actions` is answered from it without a request."""
+        caps = (self.ready_info if self.ready_info is not None else self.ready).capabilities
+        return caps.inline_legal_actions and caps.legal_actions
+
+    def new_game(self, setup: Mapping[str, Any], *, legal: bool = False) -> Mapping[str, Any]:
         """See :meth:`oracle.driver.Driver.new_game`.
 
+        :param legal: ask for the legal actions of the initial position in the same answer
+            when the implementation declares ``inline_legal_actions`` (:attr:`inline_legal`;
+            the next :meth:`legal_actions` returns them).
         :raises OracleError: the implementation refused the setup (``IllegalActionError``,
             ``InvalidInputError`` or ``UnsupportedError`` by its ``kind``).
         :raises ImplementationSkipped: it answered ``skipped``.
-        :raises ImplementationError: it misbehaved.
+        :raises ImplementationError: it misbehaved (``missing-actions``: it declares
+            ``inline_legal_actions`` and answered a state without the actions asked).
         """
-        self._game, self._actions = (), []
+        self._game, self._actions, self._inline = (), [], None
         self._ruleset = str(setup.get("ruleset", "digibattle"))
-        state = self._begin(NewGame(self._next_seq(), self._dated(setup)))
+        inline = True if legal and self.inline_legal else None
+        state = self._begin(NewGame(self._next_seq(), self._dated(setup), inline))
         return state
 
     def _dated(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -186,60 +206,75 @@ class ProtocolDriver:
             return setup
         return {**setup, "format_date": self.format_date}
 
-    def load_state(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str, Any]:
-        """See :meth:`oracle.driver.Driver.load_state`.
+    def load_state(self, setup: Mapping[str, Any], state: Mapping[str, Any], *,
+                   legal: bool = False) -> Mapping[str, Any]:
+        """See :meth:`oracle.driver.Driver.load_state`; ``legal`` as for :meth:`new_game`.
 
         :raises UnsupportedError: the implementation lacks the ``load_state`` capability.
         """
-        self._game, self._actions = (), []
+        self._game, self._actions, self._inline = (), [], None
         self._ruleset = str(setup.get("ruleset", "digibattle"))
         if not self.ready.capabilities.load_state:
             raise UnsupportedError("load_state", "the implementation does not declare the "
                                    "load_state capability")
-        return self._begin(LoadState(self._next_seq(), self._dated(setup), state))
+        inline = True if legal and self.inline_legal else None
+        return self._begin(LoadState(self._next_seq(), self._dated(setup), state, inline))
 
     accepts_expected = True
     """:meth:`apply` and :meth:`legal_actions` take ``expected`` (see :meth:`apply`)."""
 
     def apply(self, action: Mapping[str, Any], *,
-              expected: Mapping[str, Any] | None = None) -> Outcome:
+              expected: Mapping[str, Any] | None = None, legal: bool = False) -> Outcome:
         """See :meth:`oracle.driver.Driver.apply`.
 
         :param expected: the answer the verifier expects, without its ``seq``
-            (``{"state": ..., "events": [...]}`` or ``{"refused": {...}}``, JSON). When the
-            answer line is byte for byte that answer written compactly (as ``digiconform
-            serve`` writes it), it is taken as that value without being parsed: the same
-            value, checked against the protocol schema as any answer is. Any other line is
-            parsed as usual. (After 64 answers that all differ, no line is compared any more.)
+            (``{"state": ..., "events": [...]}`` or ``{"refused": {...}}``, JSON; with
+            ``legal``, ``"actions"`` too). When the answer line is byte for byte that answer
+            written compactly (as ``digiconform serve`` writes it), it is taken as that value
+            without being parsed: the same value, checked against the protocol schema as any
+            answer is. Any other line is parsed as usual. (After 64 answers that all differ,
+            no line is compared any more.)
+        :param legal: as for :meth:`new_game`: an accepted action's answer carries the legal
+            actions of the position it leads to.
         :raises ImplementationSkipped: it answered ``skipped``.
         :raises ImplementationError: it misbehaved (the game is replayed on the next call).
         """
+        self._inline = None
         if not self._game:
             raise ImplementationError("no-game", "apply before new_game/load_state")
         seq = self._next_seq()
+        inline = True if legal and self.inline_legal else None
         if expected is not None and self._proc is not None and "state" in expected and (
                 self.expected_hits or self.expected_misses < 64):
             # The usual request, kept short: the line written directly, the answer taken as
             # the expected value when it is byte for byte that value (see _hit).
             try:
-                raw = self._proc.request(b'{"cmd":"action","seq":%d,"action":%b}\n'
-                                         % (seq, codec.dumps(action)), self.timeout)
+                raw = self._proc.request(b'{"cmd":"action","seq":%d,"action":%b%b}\n'
+                                         % (seq, codec.dumps(action), _FLAG if inline else b""),
+                                         self.timeout)
             except ProcessFailure as e:
-                raise self._process_failure(e, Action(seq, action)) from None
+                raise self._process_failure(e, Action(seq, action, inline)) from None
             doc = self._hit(raw, seq, expected, "position")
             if doc is not None:
+                request = Action(seq, action, inline)
                 if self.validate_states == "always":
-                    self._check_state(doc["state"], Action(seq, action))
+                    self._check_state(doc["state"], request)
+                if inline:
+                    self._inline = self._promised(doc.get("actions"), request)
                 self._actions.append(action)
                 return Outcome(state=doc["state"], events=tuple(doc.get("events") or ()))
-            request = Action(seq, action)
+            request = Action(seq, action, inline)
             answer = self._game_answer(self._answer(raw, request, None), request)
         else:
-            answer = self._call(Action(seq, action), expected=expected)
+            request = Action(seq, action, inline)
+            answer = self._call(request, expected=expected)
+        if inline and isinstance(answer, Position):
+            self._inline = self._promised(answer.actions, request)
         return self._outcome(answer, action)
 
     def apply_matching(self, action: Mapping[str, Any], state: Any,
-                       events: list[Mapping[str, Any]]) -> Outcome | None:
+                       events: list[Mapping[str, Any]],
+                       legal: list[Mapping[str, Any]] | None = None) -> Outcome | None:
         """:meth:`apply`, expecting the oracle's answer: the state ``state`` (an oracle
         state object; the expected line is encoded from it, :func:`codec.position_line`) and
         the events ``events`` (JSON). None when the answer line is byte for byte that answer
@@ -247,47 +282,66 @@ class ProtocolDriver:
         schema too with ``validate_states="always"``); any other answer is parsed and
         returned as :meth:`apply` returns it.
 
+        :param legal: the JSON forms of the oracle's legal actions at ``state``: the request
+            asks for the legal actions inline as ``apply(legal=True)`` does when the
+            implementation declares ``inline_legal_actions``, and these are part of the
+            expected line (on a match, the next :meth:`legal_actions` returns this list).
         :raises ImplementationSkipped: it answered ``skipped``.
         :raises ImplementationError: it misbehaved (the game is replayed on the next call).
         """
+        inline = legal is not None and self.inline_legal
         if not self._game or self._proc is None or not (
                 self.expected_hits or self.expected_misses < 64):
-            return self.apply(action, expected={"state": state.to_json(), "events": events})
+            return self.apply(action, expected={"state": state.to_json(), "events": events},
+                              legal=inline)
+        self._inline = None
         seq = self._next_seq()
         try:
-            raw = self._proc.request(b'{"cmd":"action","seq":%d,"action":%b}\n'
-                                     % (seq, codec.dumps(action)), self.timeout)
+            raw = self._proc.request(b'{"cmd":"action","seq":%d,"action":%b%b}\n'
+                                     % (seq, codec.dumps(action), _FLAG if inline else b""),
+                                     self.timeout)
         except ProcessFailure as e:
-            raise self._process_failure(e, Action(seq, action)) from None
+            raise self._process_failure(e, Action(seq, action, inline or None)) from None
         try:
             want: dict[str, Any] | None = {"seq": seq, "state": codec.state_doc(state),
                                            "events": events}
+            if inline:
+                want["actions"] = legal
             line = codec.orjson.dumps(want)
         except (TypeError, AttributeError):  # (written otherwise: compared parsed)
             want = None
+        request = Action(seq, action, inline or None)
         if want is not None and raw == line:
             self.expected_hits += 1
             # (the players' parts already encoded: the protocol schema does not look into
             # a state; were it to, the check fails and the line is parsed below)
             if not self.validate or self._is_valid("position", want):
-                request = Action(seq, action)
                 if self.validate_states == "always":
                     self._check_state(state.to_json(), request)
+                if inline:
+                    assert legal is not None
+                    self._inline = legal
                 self._actions.append(action)
                 return None
         else:
             self.expected_misses += 1
-        request = Action(seq, action)
         answer = self._game_answer(self._answer(raw, request, None), request)
+        if inline and isinstance(answer, Position):
+            self._inline = self._promised(answer.actions, request)
         return self._outcome(answer, action)
 
     def legal_actions(self, *, expected: Mapping[str, Any] | None = None
                       ) -> list[Mapping[str, Any]] | None:
-        """See :meth:`oracle.driver.Driver.legal_actions`; None without the capability.
+        """See :meth:`oracle.driver.Driver.legal_actions`; None without the capability. When
+        the answer to the last request carried the legal actions inline (a game request sent
+        with ``legal=True``, capability ``inline_legal_actions``), those, with no request.
 
         :param expected: the expected answer without its ``seq`` (``{"actions": [...]}``),
             as for :meth:`apply`.
         """
+        inline, self._inline = self._inline, None
+        if inline is not None:
+            return list(inline)
         ready = self.ready_info if self.ready_info is not None else self.ready
         if not ready.capabilities.legal_actions:
             return None
@@ -314,7 +368,7 @@ class ProtocolDriver:
         fresh one, with no game to replay: after an implementation error the verifier's next
         random game begins on a clean process. Counts as a restart."""
         proc, self._proc = self._proc, None
-        self._game, self._actions = (), []
+        self._game, self._actions, self._inline = (), [], None
         if proc is not None:
             proc.kill()
 
@@ -365,8 +419,24 @@ class ProtocolDriver:
         if isinstance(answer, Refused):
             raise _refusal_error(answer)
         assert isinstance(answer, Position)
+        if request.legal_actions:
+            self._inline = self._promised(answer.actions, request)
         self._game = (request,)
         return answer.state
+
+    def _promised(self, actions: Sequence[Mapping[str, Any]] | None, request: Request
+                  ) -> list[Mapping[str, Any]]:
+        """The legal actions a state answer to ``request`` (sent with ``"legal_actions":
+        true``) carries inline; an answer without them breaks the capability the
+        implementation declared: ``missing-actions`` (the process is killed, as for any
+        answer that breaks the protocol)."""
+        if actions is None:
+            raise self._fail(ImplementationError(
+                "missing-actions", f"the answer to {request.wire} gives a state without "
+                "\"actions\", although the request carries \"legal_actions\": true and the "
+                "implementation declares the capability inline_legal_actions",
+                request=request.to_json(), stderr=self.stderr_tail()))
+        return list(actions)
 
     def _call(self, request: Request, *, replay: bool = True,
               expected: Mapping[str, Any] | None = None) -> Response:
@@ -523,7 +593,13 @@ class ProtocolDriver:
                 raise self._fail(err)
 
 
+_FLAG = b',"legal_actions":true'
+"""What a compact game request carries before its closing brace to ask for the legal actions
+inline (capability ``inline_legal_actions``)."""
+
+
 def _renumber(req: Request, seq: int) -> Request:
+    # (a replay asks no legal actions: the request being answered after it does)
     if isinstance(req, NewGame):
         return NewGame(seq, req.setup)
     assert isinstance(req, LoadState)

@@ -8,12 +8,18 @@ the schema of each message (``<name>`` is the class's :attr:`wire` name).
 
 Requests (``"cmd"`` is the wire name)::
 
-    start          {cmd, version}                        -> Ready
-    new_game       {cmd, seq, setup}                     -> Position | Refused | Skipped | Errored
-    load_state     {cmd, seq, setup, state}  (optional)  -> Position | Refused | Skipped | Errored
-    action         {cmd, seq, action}                    -> Position | Refused | Skipped | Errored
-    legal_actions  {cmd, seq}                (optional)  -> LegalSet | Skipped | Errored
-    stop           {cmd}                                 -> (no response; the process exits)
+    start          {cmd, version}                            -> Ready
+    new_game       {cmd, seq, setup, legal_actions?}         -> Position|Refused|Skipped|Errored
+    load_state     {cmd, seq, setup, state, legal_actions?}  -> Position|Refused|Skipped|Errored
+                   (optional: capability load_state)
+    action         {cmd, seq, action, legal_actions?}        -> Position|Refused|Skipped|Errored
+    legal_actions  {cmd, seq}                                -> LegalSet | Skipped | Errored
+                   (optional: capability legal_actions)
+    stop           {cmd}                                     -> (no response; the process exits)
+
+``legal_actions: true`` on a game request (capability ``inline_legal_actions``) asks for the
+resulting position's legal actions in the same answer (``Position.actions``), instead of a
+separate ``legal_actions`` request.
 
 Responses are told apart by their distinguishing key (``ready``, ``state``, ``refused``,
 ``skipped``, ``errored``, ``actions``), as in bowtie's IHOP.
@@ -118,6 +124,8 @@ class NewGame(Request):
 
     seq: int
     setup: Mapping[str, Any]
+    legal_actions: bool | None = None
+    """True: answer with the legal actions too (capability ``inline_legal_actions``)."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +136,8 @@ class LoadState(Request):
     seq: int
     setup: Mapping[str, Any]
     state: Mapping[str, Any]
+    legal_actions: bool | None = None
+    """True: answer with the legal actions too (capability ``inline_legal_actions``)."""
 
 
 @dataclass(frozen=True)
@@ -136,9 +146,14 @@ class Action(Request):
 
     seq: int
     action: Mapping[str, Any]
+    legal_actions: bool | None = None
+    """True: answer with the legal actions too (capability ``inline_legal_actions``)."""
 
     def to_json(self) -> dict[str, Any]:
-        """``{"cmd": "action", "seq", "action"}``."""
+        """``{"cmd": "action", "seq", "action", "legal_actions"?}``."""
+        if self.legal_actions:
+            return {"cmd": "action", "seq": self.seq, "action": self.action,
+                    "legal_actions": True}
         return {"cmd": "action", "seq": self.seq, "action": self.action}
 
 
@@ -183,16 +198,23 @@ class Implementation:
 class Capabilities:
     """Optional abilities: ``load_state`` and ``legal_actions`` requests are understood;
     ``variants``: any reading given in ``setup.variants`` is honoured (not only those in
-    ``Ready.readings``)."""
+    ``Ready.readings``); ``inline_legal_actions``: a game request carrying ``"legal_actions":
+    true`` is answered, when it gives a state, with the legal actions there too
+    (:attr:`Position.actions`; used by the verifier only with ``legal_actions``)."""
 
     load_state: bool = False
     legal_actions: bool = False
     variants: bool = False
+    inline_legal_actions: bool = False
 
     def to_json(self) -> dict[str, bool]:
-        """``{"load_state", "legal_actions", "variants"}``."""
-        return {"load_state": self.load_state, "legal_actions": self.legal_actions,
-                "variants": self.variants}
+        """``{"load_state", "legal_actions", "variants", "inline_legal_actions"?}`` (the last
+        only when declared)."""
+        d = {"load_state": self.load_state, "legal_actions": self.legal_actions,
+             "variants": self.variants}
+        if self.inline_legal_actions:
+            d["inline_legal_actions"] = True
+        return d
 
 
 class Response:
@@ -246,25 +268,30 @@ class Ready(Response):
         return cls(int(d["version"]), implementation,
                    tuple(d.get("rulesets") or ("digibattle",)), readings,
                    Capabilities(**{k: bool(caps.get(k, False))
-                                   for k in ("load_state", "legal_actions", "variants")}),
+                                   for k in ("load_state", "legal_actions", "variants",
+                                             "inline_legal_actions")}),
                    tuple(d.get("details") or ()))
 
 
 @dataclass(frozen=True)
 class Position(Response):
     """A game request was carried out: the resulting ``state`` (``state.schema.json``) and,
-    optionally, the ``events`` it caused."""
+    optionally, the ``events`` it caused; ``actions``: the legal actions there, answered to a
+    request carrying ``"legal_actions": true`` (capability ``inline_legal_actions``)."""
 
     wire: ClassVar[str] = "state"
     seq: int
     state: Mapping[str, Any]
     events: tuple[Mapping[str, Any], ...] | None = None
+    actions: tuple[Mapping[str, Any], ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """``{"seq", "state", "events"?}``."""
+        """``{"seq", "state", "events"?, "actions"?}``."""
         d: dict[str, Any] = {"seq": self.seq, "state": self.state}
         if self.events is not None:
             d["events"] = list(self.events)
+        if self.actions is not None:
+            d["actions"] = list(self.actions)
         return d
 
 
@@ -353,7 +380,7 @@ def parse_request(d: Any) -> Request:
     _check(d, cls.wire)
     # (the schema allows exactly these keys: the usual two requests are built directly)
     if cls is Action:
-        return Action(d["seq"], d["action"])
+        return Action(d["seq"], d["action"], d.get("legal_actions"))
     if cls is LegalActions:
         return LegalActions(d["seq"])
     return cls(**{k: v for k, v in d.items() if k != "cmd"})
@@ -401,8 +428,9 @@ def parse_response(d: Any, request: Request, *, validate: bool = True) -> Respon
     if validate:
         _check(d, _SCHEMA_OF[key])
     if key == "state":
-        ev = d.get("events")
-        return Position(seq, d["state"], tuple(ev) if ev is not None else None)
+        ev, acts = d.get("events"), d.get("actions")
+        return Position(seq, d["state"], tuple(ev) if ev is not None else None,
+                        tuple(acts) if acts is not None else None)
     if key == "refused":
         r = d["refused"]
         clause, path = r.get("clause"), r.get("path")

@@ -47,8 +47,9 @@ def oracle_ready() -> Ready:
     (:func:`oracle.rulesets.present`: found, not imported; a ruleset is imported when a game
     first asks for it, so a Digi-Battle session never imports the DCG rules, and one that
     fails to import then is answered ``errored`` with the reason), the default reading of
-    every ambiguity, every capability (any reading can be asked for) and every detail field
-    (its states hold all its bookkeeping)."""
+    every ambiguity, every capability (any reading can be asked for; the legal actions inline
+    with a game request's answer too, ``inline_legal_actions``) and every detail field (its
+    states hold all its bookkeeping)."""
     from digiconform import __version__ as v  # (the distribution's: tests/test_harness.py)
     from oracle import rulesets, variants
 
@@ -57,7 +58,7 @@ def oracle_ready() -> Ready:
     from digiconform.verifier.compare import all_details
 
     return Ready(PROTOCOL_VERSION, Implementation("digiconform-oracle", v, "python", HOMEPAGE),
-                 tuple(names), readings, Capabilities(True, True, True),
+                 tuple(names), readings, Capabilities(True, True, True, True),
                  tuple(all_details()))
 
 
@@ -78,7 +79,8 @@ class Session:
         #: none (None: the setup's own, else the newest list; oracle/dcg/restricted.py).
         self.format_date = format_date
         #: the bytes after the ``seq`` of compact ``action`` requests seen -> (the ruleset's
-        #: functions, the action object): :meth:`respond`.
+        #: functions, the action object, the request asks the legal actions inline):
+        #: :meth:`respond`.
         self._parsed: dict[bytes, tuple[Any, Any]] = {}
 
     def _setup(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -134,7 +136,7 @@ class Session:
                 else:
                     hit = self._parsed.get(rest)
                     if hit is not None and hit[0] is _module_or_none(self.driver):
-                        return self._step(seq, None, hit[1])
+                        return self._step(seq, None, hit[1], hit[2])
         try:
             doc = parse_json(line, where="the line")
         except InvalidInputError:
@@ -147,7 +149,8 @@ class Session:
                 parsed = None
                 if type(line) is bytes and type(self.driver) is OracleDriver:
                     parsed = self._remember(line, doc)
-                return self._step(doc["seq"], doc["action"], parsed)
+                return self._step(doc["seq"], doc["action"], parsed,
+                                  doc.get("legal_actions") is True)
         answer = self.handle_line(line)
         return None if answer is None else codec.dumps(answer.to_json())
 
@@ -163,21 +166,25 @@ class Session:
         if mod is None:
             return None
         rest = known[1]
+        inline = doc.get("legal_actions") is True
         try:
-            if rest.rstrip(b" \t\r\n") != b',"action":%b}' % codec.dumps(doc["action"]):
+            compact = b',"action":%b%b}' % (codec.dumps(doc["action"]),
+                                            b',"legal_actions":true' if inline else b"")
+            if rest.rstrip(b" \t\r\n") != compact:
                 return None
             act = mod.action_from_json(doc["action"])
         except Exception:  # noqa: BLE001 - not kept: the usual path answers it
             return None
         if len(self._parsed) >= _PARSED_LIMIT:
             self._parsed.clear()
-        self._parsed[rest] = (mod, act)
+        self._parsed[rest] = (mod, act, inline)
         return act
 
-    def _step(self, seq: int, action: Any, parsed: Any) -> bytes:
+    def _step(self, seq: int, action: Any, parsed: Any, inline: bool = False) -> bytes:
         """The encoded answer to a valid ``legal_actions`` (``action`` and ``parsed``
         None) or ``action`` request (``action`` its JSON, or ``parsed`` the oracle's action
-        object)."""
+        object; ``inline``: it carries ``"legal_actions": true``, a state answered comes
+        with the legal actions there)."""
         try:
             if type(self.driver) is OracleDriver:
                 # (the oracle's own objects, encoded with their recurring parts
@@ -188,13 +195,16 @@ class Session:
                 if type(step) is Refusal:
                     return codec.dumps(_refused(seq, step).to_json())
                 nxt, events = step  # type: ignore[misc]
-                return codec.position_line(seq, nxt, [e.to_json() for e in events])
+                return codec.position_line(seq, nxt, [e.to_json() for e in events],
+                                           self.driver.legal_objects() if inline else None)
             if action is None:
                 return codec.dumps({"seq": seq, "actions": self.driver.legal_actions() or []})
             out = self.driver.apply(action)
             if out.refusal is None:
-                return codec.dumps({"seq": seq, "state": out.state,
-                                    "events": list(out.events)})
+                d = {"seq": seq, "state": out.state, "events": list(out.events)}
+                if inline:
+                    d["actions"] = self.driver.legal_actions() or []
+                return codec.dumps(d)
             return codec.dumps(_refused(seq, out.refusal).to_json())
         except OracleError as e:
             return codec.dumps(_refused(seq, Refusal.from_error(e)).to_json())
@@ -211,7 +221,8 @@ class Session:
             out = self.driver.apply(request.action)  # type: ignore[attr-defined]
             if out.refusal is not None:
                 return _refused(request.seq, out.refusal)  # type: ignore[attr-defined]
-            return Position(request.seq, out.state, tuple(out.events))  # type: ignore
+            return Position(request.seq, out.state, tuple(out.events),  # type: ignore
+                            self._inline(request))
         if kind is LegalActions and self.started:
             return LegalSet(request.seq,  # type: ignore[attr-defined]
                             tuple(self.driver.legal_actions() or ()))
@@ -225,21 +236,31 @@ class Session:
         if not self.started:
             return Errored(seq, "no start handshake yet: send {\"cmd\": \"start\", ...} first")
         if isinstance(request, NewGame):
-            answer = Position(seq, self.driver.new_game(self._setup(request.setup)), ())
+            answer = Position(seq, self.driver.new_game(self._setup(request.setup)), (),
+                              self._inline(request))
             _freeze_once()
             return answer
         if isinstance(request, LoadState):
             return Position(seq, self.driver.load_state(self._setup(request.setup),
-                                                        request.state), ())
+                                                        request.state), (),
+                            self._inline(request))
         if isinstance(request, Action):
             out = self.driver.apply(request.action)
             if out.refusal is not None:
                 return _refused(seq, out.refusal)
             assert out.state is not None
-            return Position(seq, out.state, tuple(out.events))
+            return Position(seq, out.state, tuple(out.events), self._inline(request))
         if isinstance(request, LegalActions):
             return LegalSet(seq, tuple(self.driver.legal_actions() or ()))
         raise AssertionError(f"unhandled request {request!r}")  # pragma: no cover
+
+    def _inline(self, request: Request) -> tuple[Any, ...] | None:
+        """The legal actions to answer with a state when ``request`` carries
+        ``"legal_actions": true`` (capability ``inline_legal_actions``: exactly what a
+        ``legal_actions`` request would answer now); None when it does not."""
+        if getattr(request, "legal_actions", None) is not True:
+            return None
+        return tuple(self.driver.legal_actions() or ())
 
 
 _VALID: dict[str, Any] = {}

@@ -295,6 +295,13 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     # byte for byte that answer without parsing it again (ProtocolDriver.apply).
     tell = bool(getattr(impl, "accepts_expected", False))
     matching = getattr(impl, "apply_matching", None) if tell else None
+    # An engine declaring inline_legal_actions gets each position's legal set asked with the
+    # request that leads there (ProtocolDriver: legal=True); its next legal_actions() is
+    # answered from that answer, no request: compared below exactly as a separate answer.
+    inline = bool(legal and tell and getattr(impl, "inline_legal", False))
+    # (the oracle state whose legal set was encoded into the last expected line, and its
+    # JSON forms: reused as the expected legal set there)
+    encoded: tuple[Any, list[Mapping[str, Any]]] | None = None
     resynced = [False]
     first: list[Divergence] = []
     # The root cause the game is played on from (the oracle took over a state of the
@@ -318,7 +325,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     game_id = id(actions)
     expected = oracle.new_game(oracle_setup(setup, chosen))
     try:
-        got = impl.new_game(setup)
+        got = impl.new_game(setup, legal=True) if inline else impl.new_game(setup)
     except (ImplementationError, ImplementationSkipped) as e:
         return diverge("errored", f"new_game: {e}", code=getattr(e, "code", "skipped"))
     except OracleError as e:
@@ -359,7 +366,8 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         # nor again at a position where both refused a probe (its legal set was compared
         # before the probe; asking again would cost a request per probe, issue 26).
         if legal and not ahead and not again:
-            want_legal = legal_json(game, state)
+            want_legal = encoded[1] if encoded is not None and encoded[0] is state else \
+                legal_json(game, state)
             try:
                 got_legal = impl.legal_actions(expected={"actions": want_legal}) if tell \
                     else impl.legal_actions()
@@ -405,7 +413,15 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                 else:
                     nxt, evs = step  # type: ignore[misc]
                     ev_json = [e.to_json() for e in evs]
-                    out = matching(action, nxt, ev_json)
+                    if inline:
+                        # (the JSON forms, encoded as they are: no cache of encoded actions
+                        # by object identity on this side, whose long-lived entries among
+                        # each position's new action objects cost 16 MB of peak RSS in 160
+                        # games)
+                        encoded = (nxt, legal_json(game, nxt))
+                        out = matching(action, nxt, ev_json, encoded[1])
+                    else:
+                        out = matching(action, nxt, ev_json)
                     if out is None:  # the oracle's answer, byte for byte
                         continue
                     want = Outcome(state=nxt.to_json(), events=tuple(ev_json))
@@ -416,7 +432,8 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
             elif tell:
                 out = impl.apply(action, expected={"refused": want.refusal.to_json()}
                                  if want.refusal is not None else
-                                 {"state": want.state, "events": list(want.events)})
+                                 {"state": want.state, "events": list(want.events)},
+                                 **({"legal": True} if inline else {}))
             else:
                 out = impl.apply(action)
         except (ImplementationError, ImplementationSkipped) as e:
