@@ -354,3 +354,23 @@ Feature: DCG ambiguities - one outcome per reading
         | on-resolution     | 2 effects are | I resolve the effect of Vegiemon BT11-049 first |
         | on-resolution     | 2 effects are | I resolve the effect of Tai Kamiya BT2-089 first |
         | trigger-condition | nothing is    | the effects resolve without a choice            |
+
+    Scenario: Tai Kamiya triggers once when two Drain Testmons bring memory to 2 or less, "trigger-condition"
+      # DCG-AMB-5 "trigger-condition": an effect whose "If ..." was false when its timing came
+      # triggers when it comes true in the same timing, once: it is then a triggered effect
+      # like any other, and it does not wait again. Tai Kamiya BT2-089: [Start of Your Turn]
+      # If you have 2 memory or less, set your memory to 3. Drain Testmon X-01 (test-only):
+      # [Start of Your Turn] Lose 2 memory. My turn starts with memory 3 (my opponent's
+      # Drain Testmon costs 6 from their 3): Tai does not trigger and waits; the two identical
+      # Drain Testmon effects need no order, the first gives 1 and Tai triggers, so Tai and
+      # the second Drain Testmon wait; I resolve Tai first (3); the second Drain Testmon gives
+      # 1, and Tai, already triggered and resolved in this timing, does not trigger again.
+      Given the reading "trigger-condition" of DCG-AMB-5
+      And it is my opponent's turn in the Main phase with memory 3
+      And my battle area has Tai Kamiya BT2-089, Drain Testmon X-01 and Drain Testmon X-01
+      And my opponent's hand holds Drain Testmon X-01
+      When my opponent plays Drain Testmon X-01
+      Then 2 effects are waiting to resolve
+      When I resolve the effect of Tai Kamiya BT2-089 first
+      Then it is my turn in the Breeding phase
+      And memory is 1 on my side
