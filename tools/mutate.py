@@ -712,6 +712,20 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "leaves it: the same position (seed 9901's sample; the compare one by the "
                  "same argument)"}
       for op, seg in (("const-1", "3"), ("compare", "mine(w, tp) < -3"))),
+    # Branch g26h (issue 26): a survivor of the CI gate's sample (seed 13) at 6408eb7, decided
+    # by reading the card sets verify plays (dcg-real, dcg-real+test-only).
+    {"module": "oracle/dcg/effects.py", "function": "dp", "op": "compare",
+     "segment": 'e.scope == "self"', "line": "if not e.inherited and e.scope",
+     "reason": "'!=' in the test of the top card's own non-inherited DP effects: it differs "
+               "only when the top card of a stack whose DP is asked has a non-inherited DP "
+               "effect (a self one then not counted, a 'your_digimon' one counted twice); dp "
+               "is asked only of a stack whose top card is a Digimon (an attacker, an "
+               "attack's or a block's Digimon; _target_stacks skips non-Digimon first), and "
+               "over the card sets verify plays the only non-inherited DP effects are Tamers' "
+               "(Tai Kamiya ST1-12 'your_digimon', Tai Kamiya BT2-089 'your_black_digimon'): "
+               "no Digimon of dcg-real or dcg-real+test-only has one, so both tests add "
+               "nothing (an embedded card set could differ) (the CI gate's survivor, seed 13, "
+               "branch g26h)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
