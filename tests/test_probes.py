@@ -196,7 +196,11 @@ def test_probe_request_overhead(ruleset: str, tmp_path: Path,
     the random player sent (each one ``action`` request, refused; the legal set is not asked
     for again at the unchanged position). The share is the probes' requests over the games'
     other requests (the vectors, which the probes do not touch, left out: the stricter
-    measure)."""
+    measure). ``serve`` declares ``inline_legal_actions`` (issue 27), so the legal set of a
+    position rides on the request that leads there; such a request, answered with the set (a
+    refused probe's answer carries none), counts as the two it replaces (an ``action`` and a
+    ``legal_actions``), so the budget stays the share of the work the probes add, as before
+    the capability, not a share of fewer, fuller round trips."""
     from digiconform.harness import process
     from digiconform.verifier import runner
 
@@ -205,9 +209,12 @@ def test_probe_request_overhead(ruleset: str, tmp_path: Path,
     request = process.Process.request
 
     def counting(self: Any, line: bytes, timeout: float) -> bytes:
+        answer = request(self, line, timeout)
         if in_games[0]:
             sent["legal_actions" if b'"cmd":"legal_actions"' in line else "other"] += 1
-        return request(self, line, timeout)
+            if b'"legal_actions":true' in line and b'"actions":' in answer:
+                sent["legal_actions"] += 1  # a legal set answered inline (see the docstring)
+        return answer
 
     def counted(real: Any) -> Any:
         def pick(*args: Any, **kw: Any) -> Any:

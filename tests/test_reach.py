@@ -165,6 +165,18 @@ ISSUE_26_DB = (35, 25)
 #: with Bakemon's effect showing alone, DB-C.8; MegaKabuterimon and Piximon refused at the
 #: Regroup preparation, DB-D.5/DB-B.0): 238 of 257 = 92.6 %; reachable 238 of 246 = 96.7 %.)
 
+#: Digi-Battle scenarios added on 2026-12-07 by the branches v26f (issue 26's hunt seed 9311
+#: and sample seed 9901) and i24g (DB-AMB-7 with the DIGIVICE committed at preparation), and
+#: how many of them the game reaches by play: 7 (the four Bakemon ties, DB-AMB-22; the two
+#: DIGIVICE rows; a power chart of 0, DB-A.4); not by play, 5: the three rows of 'No DNA
+#: Digivolve with a partner from the hand of the new card's level' (DB-AMB-4; a Champion
+#: prepared over a Champion, as the three above), a second Digivolve in one Duel (DB-B.7) and a
+#: Rookie change with a card waiting on the Digivolve Zone (DB-D.4), both 'no legal game'.
+#: 2 more check that a loaded position is refused (DB-A.0: a card of no card set in `plays`
+#: and in `resume.then`). Raw share 245 of 269 = 91.1 %, so its floor is 91; over the
+#: reachable ones 245 of 256 = 95.7 %.
+DEC07_DB = (12, 7)
+
 
 def _checks_a_load_state_refusal(v: dict) -> bool:
     """Is ``v``'s check the refusal of the position it loads (then it cannot be played)?"""
@@ -188,11 +200,12 @@ def test_how_many_digi_battle_vectors_run_without_load_state() -> None:
     db = [v for v in every if not _checks_a_load_state_refusal(v)]
     runs = [v for v in db if load_state_step(v) is None or v.get("played")]
     # + MUTATION_RUN_DB: the scenarios issue 13's mutation run added (docs/MUTATION.md)
-    assert len(every) == 215 + MUTATION_RUN_DB[0] + ISSUE_26_DB[0] + 4
-    assert len(runs) >= 209 + MUTATION_RUN_DB[1] + ISSUE_26_DB[1], (len(runs), len(db))
+    assert len(every) == 215 + MUTATION_RUN_DB[0] + ISSUE_26_DB[0] + DEC07_DB[0] + 4 + 2
+    assert len(runs) >= 209 + MUTATION_RUN_DB[1] + ISSUE_26_DB[1] + DEC07_DB[1], \
+        (len(runs), len(db))
     reachable = [v for v in db if "no legal game" not in json.dumps(v)]
     assert len(runs) * 100 >= 95 * len(reachable), (len(runs), len(reachable))
-    assert len(runs) * 100 >= 92 * len(db), (len(runs), len(db))  # raw share: see ISSUE_26_DB
+    assert len(runs) * 100 >= 91 * len(db), (len(runs), len(db))  # raw share: see DEC07_DB
     assert all(v.get("needs_load_state") for v in db if v not in runs)
 
 
