@@ -46,6 +46,15 @@ optionfree fails its two vectors under DCG-6-5-1-3 (examples/dcg now plays Starl
 Explosion ST1-14). Every engine, 20 games at seeds 0, 3 and 7: 23, 22 and 22 findings, each
 engine at most one, all under the clause recorded above as right (seed 3: autoorder passes;
 seed 7: sickness passes; optioncolor, moveegg, deckout1 and optionfree pass at all three).
+
+At branch i24j (2026-12-07, 20 games): attacknosuspend (DCG-6-5-1-5), unsuspendboth
+(DCG-6-2-1) and secbottom (CR4.2 Security checks), from the third newcomer review, give one
+finding each under their clause at seeds 0, 3, 5 and 7 (noted at each). At seed 3 every
+engine gives at most one finding, under the clause recorded above, except nodigidraw: now
+under CR4.2 Digivolving (also at seeds 0 and 7), the oracle's clause of the digivolution draw
+the engine left out (the card it left in the deck is the first card the oracle moved that the
+engine did not: differential._card_mover, with DCG's card keys since i24j), where it was
+DCG-6-5-1-2 (the digivolve's event, ranked first); its entry names both.
 """
 
 from __future__ import annotations
