@@ -46,6 +46,15 @@ optionfree fails its two vectors under DCG-6-5-1-3 (examples/dcg now plays Starl
 Explosion ST1-14). Every engine, 20 games at seeds 0, 3 and 7: 23, 22 and 22 findings, each
 engine at most one, all under the clause recorded above as right (seed 3: autoorder passes;
 seed 7: sickness passes; optioncolor, moveegg, deckout1 and optionfree pass at all three).
+
+At branch i24j (2026-12-07, 20 games): attacknosuspend (DCG-6-5-1-5), unsuspendboth
+(DCG-6-2-1) and secbottom (CR4.2 Security checks), from the third newcomer review, give one
+finding each under their clause at seeds 0, 3, 5 and 7 (noted at each). At seed 3 every
+engine gives at most one finding, under the clause recorded above, except nodigidraw: now
+under CR4.2 Digivolving (also at seeds 0 and 7), the oracle's clause of the digivolution draw
+the engine left out (the card it left in the deck is the first card the oracle moved that the
+engine did not: differential._card_mover, with DCG's card keys since i24j), where it was
+DCG-6-5-1-2 (the digivolve's event, ranked first); its entry names both.
 """
 
 from __future__ import annotations
@@ -213,6 +222,27 @@ PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
         (ENGINE, "        self._pay(c.play_cost or 0)\n        s.hand.remove(card)\n"
                  "        what = self._effects(card, \"text\")\n",
          "        s.hand.remove(card)\n        what = self._effects(card, \"text\")\n")]),
+    # From the third newcomer review (tests/newcomer3_faults.py, docs/NEWCOMER3.md), each
+    # filed under a wrong clause there and right at branch i24j (2026-12-07, 20 games, seed 0):
+    # was CR4.2 Security checks x30: the differing path $.players[0].battle_area[0].suspended
+    # named the security check, which changes the battle area; the event that changes the
+    # differing field itself (suspended: the attack's declaration) now explains it first.
+    "attacknosuspend": ("DCG-6-5-1-5 (CR4.2 Attacking): an attacking Digimon is not "
+                        "suspended", [
+        (ENGINE, "        a.suspended = True\n", "")]),
+    # was DCG-6-2-1-2 x30 (suspended differing for a player no event of the step unsuspends:
+    # the unsuspending skipped); the step unsuspends the other player's Digimon and began no
+    # turn of this one, so the unsuspend's rule applied to a player it does not concern.
+    "unsuspendboth": ("DCG-6-2-1: the start of a turn unsuspends the opponent's Digimon too", [
+        (ENGINE, "for st in self.seats[self.turn_player].battle:  # 6-2-1\n",
+         "for st in [*self.seats[0].battle, *self.seats[1].battle]:  # 6-2-1\n")]),
+    # was CR4.2 Security checks and a second finding under CR4.2 Battles (where the bottom
+    # card's battle went otherwise): the security card the engine left in the security is the
+    # first card the oracle moved that the engine did not (the security check, the defender's
+    # zone: _card_mover with DCG's card keys), not the deletion after it.
+    "secbottom": ("CR4.2 Security checks: the security check reveals the bottom security "
+                  "card, not the top one", [
+        (ENGINE, "card = opp.security.pop(0)", "card = opp.security.pop()")]),
     "startcond": ("CR4.2 Triggered effects: the Tamer ST2-12 gains when every Digimon of the "
                   "opponent has digivolution cards (its condition inverted)", [
         (ENGINE, 'if any(len(st.cards) == 1 and self.cards[st.cards[0]].kind == "digimon"',

@@ -182,6 +182,10 @@ EXPECTED_DCG = {
     # paid short; the same card's cost paid right earlier in the run (a matched step) leaves
     # only the turn's end, which explains every root (differential.cover_gauge_roots)
     "turnmem3": ("DCG-6-6-3",),
+    # the third newcomer review's (docs/NEWCOMER3.md), right since branch i24j
+    "attacknosuspend": ("DCG-6-5-1-5",),
+    "unsuspendboth": ("DCG-6-2-1",),
+    "secbottom": ("CR4.2 Security checks",),
 }
 
 #: Wrong verdicts of the newcomer review of 2026-12-07 (each engine's entry in

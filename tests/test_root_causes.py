@@ -176,6 +176,74 @@ def test_the_turn_the_engine_stands_in_names_the_clause() -> None:
     assert step_clause("dcg", "state", only_two, ahead) == "DCG-6-5-1-7"
 
 
+_ATTACK = [{"type": "attack_declared", "clause": "DCG-6-5-1-5", "player": 0, "attacker": 1,
+            "target": "player"},
+           {"type": "security_check", "clause": "CR4.2 Security checks", "player": 0,
+            "card": "ST1-05"},
+           {"type": "battle", "clause": "CR4.2 Battles", "player": 0, "security": True},
+           {"type": "deleted", "clause": "CR4.2 Battles", "player": 0, "stack": 1,
+            "cards": ["BT1-028"]},
+           {"type": "attack_ended", "clause": "CR4.2 Attacking", "player": 0}]
+
+
+def test_a_differing_field_is_the_rule_of_the_event_that_changes_that_field_itself() -> None:
+    """A differing path ends in the field that differs; an event that changes that field
+    explains it before one that changes only the zone it lies in: an attacker left
+    unsuspended broke the attack declaration's rule (DCG-6-5-1-5), not the security check's
+    that changed the battle area in the same step."""
+    diffs = [("$.players[0].battle_area[0].suspended", True, False)]
+    assert step_clause("dcg", "state", _ATTACK[:2] + _ATTACK[-1:], diffs) == "DCG-6-5-1-5"
+    # a zone that differs as a whole is still its own events' (the card deleted)
+    zone = [("$.players[0].battle_area", [], [{"cards": ["BT1-028"], "suspended": True}])]
+    assert step_clause("dcg", "state", _ATTACK, zone) == "CR4.2 Battles"
+
+
+def test_a_change_made_for_the_other_player_only_is_that_changes_rule() -> None:
+    """The start of a turn unsuspends its player's Digimon (DCG-6-2-1): an engine that also
+    unsuspends the opponent's, whose turn this step did not begin, broke DCG-6-2-1 (not the
+    rule of a Digimon played there earlier in the step, nor DCG-6-2-1-2's unsuspending
+    skipped); a turn of theirs begun and ended at once before unsuspending is DCG-6-2-1-2."""
+    ev = [{"type": "memory", "clause": "DCG-6-5-1-1", "player": 1},
+          {"type": "played", "clause": "DCG-6-5-1-1", "player": 1, "card": "ST1-05"},
+          {"type": "end_of_turn", "clause": "DCG-6-6-1", "player": 1},
+          {"type": "turn_ended", "clause": "DCG-6-6-3", "player": 1, "turn": 3},
+          {"type": "start_of_turn", "clause": "DCG-6-2-1-1", "player": 0, "turn": 4},
+          {"type": "unsuspended", "clause": "DCG-6-2-1", "player": 0, "stacks": []},
+          {"type": "drew", "clause": "DCG-6-3-1", "player": 0}]
+    diffs = [("$.players[1].battle_area[0].suspended", True, False)]
+    assert step_clause("dcg", "state", ev, diffs) == "DCG-6-2-1"
+    # player 0's turn 4 begun and ended before unsuspending, then player 1's turn 5:
+    # player 0's Digimon unsuspended all the same is DCG-6-2-1-2
+    ended = [{"type": "turn_ended", "clause": "DCG-6-6-3", "player": 1, "turn": 3},
+             {"type": "start_of_turn", "clause": "DCG-6-2-1-1", "player": 0, "turn": 4},
+             {"type": "end_of_turn", "clause": "DCG-6-2-1-2", "player": 0},
+             {"type": "turn_ended", "clause": "DCG-6-6-3", "player": 0, "turn": 4},
+             {"type": "start_of_turn", "clause": "DCG-6-2-1-1", "player": 1, "turn": 5},
+             {"type": "unsuspended", "clause": "DCG-6-2-1", "player": 1, "stacks": [3]},
+             {"type": "drew", "clause": "DCG-6-3-1", "player": 1}]
+    skipped = [("$.players[0].battle_area[0].suspended", True, False)]
+    assert step_clause("dcg", "state", ended, skipped) == "DCG-6-2-1-2"
+
+
+def test_a_security_card_the_engine_left_in_the_security_is_the_checks_rule() -> None:
+    """The oracle's security check takes ST1-05 from the defender's security (the attacker's
+    event, the defender's zone); the engine left it there and checked another card, whose
+    battle went otherwise: the first event that moved a card the engine left is the security
+    check's (CR4.2 Security checks), not the battle's that deleted the attacker after it."""
+    game = D._hooks_of({"ruleset": "dcg"})
+    before = {"players": [{"battle_area": [{"cards": ["BT1-028"], "suspended": False}],
+                           "trash": [], "security": ["ST1-03"]},
+                          {"battle_area": [], "trash": [],
+                           "security": ["ST1-05", "ST1-03", "ST1-12"]}]}
+    diffs = [("$.players[0].battle_area", [], [{"cards": ["BT1-028"], "suspended": True}]),
+             ("$.players[0].trash", ["BT1-028"], []),
+             ("$.players[1].battle_area", [], [{"cards": ["ST1-12"], "suspended": False}]),
+             ("$.players[1].security", ["ST1-03", "ST1-12"], ["ST1-05", "ST1-03"]),
+             ("$.players[1].trash", ["ST1-05"], [])]
+    _, hit = D._ranked(game, _ATTACK, diffs, before)
+    assert hit is not None and hit["clause"] == "CR4.2 Security checks"
+
+
 def _gauge_div(before_tp: int, events: list[dict[str, Any]], oracle: int, engine: int
                ) -> D.Divergence:
     """A hand-made DCG state divergence where only the memory gauge differs."""

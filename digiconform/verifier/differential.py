@@ -1601,7 +1601,9 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
     field which one of the events changes (:attr:`GameHooks.consequences`: a game won on a
     wrong score) does not count. With the oracle's state ``before`` the step: the event
     that first moved a card the implementation left where it was, when there is one
-    (:func:`_card_mover`)."""
+    (:func:`_card_mover`). Otherwise an event that changes the field a differing path ends
+    in (``suspended`` of ``$.players[0].battle_area[0].suspended``), for that player first,
+    then for anyone, before one that changes only a field the path passes through."""
     fields = _fields([p for p, _, _ in diffs])
     priority = game.priority
     table = dict(game.event_fields)
@@ -1646,8 +1648,28 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
         return any(n in names and (w is None or _owner(game, ev, n) in (w, None))
                    for w, n in owned)
 
+    # A differing path names the field that differs last (``suspended`` of
+    # ``$.players[0].battle_area[0].suspended``); the names before it only say where that
+    # field lies. An event that changes the differing field itself (of that player's first,
+    # then of anyone's) explains it before one that changes only a field containing it: an
+    # attacker left unsuspended is the attack declaration's, DCG-6-5-1-5, not the rule of
+    # the security check that changed the battle area in the same step; the opponent's
+    # Digimon unsuspended at the start of a turn is the unsuspend's, DCG-6-2-1, not the
+    # rule of a Digimon played into that battle area (:func:`_unexplained`).
+    # (Where the two sides ended turns otherwise in the step, the turn's events and its
+    # cause name it first, as above, and a card moved as well: :func:`_card_mover`.)
+    leaves = _leaf_fields([p for p, _, _ in diffs]) & fields if segment is None else set()
+    owned_leaves = {(w, n) for w, n in owned if n in leaves}
+
+    def own_leaf(ev: Mapping[str, Any]) -> bool:
+        names = table.get(ev["type"], frozenset())
+        return any(n in names and (w is None or _owner(game, ev, n) in (w, None))
+                   for w, n in owned_leaves)
+
     hit = _card_mover(game, events, diffs, before) if segment is None else None
-    hit = hit or next((ev for ev in ranked if own(ev)), None) or \
+    hit = hit or next((ev for ev in ranked if own_leaf(ev)), None) or \
+        next((ev for ev in ranked if leaves & table.get(ev["type"], frozenset())), None) or \
+        next((ev for ev in ranked if own(ev)), None) or \
         next((ev for ev in ranked if fields & table.get(ev["type"], frozenset())), None)
     if hit is not None and hit.get("type") == game.turn_cause:
         hit = _gauge_hit(game, events, diffs) or hit
@@ -1669,8 +1691,9 @@ def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
     names the rule: what the oracle did later in the step follows from it (an Online deck
     the Use Requirement emptied, cleaned up under DB-D.3, when the implementation did not
     pay, DB-C.2). A card the implementation moved elsewhere (a clean-up the oracle did not
-    make) is not such a card. None when there is none (the events are then ranked as
-    :func:`_ranked` does)."""
+    make) is not such a card. An event changes the zone of the player whose zone it is
+    (:func:`_owner`: a DCG security check changes the defender's security). None when there
+    is none (the events are then ranked as :func:`_ranked` does)."""
     import re
     from collections import Counter
 
@@ -1694,7 +1717,7 @@ def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
             inside, at = card in was, None
             for i, ev in enumerate(events):
                 if name in table.get(ev.get("type", ""), frozenset()) \
-                        and ev.get("player") in (who, None) \
+                        and _owner(game, ev, name) in (who, None) \
                         and card in _named_cards(ev, game.card_keys):
                     if inside:
                         at = i
@@ -2127,6 +2150,20 @@ def _fields(paths: Sequence[str]) -> set[str]:
     return {name for _, name in _owned_fields(paths)}
 
 
+def _leaf_fields(paths: Sequence[str]) -> set[str]:
+    """The field each differing path that passes through another field ends in
+    (``suspended`` of ``$.players[0].battle_area[0].suspended``; none of
+    ``$.players[0].battle_area``, the field itself)."""
+    import re
+
+    out: set[str] = set()
+    for p in paths:
+        names = [n for n in re.findall(r"\.([a-z_]+)", p) if n != "players"]
+        if len(names) > 1:
+            out.add(names[-1])
+    return out
+
+
 def _owned_fields(paths: Sequence[str]) -> set[tuple[int | None, str]]:
     """``(player, field)`` for each differing path (player None outside ``players[i]``)."""
     import re
@@ -2179,12 +2216,22 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
     # a field that follows from another one the oracle's events change, which differs too
     caused = {field for field, cause in game.consequences
               if any(name == cause and (w, name) in changed for w, name in differing)}
+    # the players a turn of began at this step (a turn ended by the other one)
+    began = {1 - e["player"] for e in events
+             if e.get("type") in game.turn_ends and isinstance(e.get("player"), int)}
     for who, name in sorted(differing, key=str):
         clause = dict(game.unexplained).get(name)
         if clause is None or name in caused or (beginning is not None and who == beginning):
             continue
         if beginning is not None and name in game.turn_fields:
             continue  # (a turn the oracle did not end: what ended it names the rule, _ranked)
+        if who is not None and who not in began and name in changed_any:
+            # The step changes that field for the other player only, and began no turn of
+            # this one: the engine applied that change to a player it does not concern (the
+            # start of turn unsuspending the opponent's Digimon too, DCG-6-2-1), the rule of
+            # the event that makes it (_ranked), not a change the rules skipped for them
+            # (which is a turn of theirs begun and ended before it, DCG-6-2-1-2).
+            continue
         if (who is None and name not in changed_any) or \
                 (who is not None and (who, name) not in changed):
             return clause

@@ -682,4 +682,7 @@ def _dcg() -> GameHooks:
         turn_cause="memory", turn_condition="DCG-6-1-4-1",
         setup_clause="CR4.2 Deck construction",
         opponent_fields=(("security_check", frozenset({"security", "trash"})),),
+        # (a security card the engine left in the security, checked by the oracle: the
+        # security check's, CR4.2 Security checks, not the rule of the battle it led to)
+        card_keys=("card", "cards"),
         gauge_limit=(limit, "CR4.2 Memory"), end_begins=frozenset({"end_of_turn"}))
