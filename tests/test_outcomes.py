@@ -528,3 +528,8 @@ def test_an_answer_that_is_another_readings_played_on_by_forced_actions_counts_f
                                differences=[("$.players[0].score", 1100, 1200)])
     assert reading_evidence(v, wrong_score, "DB-AMB-7", ["immediate"]) != {
         "immediate": False, "end-of-duel": True}
+    # A configurable engine is told the reading to play: there the same answer is no
+    # evidence for 'end-of-duel' (a fault of its own can look like another reading played on,
+    # test_root_causes' loser_goes_first at a DB-AMB-24 vector).
+    assert (reading_evidence(v, moved_on, "DB-AMB-7", ["immediate"], asked=True) or {}).get(
+        "end-of-duel") is not True

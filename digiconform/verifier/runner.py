@@ -836,7 +836,11 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
     step whose answer is R's answer followed by such actions (:func:`_moved_on_from`) is R's,
     whatever R's own fields show there (a game ended at a Duel's end the engine played out
     by itself, under DB-AMB-7 'end-of-duel', is over with the same winner as under
-    'immediate').
+    'immediate'). Not with ``asked``: a configurable engine is told the reading to play,
+    and a fault of its own can give the same answer as another reading followed by forced
+    actions (an engine that lets the wrong player start the next Duel answers, at a DB-AMB-24
+    'run-out' vector's Duel end, as 'say-pass' played on to that end would): no evidence
+    there rather than a verdict the fault moved.
 
     With ``asked`` (the engine is configurable: the vector's set-up asks for the reading it
     must play), a failure after the discriminating step at a step whose rule is one of the
@@ -868,7 +872,7 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
     if i < d:
         return None
     engine = {p: a for p, _, a in (res.differences or [])} if res.status == "fail" else {}
-    if res.status == "fail" and i == d:
+    if res.status == "fail" and i == d and not asked:
         moved = {r for r, x in alts.items()
                  if x.step == i and _moved_on_from(v, i, amb, r, res, x)}
         if moved:
