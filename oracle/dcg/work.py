@@ -179,9 +179,8 @@ class WPlayer:
     breeding area, assigned after being looked at, which copies them first. A player none
     of whose zones changed and none of whose copied zones was looked at freezes into the
     same frozen player (:meth:`changed`). :meth:`peek` reads a zone without copying it.
-    (:class:`Work` fills in a new one's attributes itself, as ``__init__`` does. The card
-    zones, the mulligan flags, ``_p`` and ``thawed`` are slots; the zone copies live in
-    the instance's ``__dict__``, where a :class:`_Zone` puts them.)
+    (The card zones, the mulligan flags, ``_p`` and ``thawed`` are slots; the zone copies
+    live in the instance's ``__dict__``, where a :class:`_Zone` puts them.)
     """
 
     __slots__ = ("_p", "thawed", "hand", "deck", "egg_deck", "security", "trash",
@@ -312,17 +311,7 @@ class Work:
         self.reason = s.reason
         self.next_id = s.next_id
         p0, p1 = s.players
-        w0 = _object_new(WPlayer)  # (WPlayer(p0) without the call of its __init__)
-        w0._p = p0
-        w0.thawed = []
-        (w0.hand, w0.deck, w0.egg_deck, _, _, w0.security, w0.trash, w0.mulliganed,
-         w0.mulligan_decided, _) = p0
-        w1 = _object_new(WPlayer)
-        w1._p = p1
-        w1.thawed = []
-        (w1.hand, w1.deck, w1.egg_deck, _, _, w1.security, w1.trash, w1.mulliganed,
-         w1.mulligan_decided, _) = p1
-        self.players = [w0, w1]
+        self.players = [WPlayer(p0), WPlayer(p1)]
         self.variants = s.variants
         self.events: list[Event] = []
         self.choice: Choice | None = s.choice
