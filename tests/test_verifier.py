@@ -67,8 +67,10 @@ def test_default_verify_of_serve_passes_and_writes_every_report(tmp_path: Path) 
     print(f"\ndefault verify of serve: {n} vectors, {seconds:.1f} s")
 
 
-#: CI settings of the planted runs: the random games go on after a divergence (issue 11),
-#: so their budget, not the first divergence, ends them; 12 s of play keeps each run short.
+#: CI settings of the planted runs: the random games go on after a divergence (issue 11) and
+#: all of the default run's 40 are played (no wall-clock budget): a budget in seconds made the
+#: games played, and so the shortest finding, depend on the machine's load (at load 14 a 12 s
+#: budget left ends_one_point_early with a 31-action finding; all 40 games give 9).
 #: Shrinking stops by itself when no smaller counterexample is found (a few seconds on an idle
 #: machine); its limit is generous so that a loaded machine cannot leave it half done. Its
 #: patience is an eighth of verify's (1,000 oracle games without a shorter counterexample):
@@ -77,7 +79,7 @@ def test_default_verify_of_serve_passes_and_writes_every_report(tmp_path: Path) 
 #: the length check stricter, never looser). At 1,000 every planted bug's counterexample
 #: still meets the length check (no_reshuffle_on_exhaustion: 21 steps, as at 2,000); at 500
 #: one grows past the limit (12 -> 41 steps).
-PLANTED_BUDGET = {"budget": 12.0, "shrink_seconds": 150.0, "shrink_patience": 1000}
+PLANTED_BUDGET = {"budget": None, "shrink_seconds": 150.0, "shrink_patience": 1000}
 
 
 @pytest.mark.parametrize("name", sorted(miniatures.PLANTED))
