@@ -292,6 +292,8 @@ class State(NamedTuple):
 
 
 _ZONES = ("deck", "hand", "online", "offline", "duel_zone", "digivolve_zone", "power_port")
+#: The most cards a hand holds: DB-A.2 deals 10, DB-D.1 restores the hand to 10.
+HAND_SIZE = 10
 
 
 def _check_serials(d: Mapping[str, Any], game: Game) -> None:
@@ -335,8 +337,6 @@ def _check_conservation(d: Mapping[str, Any], game: Game) -> None:
     game, and the rules say nothing of it.
 
     :raises InvalidInputError: the path of the first player (or zone) that differs."""
-    from oracle.digibattle.regroup import HAND_SIZE  # (regroup imports this module)
-
     dealt = d["phase"] != "setup"
     for i, p in enumerate(d["players"]):
         if len(p["hand"]) > HAND_SIZE:
