@@ -389,8 +389,8 @@ evidence, a worked example with the outcome under each reading, and the scenario
 (in Japanese; the English follows the reading in `CLAUSES.md`); the other keys (CR4.2, GL, QA nnnn,
 FAN-EOT, MULL, NOTE2020) are the source keys of `docs/rules/DCG-CONTEXT.md`. The cards
 named in the examples are REAL cards of `oracle/data/dcg/cards.json` (real numbers and
-printed texts) and, where no real card reaches the position, the five INVENTED test-only
-cards of `oracle/data/dcg/test-only-cards.json` (`X-01`..`X-05`, each saying why).
+printed texts) and, where no real card reaches the position, the nine INVENTED test-only
+cards of `oracle/data/dcg/test-only-cards.json` (`X-01`..`X-09`, each saying why).
 
 **Not measured.** The DCG entries have no divergence rates and no divergence traces:
 `tools/measure_divergence.py` and `traces/ambiguities/` cover the Digi-Battle rules only. The

@@ -5,7 +5,7 @@ shipped data, so that an engine's adapter can read the very files the suite play
 Kinds and names (each a name of shipped data, never a path):
 
 - ``card-set``: ``upper-deck-st-bo1`` (Digi-Battle), ``dcg-real``, ``dcg-real+test-only``
-  (two files, one a line: the real cards, then the four test-only cards added to them);
+  (two files, one a line: the real cards, then the test-only cards added to them);
 - ``deck``: the shipped decks of both rulesets (``starter-1``, ``red-memory``, ...);
 - ``schema``: a JSON Schema by its name under ``schemas/`` without ``.schema.json``
   (``state``, ``dcg/state``, ``protocol/new_game``).

@@ -940,7 +940,7 @@ def export(out_dir: Path, source: Path | None = None, *, force: bool = False
     for p in sorted((data_dir() / "decks").glob("*.json")):
         out.copy(p, f"decks/{p.name}")
     # The dcg ruleset's card sets and shipped decks (setups name them): the REAL cards, and
-    # the real cards plus the five INVENTED test-only cards (for scenarios no real card
+    # the real cards plus the nine INVENTED test-only cards (for scenarios no real card
     # reaches), both with every card's printed texts and effects.
     from oracle.dcg.cards import load_test_only_cards
     from oracle.dcg.trace import card_set_to_json
@@ -971,7 +971,7 @@ with no Python:
   `dcg` setup `{"name": "dcg-real"}` is `card-sets/dcg-real.json` (REAL Digimon Card Game
   cards under their real numbers, with their printed texts), a `dcg` setup without `card_set`
   means that same set, `{"name": "dcg-real+test-only"}` is `card-sets/dcg-real+test-only.json`
-  (the real cards plus five INVENTED test-only cards `X-01`..`X-05`, each saying why no real
+  (the real cards plus nine INVENTED test-only cards `X-01`..`X-09`, each saying why no real
   card serves), and a deck named `red-memory` is `decks/dcg/red-memory.json`. A `dcg`
   setup's optional `format_date` (`verify` sends one) dates the official restricted list of
   `restricted-lists/dcg.json` (`schemas/dcg/restricted-list.schema.json`); every deck here

@@ -153,10 +153,6 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "segment": "0", "line": "if 0 <= cost <= budget:",
      "reason": "-1 <= cost instead of 0 <= cost: play costs are 0 or more (the card-set "
                "schema's minimum)"},
-    {"module": "oracle/dcg/main_phase.py", "function": "play", "op": "const+1",
-     "segment": "0", "line": "pay(w, tp, card.play_cost or 0",
-     "reason": "a play cost of 0 paid as 1: no Digimon or Tamer card of either DCG card set "
-               "costs 0 to play, and every one has a play cost (the card-set schema)"},
     {"module": "oracle/dcg/engine.py", "function": "_may_end_before_unsuspending",
      "op": "andor", "segment": "p.delayed and eff.delayed",
      "reason": "the bound is asked only at the start of a turn (start_of_turn, unsuspend "
@@ -571,6 +567,59 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "the code that sets one (the coin toss after the preparations, a set-up "
                "shuffle, _ask_recycle) ends the action's play there: no game_over follows in "
                "that action (seed 9901's sample)"},
+    # Branch v26h (issue 26): the Digi-Battle recycle corners that only a position breaking
+    # card conservation showed. load_state now refuses such positions (state._check_
+    # conservation: each player's zones hold exactly their deck's 30 cards, DB-A.0; a hand of
+    # at most 10, DB-A.2/DB-D.1; no undealt card after the set-up, DB-A.2), so with an empty
+    # Online deck a player has 30 - 10 - 1 = 19 or more cards Offline, on the board or set up
+    # as a new Rookie. Under DB-AMB-3 'whole-offline' a recycle's pile is all of them, so it
+    # is never made at once (a pile of at most one card has no chance node), and no owed draw
+    # (at most 10) or payment (a tribute of at most 9 cards, the card schema's bound; a use
+    # requirement of at most 3 in the bundled set and in every scenario's own card) empties a
+    # 19-card Online deck again; under 'just-sent' the pile
+    # is the board just sent, and a second recycle in the same action finds the board empty
+    # (drawn cards go to the hand, paid ones Offline): it recycles nothing, and an owed draw
+    # or payment from the still empty Online deck takes nothing.
+    {"module": "oracle/digibattle/regroup.py", "function": "settle", "op": "delete",
+     "segment": "tx.owed = None",
+     "reason": "the owed draw or payment left in tx.owed after settle has read it: a later "
+               "settle in the same action reads it again only when the Online deck reached "
+               "zero again after the owed part was taken, i.e. after a recycle followed by a "
+               "second exhaustion (block comment above): under 'whole-offline' the recycled "
+               "pile holds 19 or more cards, more than any owed draw or payment takes; under "
+               "'just-sent' the second pile is empty, so the stale draw or payment finds an "
+               "empty Online deck and takes nothing (hunt seed 9311 and seed 9901's sample; "
+               "equivalent once load_state keeps card conservation, branch v26h)"},
+    {"module": "oracle/digibattle/regroup.py", "function": "_resume", "op": "delete",
+     "segment": "settle(tx)",
+     "reason": "the second settle when the owed draw or payment empties the Online deck "
+               "again: reached after a chance shuffle, apply's own settle follows and does the "
+               "same; reached at once (a pile of at most one card), never under "
+               "'whole-offline' (the pile holds 19 or more cards, block comment above), and "
+               "under 'just-sent' the second pile, the board, is empty: nothing is recycled "
+               "and the rest owed takes nothing from the empty Online deck (seeds 5309, 8209, "
+               "9311; equivalent once load_state keeps card conservation, branch v26h)"},
+    {"module": "oracle/digibattle/regroup.py", "function": "_resume", "op": "andor",
+     "segment": "owed_draw or owed_pay",
+     "reason": "'and' in the rest owed after the Online deck empties again: only one of "
+               "draw and payment is ever owed, so the mutant owes nothing more; the Online deck "
+               "empties again only under 'just-sent' (under 'whole-offline' the recycled pile "
+               "holds 19 or more cards, block comment above), where the next recycle finds the "
+               "board empty and the rest owed would take nothing from the empty Online deck "
+               "(DB-AMB-21 'after-duel': battle.end_duel recycles every empty deck, owed or "
+               "not) (seed 8209; equivalent once load_state keeps card conservation, branch "
+               "v26h)"},
+    {"module": "oracle/digibattle/regroup.py", "function": "_resume", "op": "delete",
+     "segment": "owed_pay -= len(paid)",
+     "reason": "the rest of an owed payment not lowered after the part paid: it is read only "
+               "when that payment emptied the Online deck again (the 'if tx.emptied' after "
+               "it), never under 'whole-offline' (block comment above); under 'just-sent' the "
+               "next recycle finds the board empty, and the larger rest takes nothing more "
+               "from the empty Online deck than the smaller one (both nothing); with a rest of "
+               "0 the mutant still owes and recycles nothing now where DB-AMB-21 'after-duel' "
+               "would wait, and battle.end_duel recycles the still empty deck at the Duel's "
+               "end either way (seed 2661; equivalent once load_state keeps card "
+               "conservation, branch v26h)"},
     # Branch v26g (issue 26): the DCG equivalence pass and the survivors of the hunt sample
     # seed 9312 (docs/MUTATION.md, "A hunt and a sixth fresh sample"). Entries that say "over
     # the card sets verify plays" hold for dcg-real and dcg-real+test-only, the only sets
@@ -598,25 +647,6 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "and dcg-real+test-only has DP 1000 or more, so 'or' never takes the default "
                  "(an embedded card set with a 0-DP Digimon would differ) (hunt seed 9312)"}
       for op in ("const+1", "const-1")),
-    {"module": "oracle/dcg/effects.py", "function": "_trigger_inherited", "op": "andor",
-     "line": "if eff.once_per_turn",
-     "reason": "or instead of and in the [Once Per Turn] check of an inherited triggered "
-               "effect: it differs only for an inherited [Once Per Turn] effect (a "
-               "non-[Once Per Turn] effect's key is never added), and no card of the card "
-               "sets verify plays has one (dcg-real, dcg-real+test-only: the [Once Per Turn] "
-               "effects are MetalGarurumon ST2-11's, Dusk Testmon X-02's and Spark Testzed "
-               "X-04's, none inherited; an embedded card set could differ) (hunt seed 9312)"},
-    *({"module": "oracle/dcg/main_phase.py", "op": op, "segment": "1",
-       "line": "d_dp = dp(w, 1 - p, victim, len(attacker.cards) - 1)", "nth": 1,
-       "reason": "the attacker's digivolution-card count handed to the defender's DP (its "
-                 "'against', len - 2 or len - 0): it is read only by the condition 'when "
-                 "battling a Digimon without digivolution cards' of a DP effect counted in the "
-                 "defender's DP, which is never the turn player's, so only an [Opponent's "
-                 "Turn] DP effect (dp counts the other timing's effects only for the turn "
-                 "player); no card of the card sets verify plays has one (the one such "
-                 "condition, Tsunomon ST2-01's, is [Your Turn]; an embedded card set could "
-                 "differ) (the CI gate's survivor, seed 13)"}
-      for op in ("const+1", "const-1")),
     {"module": "oracle/dcg/main_phase.py", "function": "main_actions_of",
      "reason": "main_actions_of is called by nothing (engine.legal_actions inlines the same "
                "call, 'main_actions_of, inline') (hunt seed 9312)"},
@@ -632,15 +662,6 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "reason": "<= instead of < when keeping the cheapest digivolve condition: a condition as "
                "cheap as the best one replaces it, and only its cost is kept, the same number "
                "(hunt seed 9312)"},
-    *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": op,
-       "segment": seg, "line": "if 0 <= cost <= budget:", "nth": 0,
-       "reason": "0 < cost / 1 <= cost instead of 0 <= cost for playing a Digimon or Tamer "
-                 "card (line 'if 0 <= cost <= budget:' of the plays; the Options' test has "
-                 "more after it): it differs only for a play cost of 0, and no Digimon or "
-                 "Tamer of the card sets verify plays (dcg-real, dcg-real+test-only) costs 0, "
-                 "as the entry for play's 'card.play_cost or 0' says (an embedded card set "
-                 "could differ) (hunt seed 9312)"}
-      for op, seg in (("compare", "0 <= cost <= budget"), ("const+1", "0"))),
     *({"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "compare",
        "segment": "0 <= onto[cid] <= budget", "nth": nth,
        "reason": "onto[cid] < budget instead of <= budget for a digivolve in the legal set: it "
@@ -696,14 +717,6 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "ST2-15, ST2-16, have other [Main] effects), so the branch is never taken (an "
                  "embedded card set could differ) (seed 9901's sample)"}
       for op in ("const+1", "const-1")),
-    {"module": "oracle/dcg/effects.py", "function": "counts", "op": "compare",
-     "segment": 'e.scope == "your_black_digimon"',
-     "reason": "'!=' in 'your_black_digimon and black': another card's 'All of your black "
-               "Digimon get +1000 DP' (Tai Kamiya BT2-089, the one such effect) then never "
-               "counts, and a 'your_digimon' effect counts by the test before it; over the "
-               "card sets verify plays no Digimon is black (dcg-real's one black card is "
-               "BT2-089, a Tamer), so the bonus never applies either way (an embedded card "
-               "set could differ) (seed 9901's sample)"},
     *({"module": "oracle/dcg/main_phase.py", "function": "pass_turn", "op": op,
        "segment": seg, "line": "mine(w, tp) < -3",
        "reason": "DCG-AMB-2 'never-lower': < -2 or <= -3 instead of < -3 differs only when "
@@ -712,20 +725,6 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "leaves it: the same position (seed 9901's sample; the compare one by the "
                  "same argument)"}
       for op, seg in (("const-1", "3"), ("compare", "mine(w, tp) < -3"))),
-    # Branch g26h (issue 26): a survivor of the CI gate's sample (seed 13) at 6408eb7, decided
-    # by reading the card sets verify plays (dcg-real, dcg-real+test-only).
-    {"module": "oracle/dcg/effects.py", "function": "dp", "op": "compare",
-     "segment": 'e.scope == "self"', "line": "if not e.inherited and e.scope",
-     "reason": "'!=' in the test of the top card's own non-inherited DP effects: it differs "
-               "only when the top card of a stack whose DP is asked has a non-inherited DP "
-               "effect (a self one then not counted, a 'your_digimon' one counted twice); dp "
-               "is asked only of a stack whose top card is a Digimon (an attacker, an "
-               "attack's or a block's Digimon; _target_stacks skips non-Digimon first), and "
-               "over the card sets verify plays the only non-inherited DP effects are Tamers' "
-               "(Tai Kamiya ST1-12 'your_digimon', Tai Kamiya BT2-089 'your_black_digimon'): "
-               "no Digimon of dcg-real or dcg-real+test-only has one, so both tests add "
-               "nothing (an embedded card set could differ) (the CI gate's survivor, seed 13, "
-               "branch g26h)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -186,14 +186,21 @@ def oracle_setup(setup: Mapping[str, Any], overrides: Mapping[str, str] | None
 def _load(oracle: OracleDriver, setup: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
     """Put ``oracle`` into ``state`` (its readings those of ``setup``); False when the oracle
     does not take it."""
+    return _load_refusal(oracle, setup, state) is None
+
+
+def _load_refusal(oracle: OracleDriver, setup: Mapping[str, Any],
+                  state: Mapping[str, Any]) -> str | None:
+    """:func:`_load`, answering why the oracle does not take ``state`` (its ``load_state``
+    refusal, e.g. a player whose cards are not their deck's, DB-A.0), or None when it does."""
     doc = dict(state)
     if isinstance(doc.get("variants"), Mapping):
         doc["variants"] = {**doc["variants"], **(setup.get("variants") or {})}
     try:
         oracle.load_state(setup, doc)
-    except Exception:  # noqa: BLE001 - a state the oracle cannot take: the game ends here
-        return False
-    return True
+    except Exception as e:  # noqa: BLE001 - a state the oracle cannot take: the game ends here
+        return f"{type(e).__name__}: {e}"
+    return None
 
 
 def consistency_problem(game: GameHooks, state: Any) -> str | None:
@@ -228,8 +235,10 @@ def _take_over(oracle: OracleDriver, setup: Mapping[str, Any],
     """Put ``oracle`` into ``state`` taken over from the implementation (:func:`_load`) and
     check that the oracle can play on from it (:func:`consistency_problem`). Returns why it
     cannot (the game then ends there), or None."""
-    if not _load(oracle, setup, state):
-        return "the oracle does not take the implementation's state (load_state refuses it)"
+    refusal = _load_refusal(oracle, setup, state)
+    if refusal is not None:
+        return ("the oracle does not take the implementation's state (load_state refuses it: "
+                f"{refusal})")
     problem = consistency_problem(_hooks_of(setup), oracle.state)
     if problem:
         return f"the implementation's state is no consistent position: {problem}"

@@ -20,8 +20,10 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
   X-01 (a 6-cost Digimon), Dusk Testmon X-02 ([End of Your Turn] [Once Per Turn] Gain 2
   memory), Tamer Testzed X-03 (the turn ends only at 6 or more on the opponent's side: with
   real cards memory is never below 0 in my Main phase, so no real card costs more than memory
-  + 10 there) and Herald Testmon X-05 ([On Play] Gain 1 memory: no real card of the set has an
-  [On Play] effect). My opponent's security cards are Gravity Crush BT1-090 (an Option without a
+  + 10 there), Herald Testmon X-05 ([On Play] Gain 1 memory: no real card of the set has an
+  [On Play] effect), Umbra Testmon X-06 (a black Digimon with a DP effect of its own), Naught
+  Testzed X-07 (a Tamer with a play cost of 0) and Bulwark Testmon X-08 (an [Opponent's Turn]
+  DP bonus "when battling a Digimon that has no digivolution cards"). My opponent's security cards are Gravity Crush BT1-090 (an Option without a
   [Security] effect: no battle) unless a scenario names them.
 
   Rule: DCG-6-5-1 Main-phase actions, any number in any order, while nothing is unresolved
@@ -117,6 +119,28 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       Then my battle area has an unsuspended Herald Testmon X-05
       And memory is 0
       And the turn does not end
+
+    @DCG-6-5-1-1 @DCG-6-1-4-1
+    Scenario: A Tamer whose play cost is 0 is played for nothing
+      # Naught Testzed X-07 (test only: no Digimon or Tamer card of the real card set costs 0)
+      # is a Tamer with a play cost of 0. "Play: pay the cost and put one Digimon or Tamer card
+      # from hand into the battle area": from memory 0 it costs nothing, memory stays 0 and
+      # the turn-end condition (1 or more on my opponent's side) does not hold.
+      Given it is my turn in the Main phase with memory 0
+      And my hand holds Naught Testzed X-07
+      When I play Naught Testzed X-07
+      Then my battle area has an unsuspended Naught Testzed X-07
+      And memory is 0
+      And the turn does not end
+
+    @DCG-6-5-1-1
+    Scenario: A Tamer whose play cost is 0 can be played from memory 0
+      # Naught Testzed X-07 (test only) is a Tamer with a play cost of 0: "Play: pay the cost
+      # and put one Digimon or Tamer card from hand into the battle area", and a cost of 0 is
+      # no more than memory + 10 at memory 0, so playing it is a legal action.
+      Given it is my turn in the Main phase with memory 0
+      And my hand holds Naught Testzed X-07
+      Then my legal actions include playing Naught Testzed X-07
 
     @DCG-6-5-1-1
     Scenario: Only a card from my hand can be played, not one already in my battle area
@@ -473,6 +497,62 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       When my opponent attacks my Dracomon ST1-04 with Ikkakumon ST2-05
       Then my battle area has no Dracomon ST1-04
       And my opponent's battle area has a suspended Ikkakumon ST2-05
+
+    @DCG-6-5-1-5
+    Scenario: Tai Kamiya BT2-089's bonus in my opponent's turn counts for my black Digimon
+      # Tai Kamiya BT2-089: "[Opponent's Turn] All of your black Digimon get +1000 DP." Umbra
+      # Testmon X-06 (test only: no Digimon of the real card set is black) is a black Digimon
+      # with 3000 DP ("[Your Turn] This Digimon gets +1000 DP" gives nothing in my opponent's
+      # turn): with the bonus it has 4000, as many as Bearmon ST2-04, so both are deleted
+      # (without the bonus only Umbra Testmon would be).
+      Given it is my opponent's turn in the Main phase with memory 3
+      And my battle area has a suspended Umbra Testmon X-06
+      And my battle area has Tai Kamiya BT2-089
+      And my opponent's battle area has an unsuspended Bearmon ST2-04
+      When my opponent attacks my Umbra Testmon X-06 with Bearmon ST2-04
+      Then my battle area has no Umbra Testmon X-06
+      And my opponent's battle area has no Bearmon ST2-04
+
+    @DCG-6-5-1-5
+    Scenario: A Digimon's own [Your Turn] DP effect counts for it as it attacks
+      # Umbra Testmon X-06 (test only: no Digimon of the real card set has a DP effect of its
+      # own, not inherited) has 3000 DP and "[Your Turn] This Digimon gets +1000 DP": 4000 in
+      # my turn, as many as Bearmon ST2-04, so both are deleted (without its own bonus only
+      # Umbra Testmon would be).
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Umbra Testmon X-06
+      And my opponent's battle area has a suspended Bearmon ST2-04
+      When I attack my opponent's Bearmon ST2-04 with Umbra Testmon X-06
+      Then my battle area has no Umbra Testmon X-06
+      And my opponent's battle area has no Bearmon ST2-04
+
+    @DCG-6-5-1-5
+    Scenario: My Digimon's [Opponent's Turn] bonus against an attacker without digivolution cards
+      # Bulwark Testmon X-08 (test only: the real card set's one "when battling a Digimon that
+      # has no digivolution cards" bonus, Tsunomon ST2-01's, is [Your Turn], read for an
+      # attacker) has 3000 DP and "[Opponent's Turn] This Digimon gets +2000 DP when battling an
+      # opponent's Digimon that has no digivolution cards". Ikkakumon ST2-05 (5000 DP) attacks
+      # it with no digivolution cards: 5000 against 5000, so both are deleted (without the
+      # bonus only Bulwark Testmon would be).
+      Given it is my opponent's turn in the Main phase with memory 3
+      And my battle area has a suspended Bulwark Testmon X-08
+      And my opponent's battle area has an unsuspended Ikkakumon ST2-05
+      When my opponent attacks my Bulwark Testmon X-08 with Ikkakumon ST2-05
+      Then my battle area has no Bulwark Testmon X-08
+      And my opponent's battle area has no Ikkakumon ST2-05
+
+    @DCG-6-5-1-5
+    Scenario: My Digimon's [Opponent's Turn] bonus is not given against an attacker with a digivolution card
+      # Bulwark Testmon X-08 (test only), 3000 DP: "[Opponent's Turn] This Digimon gets +2000
+      # DP when battling an opponent's Digimon that has no digivolution cards." Ikkakumon
+      # ST2-05 (5000 DP) over Gabumon ST2-03 has one digivolution card: no bonus, 3000 against
+      # 5000, so only Bulwark Testmon is deleted.
+      Given it is my opponent's turn in the Main phase with memory 3
+      And my battle area has a suspended Bulwark Testmon X-08
+      And my opponent's battle area has an unsuspended Ikkakumon ST2-05 over Gabumon ST2-03
+      When my opponent attacks my Bulwark Testmon X-08 with Ikkakumon ST2-05
+      Then my battle area has no Bulwark Testmon X-08
+      And my opponent's battle area has a suspended Ikkakumon ST2-05 over Gabumon ST2-03
 
     @DCG-6-5-1-5
     Scenario: Koromon's inherited bonus needs 4 digivolution cards: with 3 it gives nothing

@@ -10,9 +10,10 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
   that may block, the game waits for that player's "choose" (the state's "choice"); with one
   way only, the effect takes it. "I" am seat 0 and "my opponent" is seat 1. My opponent's
   security cards are Gravity Crush BT1-090 (no [Security] effect) unless a scenario names them.
-  One INVENTED test-only card of oracle/data/dcg/test-only-cards.json appears where no real card
+  Two INVENTED test-only cards of oracle/data/dcg/test-only-cards.json appear where no real card
   serves: Herald Testmon X-05 ([On Play] Gain 1 memory; no real card of the set has an [On Play]
-  effect), played by Kaiser Nail ST2-15.
+  effect), played by Kaiser Nail ST2-15, and Echo Testmon X-09 (inherited: [When Attacking]
+  [Once Per Turn] Gain 1 memory; no [Once Per Turn] effect of the real set is inherited).
 
   Rule: DCG-6-5-1-5 <Blocker> and "[When Attacking] Lose 2 memory" (Coredramon ST1-06, Grizzlymon ST2-07)
 
@@ -148,6 +149,18 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       When I attack my opponent with Garurumon ST2-06
       Then my opponent's battle area has a suspended Birdramon ST1-05
       And my opponent's trash includes Biyomon ST1-02
+
+    @DCG-6-5-1-5
+    Scenario: An inherited [When Attacking] [Once Per Turn] effect triggers on my first attack of the turn
+      # Echo Testmon X-09 (test only: no [Once Per Turn] effect of the real card set is
+      # inherited) inherited: [When Attacking] [Once Per Turn] Gain 1 memory. Greymon ST1-07
+      # over it attacks for the first time this turn: the effect has not been used, it
+      # triggers (CR4.2 Inherited effects, Once Per Turn) and gains 1 memory (2 -> 3).
+      Given it is my turn in the Main phase with memory 2
+      And my battle area has an unsuspended Greymon ST1-07 over Echo Testmon X-09
+      When I attack my opponent with Greymon ST1-07
+      Then memory is 3 on my side
+      And my opponent's security holds 4 cards
 
     @DCG-6-5-1-5
     Scenario: Gabumon's inherited effect passes over a Digimon without digivolution cards

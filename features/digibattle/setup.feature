@@ -48,6 +48,71 @@ Feature: A. Set-up
         | my              |
         | my opponent's   |
 
+    @DB-A.0
+    Scenario Outline: A position whose cards are not the 30 of the player's deck is refused
+      # DB-A.0: each player plays a 30-card deck. No rule takes a card out of the game or
+      # gives it to the other player: cards are dealt and drawn (DB-A.2, DB-D.2), played,
+      # sent Offline and recycled Online (DB-D.3), always between their owner's zones. So every
+      # position holds exactly the 30 cards of each deck; a position where Agumon ST-01 is
+      # held twice and the card it replaces not at all is no position of the game (invalid).
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And the bottom card of <whose> Online deck is a second <card>, in place of a card of <their> deck
+      And the position is loaded directly: malformed state - a player's zones hold other cards than the 30 of their deck; cards never leave their owner's zones
+      When the game is set up
+      Then the set-up is refused as invalid input
+
+      Examples:
+        | whose         | card          | their |
+        | my            | Agumon ST-01  | my    |
+        | my opponent's | Gabumon ST-05 | their |
+
+    @DB-A.2 @DB-D.1
+    Scenario: A position in which I hold 11 cards is refused
+      # DB-A.2 deals each player a 10-card hand, and DB-D.1 restores it to 10 ("the only time a
+      # hand is restored"); no other rule adds a card to a hand, so no hand holds more than 10
+      # (invalid).
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds 11 cards
+      And the position is loaded directly: malformed state - a hand of more than 10 cards; a hand is dealt 10 and only ever restored to 10
+      When the game is set up
+      Then the set-up is refused as invalid input
+
+    @DB-A.2
+    Scenario: A position after the set-up with cards not yet dealt is refused
+      # DB-A.2: after the shuffle each player deals themself 10 cards and puts "the remaining
+      # 19" Online: the deal takes every card of the deck, and the set-up ends with the second
+      # deal. A Battle-phase position whose deck still holds cards is no position of the game
+      # (invalid).
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my deck holds Palmon ST-09
+      And the position is loaded directly: malformed state - cards not yet dealt after the set-up; the deal takes every card of the deck
+      When the game is set up
+      Then the set-up is refused as invalid input
+
+    @DB-A.0 @DB-A.2 @DB-D.4
+    Scenario: A position whose 30 cards include a full hand and a new Rookie set up face down is taken
+      # DB-A.0 with DB-D.4: a new Rookie put face down on top of the old one is one of the
+      # player's 30 cards, so a position holding 29 cards in the zones and that one is a
+      # position of the game; a hand of 10 cards, as dealt (DB-A.2), is one too. On my turn in
+      # the Digivolve phase the new Rookie is turned over and the old one goes Offline, even
+      # when I pass.
+      Given the position is loaded directly: loading itself - the new Rookie set up face down counts among the player's 30 cards, beside a full hand
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And I have set up a Rookie change to Palmon ST-09
+      And my hand holds 10 cards
+      # Tentomon (Red, 100 against Red) loses the earlier Duel, so I go first (DB-C.7).
+      And my opponent's Duel Zone shows Tentomon ST-07
+      When I pass
+      Then my Duel Zone shows Palmon ST-09
+      And my Offline pile includes Agumon ST-01
+
     @DB-A.0 @DB-D.3
     Scenario: A position whose due shuffle names a card of no card set is refused
       Given it is my turn to regroup

@@ -7,7 +7,7 @@ cards under their real numbers, names, stats and complete printed texts. Each ca
 vocabulary (timings x actions x conditions below), or the card is marked unsupported
 (``supported`` False, ``unsupported`` the reason) and refused in a deck. Anything outside the
 vocabulary is refused with :class:`~oracle.errors.InvalidInputError` when the set is loaded,
-so the rules never meet an effect they cannot process. The five INVENTED test-only cards
+so the rules never meet an effect they cannot process. The nine INVENTED test-only cards
 (``oracle/data/dcg/test-only-cards.json``, IDs ``X-nn``) are only in the card set
 ``dcg-real+test-only`` (:func:`load_test_only_cards`).
 
@@ -109,7 +109,7 @@ CONDITIONS = (
     "you_have_level_5_green_digimon",  # a level 5 or higher green Digimon in play (BT1-089)
 )
 SCOPES = ("self", "your_digimon", "your_black_digimon")
-#: The default card set (real cards) and the real cards plus the four test-only ones.
+#: The default card set (real cards) and the real cards plus the test-only ones.
 REAL_SET = "dcg-real"
 TEST_ONLY_SET = "dcg-real+test-only"
 
@@ -585,7 +585,7 @@ def load_cards() -> CardSet:
 
 
 def load_test_only_cards() -> CardSet:
-    """Load (once) ``dcg-real+test-only``: the real cards plus the five INVENTED test-only
+    """Load (once) ``dcg-real+test-only``: the real cards plus the nine INVENTED test-only
     cards of ``oracle/data/dcg/test-only-cards.json`` (for scenarios no real card reaches)."""
     if "test" not in _CACHE:
         extra = card_set_from_json(read_json(_DATA_DIR / "test-only-cards.json"))

@@ -12,11 +12,11 @@ cards are shuffled (a chance node) and put Online, and play resumes where it sto
 
 from __future__ import annotations
 
-from oracle.digibattle.state import CHANCE, Action, State
+from oracle.digibattle.state import CHANCE, HAND_SIZE, Action, State
 from oracle.digibattle.tx import Tx, remove
 from oracle.errors import IllegalActionError
 
-HAND_SIZE = 10
+#: HAND_SIZE (10: DB-A.2, DB-D.1) is state.HAND_SIZE, which load_state also checks.
 
 
 def legal_discard(state: State, p: int) -> tuple[Action, ...]:

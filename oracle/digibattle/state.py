@@ -7,6 +7,7 @@ the contract (``schemas/state.schema.json``, ``action.schema.json``, ``event.sch
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -253,6 +254,7 @@ class State(NamedTuple):
         validate(d, "state")
         if game is not None:  # (the invariants' round trip rebuilds a state without one)
             _check_serials(d, game)
+            _check_conservation(d, game)
         ch = d.get("chance")
         chance = None
         if ch is not None:
@@ -290,6 +292,8 @@ class State(NamedTuple):
 
 
 _ZONES = ("deck", "hand", "online", "offline", "duel_zone", "digivolve_zone", "power_port")
+#: The most cards a hand holds: DB-A.2 deals 10, DB-D.1 restores the hand to 10.
+HAND_SIZE = 10
 
 
 def _check_serials(d: Mapping[str, Any], game: Game) -> None:
@@ -319,6 +323,41 @@ def _check_serials(d: Mapping[str, Any], game: Game) -> None:
     for j, t in enumerate(((d.get("resume") or {}).get("then")) or ()):
         for k, serial in enumerate(t["cards"]):
             check(f"$.resume.then[{j}].cards[{k}]", serial)
+
+
+def _check_conservation(d: Mapping[str, Any], game: Game) -> None:
+    """DB-A.0 (each player plays a 30-card deck) with DB-A.2, DB-D.2 and DB-D.3 (cards only
+    move between their owner's zones: dealt, drawn, played, sent Offline, recycled Online;
+    no rule takes a card out of the game or gives it to the other player): in every
+    position each player's zones hold exactly the 30 cards of their deck (as many copies of
+    each card as the deck has). With them the two zones whose size the rules bound: the
+    hand is dealt 10 cards (DB-A.2) and only ever restored to 10 (DB-D.1), never more; the
+    deck (cards not yet dealt) is empty once the set-up is over, since the deal that ends it
+    takes every card (DB-A.2). A position that breaks one of these is no position of this
+    game, and the rules say nothing of it.
+
+    :raises InvalidInputError: the path of the first player (or zone) that differs."""
+    dealt = d["phase"] != "setup"
+    for i, p in enumerate(d["players"]):
+        if len(p["hand"]) > HAND_SIZE:
+            raise InvalidInputError(
+                f"$.players[{i}].hand", f"DB-D.1: player {i} holds {len(p['hand'])} cards: a "
+                "hand is dealt 10 (DB-A.2) and only ever restored to 10, never more")
+        if dealt and p.get("deck"):
+            raise InvalidInputError(
+                f"$.players[{i}].deck", f"DB-A.2: player {i} has cards not yet dealt after "
+                "the set-up: the deal that ends it takes every card of the deck")
+        held = Counter(c for zone in _ZONES for c in p.get(zone, ()))
+        if p.get("pending_rookie") is not None:
+            held[p["pending_rookie"]] += 1
+        deck = Counter(game.decks[i])
+        if held != deck:
+            missing = sorted((deck - held).elements())
+            extra = sorted((held - deck).elements())
+            raise InvalidInputError(
+                f"$.players[{i}]", f"DB-A.0: player {i}'s zones do not hold exactly the "
+                f"{len(game.decks[i])} cards of their deck (missing {missing}, extra "
+                f"{extra}): cards never leave their owner's zones")
 
 
 def _player_json(p: PlayerState) -> dict[str, Any]:

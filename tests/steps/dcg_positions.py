@@ -11,7 +11,7 @@ security fillers are Gravity Crush BT1-090 first (an Option without a [Security]
 security battle, no effect; one copy only: the official restricted list has limited it to 1
 since 2025-09-01, see :func:`copies_allowed`), other fillers are real Digimon without any
 text, and a card the scenario names is used as a filler only when nothing else is left. A
-scenario that names one of the five INVENTED test-only cards (``X-nn``,
+scenario that names one of the nine INVENTED test-only cards (``X-nn``,
 ``oracle/data/dcg/test-only-cards.json``) plays with the card set ``dcg-real+test-only``;
 every other scenario with ``dcg-real``.
 Fillers go to the hand ("and 3 other cards"), the security stack (5 unless said otherwise), the
@@ -74,7 +74,7 @@ def _load(name: str) -> dict[str, Any]:
 
 @cache
 def cards() -> dict[str, dict[str, Any]]:
-    """Card JSON objects by ID: the REAL set plus the four test-only cards (``X-nn``)."""
+    """Card JSON objects by ID: the REAL set plus the test-only cards (``X-nn``)."""
     return {c["id"]: c for doc in ("cards.json", "test-only-cards.json")
             for c in _load(doc)["cards"]}
 

@@ -7,7 +7,7 @@ refused for DCG-6-4-1".
 "with memory 2" is on the side of the player whose turn it is, "memory is 3 on my opponent's
 side" is where the one shared gauge stands. Cards are REAL cards of the card set ``dcg-real``
 (``oracle/data/dcg/cards.json``) named by printed name and real number ("Dracomon ST1-04"), or
-one of the five INVENTED test-only cards ("Drain Testmon X-01", only where no real card
+one of the nine INVENTED test-only cards ("Drain Testmon X-01", only where no real card
 serves); a name that does not match its number is a typo in the feature file and fails at
 once.
 
@@ -1018,6 +1018,14 @@ def _activation(dcg_table: DcgTable, whose: int, card: Card,
     if index is None:
         raise PositionError(f"{card} has no [Main] effect" + (f" that can {mode}" if mode else ""))
     return {"type": "activate", "player": whose, "source": source, "effect": index}
+
+
+@then(step("{whose:Whose} legal actions include playing {card:Card}"))
+def _legal_includes_play(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    """DCG-6-5-1-1: playing ``card`` from the hand is among the legal actions."""
+    want = {"type": "play", "player": whose, "card": card.id}
+    dcg_table.expect.true(want in _legal(dcg_table, whose),
+                          f"expected {want} among the legal actions")
 
 
 @then(step("{whose:Whose} legal actions include activating the [Main] effect of {card:Card}"))

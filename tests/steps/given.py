@@ -313,6 +313,17 @@ def _foreign_then(table: Table, whose: int, serial: str) -> None:
     _foreign(table, whose, "then", serial)
 
 
+@given(step("the bottom card of {whose:Whose} Online deck is a second {card:Card}, in place of "
+            "a card of {:Their} deck"))
+def _second_copy(table: Table, whose: int, card: CardRef) -> None:
+    """A position whose player holds a card of the card set twice and one card of their
+    deck not at all (loaded directly: cards move only between their owner's zones, so no
+    game has it): the bottom Online card is replaced by another copy of ``card``, a card the
+    player holds elsewhere."""
+    serial = table.serial(card)
+    table.pos.foreign.append((whose, "online", serial))
+
+
 @given(step("{whose:Whose} Online deck has reached zero and the shuffle of {:Their} Offline "
             "pile is due"))
 def _recycle_due(table: Table, whose: int) -> None:
