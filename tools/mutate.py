@@ -658,7 +658,7 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "reason": "the guard of sorting the digivolves (> 2): only the legal set's order changes, "
                "and legal sets are compared as sets (hunt seed 9312)"},
     {"module": "oracle/dcg/main_phase.py", "function": "main_actions", "op": "const-1",
-     "segment": "1", "line": 'w.players[1 - tp].peek("battle"))',
+     "segment": "1", "line": "me.hand, me.battle, me.breeding, w.players[1 - tp].battle)",
      "reason": "players[0 - tp] instead of players[1 - tp] as the opponent's battle area: for "
                "either seat that is the turn player's own. main_actions (of a Work) is asked "
                "only by engine._only_pass, which tests len(...) == 1, and the opponent's "

@@ -1,8 +1,8 @@
-"""The DCG working copy copies a player's breeding area, battle area and [Once Per Turn]
-keys only when they are first read (``oracle.dcg.work.WPlayer``; the card zones are the
-frozen player's tuples, replaced by the rules): the seeded games are the same as with those
-zones copied at once. A rule that assigned such a zone it had not read (``player.breeding =
-...``) would lose the assignment under the lazy copy, and these games would differ.
+"""The DCG working copy copies a player's [Once Per Turn] keys only when they are first
+read (``oracle.dcg.work.WPlayer``; the card zones, the breeding area and the battle area are
+the frozen player's values, replaced by the rules, stacks included): the seeded games are the
+same as with the keys copied at once. A rule that assigned the keys it had not read would
+lose the assignment under the lazy copy, and these games would differ.
 
 ``apply`` hands its working copy on to the next ``apply`` to the state it returned
 (``work.work_for``): the games are the same as with a new copy every step, and applying to
