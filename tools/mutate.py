@@ -340,7 +340,7 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "main_phase.py:352)"}
       for op in ("const+1", "const-1")),
     {"module": "oracle/dcg/main_phase.py", "function": "activate", "op": "delete",
-     "segment": "me.opt_used.add(key)",
+     "segment": "me.use(key)",
      "reason": "CR4.2 Once Per Turn marks the effect used when it is activated; the same key "
                "is added when it resolves (effects._resolve, before its condition and its "
                "choice of targets), and every activation resolves in the same action: a "

@@ -81,7 +81,7 @@ def trigger_stack(w: Work, player: int, stack: Stack, timing: str) -> None:
                 and not gate_holds(w, player, eff, stack):
             # DCG-AMB-5 "trigger-condition": the "If ..." is false, so it does not trigger
             # now; it waits for the rest of this timing (recheck_waiting).
-            w.players[player].opt_used.add(f"{WAIT}{timing}:{stack.id}:{card_id}:{i}")
+            w.players[player].use(f"{WAIT}{timing}:{stack.id}:{card_id}:{i}")
             continue
         w.pending.append(_new(Pending, (player, card_id, i, stack.id, timing, False)))
         w.emit("triggered", TRIGGERED, player, ("card", card_id), ("source", stack.id),
@@ -117,9 +117,9 @@ def _waiting(w: Work) -> list[tuple[int, str]]:
     """DCG-AMB-5: the (player, key) of every effect waiting for its "If ..." to come true."""
     out = []
     for player in (0, 1):
-        used = w.players[player].peek("opt_used")
+        used = w.players[player].opt_used
         if used:
-            out.extend((player, k) for k in sorted(used) if k.startswith(WAIT))
+            out.extend((player, k) for k in used if k.startswith(WAIT))  # (sorted)
     return out
 
 
@@ -137,16 +137,16 @@ def recheck_waiting(w: Work) -> None:
         stack = w.players[player].find(int(source))
         eff = w.cards[card_id].effects[int(index)]
         if stack is None or stack.top != card_id:
-            w.players[player].opt_used.discard(key)
+            w.players[player].unuse(key)
         elif gate_holds(w, player, eff, stack):
-            w.players[player].opt_used.discard(key)
+            w.players[player].unuse(key)
             w.pending.append(_new(Pending, (player, card_id, int(index), stack.id, timing,
                                             False)))
             w.emit("triggered", TRIGGERED, player, ("card", card_id), ("source", stack.id),
                    ("timing", timing))
     if not w.pending:
         for player, key in _waiting(w):
-            w.players[player].opt_used.discard(key)
+            w.players[player].unuse(key)
 
 
 def trigger(w: Work, player: int, timing: str) -> None:
@@ -541,12 +541,12 @@ def _resolve(w: Work, index: int) -> None:
         return
     if eff.once_per_turn:
         key = opt_key(p.source, p.card, p.effect)
-        used = w.players[p.player].opt_used
-        if key in used and p.timing != "main":
+        me = w.players[p.player]
+        if key in me.opt_used and p.timing != "main":
             w.emit("effect_lost", "CR4.2 Once Per Turn", p.player, ("card", p.card),
                    ("source", p.source))
             return
-        used.add(key)
+        me.use(key)
     stack = w.players[p.player].find(p.source) if p.source is not None else None
     if eff.condition is not None and not condition_holds(w, p.player, eff, stack):
         w.emit("resolved", TRIGGERED, p.player, ("card", p.card), ("source", p.source),

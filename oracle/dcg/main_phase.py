@@ -360,7 +360,7 @@ def activate(w: Work, a: Action) -> None:
                                  f"the [Main] effect {index} of {stack.top} cannot be "
                                  "activated now (cost, condition or nothing to do)")
     if effects[index].once_per_turn:
-        me.opt_used.add(key)
+        me.use(key)
     if effects[index].cost == "suspend_self":
         stack = me.restack(stack, stack.cards, True)
     w.emit("activated", "DCG-6-5-1-6", tp, ("card", stack.top), ("source", stack.id),

@@ -231,9 +231,8 @@ def end_turn(w: Work) -> None:
     """
     old = w.turn_player
     w.emit("turn_ended", "DCG-6-6-3", old, ("turn", w.turn))
-    for pl in w.players:  # (only what is set is reset: a zone looked at is copied)
-        if pl.peek("opt_used"):
-            pl.opt_used.clear()
+    for pl in w.players:  # (only what is set is reset: a zone left alone is not rebuilt)
+        pl.opt_used = ()
         battle = pl.battle
         for s in battle:  # (a new battle area only when a stack in it was played)
             if s.played_this_turn:

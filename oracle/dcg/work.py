@@ -39,39 +39,6 @@ def new_stack(id: int, cards: tuple[str, ...], suspended: bool, played: bool) ->
     return _new(Stack, (id, cards, suspended, played))  # type: ignore[no-any-return]
 
 
-def _freeze_used(used: set[str]) -> tuple[str, ...]:
-    return tuple(sorted(used)) if used else ()
-
-
-#: The zones a :class:`WPlayer` copies on first use (the ones the rules change in place):
-#: name -> (index in :class:`~oracle.dcg.model.PlayerState`, how the frozen zone is thawed).
-_ZONES: dict[str, tuple[int, Any]] = {
-    "opt_used": (9, set),
-}
-
-
-class _Zone:
-    """A zone of :class:`WPlayer`, copied from the frozen player on first use: a non-data
-    descriptor, so its ``__get__`` runs only while the instance has no copy yet; it puts the
-    copy into the instance (where every later read finds it) and notes the zone in
-    ``thawed``."""
-
-    __slots__ = ("name", "index", "thaw")
-
-    def __init__(self, name: str, index: int, thaw: Any) -> None:
-        self.name = name
-        self.index = index
-        self.thaw = thaw
-
-    def __get__(self, obj: WPlayer | None, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        name = self.name
-        value = obj.__dict__[name] = self.thaw(obj._p[self.index])
-        obj.thawed.append(name)
-        return value
-
-
 _T = TypeVar("_T")
 
 
@@ -84,24 +51,19 @@ def without(zone: tuple[_T, ...], item: _T) -> tuple[_T, ...]:
 class WPlayer:
     """Mutable player zones (deck, egg_deck, security top first).
 
-    The card zones ``hand``, ``deck``, ``egg_deck``, ``security`` and ``trash``, the
-    breeding area (a :class:`~oracle.dcg.model.Stack` or None) and the battle area (a tuple
-    of stacks) are the frozen player's values, shared with it, and the rules replace them
-    (``me.hand += (c,)``, ``me.deck = me.deck[1:]``, :func:`without`, :meth:`restack`)
-    instead of changing them: nothing copies them on the way in or out, and :meth:`freeze`
-    sees a changed one by identity; a stack no rule changed is the very stack of the frozen
-    state, in the new state too. The [Once Per Turn] keys, which the rules change in place,
-    are copied from the frozen player on first use (a :class:`_Zone`) and noted in
-    ``thawed``. A player none of whose zones changed and whose keys were not looked at
-    freezes into the same frozen player (:meth:`changed`). :meth:`peek` reads the keys
-    without copying them. (The zones, the mulligan flags, ``_p`` and ``thawed`` are slots;
-    the keys' copy lives in the instance's ``__dict__``, where a :class:`_Zone` puts it.)
+    Every zone is the frozen player's value, shared with it: the card zones ``hand``,
+    ``deck``, ``egg_deck``, ``security`` and ``trash`` (tuples), the breeding area (a
+    :class:`~oracle.dcg.model.Stack` or None), the battle area (a tuple of stacks) and the
+    [Once Per Turn] keys ``opt_used`` (a sorted tuple). The rules replace a zone (``me.hand
+    += (c,)``, ``me.deck = me.deck[1:]``, :func:`without`, :meth:`restack`, :meth:`use`)
+    instead of changing it: nothing copies a zone on the way in or out, :meth:`freeze` sees
+    a changed one by identity, and a stack no rule changed is the very stack of the frozen
+    state, in the new state too. A player none of whose zones changed freezes into the same
+    frozen player (:meth:`changed`).
     """
 
-    __slots__ = ("_p", "thawed", "hand", "deck", "egg_deck", "breeding", "battle", "security",
-                 "trash", "mulliganed", "mulligan_decided", "__dict__")
-
-    opt_used: set[str]
+    __slots__ = ("_p", "hand", "deck", "egg_deck", "breeding", "battle", "security", "trash",
+                 "mulliganed", "mulligan_decided", "opt_used")
 
     hand: tuple[str, ...]
     deck: tuple[str, ...]
@@ -112,48 +74,31 @@ class WPlayer:
     trash: tuple[str, ...]
     mulliganed: bool
     mulligan_decided: bool
+    opt_used: tuple[str, ...]
 
     def __init__(self, p: PlayerState) -> None:
         self._p = p
-        self.thawed = []
         (self.hand, self.deck, self.egg_deck, self.breeding, self.battle, self.security,
-         self.trash, self.mulliganed, self.mulligan_decided, _) = p
-
-    def _thaw(self) -> None:
-        """Copy every copied zone now (what the first use of each would do)."""
-        for name in _ZONES:
-            getattr(self, name)
-
-    def peek(self, name: str) -> Any:
-        """Copied zone ``name`` (``opt_used``; every other zone is read as it is) for
-        reading only, not copied: the working copy once it is copied, else the frozen zone
-        (a tuple)."""
-        if name in self.thawed:
-            return self.__dict__[name]
-        return self._p[_ZONES[name][0]]
+         self.trash, self.mulliganed, self.mulligan_decided, self.opt_used) = p
 
     def changed(self) -> bool:
-        """True when :meth:`freeze` would not give back the frozen player: a copied zone
-        was looked at, or a zone or a mulligan flag is no longer the frozen one."""
+        """True when :meth:`freeze` would not give back the frozen player: a zone or a
+        mulligan flag is no longer the frozen one."""
         p = self._p
-        return bool(self.thawed) or self.hand is not p[0] or self.deck is not p[1] \
-            or self.egg_deck is not p[2] or self.breeding is not p[3] \
-            or self.battle is not p[4] or self.security is not p[5] \
-            or self.trash is not p[6] or self.mulliganed is not p[7] \
-            or self.mulligan_decided is not p[8]
+        return self.hand is not p[0] or self.deck is not p[1] or self.egg_deck is not p[2] \
+            or self.breeding is not p[3] or self.battle is not p[4] \
+            or self.security is not p[5] or self.trash is not p[6] \
+            or self.mulliganed is not p[7] or self.mulligan_decided is not p[8] \
+            or self.opt_used is not p[9]
 
     def freeze(self) -> PlayerState:
         """The frozen player: the thawed one while nothing changed (:meth:`changed`), else
-        a new one from the zones, the keys (frozen again, if they were looked at) and the
-        frozen player's keys otherwise."""
-        p = self._p
+        a new one from the zones."""
         if not self.changed():
-            return p
-        copies = self.__dict__  # (where a _Zone put the keys' copy)
-        used = _freeze_used(copies["opt_used"]) if "opt_used" in copies else p[9]
-        return _new(PlayerState, (self.hand, self.deck, self.egg_deck, self.breeding,  # type: ignore[no-any-return]
-                                  self.battle, self.security, self.trash, self.mulliganed,
-                                  self.mulligan_decided, used))
+            return self._p
+        return _new(PlayerState, (self.hand, self.deck, self.egg_deck,  # type: ignore[no-any-return]
+                                  self.breeding, self.battle, self.security, self.trash,
+                                  self.mulliganed, self.mulligan_decided, self.opt_used))
 
     def find(self, stack_id: int) -> Stack | None:
         """The stack with ``stack_id`` in this player's battle area, or None."""
@@ -175,10 +120,15 @@ class WPlayer:
             self.battle = battle[:i] + (new,) + battle[i + 1:]
         return new
 
+    def use(self, key: str) -> None:
+        """Note the [Once Per Turn] key ``key`` (the keys stay sorted, each once)."""
+        if key not in self.opt_used:
+            self.opt_used = tuple(sorted((*self.opt_used, key)))
 
-for _name, (_index, _thaw_zone) in _ZONES.items():
-    setattr(WPlayer, _name, _Zone(_name, _index, _thaw_zone))
-del _name, _index, _thaw_zone
+    def unuse(self, key: str) -> None:
+        """Take the [Once Per Turn] key ``key`` out, if it is there."""
+        if key in self.opt_used:
+            self.opt_used = without(self.opt_used, key)
 
 
 #: The readings of each ``variants`` tuple seen (ambiguity ID -> reading), as a dict made
@@ -296,20 +246,23 @@ class Work:
         s.reason = self.reason
         s.next_id = self.next_id
         w0, w1 = self.players
-        p0, p1 = w0._p, w1._p  # (WPlayer.freeze gives them back while nothing changed)
-        # (WPlayer.changed, inline)
-        if w0.thawed or w0.hand is not p0[0] or w0.deck is not p0[1] \
-                or w0.egg_deck is not p0[2] or w0.breeding is not p0[3] \
-                or w0.battle is not p0[4] or w0.security is not p0[5] \
-                or w0.trash is not p0[6] or w0.mulliganed is not p0[7] \
-                or w0.mulligan_decided is not p0[8]:
-            p0 = w0.freeze()
-        if w1.thawed or w1.hand is not p1[0] or w1.deck is not p1[1] \
-                or w1.egg_deck is not p1[2] or w1.breeding is not p1[3] \
-                or w1.battle is not p1[4] or w1.security is not p1[5] \
-                or w1.trash is not p1[6] or w1.mulliganed is not p1[7] \
-                or w1.mulligan_decided is not p1[8]:
-            p1 = w1.freeze()
+        p0, p1 = w0._p, w1._p  # (WPlayer.freeze, inline: the frozen player while unchanged)
+        if w0.hand is not p0[0] or w0.deck is not p0[1] or w0.egg_deck is not p0[2] \
+                or w0.breeding is not p0[3] or w0.battle is not p0[4] \
+                or w0.security is not p0[5] or w0.trash is not p0[6] \
+                or w0.mulliganed is not p0[7] or w0.mulligan_decided is not p0[8] \
+                or w0.opt_used is not p0[9]:
+            p0 = _new(PlayerState, (w0.hand, w0.deck, w0.egg_deck, w0.breeding, w0.battle,
+                                     w0.security, w0.trash, w0.mulliganed,
+                                     w0.mulligan_decided, w0.opt_used))
+        if w1.hand is not p1[0] or w1.deck is not p1[1] or w1.egg_deck is not p1[2] \
+                or w1.breeding is not p1[3] or w1.battle is not p1[4] \
+                or w1.security is not p1[5] or w1.trash is not p1[6] \
+                or w1.mulliganed is not p1[7] or w1.mulligan_decided is not p1[8] \
+                or w1.opt_used is not p1[9]:
+            p1 = _new(PlayerState, (w1.hand, w1.deck, w1.egg_deck, w1.breeding, w1.battle,
+                                     w1.security, w1.trash, w1.mulliganed,
+                                     w1.mulligan_decided, w1.opt_used))
         s.players = (p0, p1)
         s.variants = self.variants
         s.game = self.game
@@ -330,19 +283,10 @@ class Work:
     def _renew(self, s: State) -> None:
         """Make this working copy, frozen into ``s`` by :meth:`finish`, the copy
         ``Work(s)`` would be: every field already equals ``s``'s (``s`` was made from
-        them); the events start again and each player's zones are copied afresh from ``s``
-        on first use."""
+        them); the events start again and each player's frozen player is ``s``'s."""
         self.events = []
-        p0, p1 = s.players
         w0, w1 = self.players
-        w0._p = p0  # (the zones and flags are p0's already)
-        if w0.thawed:
-            w0.thawed = []
-            w0.__dict__.clear()
-        w1._p = p1
-        if w1.thawed:
-            w1.thawed = []
-            w1.__dict__.clear()
+        w0._p, w1._p = s.players  # (each one's zones and flags are its frozen player's already)
 
 
 #: The working copy the last ``apply`` ended with and the state it was frozen into
