@@ -246,23 +246,19 @@ class Work:
         s.reason = self.reason
         s.next_id = self.next_id
         w0, w1 = self.players
-        p0, p1 = w0._p, w1._p  # (WPlayer.freeze, inline: the frozen player while unchanged)
-        if w0.hand is not p0[0] or w0.deck is not p0[1] or w0.egg_deck is not p0[2] \
-                or w0.breeding is not p0[3] or w0.battle is not p0[4] \
-                or w0.security is not p0[5] or w0.trash is not p0[6] \
-                or w0.mulliganed is not p0[7] or w0.mulligan_decided is not p0[8] \
-                or w0.opt_used is not p0[9]:
-            p0 = _new(PlayerState, (w0.hand, w0.deck, w0.egg_deck, w0.breeding, w0.battle,
-                                     w0.security, w0.trash, w0.mulliganed,
-                                     w0.mulligan_decided, w0.opt_used))
-        if w1.hand is not p1[0] or w1.deck is not p1[1] or w1.egg_deck is not p1[2] \
-                or w1.breeding is not p1[3] or w1.battle is not p1[4] \
-                or w1.security is not p1[5] or w1.trash is not p1[6] \
-                or w1.mulliganed is not p1[7] or w1.mulligan_decided is not p1[8] \
-                or w1.opt_used is not p1[9]:
-            p1 = _new(PlayerState, (w1.hand, w1.deck, w1.egg_deck, w1.breeding, w1.battle,
-                                     w1.security, w1.trash, w1.mulliganed,
-                                     w1.mulligan_decided, w1.opt_used))
+        # (WPlayer.freeze, inline: each player's zones as a tuple, compared with the frozen
+        # player's field by field, which is by identity for a zone left alone; a player
+        # whose zones are all the frozen ones, or equal to them, is the frozen player)
+        z0 = (w0.hand, w0.deck, w0.egg_deck, w0.breeding, w0.battle, w0.security, w0.trash,
+              w0.mulliganed, w0.mulligan_decided, w0.opt_used)
+        p0 = w0._p
+        if z0 != p0:
+            p0 = _new(PlayerState, z0)
+        z1 = (w1.hand, w1.deck, w1.egg_deck, w1.breeding, w1.battle, w1.security, w1.trash,
+              w1.mulliganed, w1.mulligan_decided, w1.opt_used)
+        p1 = w1._p
+        if z1 != p1:
+            p1 = _new(PlayerState, z1)
         s.players = (p0, p1)
         s.variants = self.variants
         s.game = self.game
