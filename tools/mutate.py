@@ -181,6 +181,15 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "carries it, and a refusal's reason is free text that is not compared (seed "
                "7351's sample)"},
     {"module": "oracle/dcg/memory.py", "function": "set_mine", "op": "compare",
+     "segment": "value < -MEMORY_LIMIT",
+     "reason": "CR4.2 Memory's clamp on the other side: value <= -10 also sets -10 at exactly "
+               "-10, the value it already is (seed 13's sample, issue 27's d27g)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_remember", "op": "delete",
+     "segment": "cache.clear()",
+     "reason": "the bound of a memo of Action values: never cleared, a memo past "
+               "_ACTIONS_LIMIT keeps growing, and every action it gives is the same (seed 13's "
+               "sample, issue 27's d27g)"},
+    {"module": "oracle/dcg/memory.py", "function": "set_mine", "op": "compare",
      "segment": "value > MEMORY_LIMIT",
      "reason": "CR4.2 Memory's clamp: value >= 10 also sets 10 at exactly 10, the value it "
                "already is (seed 7351's sample)"},
@@ -196,7 +205,8 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "reason": "the cache of Action objects only saves building them: left empty, every "
                "lookup misses and an equal Action is built (seed 7351's sample)"},
     {"module": "oracle/dcg/main_phase.py", "function": "choose", "op": "delete",
-     "segment": 'w.attack = atk._replace(stage="blocked")',
+     "segment": 'w.attack = _new(Attack, (atk.player, atk.attacker, atk.target, "blocked", '
+                'atk.checks))',
      "reason": "CR4.2 Blocking: after a declined block the attack's stage stays 'blocking'; "
                "nothing is pending then, so the engine's loop calls continue_attack at once, in "
                "the same action, which treats 'blocking' as 'blocked' (neither 'declared' nor "

@@ -532,7 +532,7 @@ def continue_attack(w: Work) -> None:
         w.emit("attack_ended", ATTACKING, p, ("result", "attacker_gone"))
         return
     if atk.stage == "declared" and blockers(w, 1 - p, atk):
-        w.attack = atk._replace(stage="blocking")
+        w.attack = _new(Attack, (p, atk.attacker, atk.target, "blocking", atk.checks))
         w.choice = Choice(1 - p, "block")
         return
     if atk.stage != "checking":
@@ -541,7 +541,8 @@ def continue_attack(w: Work) -> None:
                 w.attack = None
                 game_over(w, p, "direct_attack", "CR4.2 Victory conditions")
                 return
-            atk = atk._replace(stage="checking", checks=security_checks(w, p, attacker))
+            atk = _new(Attack, (p, atk.attacker, atk.target, "checking",
+                                security_checks(w, p, attacker)))
         else:
             w.attack = None
             assert isinstance(atk.target, int)
@@ -560,7 +561,7 @@ def continue_attack(w: Work) -> None:
             w.emit("attack_ended", ATTACKING, p, ("result", "done"))
             return
     while atk.checks > 0 and opp.security:
-        atk = atk._replace(checks=atk.checks - 1)
+        atk = _new(Attack, (p, atk.attacker, atk.target, atk.stage, atk.checks - 1))
         w.attack = atk
         _check_one(w, p, attacker)
         if w.pending or w.phase == "game_over":
@@ -610,14 +611,14 @@ def choose(w: Work, a: Action) -> None:
     w.choice = None
     if not targets:
         w.emit("block_declined", BLOCKING, c.player)
-        w.attack = atk._replace(stage="blocked")
+        w.attack = _new(Attack, (atk.player, atk.attacker, atk.target, "blocked", atk.checks))
         return
     them = w.players[c.player]
     blocker = them.find(targets[0])
     assert blocker is not None
     blocker = them.restack(blocker, blocker.cards, True)
     w.emit("blocked", BLOCKING, c.player, ("blocker", blocker.id), ("attacker", atk.attacker))
-    w.attack = atk._replace(target=blocker.id, stage="blocked")
+    w.attack = _new(Attack, (atk.player, atk.attacker, blocker.id, "blocked", atk.checks))
     attacker = w.players[atk.player].find(atk.attacker)
     if attacker is not None:
         trigger_stack(w, atk.player, attacker, "when_blocked")
