@@ -1003,9 +1003,10 @@ def _patch_dcg_unsuspend_first() -> None:
 
     def begin_end_of_turn(w):  # type: ignore[no-untyped-def]
         if w.step in ("start_of_turn", "unsuspend"):  # the bug: unsuspend anyway
-            me = w.players[w.turn_player]
-            for st in [*me.battle, *([me.breeding] if me.breeding is not None else [])]:
-                st.suspended = False
+            me = w.players[w.turn_player]  # (stacks are replaced, never changed)
+            me.battle = tuple(st._replace(suspended=False) for st in me.battle)
+            if me.breeding is not None:
+                me.breeding = me.breeding._replace(suspended=False)
         original(w)
 
     engine.begin_end_of_turn = begin_end_of_turn

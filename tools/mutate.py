@@ -177,6 +177,15 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "carries it, and a refusal's reason is free text that is not compared (seed "
                "7351's sample)"},
     {"module": "oracle/dcg/memory.py", "function": "set_mine", "op": "compare",
+     "segment": "value < -MEMORY_LIMIT",
+     "reason": "CR4.2 Memory's clamp on the other side: value <= -10 also sets -10 at exactly "
+               "-10, the value it already is (seed 13's sample, issue 27's d27g)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_remember", "op": "delete",
+     "segment": "cache.clear()",
+     "reason": "the bound of a memo of Action values: never cleared, a memo past "
+               "_ACTIONS_LIMIT keeps growing, and every action it gives is the same (seed 13's "
+               "sample, issue 27's d27g)"},
+    {"module": "oracle/dcg/memory.py", "function": "set_mine", "op": "compare",
      "segment": "value > MEMORY_LIMIT",
      "reason": "CR4.2 Memory's clamp: value >= 10 also sets 10 at exactly 10, the value it "
                "already is (seed 7351's sample)"},
@@ -192,7 +201,8 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "reason": "the cache of Action objects only saves building them: left empty, every "
                "lookup misses and an equal Action is built (seed 7351's sample)"},
     {"module": "oracle/dcg/main_phase.py", "function": "choose", "op": "delete",
-     "segment": 'w.attack = atk._replace(stage="blocked")',
+     "segment": 'w.attack = _new(Attack, (atk.player, atk.attacker, atk.target, "blocked", '
+                'atk.checks))',
      "reason": "CR4.2 Blocking: after a declined block the attack's stage stays 'blocking'; "
                "nothing is pending then, so the engine's loop calls continue_attack at once, in "
                "the same action, which treats 'blocking' as 'blocked' (neither 'declared' nor "
@@ -336,7 +346,7 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "main_phase.py:352)"}
       for op in ("const+1", "const-1")),
     {"module": "oracle/dcg/main_phase.py", "function": "activate", "op": "delete",
-     "segment": "me.opt_used.add(key)",
+     "segment": "me.use(key)",
      "reason": "CR4.2 Once Per Turn marks the effect used when it is activated; the same key "
                "is added when it resolves (effects._resolve, before its condition and its "
                "choice of targets), and every activation resolves in the same action: a "
@@ -679,7 +689,7 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "reason": "the guard of sorting the digivolves (> 2): only the legal set's order changes, "
                "and legal sets are compared as sets (hunt seed 9312)"},
     {"module": "oracle/dcg/main_phase.py", "function": "main_actions", "op": "const-1",
-     "segment": "1", "line": 'w.players[1 - tp].peek("battle"))',
+     "segment": "1", "line": "me.hand, me.battle, me.breeding, w.players[1 - tp].battle)",
      "reason": "players[0 - tp] instead of players[1 - tp] as the opponent's battle area: for "
                "either seat that is the turn player's own. main_actions (of a Work) is asked "
                "only by engine._only_pass, which tests len(...) == 1, and the opponent's "

@@ -20,7 +20,7 @@ from typing import Any
 from oracle.dcg.cards import TARGETED, Effect
 from oracle.dcg.memory import gain, lose, mine, set_mine
 from oracle.dcg.model import Choice, Lasting, Pending, Stack
-from oracle.dcg.work import Work, WStack, new_stack
+from oracle.dcg.work import Work, new_stack, without
 
 __all__ = [
     "apply_targets",
@@ -60,7 +60,7 @@ def opt_key(source: int | None, card: str, effect: int) -> str:
     return f"{source}:{card}:{effect}"
 
 
-def trigger_stack(w: Work, player: int, stack: WStack | Stack, timing: str) -> None:
+def trigger_stack(w: Work, player: int, stack: Stack, timing: str) -> None:
     """CR4.2 "Triggered effects": queue every ``timing`` effect of ``stack``'s top card.
 
     A [Once Per Turn] effect already used this turn does not trigger again.
@@ -81,14 +81,14 @@ def trigger_stack(w: Work, player: int, stack: WStack | Stack, timing: str) -> N
                 and not gate_holds(w, player, eff, stack):
             # DCG-AMB-5 "trigger-condition": the "If ..." is false, so it does not trigger
             # now; it waits for the rest of this timing (recheck_waiting).
-            w.players[player].opt_used.add(f"{WAIT}{timing}:{stack.id}:{card_id}:{i}")
+            w.players[player].use(f"{WAIT}{timing}:{stack.id}:{card_id}:{i}")
             continue
         w.pending.append(_new(Pending, (player, card_id, i, stack.id, timing, False)))
         w.emit("triggered", TRIGGERED, player, ("card", card_id), ("source", stack.id),
                ("timing", timing))
 
 
-def _trigger_inherited(w: Work, player: int, stack: WStack | Stack, timing: str) -> None:
+def _trigger_inherited(w: Work, player: int, stack: Stack, timing: str) -> None:
     """CR4.2 Inherited effects: the ``timing`` effects inherited from the digivolution cards
     of ``stack`` (bottom first) trigger as the top card's own do (ST2-03 Gabumon's [When
     Attacking], ST1-09 MetalGreymon's "when this Digimon is blocked")."""
@@ -117,9 +117,9 @@ def _waiting(w: Work) -> list[tuple[int, str]]:
     """DCG-AMB-5: the (player, key) of every effect waiting for its "If ..." to come true."""
     out = []
     for player in (0, 1):
-        used = w.players[player].peek("opt_used")
+        used = w.players[player].opt_used
         if used:
-            out.extend((player, k) for k in sorted(used) if k.startswith(WAIT))
+            out.extend((player, k) for k in used if k.startswith(WAIT))  # (sorted)
     return out
 
 
@@ -137,16 +137,16 @@ def recheck_waiting(w: Work) -> None:
         stack = w.players[player].find(int(source))
         eff = w.cards[card_id].effects[int(index)]
         if stack is None or stack.top != card_id:
-            w.players[player].opt_used.discard(key)
+            w.players[player].unuse(key)
         elif gate_holds(w, player, eff, stack):
-            w.players[player].opt_used.discard(key)
+            w.players[player].unuse(key)
             w.pending.append(_new(Pending, (player, card_id, int(index), stack.id, timing,
                                             False)))
             w.emit("triggered", TRIGGERED, player, ("card", card_id), ("source", stack.id),
                    ("timing", timing))
     if not w.pending:
         for player, key in _waiting(w):
-            w.players[player].opt_used.discard(key)
+            w.players[player].unuse(key)
 
 
 def trigger(w: Work, player: int, timing: str) -> None:
@@ -156,7 +156,7 @@ def trigger(w: Work, player: int, timing: str) -> None:
     triggering = w.tables.triggers[timing]  # (the cards with a ``timing`` effect)
     if not triggering:
         return
-    for stack in w.players[player].peek("battle"):
+    for stack in w.players[player].battle:
         if stack.cards[-1] in triggering:  # (any other card triggers nothing)
             trigger_stack(w, player, stack, timing)
     if not w.pending and w.variant("DCG-AMB-5") == "trigger-condition":
@@ -322,7 +322,7 @@ def _move(w: Work, player: int, clause: str) -> None:
     stack = me.breeding
     assert stack is not None
     me.breeding = None
-    me.battle.append(stack)
+    me.battle += (stack,)
     w.emit("moved", clause, player, ("stack", stack.id), ("card", stack.top))
 
 
@@ -358,7 +358,7 @@ def _do(w: Work, player: int, action: str, value: int, eff: Effect | None, claus
     ``card``: its card)."""
     if action == "unsuspend_self":  # ST2-11 MetalGarurumon: "Unsuspend this Digimon."
         if stack is not None and stack.suspended:
-            stack.suspended = False
+            w.players[player].restack(stack, stack.cards, False)
             w.emit("unsuspended", clause, player, ("stacks", (stack.id,)))
         return
     if action in ("security_dp", "security_attack_all"):
@@ -369,7 +369,7 @@ def _do(w: Work, player: int, action: str, value: int, eff: Effect | None, claus
         else:  # ST1-13 [Security]: "All of your Digimon gain <Security Attack +1>": the
             # Digimon in the battle area as it resolves (a Digimon played later is not one
             # of those it gave the keyword to)
-            for s in w.players[player].peek("battle"):
+            for s in w.players[player].battle:
                 if w.cards[s.cards[-1]].is_digimon:
                     _last(w, player, "security_attack", value, s.id, until, card)
         return
@@ -466,14 +466,14 @@ def apply_targets(w: Work, player: int, card_id: str, eff: Effect, targets: tupl
         return
     if eff.action == "delete":
         for s in stacks:
-            owner.battle.remove(s)
+            owner.battle = without(owner.battle, s)
             owner.trash += s.cards
         for s in stacks:
             w.emit("deleted", DELETION, side, ("stack", s.id), ("cards", tuple(s.cards)))
         return
     if eff.action == "bounce":
         for s in stacks:
-            owner.battle.remove(s)
+            owner.battle = without(owner.battle, s)
             owner.hand += (s.top,)
             owner.trash += s.cards[:-1]
             w.emit("returned_to_hand", clause, side, ("stack", s.id), ("card", s.top),
@@ -483,16 +483,15 @@ def apply_targets(w: Work, player: int, card_id: str, eff: Effect, targets: tupl
         for s in stacks:
             n = min(eff.value, len(s.cards) - 1)
             gone = s.cards[:n]
-            s.cards = s.cards[n:]
+            owner.restack(s, s.cards[n:], s.suspended)
             owner.trash += gone
             w.emit("sources_trashed", clause, side, ("stack", s.id), ("cards", gone))
         return
     assert eff.action == "play_source" and card is not None and len(stacks) == 1
     s = stacks[0]
-    i = s.cards.index(card)
-    s.cards = s.cards[:i] + s.cards[i + 1:]
+    owner.restack(s, without(s.cards, card), s.suspended)
     new = new_stack(w.new_id(), (card,), False, True)
-    owner.battle.append(new)
+    owner.battle += (new,)
     w.emit("played", clause, side, ("card", card), ("stack", new.id), ("cost", 0))
     trigger_stack(w, side, new, "on_play")
 
@@ -542,12 +541,12 @@ def _resolve(w: Work, index: int) -> None:
         return
     if eff.once_per_turn:
         key = opt_key(p.source, p.card, p.effect)
-        used = w.players[p.player].opt_used
-        if key in used and p.timing != "main":
+        me = w.players[p.player]
+        if key in me.opt_used and p.timing != "main":
             w.emit("effect_lost", "CR4.2 Once Per Turn", p.player, ("card", p.card),
                    ("source", p.source))
             return
-        used.add(key)
+        me.use(key)
     stack = w.players[p.player].find(p.source) if p.source is not None else None
     if eff.condition is not None and not condition_holds(w, p.player, eff, stack):
         w.emit("resolved", TRIGGERED, p.player, ("card", p.card), ("source", p.source),
@@ -579,7 +578,7 @@ def turn_end_threshold(w: Work) -> int:
     if not thresholds:
         return 1
     threshold = 1
-    for stack in w.players[w.turn_player].peek("battle"):
+    for stack in w.players[w.turn_player].battle:
         value = thresholds.get(stack.cards[-1], 1)  # (the top card's)
         if value > threshold:
             threshold = value

@@ -24,9 +24,9 @@ from oracle.dcg.effects import (
     trigger_stack,
 )
 from oracle.dcg.memory import MEMORY_LIMIT, mine, pay, set_mine
-from oracle.dcg.model import Action, Attack, Choice, Pending, State
+from oracle.dcg.model import Action, Attack, Choice, Pending, Stack, State
 from oracle.dcg.turn import game_over
-from oracle.dcg.work import View, Work, WPlayer, WStack, new_stack, without
+from oracle.dcg.work import View, Work, new_stack, without
 from oracle.errors import IllegalActionError
 
 __all__ = ["choice_actions", "choose", "continue_attack", "main_action", "main_actions",
@@ -43,7 +43,7 @@ BLOCKING = "CR4.2 Blocking"
 # --------------------------------------------------------------------------- legality
 
 
-def _digivolve_cost(w: Work, card_id: str, stack: WStack) -> int | None:
+def _digivolve_cost(w: Work, card_id: str, stack: Stack) -> int | None:
     """CR4.2 Digivolving: the cheapest cost of ``card_id`` onto ``stack`` (level N-1 of a
     matching colour), or None if it cannot digivolve onto it.
     """
@@ -68,7 +68,7 @@ def _option_colour_ok(w: Work, player: int, colors: tuple[str, ...]) -> bool:
     return all(c in have for c in colors)
 
 
-def _can_activate(w: Work, player: int, stack: WStack, index: int) -> bool:
+def _can_activate(w: Work, player: int, stack: Stack, index: int) -> bool:
     """DCG-6-5-1-6: effect ``index`` of ``stack``'s top card is a [Main] that can be activated
     now: not a used [Once Per Turn], its cost payable (``suspend_self``: the card is
     unsuspended), its condition met and (BT1-089) its hatch or move possible.
@@ -92,12 +92,11 @@ def _can_activate(w: Work, player: int, stack: WStack, index: int) -> bool:
 def main_actions(w: Work) -> list[Action]:
     """DCG-6-5-1: every main-phase action open to the turn player now (nothing pending),
     in the canonical order (:meth:`~oracle.dcg.model.Action.sort_key`); see
-    :func:`_main_actions`. Reads the zones without copying them."""
+    :func:`_main_actions`."""
     tp = w.turn_player
     me = w.players[tp]
     return _main_actions(w, w.cards, tp, w.memory + MEMORY_LIMIT, w.tables,
-                         me.hand, me.peek("battle"), me.peek("breeding"),
-                         w.players[1 - tp].peek("battle"))
+                         me.hand, me.battle, me.breeding, w.players[1 - tp].battle)
 
 
 def main_actions_of(state: State) -> list[Action]:
@@ -265,7 +264,7 @@ def play(w: Work, a: Action) -> None:
     me = w.players[tp]
     me.hand = without(me.hand, cid)
     stack = new_stack(w.new_id(), (cid,), False, True)
-    me.battle.append(stack)
+    me.battle += (stack,)
     w.emit("played", "DCG-6-5-1-1", tp, ("card", cid), ("stack", stack.id),
            ("cost", card.play_cost))
     trigger_stack(w, tp, stack, "on_play")
@@ -297,7 +296,7 @@ def digivolve(w: Work, a: Action) -> None:
         raise IllegalActionError("DCG-6-5-1-2", f"{cid} cannot digivolve from {stack.top}")
     pay(w, tp, cost, "DCG-6-5-1-2")
     me.hand = without(me.hand, cid)
-    stack.place_on_top(cid)
+    stack = me.restack(stack, stack.cards + (cid,), stack.suspended)  # (CR4.2 Digivolving)
     w.emit("digivolved", "DCG-6-5-1-2", tp, ("card", cid), ("stack", stack.id), ("cost", cost))
     if me.deck:
         drawn = me.deck[0]
@@ -361,9 +360,9 @@ def activate(w: Work, a: Action) -> None:
                                  f"the [Main] effect {index} of {stack.top} cannot be "
                                  "activated now (cost, condition or nothing to do)")
     if effects[index].once_per_turn:
-        me.opt_used.add(key)
+        me.use(key)
     if effects[index].cost == "suspend_self":
-        stack.suspended = True
+        stack = me.restack(stack, stack.cards, True)
     w.emit("activated", "DCG-6-5-1-6", tp, ("card", stack.top), ("source", stack.id),
            ("effect", index))
     w.pending.append(Pending(tp, stack.top, index, stack.id, "main"))
@@ -398,16 +397,17 @@ def attack(w: Work, a: Action) -> None:
         if not victim.suspended:
             raise IllegalActionError("DCG-6-5-1-5", "only a suspended Digimon can be attacked")
     assert target is not None
-    stack.suspended = True
+    stack = me.restack(stack, stack.cards, True)
     w.attack = _new(Attack, (tp, stack.id, target, "declared", 0))
     w.emit("attack_declared", "DCG-6-5-1-5", tp, ("attacker", stack.id), ("target", target))
     trigger_stack(w, tp, stack, "when_attacking")
 
 
-def _delete(w: Work, player: int, stack: WStack, clause: str) -> None:
-    """CR4.2 Deletion: the stack goes to its owner's trash."""
+def _delete(w: Work, player: int, stack: Stack, clause: str) -> None:
+    """CR4.2 Deletion: the stack (the one in the battle area now) goes to its owner's
+    trash."""
     owner = w.players[player]
-    owner.battle.remove(stack)
+    owner.battle = without(owner.battle, stack)
     owner.trash += stack.cards
     w.emit("deleted", clause, player, ("stack", stack.id), ("cards", tuple(stack.cards)))
 
@@ -419,14 +419,12 @@ def blockers(w: Any, defender: int, atk: Attack) -> list[int]:
     cards_with = w.tables.blockers
     if not cards_with:
         return []
-    them = w.players[defender]  # (a working player's battle area read, not copied)
-    battle = them.peek("battle") if isinstance(them, WPlayer) else them.battle
-    return sorted(s.id for s in battle
+    return sorted(s.id for s in w.players[defender].battle
                   if s.cards[-1] in cards_with and not s.suspended and s.id != atk.target
                   and not restricted(w, s.id))
 
 
-def security_checks(w: Work, player: int, stack: WStack) -> int:
+def security_checks(w: Work, player: int, stack: Stack) -> int:
     """CR4.2 Security checks / <Security Attack +n>: how many security cards ``player``'s
     attacking ``stack`` checks: 1, plus the top card's own <Security Attack> (ST1-11
     WarGreymon: once for every ``per_sources`` digivolution cards), the inherited ones of the
@@ -459,7 +457,7 @@ def _security_dp(w: Work, owner: int, card: Card) -> int:
     return total
 
 
-def _check_one(w: Work, p: int, attacker: WStack) -> None:
+def _check_one(w: Work, p: int, attacker: Stack) -> None:
     """CR4.2 Security checks, one card: the top security card is revealed; its [Security]
     effects activate at once, before anything pending, for its owner: the simple ones resolve
     here, a targeted one or "Activate this card's [Main] effect" (ST1-15/16, ST2-14/15/16)
@@ -488,7 +486,7 @@ def _check_one(w: Work, p: int, attacker: WStack) -> None:
                ("value", eff.value))
         if eff.action == "play_self":
             stack = new_stack(w.new_id(), (card_id,), False, True)
-            opp.battle.append(stack)
+            opp.battle += (stack,)
             w.emit("played", SECURITY, 1 - p, ("card", card_id), ("stack", stack.id),
                    ("cost", 0))
             played = True
@@ -534,7 +532,7 @@ def continue_attack(w: Work) -> None:
         w.emit("attack_ended", ATTACKING, p, ("result", "attacker_gone"))
         return
     if atk.stage == "declared" and blockers(w, 1 - p, atk):
-        w.attack = atk._replace(stage="blocking")
+        w.attack = _new(Attack, (p, atk.attacker, atk.target, "blocking", atk.checks))
         w.choice = Choice(1 - p, "block")
         return
     if atk.stage != "checking":
@@ -543,7 +541,8 @@ def continue_attack(w: Work) -> None:
                 w.attack = None
                 game_over(w, p, "direct_attack", "CR4.2 Victory conditions")
                 return
-            atk = atk._replace(stage="checking", checks=security_checks(w, p, attacker))
+            atk = _new(Attack, (p, atk.attacker, atk.target, "checking",
+                                security_checks(w, p, attacker)))
         else:
             w.attack = None
             assert isinstance(atk.target, int)
@@ -562,12 +561,13 @@ def continue_attack(w: Work) -> None:
             w.emit("attack_ended", ATTACKING, p, ("result", "done"))
             return
     while atk.checks > 0 and opp.security:
-        atk = atk._replace(checks=atk.checks - 1)
+        atk = _new(Attack, (p, atk.attacker, atk.target, atk.stage, atk.checks - 1))
         w.attack = atk
         _check_one(w, p, attacker)
         if w.pending or w.phase == "game_over":
             return  # (the [Security] effects first; the attack goes on afterwards)
-        if me.find(atk.attacker) is None:
+        attacker = me.find(atk.attacker)  # (the stack as it is now)
+        if attacker is None:
             break
     w.attack = None
     w.emit("attack_ended", ATTACKING, p, ("result", "done"))
@@ -611,13 +611,14 @@ def choose(w: Work, a: Action) -> None:
     w.choice = None
     if not targets:
         w.emit("block_declined", BLOCKING, c.player)
-        w.attack = atk._replace(stage="blocked")
+        w.attack = _new(Attack, (atk.player, atk.attacker, atk.target, "blocked", atk.checks))
         return
-    blocker = w.players[c.player].find(targets[0])
+    them = w.players[c.player]
+    blocker = them.find(targets[0])
     assert blocker is not None
-    blocker.suspended = True
+    blocker = them.restack(blocker, blocker.cards, True)
     w.emit("blocked", BLOCKING, c.player, ("blocker", blocker.id), ("attacker", atk.attacker))
-    w.attack = atk._replace(target=blocker.id, stage="blocked")
+    w.attack = _new(Attack, (atk.player, atk.attacker, blocker.id, "blocked", atk.checks))
     attacker = w.players[atk.player].find(atk.attacker)
     if attacker is not None:
         trigger_stack(w, atk.player, attacker, "when_blocked")

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from oracle.dcg.cards import Card
 from oracle.dcg.effects import trigger, turn_end_threshold
 from oracle.dcg.model import Action, Stack
-from oracle.dcg.work import Work, WStack, new_stack
+from oracle.dcg.work import Work, new_stack
 from oracle.errors import IllegalActionError
 
 __all__ = [
@@ -75,16 +75,20 @@ def unsuspend(w: Work) -> None:
     """
     me = w.players[w.turn_player]
     ids = []
-    for s in me.peek("battle"):  # (a zone looked at is copied: only when one is suspended)
+    battle = me.battle
+    for s in battle:  # (a new battle area only when a stack in it is suspended)
         if s.suspended:
-            for t in me.battle:
+            out = []
+            for t in battle:
                 if t.suspended:
-                    t.suspended = False
+                    t = new_stack(t.id, t.cards, False, t.played_this_turn)
                     ids.append(t.id)
+                out.append(t)
+            me.battle = tuple(out)
             break
-    b = me.peek("breeding")
+    b = me.breeding
     if b is not None and b.suspended:
-        me.breeding.suspended = False
+        me.breeding = new_stack(b.id, b.cards, False, b.played_this_turn)
         ids.append(b.id)
     w.emit("unsuspended", "DCG-6-2-1", w.turn_player, ("stacks", tuple(ids)))
     w.phase = "draw"
@@ -118,7 +122,7 @@ def draw_phase(w: Work) -> None:
 # --------------------------------------------------------------------------- 6-4 breeding
 
 
-def breeding_actions(cards: Mapping[str, Card], player: int, breeding: Stack | WStack | None,
+def breeding_actions(cards: Mapping[str, Card], player: int, breeding: Stack | None,
                      egg_deck: Sequence[str]) -> tuple[Action, ...]:
     """DCG-6-4-1: the breeding actions open now to ``player`` (whose breeding area and
     Digi-Egg deck are given), sorted: do nothing (6-4-1-3), hatch (6-4-1-1: an empty
@@ -164,7 +168,7 @@ def breeding_action(w: Work, a: Action) -> None:
             )
         # CR4.2 Moving: keeps its orientation; moving is not playing (QA912, QA959).
         me.breeding = None
-        me.battle.append(stack)
+        me.battle += (stack,)
         w.emit("moved", "DCG-6-4-1-2", tp, ("stack", stack.id), ("card", stack.top))
     else:
         w.emit("did_nothing", "DCG-6-4-1-3", tp)
@@ -227,17 +231,17 @@ def end_turn(w: Work) -> None:
     """
     old = w.turn_player
     w.emit("turn_ended", "DCG-6-6-3", old, ("turn", w.turn))
-    for pl in w.players:  # (only what is set is reset: a zone looked at is copied)
-        if pl.peek("opt_used"):
-            pl.opt_used.clear()
-        for s in pl.peek("battle"):
+    for pl in w.players:  # (only what is set is reset: a zone left alone is not rebuilt)
+        pl.opt_used = ()
+        battle = pl.battle
+        for s in battle:  # (a new battle area only when a stack in it was played)
             if s.played_this_turn:
-                for t in pl.battle:
-                    t.played = False
+                pl.battle = tuple(new_stack(t.id, t.cards, t.suspended, False)
+                                  if t.played_this_turn else t for t in battle)
                 break
-        b = pl.peek("breeding")
+        b = pl.breeding
         if b is not None and b.played_this_turn:
-            pl.breeding.played = False
+            pl.breeding = new_stack(b.id, b.cards, b.suspended, False)
     if w.lasting:  # CR4.2 Effect durations: what lasts until the end of this turn ends
         w.lasting = [x for x in w.lasting if x.until > w.turn]
     w.turn_player = 1 - old

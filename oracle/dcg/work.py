@@ -7,7 +7,7 @@ take a ``Work`` so that they read like the rulebook instead of chains of ``repla
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from oracle.dcg.cards import Card, CardTables
 from oracle.dcg.model import (
@@ -33,230 +33,102 @@ _set_class = object.__setattr__
 """``_set_class(obj, "__class__", cls)``: see :meth:`Work.freeze`."""
 
 
-class WStack:
-    """Mutable stack: ``cards`` bottom..top (a tuple, replaced when a card goes on top),
-    ``top`` its top card; ``frozen`` the :class:`~oracle.dcg.model.Stack` it was thawed from
-    (None for a new one), given back by :meth:`freeze` while nothing changed."""
-
-    __slots__ = ("id", "cards", "top", "suspended", "played", "frozen")
-
-    def __init__(self, id: int, cards: tuple[str, ...], suspended: bool, played: bool) -> None:
-        self.id = id
-        self.cards = cards
-        self.top = cards[-1]
-        self.suspended = suspended
-        self.played = played
-        self.frozen: Stack | None = None
-
-    @property
-    def played_this_turn(self) -> bool:
-        """``played`` under the frozen stack's name (code that reads either kind)."""
-        return self.played
-
-    def place_on_top(self, card_id: str) -> None:
-        """CR4.2 Digivolving: ``card_id`` goes on top of the stack (the stack stays itself)."""
-        self.cards += (card_id,)
-        self.top = card_id
-
-    def freeze(self) -> Stack:
-        """The frozen stack: the one thawed if nothing changed, else a new one."""
-        s = self.frozen
-        if s is not None and self.cards is s.cards and self.suspended is s.suspended \
-                and self.played is s.played_this_turn:
-            return s
-        return _new(Stack, (self.id, self.cards, self.suspended, self.played))
+def new_stack(id: int, cards: tuple[str, ...], suspended: bool, played: bool) -> Stack:
+    """A new stack (what ``Stack(id, cards, suspended, played)`` gives, without the call of
+    its ``__new__``)."""
+    return _new(Stack, (id, cards, suspended, played))  # type: ignore[no-any-return]
 
 
-def new_stack(id: int, cards: tuple[str, ...], suspended: bool, played: bool) -> WStack:
-    """A new working stack (what ``WStack(id, cards, suspended, played)`` gives, without the
-    call of ``__init__``)."""
-    w = _object_new(WStack)
-    w.id = id
-    w.cards = cards
-    w.top = cards[-1]
-    w.suspended = suspended
-    w.played = played
-    w.frozen = None
-    return w
+_T = TypeVar("_T")
 
 
-def thaw_stack(s: Stack) -> WStack:
-    """A working copy of the frozen stack ``s`` (what ``WStack(*s)`` gives, without the call
-    of ``__init__``)."""
-    w = _object_new(WStack)
-    w.id, w.cards, w.suspended, w.played = s
-    w.top = w.cards[-1]
-    w.frozen = s
-    return w
-
-
-def _thaw_battle(battle: tuple[Stack, ...]) -> list[WStack]:
-    out = []
-    for s in battle:  # (thaw_stack, inline)
-        w = _object_new(WStack)
-        w.id, w.cards, w.suspended, w.played = s
-        w.top = w.cards[-1]
-        w.frozen = s
-        out.append(w)
-    return out
-
-
-def _freeze_battle(battle: list[WStack]) -> tuple[Stack, ...]:
-    out = []
-    for s in battle:  # (WStack.freeze, inline)
-        f = s.frozen
-        if f is None or s.cards is not f.cards or s.suspended is not f.suspended \
-                or s.played is not f.played_this_turn:
-            f = _new(Stack, (s.id, s.cards, s.suspended, s.played))
-        out.append(f)
-    return tuple(out)
-
-
-def _thaw_breeding(b: Stack | None) -> WStack | None:
-    return None if b is None else thaw_stack(b)
-
-
-def _freeze_breeding(b: WStack | None) -> Stack | None:
-    return None if b is None else b.freeze()
-
-
-def _freeze_used(used: set[str]) -> tuple[str, ...]:
-    return tuple(sorted(used)) if used else ()
-
-
-#: The zones a :class:`WPlayer` copies on first use (the ones the rules change in place):
-#: name -> (index in :class:`~oracle.dcg.model.PlayerState`, how the frozen zone is thawed,
-#: how it is frozen).
-_ZONES: dict[str, tuple[int, Any, Any]] = {
-    "breeding": (3, _thaw_breeding, _freeze_breeding),
-    "battle": (4, _thaw_battle, _freeze_battle),
-    "opt_used": (9, set, _freeze_used),
-}
-
-#: name -> index: the zones that :class:`WPlayer` holds as the frozen player's tuples.
-_TUPLES = {"hand": 0, "deck": 1, "egg_deck": 2, "security": 5, "trash": 6}
-
-
-class _Zone:
-    """A zone of :class:`WPlayer`, copied from the frozen player on first use: a non-data
-    descriptor, so its ``__get__`` runs only while the instance has no copy yet; it puts the
-    copy into the instance (where every later read finds it) and notes the zone in
-    ``thawed``."""
-
-    __slots__ = ("name", "index", "thaw")
-
-    def __init__(self, name: str, index: int, thaw: Any) -> None:
-        self.name = name
-        self.index = index
-        self.thaw = thaw
-
-    def __get__(self, obj: WPlayer | None, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        name = self.name
-        value = obj.__dict__[name] = self.thaw(obj._p[self.index])
-        obj.thawed.append(name)
-        return value
-
-
-def without(zone: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """``zone`` without its first ``card`` (what ``list.remove`` does, on a tuple)."""
-    i = zone.index(card)
+def without(zone: tuple[_T, ...], item: _T) -> tuple[_T, ...]:
+    """``zone`` without its first ``item`` (what ``list.remove`` does, on a tuple)."""
+    i = zone.index(item)
     return zone[:i] + zone[i + 1:]
 
 
 class WPlayer:
     """Mutable player zones (deck, egg_deck, security top first).
 
-    The card zones ``hand``, ``deck``, ``egg_deck``, ``security`` and ``trash`` are the
-    frozen player's tuples, shared with it, and the rules replace them (``me.hand += (c,)``,
-    ``me.deck = me.deck[1:]``, :func:`without`) instead of changing them: nothing copies
-    them on the way in or out, and :meth:`freeze` sees a changed one by identity. The
-    breeding area, the battle area and the [Once Per Turn] keys, whose stacks and keys the
-    rules change in place, are copied from the frozen player on first use (a
-    :class:`_Zone`) and noted in ``thawed``, so a zone the action never looks at is neither
-    copied nor rebuilt; they are only ever changed in place (``append``, ...) or, the
-    breeding area, assigned after being looked at, which copies them first. A player none
-    of whose zones changed and none of whose copied zones was looked at freezes into the
-    same frozen player (:meth:`changed`). :meth:`peek` reads a zone without copying it.
-    (The card zones, the mulligan flags, ``_p`` and ``thawed`` are slots; the zone copies
-    live in the instance's ``__dict__``, where a :class:`_Zone` puts them.)
+    Every zone is the frozen player's value, shared with it: the card zones ``hand``,
+    ``deck``, ``egg_deck``, ``security`` and ``trash`` (tuples), the breeding area (a
+    :class:`~oracle.dcg.model.Stack` or None), the battle area (a tuple of stacks) and the
+    [Once Per Turn] keys ``opt_used`` (a sorted tuple). The rules replace a zone (``me.hand
+    += (c,)``, ``me.deck = me.deck[1:]``, :func:`without`, :meth:`restack`, :meth:`use`)
+    instead of changing it: nothing copies a zone on the way in or out, :meth:`freeze` sees
+    a changed one by identity, and a stack no rule changed is the very stack of the frozen
+    state, in the new state too. A player none of whose zones changed freezes into the same
+    frozen player (:meth:`changed`).
     """
 
-    __slots__ = ("_p", "thawed", "hand", "deck", "egg_deck", "security", "trash",
-                 "mulliganed", "mulligan_decided", "__dict__")
-
-    breeding: WStack | None
-    battle: list[WStack]
-    opt_used: set[str]
+    __slots__ = ("_p", "hand", "deck", "egg_deck", "breeding", "battle", "security", "trash",
+                 "mulliganed", "mulligan_decided", "opt_used")
 
     hand: tuple[str, ...]
     deck: tuple[str, ...]
     egg_deck: tuple[str, ...]
+    breeding: Stack | None
+    battle: tuple[Stack, ...]
     security: tuple[str, ...]
     trash: tuple[str, ...]
     mulliganed: bool
     mulligan_decided: bool
+    opt_used: tuple[str, ...]
 
     def __init__(self, p: PlayerState) -> None:
         self._p = p
-        self.thawed = []
-        (self.hand, self.deck, self.egg_deck, _, _, self.security, self.trash,
-         self.mulliganed, self.mulligan_decided, _) = p
-
-    def _thaw(self) -> None:
-        """Copy every copied zone now (what the first use of each would do)."""
-        for name in _ZONES:
-            getattr(self, name)
-
-    def peek(self, name: str) -> Any:
-        """Copied zone ``name`` (``breeding``, ``battle``, ``opt_used``; the card zones are
-        read as they are) for reading only, not copied: the working copy once it is copied,
-        else the frozen zone (a tuple; stacks as :class:`~oracle.dcg.model.Stack`, whose
-        ``top`` and ``played`` read as a :class:`WStack`'s; ``opt_used`` a tuple)."""
-        if name in self.thawed:
-            return self.__dict__[name]
-        return self._p[_ZONES[name][0]]
+        (self.hand, self.deck, self.egg_deck, self.breeding, self.battle, self.security,
+         self.trash, self.mulliganed, self.mulligan_decided, self.opt_used) = p
 
     def changed(self) -> bool:
-        """True when :meth:`freeze` would not give back the frozen player: a copied zone
-        was looked at, or a card zone or a mulligan flag is no longer the frozen one."""
+        """True when :meth:`freeze` would not give back the frozen player: a zone or a
+        mulligan flag is no longer the frozen one."""
         p = self._p
-        return bool(self.thawed) or self.hand is not p[0] or self.deck is not p[1] \
-            or self.egg_deck is not p[2] or self.security is not p[5] \
-            or self.trash is not p[6] or self.mulliganed is not p[7] \
-            or self.mulligan_decided is not p[8]
+        return self.hand is not p[0] or self.deck is not p[1] or self.egg_deck is not p[2] \
+            or self.breeding is not p[3] or self.battle is not p[4] \
+            or self.security is not p[5] or self.trash is not p[6] \
+            or self.mulliganed is not p[7] or self.mulligan_decided is not p[8] \
+            or self.opt_used is not p[9]
 
     def freeze(self) -> PlayerState:
         """The frozen player: the thawed one while nothing changed (:meth:`changed`), else
-        a new one from the card zones, the copied zones looked at (frozen again) and the
-        frozen player's other zones."""
-        p = self._p
+        a new one from the zones."""
         if not self.changed():
-            return p
-        breeding, battle, used = p[3], p[4], p[9]
-        copies = self.__dict__  # (where a _Zone put each zone copied)
-        if "battle" in copies:
-            battle = _freeze_battle(copies["battle"])
-        if "breeding" in copies:
-            breeding = _freeze_breeding(copies["breeding"])
-        if "opt_used" in copies:
-            used = _freeze_used(copies["opt_used"])
-        return _new(PlayerState, (self.hand, self.deck, self.egg_deck, breeding, battle,
-                                  self.security, self.trash, self.mulliganed,
-                                  self.mulligan_decided, used))
+            return self._p
+        return _new(PlayerState, (self.hand, self.deck, self.egg_deck,  # type: ignore[no-any-return]
+                                  self.breeding, self.battle, self.security, self.trash,
+                                  self.mulliganed, self.mulligan_decided, self.opt_used))
 
-    def find(self, stack_id: int) -> WStack | None:
+    def find(self, stack_id: int) -> Stack | None:
         """The stack with ``stack_id`` in this player's battle area, or None."""
         for s in self.battle:
             if s.id == stack_id:
                 return s
         return None
 
+    def restack(self, s: Stack, cards: tuple[str, ...], suspended: bool) -> Stack:
+        """Put in place of ``s`` (this player's breeding-area stack or one of the battle
+        area, the one there now) the stack ``s`` with ``cards`` and ``suspended``; return
+        it. A stack is never changed: the rules change one through this."""
+        new: Stack = _new(Stack, (s.id, cards, suspended, s.played_this_turn))
+        if s is self.breeding:
+            self.breeding = new
+        else:
+            battle = self.battle
+            i = battle.index(s)
+            self.battle = battle[:i] + (new,) + battle[i + 1:]
+        return new
 
-for _name, (_index, _thaw_zone, _) in _ZONES.items():
-    setattr(WPlayer, _name, _Zone(_name, _index, _thaw_zone))
-del _name, _index, _thaw_zone
+    def use(self, key: str) -> None:
+        """Note the [Once Per Turn] key ``key`` (the keys stay sorted, each once)."""
+        if key not in self.opt_used:
+            self.opt_used = tuple(sorted((*self.opt_used, key)))
+
+    def unuse(self, key: str) -> None:
+        """Take the [Once Per Turn] key ``key`` out, if it is there."""
+        if key in self.opt_used:
+            self.opt_used = without(self.opt_used, key)
 
 
 #: The readings of each ``variants`` tuple seen (ambiguity ID -> reading), as a dict made
@@ -374,18 +246,19 @@ class Work:
         s.reason = self.reason
         s.next_id = self.next_id
         w0, w1 = self.players
-        p0, p1 = w0._p, w1._p  # (WPlayer.freeze gives them back while nothing changed)
-        # (WPlayer.changed, inline)
-        if w0.thawed or w0.hand is not p0[0] or w0.deck is not p0[1] \
-                or w0.egg_deck is not p0[2] or w0.security is not p0[5] \
-                or w0.trash is not p0[6] or w0.mulliganed is not p0[7] \
-                or w0.mulligan_decided is not p0[8]:
-            p0 = w0.freeze()
-        if w1.thawed or w1.hand is not p1[0] or w1.deck is not p1[1] \
-                or w1.egg_deck is not p1[2] or w1.security is not p1[5] \
-                or w1.trash is not p1[6] or w1.mulliganed is not p1[7] \
-                or w1.mulligan_decided is not p1[8]:
-            p1 = w1.freeze()
+        # (WPlayer.freeze, inline: each player's zones as a tuple, compared with the frozen
+        # player's field by field, which is by identity for a zone left alone; a player
+        # whose zones are all the frozen ones, or equal to them, is the frozen player)
+        z0 = (w0.hand, w0.deck, w0.egg_deck, w0.breeding, w0.battle, w0.security, w0.trash,
+              w0.mulliganed, w0.mulligan_decided, w0.opt_used)
+        p0 = w0._p
+        if z0 != p0:
+            p0 = _new(PlayerState, z0)
+        z1 = (w1.hand, w1.deck, w1.egg_deck, w1.breeding, w1.battle, w1.security, w1.trash,
+              w1.mulliganed, w1.mulligan_decided, w1.opt_used)
+        p1 = w1._p
+        if z1 != p1:
+            p1 = _new(PlayerState, z1)
         s.players = (p0, p1)
         s.variants = self.variants
         s.game = self.game
@@ -406,19 +279,10 @@ class Work:
     def _renew(self, s: State) -> None:
         """Make this working copy, frozen into ``s`` by :meth:`finish`, the copy
         ``Work(s)`` would be: every field already equals ``s``'s (``s`` was made from
-        them); the events start again and each player's zones are copied afresh from ``s``
-        on first use."""
+        them); the events start again and each player's frozen player is ``s``'s."""
         self.events = []
-        p0, p1 = s.players
         w0, w1 = self.players
-        w0._p = p0  # (the card zones and flags are p0's already)
-        if w0.thawed:
-            w0.thawed = []
-            w0.__dict__.clear()
-        w1._p = p1
-        if w1.thawed:
-            w1.thawed = []
-            w1.__dict__.clear()
+        w0._p, w1._p = s.players  # (each one's zones and flags are its frozen player's already)
 
 
 #: The working copy the last ``apply`` ended with and the state it was frozen into

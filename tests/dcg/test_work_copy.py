@@ -1,10 +1,4 @@
-"""The DCG working copy copies a player's breeding area, battle area and [Once Per Turn]
-keys only when they are first read (``oracle.dcg.work.WPlayer``; the card zones are the
-frozen player's tuples, replaced by the rules): the seeded games are the same as with those
-zones copied at once. A rule that assigned such a zone it had not read (``player.breeding =
-...``) would lose the assignment under the lazy copy, and these games would differ.
-
-``apply`` hands its working copy on to the next ``apply`` to the state it returned
+"""``apply`` hands its working copy on to the next ``apply`` to the state it returned
 (``work.work_for``): the games are the same as with a new copy every step, and applying to
 any earlier state, or to the same state twice, gives what a new copy gives."""
 
@@ -23,29 +17,6 @@ _spec = importlib.util.spec_from_file_location("state_hashes", _TOOL)
 assert _spec and _spec.loader
 state_hashes = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(state_hashes)
-
-
-@pytest.mark.parametrize(("setup", "readings"), [(None, "default"), ("test-only", "second")])
-def test_lazy_player_copies_play_the_same_games_as_eager_ones(
-        setup: str | None, readings: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    lazy = state_hashes.state_hash(20, "dcg", setup, readings)
-    original = work.Work.__init__
-
-    def eager(self: work.Work, s: object) -> None:
-        original(self, s)  # type: ignore[arg-type]
-        for player in self.players:
-            player._thaw()
-
-    renew = work.Work._renew
-
-    def eager_renew(self: work.Work, s: object) -> None:
-        renew(self, s)  # type: ignore[arg-type]
-        for player in self.players:
-            player._thaw()
-
-    monkeypatch.setattr(work.Work, "__init__", eager)
-    monkeypatch.setattr(work.Work, "_renew", eager_renew)
-    assert state_hashes.state_hash(20, "dcg", setup, readings) == lazy
 
 
 @pytest.mark.parametrize(("setup", "readings"), [(None, "default"), ("test-only", "second")])
