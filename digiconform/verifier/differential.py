@@ -2521,7 +2521,7 @@ def attribute(div: Divergence, *, readings: bool = True,
     from oracle import variants as registry
 
     game = _hooks_of(div.setup)
-    events = _step_events(div)
+    events = in_step(game, _step_events(div), div.before)
     div.clauses = sorted({e["clause"] for e in events if e.get("clause")})
     if div.kind != "errored" and readings:
         for amb in registry.REGISTRY:
@@ -2581,6 +2581,19 @@ def attribute(div: Divergence, *, readings: bool = True,
         div.clause = game.home_clause.get(div.actions[-1].get("type", ""), None)
 
 
+def in_step(game: GameHooks, events: Sequence[Mapping[str, Any]],
+            before: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
+    """``events``, each one :attr:`~digiconform.verifier.games.GameHooks.event_clauses` names
+    for the step the oracle's state ``before`` stood in given that clause (the Main phase
+    begun by the Breeding phase's one action: DCG-6-4-1, not the order of the phases)."""
+    step = before.get("step") if isinstance(before, Mapping) else None
+    table = {(s, t): c for s, t, c in game.event_clauses if s == step}
+    if not table:
+        return list(events)
+    return [{**e, "clause": table[step, e.get("type")]} if (step, e.get("type")) in table
+            else e for e in events]
+
+
 def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
                 differences: Sequence[tuple[str, Any, Any]] = (),
                 refusal_clause: str | None = None,
@@ -2607,6 +2620,7 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
         if clause:
             return clause
     game = hooks(ruleset)
+    events = in_step(game, events, before[1] if before is not None else None)
     if kind == "state" and before is not None:
         clause = starter_clause(game, before[0], before[1], before[2], events,
                                 differences=differences)
