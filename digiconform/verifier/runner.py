@@ -366,6 +366,9 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
             if res.status == "fail" and any(b != a for b in off):
                 continue  # another reading the engine declares explains the failure
             evidence = reading_evidence(v, res, a, holds, asked=bool(caps.variants))
+            if evidence is None and not caps.variants and res.status == "fail":
+                # the fault showed before the reading's check: played on past it
+                evidence = played_on_evidence(driver, v, res, a, holds)
             if evidence is None:
                 continue  # its discriminating check was not compared: no evidence
             tagged = a in v.get("ambiguities", ())
@@ -906,6 +909,106 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
         # changes (a wrong Digimon Power), not a reading -- no evidence either way.
         return None
     return out or None
+
+
+def played_on_evidence(driver: Any, v: Mapping[str, Any], res: Any, amb: str,
+                       holds: Sequence[str]) -> dict[str, bool] | None:
+    """What vector ``v`` shows about ambiguity ``amb`` when the engine's state differed at a
+    step (``res``, or the prelude failure of a vector ``not-reached``) before the step where
+    any reading of ``amb`` answers otherwise (:func:`reading_evidence` then has nothing
+    compared): the vector played on past that step. The engine plays the vector's actions
+    from its start; an oracle under each reading takes over the engine's state at the
+    failing step (:func:`~digiconform.verifier.differential._take_over`) and plays the same
+    actions on. At the first step where the oracle under a reading R answers otherwise than
+    under ``holds[0]`` (the discriminating check from that position; compared fields only),
+    the engine's answer is compared: ``holds`` consistent and R inconsistent when it is
+    ``holds[0]``'s, the reverse when it is R's. None (no evidence) when the engine answers
+    otherwise at any step before it or as neither there, when no reading answers otherwise
+    from that position, or when the vector cannot be played on (a loaded position, an
+    engine that moved on by itself, a state the oracle cannot take over).
+
+    A fault that breaks a vector's prelude (a security check revealing the wrong card, an
+    attacker not suspended) then no longer hides what the engine does at the reading's
+    check: the verdict rests on that check, compared."""
+    from digiconform.vectors import _with_reading, resolve_setup
+    from digiconform.verifier.compare import state_differences
+    from digiconform.verifier.differential import _take_over, declared_details
+    from oracle import variants as registry
+    from oracle.driver import OracleDriver
+
+    fail = res.prelude_failure if getattr(res, "reached", "") == "not-reached" else res
+    amb_def = registry.BY_ID.get(amb)
+    steps = v["steps"]
+    if amb_def is None or fail is None or fail.status != "fail" or not fail.differences \
+            or fail.forced or fail.step is None or not holds \
+            or any(st["request"] not in ("new_game", "action", "legal_actions") for st in steps):
+        return None
+    i = fail.step
+    others = [r for r in amb_def.reading_names() if r not in holds]
+    alts = [_under_reading(v, amb, r) for r in others]
+    if not others or any(x.status == "fail" and x.step is not None and x.step <= i
+                         for x in alts):
+        return None  # (a reading's own check at or before the failure: reading_evidence)
+    details = declared_details(driver)
+
+    def same(a: Any, b: Any) -> bool:
+        if isinstance(a, Mapping) and isinstance(b, Mapping) and "players" in a:
+            return not state_differences(a, b, details=details)
+        return _same_answer(a, b)
+
+    try:
+        engine: dict[int, Any] = {}
+        for k, st in enumerate(steps):
+            if st["request"] == "new_game":
+                engine[k] = driver.new_game(resolve_setup(st["setup"]))
+            elif st["request"] == "action":
+                out = driver.apply(st["action"])
+                engine[k] = out.refusal.to_json() if out.refusal else out.state
+        if not isinstance(engine.get(i), Mapping) or "players" not in engine[i] or \
+                not isinstance(steps[i]["expect"].get("state"), Mapping):
+            return None
+        answers: dict[str, dict[int, Any]] = {}
+        for r in (holds[0], *others):
+            alt = _with_reading(v, amb, r)
+            setup = resolve_setup(next(st["setup"] for st in alt["steps"] if "setup" in st))
+            o = OracleDriver()
+            if _take_over(o, setup, _over(steps[i]["expect"]["state"], engine[i])) is not None:
+                return None
+            answers[r] = {}
+            for k in range(i + 1, len(steps)):
+                if steps[k]["request"] == "action":
+                    out = o.apply(steps[k]["action"])
+                    answers[r][k] = out.refusal.to_json() if out.refusal else out.state
+    except Exception:  # noqa: BLE001 - a vector that cannot be played on shows nothing
+        return None
+    for k in sorted(answers[holds[0]]):
+        held = answers[holds[0]][k]
+        apart = [r for r in others if not same(answers[r][k], held)]
+        got = engine.get(k)
+        if not apart:
+            if not same(held, got):
+                return None  # the engine went its own way again: no evidence
+            continue
+        if same(held, got):
+            return {r: True for r in holds} | {r: r not in apart for r in others}
+        shown = [r for r in apart if same(answers[r][k], got)]
+        if not shown:
+            return None
+        return {r: False for r in holds} | {r: r in shown for r in apart}
+    return None
+
+
+def _over(expected: Any, actual: Any) -> Any:
+    """The oracle's value ``expected`` with every field the implementation's ``actual``
+    answered taken from it, the fields it leaves out (detail fields: a DCG stack's ``id``)
+    kept, through objects and lists of the same length; ``variants`` stay the oracle's."""
+    if isinstance(expected, Mapping) and isinstance(actual, Mapping):
+        return {k: _over(v, actual[k]) if k in actual and k != "variants" else v
+                for k, v in expected.items()}
+    if isinstance(expected, list) and isinstance(actual, list) and \
+            len(expected) == len(actual):
+        return [_over(e, a) for e, a in zip(expected, actual, strict=True)]
+    return actual
 
 
 def _set_path(state: dict[str, Any], path: str, value: Any) -> bool:
