@@ -163,6 +163,10 @@ class DifferentialResult:
     verifier_errors: list[dict[str, Any]] = field(default_factory=list)
     """One entry per game stopped by a verifier error: {"game": int, "message": str,
     "traceback": str}."""
+    roots: list[Divergence] = field(default_factory=list)
+    """The run's root divergences, as filed (:func:`cover_gauge_roots` weighed them): what
+    the failing vectors of the same run are named by where only the gauge differs
+    (:func:`name_by_gauge_roots`)."""
 
 
 def base_setup(target: int = 1000, swap: bool = False,
@@ -1128,6 +1132,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     except Exception as e:  # noqa: BLE001 - a bug of ours: the clauses stay as they are
         result.notes.append(f"checking the waits' clauses failed: {type(e).__name__}: {e}")
     groups.update(_file(list(filed.values()), result.readings_seen))
+    result.roots = [d for collect in filed.values() for d in collect if d.cause is None
+                    and d.follows_asked is None and d.reading is None]
     result.steps = steps[0]
     findings = sorted(groups.values(), key=lambda f: (-f.count, f.key))
     left = shrink_seconds
@@ -2461,20 +2467,37 @@ def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
     the cost that put it there paid 2 short; where that card was paid for right earlier,
     only like the turn's end, which then explains every such root. A root without
     candidates keeps its clause."""
-    cands: dict[int, list[tuple[str, int, int, str]]] = {}
+    cands, support, exact = _gauge_support(roots)
+    for d in roots:
+        h = cands.get(id(d))
+        if not h:
+            continue
+        best = max(h, key=lambda x: (support[x[0]], exact.get(x[0], 0), x[1], -x[2]))
+        d.clause, d.basis = best[0], "gauge"
+
+
+Candidates = dict[int, list[tuple[str, int, int, str]]]
+
+
+def _gauge_candidates(roots: Sequence[Divergence], matched_from: Sequence[Divergence]
+                      ) -> Candidates:
+    """Each root's :func:`gauge_hypotheses` (by ``id``), a changed amount left out where the
+    implementation made that move as the oracle did in ``matched_from``
+    (:func:`matched_gauge_moves`), unless that leaves none."""
+    cands: Candidates = {}
     for d in roots:
         h = gauge_hypotheses(d) if d.kind == "state" else None
         if h:
             cands[id(d)] = h
     if not cands:
-        return
+        return cands
     matched: set[tuple[Any, ...]] | None = None
     for d in roots:
         h = cands.get(id(d))
         if not h or not any(s == GAUGE_CHANGED for _, s, _, _ in h):
             continue
         if matched is None:
-            matched = matched_gauge_moves(roots)
+            matched = matched_gauge_moves(matched_from)
         if not matched:
             break
         game = _hooks_of(d.setup)
@@ -2482,8 +2505,18 @@ def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
         kept = [x for x in h if x[1] != GAUGE_CHANGED or moves.get(x[2]) not in matched]
         if kept:
             cands[id(d)] = kept
+    return cands
+
+
+def _gauge_support(roots: Sequence[Divergence]
+                   ) -> tuple[Candidates, dict[str, int], dict[str, int]]:
+    """The roots' candidates (:func:`_gauge_candidates`), and for each clause how many roots
+    it explains (a root without candidates supports its own clause) and how many exactly."""
+    cands = _gauge_candidates(roots, roots)
     support: dict[str, int] = {}
     exact: dict[str, int] = {}
+    if not cands:
+        return cands, support, exact
     for d in roots:
         h = cands.get(id(d))
         named = {c for c, _, _, _ in h} if h else {d.clause or "?"}
@@ -2492,12 +2525,29 @@ def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
             support[c] = support.get(c, 0) + 1
         for c in strong:
             exact[c] = exact.get(c, 0) + 1
-    for d in roots:
-        h = cands.get(id(d))
-        if not h:
-            continue
-        best = max(h, key=lambda x: (support[x[0]], exact.get(x[0], 0), x[1], -x[2]))
-        d.clause, d.basis = best[0], "gauge"
+    return cands, support, exact
+
+
+def name_by_gauge_roots(roots: Sequence[Divergence], others: Sequence[Divergence]) -> None:
+    """Name each of ``others`` (failing vector steps of the same run, as divergences) where
+    only the gauge differs by the candidate of its :func:`gauge_hypotheses` that the run's
+    random-game ``roots`` support most (as :func:`cover_gauge_roots` chooses for them: a
+    next turn begun at 3 where a vector's gauge stood at 4 looks like the cost paid 1 short
+    as much as like the turn's end; the run's games, where the same cost was paid right,
+    show the turn's end). A move the implementation made as the oracle did, in the games or
+    in the vectors' steps before their failures, is no changed amount. ``roots`` are not
+    changed; one of ``others`` no root supports keeps its clause."""
+    if not roots or not others:
+        return
+    cands = _gauge_candidates(others, [*roots, *others])
+    if not cands:
+        return
+    _, support, exact = _gauge_support(roots)
+    for d in others:
+        h = [x for x in cands.get(id(d), ()) if support.get(x[0])]
+        if h:
+            best = max(h, key=lambda x: (support[x[0]], exact.get(x[0], 0), x[1], -x[2]))
+            d.clause, d.basis = best[0], "gauge"
 
 
 def attribute(div: Divergence, *, readings: bool = True,

@@ -296,7 +296,7 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
                       traceback=_tb(e))
     if opts.games > 0 and not driver.dead:
         _differential(report, driver, opts, declared if not caps.variants else
-                      {k: v for k, v in valid.items() if k in own}, caps, progress)
+                      {k: v for k, v in valid.items() if k in own}, caps, progress, vectors)
     elif opts.games > 0:
         report.games = {"planned": opts.games, "completed": 0, "diverged": 0,
                         "engine_errors": 0, "refused": 0, "errored": 0,
@@ -1206,7 +1206,7 @@ def _random_game_verdicts(report: Report, seen: Mapping[str, Mapping[str, int]])
 
 
 def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[str, str],
-                  caps: Any, progress: Progress | None) -> None:
+                  caps: Any, progress: Progress | None, vectors: Sequence[Any] = ()) -> None:
     """Run the random games and report every finding: one failure per group of divergences
     (count, clause, shortest trace, replay command); ``report.differential["findings"]``
     lists them and ``["divergence"]`` is the first (most frequent) one. The games' counts go
@@ -1247,6 +1247,11 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
                            "legal_sets": bool(caps.legal_actions), "seed": opts.seed,
                            "budget": opts.budget, "divergence": None, "findings": []}
     report.notes.extend(res.notes)
+    try:
+        _cover_vector_gauges(report, res.roots, vectors, bool(caps.load_state), opts.ruleset)
+    except Exception as e:  # noqa: BLE001 - a bug of ours: the vectors keep their clauses
+        report.notes.append(f"clause attribution failed: naming the failing vectors by the "
+                            f"random games' gauge roots: {_exc(e)}")
     case["seconds"] = round(res.seconds, 3)
     items: list[tuple[str, str, dict[str, Any]]] = []  # (cause, message, extra) for later
     planned = res.planned or opts.games
@@ -1320,6 +1325,103 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
                       traceback=tb)
     if stop is not None:
         raise stop
+
+
+def _cover_vector_gauges(report: Report, roots: Sequence[Any], vectors: Sequence[Any],
+                         load_state: bool, ruleset: str) -> None:
+    """Name each failing vector whose failing step differs in the gauge alone (DCG memory)
+    as the run's random games name theirs: by the candidate of its gauge hypotheses that the
+    games' roots support most
+    (:func:`~digiconform.verifier.differential.name_by_gauge_roots`). One step alone cannot
+    tell a cost paid short from the next turn begun at the wrong memory; the games can (the
+    same cost paid right elsewhere), so one fault is one rule in the vectors and the games.
+    Vectors that failed more than once (a prelude failure and the loaded position's) and
+    those reached by loading a position keep their clauses."""
+    from digiconform.vectors import VectorRef
+    from digiconform.verifier.differential import name_by_gauge_roots
+    from digiconform.verifier.games import hooks
+
+    gauge = hooks(ruleset).turn_cause if ruleset in ("digibattle", "dcg") else ""
+    if not gauge or not roots:
+        return
+    count: dict[str, int] = {}
+    for f in report.failures:
+        count[f.id] = count.get(f.id, 0) + 1
+    by_id = {v["id"]: v for v in vectors}
+    pairs = []
+    for f in report.failures:
+        if f.kind != "scenario" or count[f.id] != 1 or f.id not in by_id or \
+                [p for p, _, _ in f.differences or ()] != ["$." + gauge]:
+            continue
+        ref = by_id[f.id]
+        d = _vector_divergence(ref.load() if isinstance(ref, VectorRef) else ref, f,
+                               load_state)
+        if d is not None:
+            pairs.append((f, d))
+    name_by_gauge_roots(roots, [d for _, d in pairs])
+    for f, d in pairs:
+        if d.basis == "gauge" and d.clause and d.clause != f.clause:
+            _refile(report, f, d.clause)
+
+
+def _vector_divergence(v: Mapping[str, Any], f: Failure, load_state: bool) -> Any:
+    """The failing step of vector ``v`` (its failure ``f``) as a random game's divergence
+    (:class:`~digiconform.verifier.differential.Divergence`): the setup, the actions up to
+    that step, the oracle's state before it and its events there; None for a step reached
+    from a loaded position or one the oracle no longer plays as recorded."""
+    from digiconform.vectors import resolve_setup
+    from digiconform.verifier.differential import Divergence
+    from oracle.driver import OracleDriver
+
+    steps = v["steps"]
+    if not load_state and v.get("played") and \
+            any(s["request"] == "load_state" for s in steps):
+        steps = v["played"]  # (as _one_vector ran it)
+    i = f.step
+    if i is None or not 0 <= i < len(steps) or steps[i]["request"] != "action" or \
+            any(s["request"] == "load_state" for s in steps[:i + 1]):
+        return None
+    o = OracleDriver()
+    setup: Mapping[str, Any] = {}
+    actions: list[Mapping[str, Any]] = []
+    prior: Any = None
+    out: Any = None
+    for s in steps[:i + 1]:
+        if s["request"] == "new_game":
+            setup = resolve_setup(s["setup"])
+            o.new_game(setup)
+            actions = []
+        elif s["request"] == "action":
+            prior = o.state.to_json() if o.state is not None else None
+            out = o.apply(s["action"])
+            actions.append(s["action"])
+    if out is None or out.refusal is not None or not isinstance(prior, Mapping):
+        return None
+    return Divergence("state", len(actions) - 1, setup, actions, f.message,
+                      differences=[tuple(x) for x in f.differences], before=prior,
+                      events=list(out.events))
+
+
+def _refile(report: Report, f: Failure, clause: str) -> None:
+    """File the failing vector ``f`` under ``clause`` instead of its clause: the failure,
+    its case, its ``not_reached`` entry and the clauses' tallies."""
+    old = f.clause
+    f.clause = clause
+    f.clauses = [clause if c == old else c for c in f.clauses] if f.kind == "scenario" and \
+        f.message.startswith("not reached") else f.clauses
+    if old:
+        f.message = f.message.replace(f"clause {old}", f"clause {clause}")
+    for c in report.cases:
+        if c.get("part") == "scenarios" and c.get("id") == f.id and c.get("clause") == old:
+            c["clause"] = clause
+            if old and isinstance(c.get("message"), str):
+                c["message"] = c["message"].replace(f"clause {old}", f"clause {clause}")
+    for n in report.not_reached:
+        if n.get("id") == f.id and n.get("clause") == old:
+            n["clause"] = clause
+    if old and old in report.clauses:
+        report.clauses[old].failed -= 1
+    _clause(report, clause).failed += 1
 
 
 _VERIFIER_NOTES = ("differential run stopped:", "shrinking stopped:",
