@@ -2571,7 +2571,7 @@ def attribute(div: Divergence, *, readings: bool = True,
     from oracle import variants as registry
 
     game = _hooks_of(div.setup)
-    events = in_step(game, _step_events(div), div.before)
+    events = in_step(game, _step_events(div), div.before, div.differences)
     div.clauses = sorted({e["clause"] for e in events if e.get("clause")})
     if div.kind != "errored" and readings:
         for amb in registry.REGISTRY:
@@ -2632,12 +2632,16 @@ def attribute(div: Divergence, *, readings: bool = True,
 
 
 def in_step(game: GameHooks, events: Sequence[Mapping[str, Any]],
-            before: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
+            before: Mapping[str, Any] | None,
+            diffs: Sequence[tuple[str, Any, Any]] = ()) -> list[Mapping[str, Any]]:
     """``events``, each one :attr:`~digiconform.verifier.games.GameHooks.event_clauses` names
-    for the step the oracle's state ``before`` stood in given that clause (the Main phase
-    begun by the Breeding phase's one action: DCG-6-4-1, not the order of the phases)."""
+    for the step the oracle's state ``before`` stood in (and a field of ``diffs``) given that
+    clause (the Main phase begun by the Breeding phase's one action: DCG-6-4-1, not the order
+    of the phases; a mulligan's redraw where the hand differs: CR4.2 Mulligan)."""
     step = before.get("step") if isinstance(before, Mapping) else None
-    table = {(s, t): c for s, t, c in game.event_clauses if s == step}
+    differing = _fields([p for p, _, _ in diffs])
+    table = {(s, t): c for s, t, c, f in game.event_clauses
+             if s == step and (not f or f in differing)}
     if not table:
         return list(events)
     return [{**e, "clause": table[step, e.get("type")]} if (step, e.get("type")) in table
@@ -2670,7 +2674,7 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
         if clause:
             return clause
     game = hooks(ruleset)
-    events = in_step(game, events, before[1] if before is not None else None)
+    events = in_step(game, events, before[1] if before is not None else None, differences)
     if kind == "state" and before is not None:
         clause = starter_clause(game, before[0], before[1], before[2], events,
                                 differences=differences)
