@@ -4,7 +4,8 @@
 blue-tempo, seeds 0 and 5 (seed 5 is ``thorough``). Issue 24: one planted fault gives exactly
 one finding, under the clause named in advance in its entry; its failing vectors are filed
 under that clause; no reading verdict moves against the unmodified engine's at the same
-seed. The engines that break no rule (``base``, ``cardorder``) PASS."""
+seed. The engines that break no rule (``base``, ``cardorder``) PASS. ``turnmem3``
+(``tests/independent_faults_dcg.py``) is run the same way for its vectors' clause."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 from digiconform.verifier.runner import Options, parse_skip_file, verify
-from tests import newcomer3_faults
+from tests import independent_faults_dcg, newcomer3_faults
 from tests.independent_faults import build_patched
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,6 +40,15 @@ EXPECTED: dict[str, tuple[str, tuple[str, ...]]] = {
     "startmem3": ("CR4.2 Game setup", ("CR4.2 Game setup",)),
     "unsuspendboth": ("DCG-6-2-1", ("DCG-6-2-1",)),
 }
+
+#: engines of tests/independent_faults_dcg.py run the same way: turnmem3 (the next turn begun
+#: at most at 3) once filed its failing vectors under DCG-6-5-1-1 (a cost paid short: one
+#: step alone cannot tell) and CR4.2 Pending processing while its games' finding is DCG-6-6-3;
+#: the vectors are now named as the run's games name their roots (name_by_gauge_roots)
+GALLERY: dict[str, tuple[str, tuple[str, ...]]] = {
+    "turnmem3": ("DCG-6-6-3", ("DCG-6-6-3",)),
+}
+EXPECTED.update(GALLERY)
 
 #: engine -> why one of its failing vectors names another clause (strict xfail)
 WRONG_VECTORS = {
@@ -74,6 +84,8 @@ def _report(name: str, seed: int, tmp: Path) -> Any:
         (out / "base").mkdir(parents=True)
         for f in newcomer3_faults.DCG_FILES:
             shutil.copy(newcomer3_faults.DCG_EXAMPLE / f, out / "base" / f)
+    elif name in GALLERY:
+        independent_faults_dcg.build(out, [name])
     else:
         build_patched(newcomer3_faults.DCG_EXAMPLE, newcomer3_faults.DCG_FILES,
                       newcomer3_faults.DCG_PATCHES, out, [name])
