@@ -50,14 +50,12 @@ GALLERY: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 EXPECTED.update(GALLERY)
 
-#: engine -> why one of its failing vectors names another clause (strict xfail)
-WRONG_VECTORS = {
-    "unsuspendboth": (
-        "dcg/turn_flow::A [Security] effect moves memory to my opponent's side; the turn ends "
-        "after it: the step is an attack whose security check ends the turn and begins the "
-        "opponent's; the attacker ends unsuspended, which is also what attacknosuspend gives "
-        "at that step (filed under DCG-6-5-1-5, the attack's suspension, for both)"),
-}
+#: engine -> why one of its failing vectors names another clause (strict xfail).
+#: unsuspendboth once filed turn_flow::A [Security] effect moves memory to my opponent's side;
+#: the turn ends after it under DCG-6-5-1-5: at that step an attack's security check ends the
+#: turn and begins the opponent's, and the attacker ends unsuspended, as attacknosuspend's
+#: does; the step alone cannot tell them apart, the run's games can (runner._cover_vectors).
+WRONG_VECTORS: dict[str, str] = {}
 
 #: engine -> why a reading verdict moves (strict xfail). secbottom, attacknosuspend and
 #: startmem3 once moved DCG-AMB-3 from "follows 'turn-player-chooses'" to "untested": the one

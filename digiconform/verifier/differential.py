@@ -2631,6 +2631,22 @@ def attribute(div: Divergence, *, readings: bool = True,
         div.clause = game.home_clause.get(div.actions[-1].get("type", ""), None)
 
 
+def field_candidates(div: Divergence) -> set[str]:
+    """The clauses of the oracle's events at ``div``'s step that change a field its differing
+    paths end in (a leaf of a container first: ``suspended`` of
+    ``$.players[0].battle_area[0].suspended``), whoever's it is: the rules of the step that
+    could have made that field differ. (An attacker left unsuspended in a step that also
+    begins the opponent's turn: the attack's suspension, DCG-6-5-1-5, or the opponent's
+    unsuspend, DCG-6-2-1, reaching the attacker too.)"""
+    game = _hooks_of(div.setup)
+    events = in_step(game, _step_events(div), div.before, div.differences)
+    paths = [p for p, _, _ in div.differences]
+    names = _leaf_fields(paths) or _fields(paths)
+    table = dict(game.event_fields)
+    return {str(e["clause"]) for e in events
+            if e.get("clause") and names & table.get(e.get("type", ""), frozenset())}
+
+
 def in_step(game: GameHooks, events: Sequence[Mapping[str, Any]],
             before: Mapping[str, Any] | None,
             diffs: Sequence[tuple[str, Any, Any]] = ()) -> list[Mapping[str, Any]]:

@@ -1248,10 +1248,11 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
                            "budget": opts.budget, "divergence": None, "findings": []}
     report.notes.extend(res.notes)
     try:
-        _cover_vector_gauges(report, res.roots, vectors, bool(caps.load_state), opts.ruleset)
+        _cover_vectors(report, res.roots, {str(f.clause) for f in res.findings if f.clause},
+                       vectors, bool(caps.load_state), opts.ruleset)
     except Exception as e:  # noqa: BLE001 - a bug of ours: the vectors keep their clauses
-        report.notes.append(f"clause attribution failed: naming the failing vectors by the "
-                            f"random games' gauge roots: {_exc(e)}")
+        report.notes.append(f"clause attribution failed: naming the failing vectors as the "
+                            f"random games name theirs: {_exc(e)}")
     case["seconds"] = round(res.seconds, 3)
     items: list[tuple[str, str, dict[str, Any]]] = []  # (cause, message, extra) for later
     planned = res.planned or opts.games
@@ -1327,41 +1328,54 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
         raise stop
 
 
-def _cover_vector_gauges(report: Report, roots: Sequence[Any], vectors: Sequence[Any],
-                         load_state: bool, ruleset: str) -> None:
-    """Name each failing vector whose failing step differs in the gauge alone (DCG memory)
-    as the run's random games name theirs: by the candidate of its gauge hypotheses that the
-    games' roots support most
-    (:func:`~digiconform.verifier.differential.name_by_gauge_roots`). One step alone cannot
-    tell a cost paid short from the next turn begun at the wrong memory; the games can (the
-    same cost paid right elsewhere), so one fault is one rule in the vectors and the games.
-    Vectors that failed more than once (a prelude failure and the loaded position's) and
-    those reached by loading a position keep their clauses."""
+def _cover_vectors(report: Report, roots: Sequence[Any], found: set[str],
+                   vectors: Sequence[Any], load_state: bool, ruleset: str) -> None:
+    """Name the failing vectors' steps as the run's random games name their divergences, where
+    one step alone cannot tell (one fault, one rule in the vectors and the games):
+
+    - a step that differs in the gauge alone (DCG memory): by the candidate of its gauge
+      hypotheses that the games' ``roots`` support most
+      (:func:`~digiconform.verifier.differential.name_by_gauge_roots`): a cost paid short
+      or the next turn begun at the wrong memory;
+    - any other state difference filed under a clause that no finding of the run names: by
+      the one clause among the findings' (``found``) whose event at that step changes the
+      differing field (:func:`~digiconform.verifier.differential.field_candidates`): an
+      attacker left unsuspended where the same step begins the opponent's turn is the
+      unsuspend's when the games show the unsuspend going wrong.
+
+    Vectors that failed more than once (a prelude failure and the loaded position's) and those
+    reached by loading a position keep their clauses."""
     from digiconform.vectors import VectorRef
-    from digiconform.verifier.differential import name_by_gauge_roots
+    from digiconform.verifier.differential import field_candidates, name_by_gauge_roots
     from digiconform.verifier.games import hooks
 
-    gauge = hooks(ruleset).turn_cause if ruleset in ("digibattle", "dcg") else ""
-    if not gauge or not roots:
+    if not roots or ruleset not in ("digibattle", "dcg"):
         return
+    gauge = hooks(ruleset).turn_cause
     count: dict[str, int] = {}
     for f in report.failures:
         count[f.id] = count.get(f.id, 0) + 1
     by_id = {v["id"]: v for v in vectors}
-    pairs = []
+    gauged, others = [], []
     for f in report.failures:
-        if f.kind != "scenario" or count[f.id] != 1 or f.id not in by_id or \
-                [p for p, _, _ in f.differences or ()] != ["$." + gauge]:
+        if f.kind != "scenario" or count[f.id] != 1 or f.id not in by_id or not f.differences:
+            continue
+        only_gauge = bool(gauge) and [p for p, _, _ in f.differences] == ["$." + gauge]
+        if not only_gauge and f.clause in found:
             continue
         ref = by_id[f.id]
         d = _vector_divergence(ref.load() if isinstance(ref, VectorRef) else ref, f,
                                load_state)
         if d is not None:
-            pairs.append((f, d))
-    name_by_gauge_roots(roots, [d for _, d in pairs])
-    for f, d in pairs:
+            (gauged if only_gauge else others).append((f, d))
+    name_by_gauge_roots(roots, [d for _, d in gauged])
+    for f, d in gauged:
         if d.basis == "gauge" and d.clause and d.clause != f.clause:
             _refile(report, f, d.clause)
+    for f, d in others:
+        named = field_candidates(d) & found
+        if len(named) == 1:
+            _refile(report, f, named.pop())
 
 
 def _vector_divergence(v: Mapping[str, Any], f: Failure, load_state: bool) -> Any:
