@@ -163,6 +163,10 @@ class DifferentialResult:
     verifier_errors: list[dict[str, Any]] = field(default_factory=list)
     """One entry per game stopped by a verifier error: {"game": int, "message": str,
     "traceback": str}."""
+    roots: list[Divergence] = field(default_factory=list)
+    """The run's root divergences, as filed (:func:`cover_gauge_roots` weighed them): what
+    the failing vectors of the same run are named by where only the gauge differs
+    (:func:`name_by_gauge_roots`)."""
 
 
 def base_setup(target: int = 1000, swap: bool = False,
@@ -1137,6 +1141,8 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
     except Exception as e:  # noqa: BLE001 - a bug of ours: the clauses stay as they are
         result.notes.append(f"checking the waits' clauses failed: {type(e).__name__}: {e}")
     groups.update(_file(list(filed.values()), result.readings_seen))
+    result.roots = [d for collect in filed.values() for d in collect if d.cause is None
+                    and d.follows_asked is None and d.reading is None]
     result.steps = steps[0]
     findings = sorted(groups.values(), key=lambda f: (-f.count, f.key))
     left = shrink_seconds
@@ -2470,20 +2476,37 @@ def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
     the cost that put it there paid 2 short; where that card was paid for right earlier,
     only like the turn's end, which then explains every such root. A root without
     candidates keeps its clause."""
-    cands: dict[int, list[tuple[str, int, int, str]]] = {}
+    cands, support, exact = _gauge_support(roots)
+    for d in roots:
+        h = cands.get(id(d))
+        if not h:
+            continue
+        best = max(h, key=lambda x: (support[x[0]], exact.get(x[0], 0), x[1], -x[2]))
+        d.clause, d.basis = best[0], "gauge"
+
+
+Candidates = dict[int, list[tuple[str, int, int, str]]]
+
+
+def _gauge_candidates(roots: Sequence[Divergence], matched_from: Sequence[Divergence]
+                      ) -> Candidates:
+    """Each root's :func:`gauge_hypotheses` (by ``id``), a changed amount left out where the
+    implementation made that move as the oracle did in ``matched_from``
+    (:func:`matched_gauge_moves`), unless that leaves none."""
+    cands: Candidates = {}
     for d in roots:
         h = gauge_hypotheses(d) if d.kind == "state" else None
         if h:
             cands[id(d)] = h
     if not cands:
-        return
+        return cands
     matched: set[tuple[Any, ...]] | None = None
     for d in roots:
         h = cands.get(id(d))
         if not h or not any(s == GAUGE_CHANGED for _, s, _, _ in h):
             continue
         if matched is None:
-            matched = matched_gauge_moves(roots)
+            matched = matched_gauge_moves(matched_from)
         if not matched:
             break
         game = _hooks_of(d.setup)
@@ -2491,8 +2514,18 @@ def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
         kept = [x for x in h if x[1] != GAUGE_CHANGED or moves.get(x[2]) not in matched]
         if kept:
             cands[id(d)] = kept
+    return cands
+
+
+def _gauge_support(roots: Sequence[Divergence]
+                   ) -> tuple[Candidates, dict[str, int], dict[str, int]]:
+    """The roots' candidates (:func:`_gauge_candidates`), and for each clause how many roots
+    it explains (a root without candidates supports its own clause) and how many exactly."""
+    cands = _gauge_candidates(roots, roots)
     support: dict[str, int] = {}
     exact: dict[str, int] = {}
+    if not cands:
+        return cands, support, exact
     for d in roots:
         h = cands.get(id(d))
         named = {c for c, _, _, _ in h} if h else {d.clause or "?"}
@@ -2501,12 +2534,29 @@ def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
             support[c] = support.get(c, 0) + 1
         for c in strong:
             exact[c] = exact.get(c, 0) + 1
-    for d in roots:
-        h = cands.get(id(d))
-        if not h:
-            continue
-        best = max(h, key=lambda x: (support[x[0]], exact.get(x[0], 0), x[1], -x[2]))
-        d.clause, d.basis = best[0], "gauge"
+    return cands, support, exact
+
+
+def name_by_gauge_roots(roots: Sequence[Divergence], others: Sequence[Divergence]) -> None:
+    """Name each of ``others`` (failing vector steps of the same run, as divergences) where
+    only the gauge differs by the candidate of its :func:`gauge_hypotheses` that the run's
+    random-game ``roots`` support most (as :func:`cover_gauge_roots` chooses for them: a
+    next turn begun at 3 where a vector's gauge stood at 4 looks like the cost paid 1 short
+    as much as like the turn's end; the run's games, where the same cost was paid right,
+    show the turn's end). A move the implementation made as the oracle did, in the games or
+    in the vectors' steps before their failures, is no changed amount. ``roots`` are not
+    changed; one of ``others`` no root supports keeps its clause."""
+    if not roots or not others:
+        return
+    cands = _gauge_candidates(others, [*roots, *others])
+    if not cands:
+        return
+    _, support, exact = _gauge_support(roots)
+    for d in others:
+        h = [x for x in cands.get(id(d), ()) if support.get(x[0])]
+        if h:
+            best = max(h, key=lambda x: (support[x[0]], exact.get(x[0], 0), x[1], -x[2]))
+            d.clause, d.basis = best[0], "gauge"
 
 
 def attribute(div: Divergence, *, readings: bool = True,
@@ -2530,7 +2580,7 @@ def attribute(div: Divergence, *, readings: bool = True,
     from oracle import variants as registry
 
     game = _hooks_of(div.setup)
-    events = _step_events(div)
+    events = in_step(game, _step_events(div), div.before, div.differences)
     div.clauses = sorted({e["clause"] for e in events if e.get("clause")})
     if div.kind != "errored" and readings:
         for amb in registry.REGISTRY:
@@ -2590,6 +2640,39 @@ def attribute(div: Divergence, *, readings: bool = True,
         div.clause = game.home_clause.get(div.actions[-1].get("type", ""), None)
 
 
+def field_candidates(div: Divergence) -> set[str]:
+    """The clauses of the oracle's events at ``div``'s step that change a field its differing
+    paths end in (a leaf of a container first: ``suspended`` of
+    ``$.players[0].battle_area[0].suspended``), whoever's it is: the rules of the step that
+    could have made that field differ. (An attacker left unsuspended in a step that also
+    begins the opponent's turn: the attack's suspension, DCG-6-5-1-5, or the opponent's
+    unsuspend, DCG-6-2-1, reaching the attacker too.)"""
+    game = _hooks_of(div.setup)
+    events = in_step(game, _step_events(div), div.before, div.differences)
+    paths = [p for p, _, _ in div.differences]
+    names = _leaf_fields(paths) or _fields(paths)
+    table = dict(game.event_fields)
+    return {str(e["clause"]) for e in events
+            if e.get("clause") and names & table.get(e.get("type", ""), frozenset())}
+
+
+def in_step(game: GameHooks, events: Sequence[Mapping[str, Any]],
+            before: Mapping[str, Any] | None,
+            diffs: Sequence[tuple[str, Any, Any]] = ()) -> list[Mapping[str, Any]]:
+    """``events``, each one :attr:`~digiconform.verifier.games.GameHooks.event_clauses` names
+    for the step the oracle's state ``before`` stood in (and a field of ``diffs``) given that
+    clause (the Main phase begun by the Breeding phase's one action: DCG-6-4-1, not the order
+    of the phases; a mulligan's redraw where the hand differs: CR4.2 Mulligan)."""
+    step = before.get("step") if isinstance(before, Mapping) else None
+    differing = _fields([p for p, _, _ in diffs])
+    table = {(s, t): c for s, t, c, f in game.event_clauses
+             if s == step and (not f or f in differing)}
+    if not table:
+        return list(events)
+    return [{**e, "clause": table[step, e.get("type")]} if (step, e.get("type")) in table
+            else e for e in events]
+
+
 def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
                 differences: Sequence[tuple[str, Any, Any]] = (),
                 refusal_clause: str | None = None,
@@ -2616,6 +2699,7 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
         if clause:
             return clause
     game = hooks(ruleset)
+    events = in_step(game, events, before[1] if before is not None else None, differences)
     if kind == "state" and before is not None:
         clause = starter_clause(game, before[0], before[1], before[2], events,
                                 differences=differences)

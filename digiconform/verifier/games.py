@@ -115,6 +115,11 @@ class GameHooks:
     :param end_begins: event types that begin a turn's end, before effects waiting there
         are resolved and the turn ends (:attr:`turn_ends`; DCG: ``end_of_turn``,
         DCG-6-6-1/2).
+    :param event_clauses: ``(step, event type, clause, field)``: an event the oracle emits,
+        under a clause it shares with other steps, in a step taken from the state ``step``
+        (the state's ``step`` before the action) is ``clause``'s there, when the oracle's
+        state before the step is known and ``field`` (if not empty) differs
+        (:func:`~digiconform.verifier.differential.in_step`).
     """
 
     ruleset: str
@@ -146,6 +151,7 @@ class GameHooks:
     opponent_fields: tuple[tuple[str, frozenset[str]], ...] = ()
     gauge_limit: tuple[int, str] | None = None
     end_begins: frozenset[str] = frozenset()
+    event_clauses: tuple[tuple[str, str, str, str], ...] = ()
 
     @property
     def priority(self) -> dict[str, int]:
@@ -685,4 +691,16 @@ def _dcg() -> GameHooks:
         # (a security card the engine left in the security, checked by the oracle: the
         # security check's, CR4.2 Security checks, not the rule of the battle it led to)
         card_keys=("card", "cards"),
-        gauge_limit=(limit, "CR4.2 Memory"), end_begins=frozenset({"end_of_turn"}))
+        gauge_limit=(limit, "CR4.2 Memory"), end_begins=frozenset({"end_of_turn"}),
+        # The oracle emits the Main phase's beginning under the order of the phases
+        # (DCG-6-1-2) and a mulligan's redraw under the set-up's draw it repeats (CR4.2
+        # Game setup). Taken from the Breeding phase, the phase ends because its one action
+        # was taken (DCG-6-4-1: exactly one of hatch, move, do nothing; the oracle refuses
+        # a second one under it); taken from a mulligan, the 5 cards drawn again are the
+        # mulligan's (docs/rules/DCG-CONTEXT.md 1.3, step 4: "return the whole hand,
+        # shuffle, and draw 5 again") where the hand differs (a redraw that ends the set-up
+        # changes the deck too: a deck that differs with the hand alike is the security's,
+        # CR4.2 Game setup). (The reshuffle keeps the set-up's clause: a set-up that does not
+        # finish after it shows in the step and phase the shuffle changes.)
+        event_clauses=(("breeding", "main_phase", "DCG-6-4-1", ""),
+                       ("mulligan_shuffle", "drew", "CR4.2 Mulligan", "hand")))

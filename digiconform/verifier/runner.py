@@ -296,7 +296,7 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
                       traceback=_tb(e))
     if opts.games > 0 and not driver.dead:
         _differential(report, driver, opts, declared if not caps.variants else
-                      {k: v for k, v in valid.items() if k in own}, caps, progress)
+                      {k: v for k, v in valid.items() if k in own}, caps, progress, vectors)
     elif opts.games > 0:
         report.games = {"planned": opts.games, "completed": 0, "diverged": 0,
                         "engine_errors": 0, "refused": 0, "errored": 0,
@@ -366,6 +366,9 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
             if res.status == "fail" and any(b != a for b in off):
                 continue  # another reading the engine declares explains the failure
             evidence = reading_evidence(v, res, a, holds, asked=bool(caps.variants))
+            if evidence is None and not caps.variants and res.status == "fail":
+                # the fault showed before the reading's check: played on past it
+                evidence = played_on_evidence(driver, v, res, a, holds)
             if evidence is None:
                 continue  # its discriminating check was not compared: no evidence
             tagged = a in v.get("ambiguities", ())
@@ -908,6 +911,106 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
     return out or None
 
 
+def played_on_evidence(driver: Any, v: Mapping[str, Any], res: Any, amb: str,
+                       holds: Sequence[str]) -> dict[str, bool] | None:
+    """What vector ``v`` shows about ambiguity ``amb`` when the engine's state differed at a
+    step (``res``, or the prelude failure of a vector ``not-reached``) before the step where
+    any reading of ``amb`` answers otherwise (:func:`reading_evidence` then has nothing
+    compared): the vector played on past that step. The engine plays the vector's actions
+    from its start; an oracle under each reading takes over the engine's state at the
+    failing step (:func:`~digiconform.verifier.differential._take_over`) and plays the same
+    actions on. At the first step where the oracle under a reading R answers otherwise than
+    under ``holds[0]`` (the discriminating check from that position; compared fields only),
+    the engine's answer is compared: ``holds`` consistent and R inconsistent when it is
+    ``holds[0]``'s, the reverse when it is R's. None (no evidence) when the engine answers
+    otherwise at any step before it or as neither there, when no reading answers otherwise
+    from that position, or when the vector cannot be played on (a loaded position, an
+    engine that moved on by itself, a state the oracle cannot take over).
+
+    A fault that breaks a vector's prelude (a security check revealing the wrong card, an
+    attacker not suspended) then no longer hides what the engine does at the reading's
+    check: the verdict rests on that check, compared."""
+    from digiconform.vectors import _with_reading, resolve_setup
+    from digiconform.verifier.compare import state_differences
+    from digiconform.verifier.differential import _take_over, declared_details
+    from oracle import variants as registry
+    from oracle.driver import OracleDriver
+
+    fail = res.prelude_failure if getattr(res, "reached", "") == "not-reached" else res
+    amb_def = registry.BY_ID.get(amb)
+    steps = v["steps"]
+    if amb_def is None or fail is None or fail.status != "fail" or not fail.differences \
+            or fail.forced or fail.step is None or not holds \
+            or any(st["request"] not in ("new_game", "action", "legal_actions") for st in steps):
+        return None
+    i = fail.step
+    others = [r for r in amb_def.reading_names() if r not in holds]
+    alts = [_under_reading(v, amb, r) for r in others]
+    if not others or any(x.status == "fail" and x.step is not None and x.step <= i
+                         for x in alts):
+        return None  # (a reading's own check at or before the failure: reading_evidence)
+    details = declared_details(driver)
+
+    def same(a: Any, b: Any) -> bool:
+        if isinstance(a, Mapping) and isinstance(b, Mapping) and "players" in a:
+            return not state_differences(a, b, details=details)
+        return _same_answer(a, b)
+
+    try:
+        engine: dict[int, Any] = {}
+        for k, st in enumerate(steps):
+            if st["request"] == "new_game":
+                engine[k] = driver.new_game(resolve_setup(st["setup"]))
+            elif st["request"] == "action":
+                out = driver.apply(st["action"])
+                engine[k] = out.refusal.to_json() if out.refusal else out.state
+        if not isinstance(engine.get(i), Mapping) or "players" not in engine[i] or \
+                not isinstance(steps[i]["expect"].get("state"), Mapping):
+            return None
+        answers: dict[str, dict[int, Any]] = {}
+        for r in (holds[0], *others):
+            alt = _with_reading(v, amb, r)
+            setup = resolve_setup(next(st["setup"] for st in alt["steps"] if "setup" in st))
+            o = OracleDriver()
+            if _take_over(o, setup, _over(steps[i]["expect"]["state"], engine[i])) is not None:
+                return None
+            answers[r] = {}
+            for k in range(i + 1, len(steps)):
+                if steps[k]["request"] == "action":
+                    out = o.apply(steps[k]["action"])
+                    answers[r][k] = out.refusal.to_json() if out.refusal else out.state
+    except Exception:  # noqa: BLE001 - a vector that cannot be played on shows nothing
+        return None
+    for k in sorted(answers[holds[0]]):
+        held = answers[holds[0]][k]
+        apart = [r for r in others if not same(answers[r][k], held)]
+        got = engine.get(k)
+        if not apart:
+            if not same(held, got):
+                return None  # the engine went its own way again: no evidence
+            continue
+        if same(held, got):
+            return {r: True for r in holds} | {r: r not in apart for r in others}
+        shown = [r for r in apart if same(answers[r][k], got)]
+        if not shown:
+            return None
+        return {r: False for r in holds} | {r: r in shown for r in apart}
+    return None
+
+
+def _over(expected: Any, actual: Any) -> Any:
+    """The oracle's value ``expected`` with every field the implementation's ``actual``
+    answered taken from it, the fields it leaves out (detail fields: a DCG stack's ``id``)
+    kept, through objects and lists of the same length; ``variants`` stay the oracle's."""
+    if isinstance(expected, Mapping) and isinstance(actual, Mapping):
+        return {k: _over(v, actual[k]) if k in actual and k != "variants" else v
+                for k, v in expected.items()}
+    if isinstance(expected, list) and isinstance(actual, list) and \
+            len(expected) == len(actual):
+        return [_over(e, a) for e, a in zip(expected, actual, strict=True)]
+    return actual
+
+
 def _set_path(state: dict[str, Any], path: str, value: Any) -> bool:
     """Set ``$.field`` or ``$.players[i].field`` of ``state`` to ``value``; False for any
     other path."""
@@ -1103,7 +1206,7 @@ def _random_game_verdicts(report: Report, seen: Mapping[str, Mapping[str, int]])
 
 
 def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[str, str],
-                  caps: Any, progress: Progress | None) -> None:
+                  caps: Any, progress: Progress | None, vectors: Sequence[Any] = ()) -> None:
     """Run the random games and report every finding: one failure per group of divergences
     (count, clause, shortest trace, replay command); ``report.differential["findings"]``
     lists them and ``["divergence"]`` is the first (most frequent) one. The games' counts go
@@ -1144,6 +1247,12 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
                            "legal_sets": bool(caps.legal_actions), "seed": opts.seed,
                            "budget": opts.budget, "divergence": None, "findings": []}
     report.notes.extend(res.notes)
+    try:
+        _cover_vectors(report, res.roots, {str(f.clause) for f in res.findings if f.clause},
+                       vectors, bool(caps.load_state), opts.ruleset)
+    except Exception as e:  # noqa: BLE001 - a bug of ours: the vectors keep their clauses
+        report.notes.append(f"clause attribution failed: naming the failing vectors as the "
+                            f"random games name theirs: {_exc(e)}")
     case["seconds"] = round(res.seconds, 3)
     items: list[tuple[str, str, dict[str, Any]]] = []  # (cause, message, extra) for later
     planned = res.planned or opts.games
@@ -1217,6 +1326,116 @@ def _differential(report: Report, driver: Any, opts: Options, readings: Mapping[
                       traceback=tb)
     if stop is not None:
         raise stop
+
+
+def _cover_vectors(report: Report, roots: Sequence[Any], found: set[str],
+                   vectors: Sequence[Any], load_state: bool, ruleset: str) -> None:
+    """Name the failing vectors' steps as the run's random games name their divergences, where
+    one step alone cannot tell (one fault, one rule in the vectors and the games):
+
+    - a step that differs in the gauge alone (DCG memory): by the candidate of its gauge
+      hypotheses that the games' ``roots`` support most
+      (:func:`~digiconform.verifier.differential.name_by_gauge_roots`): a cost paid short
+      or the next turn begun at the wrong memory;
+    - any other state difference filed under a clause that no finding of the run names: by
+      the one clause among the findings' (``found``) whose event at that step changes the
+      differing field (:func:`~digiconform.verifier.differential.field_candidates`): an
+      attacker left unsuspended where the same step begins the opponent's turn is the
+      unsuspend's when the games show the unsuspend going wrong.
+
+    Vectors that failed more than once (a prelude failure and the loaded position's) and those
+    reached by loading a position keep their clauses."""
+    from digiconform.vectors import VectorRef
+    from digiconform.verifier.differential import field_candidates, name_by_gauge_roots
+    from digiconform.verifier.games import hooks
+
+    if not roots or ruleset not in ("digibattle", "dcg"):
+        return
+    gauge = hooks(ruleset).turn_cause
+    count: dict[str, int] = {}
+    for f in report.failures:
+        count[f.id] = count.get(f.id, 0) + 1
+    by_id = {v["id"]: v for v in vectors}
+    gauged, others = [], []
+    for f in report.failures:
+        if f.kind != "scenario" or count[f.id] != 1 or f.id not in by_id or not f.differences:
+            continue
+        only_gauge = bool(gauge) and [p for p, _, _ in f.differences] == ["$." + gauge]
+        if not only_gauge and f.clause in found:
+            continue
+        ref = by_id[f.id]
+        d = _vector_divergence(ref.load() if isinstance(ref, VectorRef) else ref, f,
+                               load_state)
+        if d is not None:
+            (gauged if only_gauge else others).append((f, d))
+    name_by_gauge_roots(roots, [d for _, d in gauged])
+    for f, d in gauged:
+        if d.basis == "gauge" and d.clause and d.clause != f.clause:
+            _refile(report, f, d.clause)
+    for f, d in others:
+        named = field_candidates(d) & found
+        if len(named) == 1:
+            _refile(report, f, named.pop())
+
+
+def _vector_divergence(v: Mapping[str, Any], f: Failure, load_state: bool) -> Any:
+    """The failing step of vector ``v`` (its failure ``f``) as a random game's divergence
+    (:class:`~digiconform.verifier.differential.Divergence`): the setup, the actions up to
+    that step, the oracle's state before it and its events there; None for a step reached
+    from a loaded position or one the oracle no longer plays as recorded."""
+    from digiconform.vectors import resolve_setup
+    from digiconform.verifier.differential import Divergence
+    from oracle.driver import OracleDriver
+
+    steps = v["steps"]
+    if not load_state and v.get("played") and \
+            any(s["request"] == "load_state" for s in steps):
+        steps = v["played"]  # (as _one_vector ran it)
+    i = f.step
+    if i is None or not 0 <= i < len(steps) or steps[i]["request"] != "action" or \
+            any(s["request"] == "load_state" for s in steps[:i + 1]):
+        return None
+    o = OracleDriver()
+    setup: Mapping[str, Any] = {}
+    actions: list[Mapping[str, Any]] = []
+    prior: Any = None
+    out: Any = None
+    for s in steps[:i + 1]:
+        if s["request"] == "new_game":
+            setup = resolve_setup(s["setup"])
+            o.new_game(setup)
+            actions = []
+        elif s["request"] == "action":
+            prior = o.state.to_json() if o.state is not None else None
+            out = o.apply(s["action"])
+            actions.append(s["action"])
+    if out is None or out.refusal is not None or not isinstance(prior, Mapping):
+        return None
+    return Divergence("state", len(actions) - 1, setup, actions, f.message,
+                      differences=[tuple(x) for x in f.differences], before=prior,
+                      events=list(out.events))
+
+
+def _refile(report: Report, f: Failure, clause: str) -> None:
+    """File the failing vector ``f`` under ``clause`` instead of its clause: the failure,
+    its case, its ``not_reached`` entry and the clauses' tallies."""
+    old = f.clause
+    f.clause = clause
+    f.clauses = [clause if c == old else c for c in f.clauses] if f.kind == "scenario" and \
+        f.message.startswith("not reached") else f.clauses
+    if old:
+        f.message = f.message.replace(f"clause {old}", f"clause {clause}")
+    for c in report.cases:
+        if c.get("part") == "scenarios" and c.get("id") == f.id and c.get("clause") == old:
+            c["clause"] = clause
+            if old and isinstance(c.get("message"), str):
+                c["message"] = c["message"].replace(f"clause {old}", f"clause {clause}")
+    for n in report.not_reached:
+        if n.get("id") == f.id and n.get("clause") == old:
+            n["clause"] = clause
+    if old and old in report.clauses:
+        report.clauses[old].failed -= 1
+    _clause(report, clause).failed += 1
 
 
 _VERIFIER_NOTES = ("differential run stopped:", "shrinking stopped:",
