@@ -276,6 +276,22 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       Then my opponent's battle area has no Ikkakumon ST2-05
       And memory is 2 on my side
 
+    @DCG-6-5-1-3 @DCG-6-5-1-5
+    Scenario: Shadow Wing's +3000 DP adds no security check to the Digimon it was given to
+      # Shadow Wing ST1-13 (cost 1): [Main] 1 of your Digimon gets +3000 DP for the turn. DP is
+      # not <Security Attack +n> (CR4.2 Security checks: a Digimon that attacks the player
+      # checks 1 security card, plus its <Security Attack> effects): Dracomon ST1-04, given
+      # +3000 DP, attacks my opponent and checks 1 of its 5 security cards.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Dracomon ST1-04
+      And my battle area has an unsuspended Biyomon ST1-02
+      And my hand holds Shadow Wing ST1-13
+      When I use Shadow Wing ST1-13
+      Then I am to choose the targets of Shadow Wing ST1-13
+      When I choose my Dracomon ST1-04
+      And I attack my opponent with Dracomon ST1-04
+      Then my opponent's security holds 4 cards
+
     @DCG-6-5-1-3
     Scenario: Starlight Explosion's +7000 DP protects my security in my opponent's next turn
       # Starlight Explosion ST1-14 (cost 2): [Main] All of your Security Digimon get +7000 DP
