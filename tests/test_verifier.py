@@ -277,6 +277,28 @@ def test_a_ruleset_not_offered_fails_with_a_junit_error(tmp_path: Path) -> None:
     assert sum(s.errors for s in xml) == 1
 
 
+def test_a_games_draws_are_randranges() -> None:
+    """``Draw.pick`` (``getrandbits`` until below ``n``, without ``randrange``'s layers)
+    draws the numbers ``random.Random.randrange`` draws from the same seed, mixed with the
+    shuffles of ``Draw.permute``, so the seeded games stay the games they were; a range
+    that is empty is refused as ``randrange`` refuses it."""
+    import random
+
+    from digiconform.verifier.differential import Draw
+
+    for game in range(3):
+        draw = Draw(7, game)
+        rng = random.Random(f"digiconform/7/{game}")
+        for i in range(3000):
+            n = 1 + (i * 37) % 300 if i % 5 else 1 << (i % 20)
+            assert draw.pick(n) == rng.randrange(n)
+            if i % 97 == 0:
+                items = [str(x) for x in range(i % 13)]
+                assert draw.permute(items) == (rng.shuffle(items) or items)
+    with pytest.raises(ValueError):
+        Draw(0).pick(0)
+
+
 def test_random_games_also_draw_decks_from_the_whole_card_set() -> None:
     """One Digi-Battle game in three is played with two decks built from the whole bundled
     card set along Digivolve families (``games.built_deck``), so that the booster Power

@@ -76,17 +76,49 @@ def _player_fragment(player: Any) -> Any:
     return frag
 
 
-def state_doc(state: Any) -> dict[str, Any]:
-    """``state.to_json()`` (an oracle state of either ruleset) with each player's part
-    already encoded: for :func:`dumps` only (the same bytes as the plain form), or for a
-    check that does not look inside the players. Without :mod:`orjson`, the plain form.
+_READINGS: dict[int, tuple[Any, Any]] = {}
+"""``id(a game's readings)`` -> ``(the readings, the encoded JSON of their map)``, as
+:data:`_PLAYERS` (a game's readings are the same object in every state of the game)."""
 
-    :raises TypeError: a player's part :mod:`orjson` cannot write (the caller writes the
-        plain form).
+
+def _readings(state: Any) -> Any:
+    """The readings whose map a state's JSON form writes as ``"variants"``: a DCG state's
+    own (pairs), a Digi-Battle state's game's (a map); None for any other state."""
+    readings = getattr(state, "variants", None)
+    if readings is None:
+        readings = getattr(getattr(state, "game", None), "variants", None)
+    return readings
+
+
+def _readings_fragment(readings: Any) -> Any:
+    hit = _READINGS.get(id(readings))
+    if hit is not None and hit[0] is readings:
+        return hit[1]
+    if len(_READINGS) >= 64:
+        _READINGS.clear()
+    frag = orjson.Fragment(orjson.dumps(dict(readings)))
+    _READINGS[id(readings)] = (readings, frag)
+    return frag
+
+
+def state_doc(state: Any) -> dict[str, Any]:
+    """``state.to_json()`` (an oracle state of either ruleset) with each player's part and
+    the readings' map (``"variants"``, ``dict`` of the game's readings in both rulesets'
+    forms, the same in every state of a game) already encoded: for :func:`dumps` only (the
+    same bytes as the plain form), or for a check that does not look inside the players or
+    the readings. Without :mod:`orjson`, the plain form.
+
+    :raises TypeError: a player's part or the readings :mod:`orjson` cannot write (the
+        caller writes the plain form).
     """
     if orjson is None:  # pragma: no cover - orjson is a dependency
         return state.to_json()  # type: ignore[no-any-return]
-    return state.to_json(player_json=_player_fragment)  # type: ignore[no-any-return]
+    doc = state.to_json(player_json=_player_fragment)
+    if "variants" in doc:
+        readings = _readings(state)
+        if readings is not None:
+            doc["variants"] = _readings_fragment(readings)
+    return doc  # type: ignore[no-any-return]
 
 
 def actions_doc(actions: Iterable[Any]) -> list[Any]:
@@ -94,7 +126,14 @@ def actions_doc(actions: Iterable[Any]) -> list[Any]:
     :func:`dumps` only (as :func:`state_doc`)."""
     if orjson is None:  # pragma: no cover - orjson is a dependency
         return [a.to_json() for a in actions]
-    return [_encoded(_ACTIONS, a) for a in actions]
+    # (_encoded, its hits inline: a legal set is mostly actions encoded before)
+    cache = _ACTIONS
+    get = cache.get
+    out = []
+    for a in actions:
+        hit = get(id(a))
+        out.append(hit[1] if hit is not None and hit[0] is a else _encoded(cache, a))
+    return out
 
 
 def position_line(seq: int, state: Any, events: list[Any],

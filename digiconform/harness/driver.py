@@ -295,7 +295,7 @@ class ProtocolDriver:
             return self.apply(action, expected={"state": state.to_json(), "events": events},
                               legal=inline)
         self._inline = None
-        seq = self._next_seq()
+        self._seq = seq = self._seq + 1  # (_next_seq)
         try:
             raw = self._proc.request(b'{"cmd":"action","seq":%d,"action":%b%b}\n'
                                      % (seq, codec.dumps(action), _FLAG if inline else b""),
@@ -310,14 +310,13 @@ class ProtocolDriver:
             line = codec.orjson.dumps(want)
         except (TypeError, AttributeError):  # (written otherwise: compared parsed)
             want = None
-        request = Action(seq, action, inline or None)
         if want is not None and raw == line:
             self.expected_hits += 1
             # (the players' parts already encoded: the protocol schema does not look into
             # a state; were it to, the check fails and the line is parsed below)
             if not self.validate or self._is_valid("position", want):
                 if self.validate_states == "always":
-                    self._check_state(state.to_json(), request)
+                    self._check_state(state.to_json(), Action(seq, action, inline or None))
                 if inline:
                     assert legal is not None
                     self._inline = legal
@@ -325,6 +324,7 @@ class ProtocolDriver:
                 return None
         else:
             self.expected_misses += 1
+        request = Action(seq, action, inline or None)
         answer = self._game_answer(self._answer(raw, request, None), request)
         if inline and isinstance(answer, Position):
             self._inline = self._promised(answer.actions, request)

@@ -755,14 +755,29 @@ class Draw:
         import random
 
         self.rng = random.Random(f"digiconform/{seed}/{game}")
+        self._bits = self.rng.getrandbits
 
     def pick(self, n: int) -> int:
-        """An integer in ``range(n)``."""
-        return self.rng.randrange(n)
+        """An integer in ``range(n)``: the number ``self.rng.randrange(n)`` draws, drawn as
+        it does (:meth:`random.Random.getrandbits` of ``n.bit_length()`` bits until one is
+        below ``n``: ``random``'s ``_randbelow_with_getrandbits``) without its layers of
+        calls (a draw is made at nearly every step; ``tests/test_verifier.py`` checks the
+        numbers are ``randrange``'s).
+
+        :raises ValueError: ``n`` is not positive (as ``randrange``).
+        """
+        if n <= 0:
+            raise ValueError("empty range for randrange()")
+        bits = self._bits
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
 
     def sample(self, items: Sequence[Any]) -> Any:
         """One of ``items``."""
-        return items[self.rng.randrange(len(items))]
+        return items[self.pick(len(items))]
 
     def permute(self, items: Sequence[str]) -> list[str]:
         """``items`` in a random order (a new list)."""
@@ -785,13 +800,19 @@ def _chooser(draw: Draw, game: GameHooks, probe_rate: int = 12) -> Any:
             if probe is not None:
                 return probe
             act = game.chance(state, pick, permute)
+            doc = act.to_json()
         else:
             acts = game.legal_actions(state)
             probe = probes.pick_probe(game, state, acts, pick, probe_rate, memory)
             if probe is not None:  # (a generic probe, or one built from the position)
                 return probe
             act = acts[pick(len(acts))]
-        doc = act.to_json()
+            # (its JSON form as legal_json built it for this position's legal set: the
+            # lockstep game encodes every legal set it compares; else built here)
+            known = _ACTION_JSON.get(game.ruleset)
+            doc = known.get(act) if known is not None else None
+            if doc is None:
+                doc = act.to_json()
         choose.last = (doc, act)  # type: ignore[attr-defined]
         return doc  # type: ignore[no-any-return]
 
@@ -956,10 +977,16 @@ def run_differential(impl: Driver, *, games: int = 60, seed: int = 0, legal: boo
         that the oracle checks the decks against the same restricted list as the engine.
     :returns: a :class:`DifferentialResult`; never raises for a misbehaving implementation.
     """
+    import gc
     import traceback
 
     from oracle import variants as registry
 
+    # (what the process holds when the games begin, its modules, card sets and compiled
+    # schemas, lives as long as the run: the cyclic garbage collector stops going through it,
+    # as verify does at its start, runner.verify; about 2 % of the DCG verifier's
+    # instructions per action)
+    gc.freeze()
     result = DifferentialResult(planned=games)
     t0 = time.monotonic()
     steps = [0]

@@ -230,19 +230,24 @@ def _dcg_positional(state: Any, acts: Sequence[Any]) -> list[Json]:
         return out
     cards = state.game.cards.cards
     me, them = state.players[p], state.players[1 - p]
-    hand_digimon = next((s for s in sorted(set(me.hand)) if cards[s].is_digimon), None)
-    if hand_digimon is not None:  # onto a stack that is not there
-        out.append({"type": "digivolve", "player": p, "card": hand_digimon, "target": 999})
-    digivolves = {(a.card, a.target) for a in acts if a.type == "digivolve"}
-    for s in sorted(set(me.hand)):
-        if not cards[s].is_digimon:
-            continue
+    hand_digimon = [s for s in sorted(set(me.hand)) if cards[s].is_digimon]
+    if hand_digimon:  # onto a stack that is not there
+        out.append({"type": "digivolve", "player": p, "card": hand_digimon[0], "target": 999})
+    # (the legal set's digivolutions and attacks, in one pass)
+    digivolves = set()
+    attacks = set()
+    for a in acts:
+        kind = a.type
+        if kind == "digivolve":
+            digivolves.add((a.card, a.target))
+        elif kind == "attack":
+            attacks.add((a.attacker, a.target))
+    for s in hand_digimon:
         for st in me.battle_area:
             if (s, st.id) not in digivolves:
                 out.append({"type": "digivolve", "player": p, "card": s, "target": st.id})
                 break  # one per card: enough to see the Digivolve Requirement checked
-    attacks = {(a.attacker, a.target) for a in acts if a.type == "attack"}
-    attackers = {a.attacker for a in acts if a.type == "attack"}
+    attackers = {attacker for attacker, _ in attacks}
     for st in me.battle_area:
         if st.id not in attackers and cards[st.top].is_digimon:
             out.append({"type": "attack", "player": p, "attacker": st.id, "target": "player"})

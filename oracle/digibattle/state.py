@@ -216,7 +216,8 @@ class State(NamedTuple):
             already encoded.
         """
         powers = None
-        if all(p.duel_zone for p in self.players):
+        first, second = self.players
+        if first.duel_zone and second.duel_zone:  # (both have a Digimon in play)
             powers = [digimon_power(self, 0), digimon_power(self, 1)]
         chance = None
         if self.chance is not None:
