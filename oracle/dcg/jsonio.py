@@ -180,11 +180,18 @@ def _player(v: Any, path: str, game: Game) -> PlayerState:
     opt = v.get("once_per_turn_used", [])
     if not isinstance(opt, list) or not all(isinstance(k, str) for k in opt):
         raise InvalidInputError(f"{path}.once_per_turn_used", "expected a list of strings")
+    breeding = None if b is None else _stack(b, f"{path}.breeding_area", game)
+    if breeding is not None and breeding.played_this_turn:
+        # DCG-6-4-1-1: the breeding area's stack is hatched from the Digi-Egg deck, never
+        # played (DCG-6-5-1-1 plays to the battle area); no game has it "played this turn".
+        raise InvalidInputError(f"{path}.breeding_area.played_this_turn",
+                                "DCG-6-4-1-1: a card is hatched into the breeding area, never "
+                                "played there; played_this_turn must be false")
     return PlayerState(
         hand=_cards(_get(v, "hand", path), f"{path}.hand", game),
         deck=_cards(_get(v, "deck", path), f"{path}.deck", game),
         egg_deck=_cards(_get(v, "egg_deck", path), f"{path}.egg_deck", game),
-        breeding_area=None if b is None else _stack(b, f"{path}.breeding_area", game),
+        breeding_area=breeding,
         battle_area=tuple(_stack(s, f"{path}.battle_area[{i}]", game)
                           for i, s in enumerate(battle)),
         security=_cards(_get(v, "security", path), f"{path}.security", game),

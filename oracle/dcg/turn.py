@@ -239,9 +239,8 @@ def end_turn(w: Work) -> None:
                 pl.battle = tuple(new_stack(t.id, t.cards, t.suspended, False)
                                   if t.played_this_turn else t for t in battle)
                 break
-        b = pl.breeding
-        if b is not None and b.played_this_turn:
-            pl.breeding = new_stack(b.id, b.cards, b.suspended, False)
+        # (the breeding area's stack is never "played this turn": DCG-6-4-1-1 hatches it, a
+        # digivolution is not a play, and load_state refuses the flag there, jsonio._player)
     if w.lasting:  # CR4.2 Effect durations: what lasts until the end of this turn ends
         w.lasting = [x for x in w.lasting if x.until > w.turn]
     w.turn_player = 1 - old

@@ -120,6 +120,21 @@ def test_bad_state_json(patch, path):
     assert e.value.path == path
 
 
+def test_a_breeding_area_stack_played_this_turn_is_refused():
+    """DCG-6-4-1-1: the breeding area's stack is hatched, never played; a position that marks it
+    "played this turn" is one no game has (it is what let a mutant that never cleared the flag
+    at the turn's end survive: tools/mutate.py fresh sample 10103, turn.py:240)."""
+    d = make_state().to_json()
+    d["players"][0]["breeding_area"] = {"id": 99, "cards": ["ST1-01"], "suspended": False,
+                                        "played_this_turn": True}
+    with pytest.raises(InvalidInputError) as e:
+        state_from_json(d, GAME)
+    assert e.value.path == "$.players[0].breeding_area.played_this_turn"
+    assert "DCG-6-4-1-1" in str(e.value)
+    d["players"][0]["breeding_area"]["played_this_turn"] = False
+    assert state_from_json(d, GAME).players[0].breeding_area.cards == ("ST1-01",)
+
+
 def test_bad_card_in_a_zone():
     d = make_state().to_json()
     d["players"][1]["hand"] = ["ST1-04", "BT1-001"]
