@@ -171,12 +171,14 @@ def test_an_engine_that_refuses_every_dcg_setup_is_inconclusive_under_deck_const
 def test_an_engine_that_refuses_every_digibattle_setup_fails_only_the_deck_vectors(
         tmp_path: Path) -> None:
     """The Digi-Battle vectors that check a deck is accepted (DB-A.0, DB-A.5) fail on a
-    refusal: that is their check. Every other one is inconclusive, filed under DB-A.0."""
+    refusal: that is their check (also the loaded position of branch v26h whose 30 cards
+    include a full hand as dealt, DB-A.0 and DB-A.2). Every other one is inconclusive, filed
+    under DB-A.0."""
     run = _verify(command("refuses_every_setup"), tmp_path, "--clause", "DB-A",
                   "--games", "0")
     _assert_outcome(run, FAIL)
     failed = {f["clause"] for f in run.doc["failures"]}
-    assert failed and failed <= {"DB-A.0", "DB-A.1", "DB-A.5"}, failed
+    assert failed and failed <= {"DB-A.0", "DB-A.1", "DB-A.2", "DB-A.5"}, failed
     assert all(f["kind"] == "scenario" for f in run.doc["failures"])
     items = run.doc["inconclusive"]
     assert items and {(i["cause"], i["clause"]) for i in items} == {("setup-refused",
