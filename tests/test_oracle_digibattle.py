@@ -400,3 +400,28 @@ def test_self_play_draws_through_another_generators_own_choice_and_shuffle() -> 
     assert due is not None
     assert chance_outcome(state, rng).order == tuple(reversed(due[2]))
     assert rng.calls == ["choice", "shuffle"]
+
+
+def test_a_loaded_resume_while_a_player_is_to_move_is_refused() -> None:
+    """DB-D.3: where play resumes after a recycle (``resume``) exists only while that recycle's
+    shuffle is due. A loaded state that keeps one while a player is to move is no position of
+    any game (the schema refuses it), which is what makes ``game_over``'s old clearing of it
+    dead code (fresh sample 10103's survivor ``phases.py:95:delete:30``)."""
+    from oracle.digibattle import State
+
+    rng = random.Random(5)
+    for seed in range(200):
+        state = new_game(GAME)
+        while state.to_move is not None:
+            if state.to_move == "chance" and state.resume is not None:
+                d = state.to_json()
+                assert State.from_json(d, GAME) == state
+                d["to_move"], d["chance"] = state.resume[2], None
+                with pytest.raises(InvalidInputError) as e:
+                    State.from_json(d, GAME)
+                assert "resume" in e.value.path + e.value.reason
+                return
+            acts = legal_actions(state) if state.to_move != "chance" else []
+            a = rng.choice(acts) if acts else chance_outcome(state, rng)
+            state = apply(state, a)[0]
+    pytest.fail("no recycle shuffle in 200 random games")

@@ -84,6 +84,12 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "segment": "_own_turn_clause",
      "reason": "only drops an extra clause (also=) from a refusal whose primary clause is "
                "unchanged; a refusal matches on any clause both name"},
+    {"module": "oracle/digibattle/state.py", "function": "default_setup",
+     "reason": "the shipped default game's setup is read only by the verifier "
+               "(digiconform/verifier/games.py: the decks and card set of its random games), "
+               "never by serve, which plays the setup each request sends; a mutant is served "
+               "as an engine, so no answer can show it (fresh sample 10103's "
+               "state.py:143:early-return:3)"},
     {"module": "oracle/digibattle/state.py", "function": "zones",
      "reason": "PlayerState.zones is called by no rule and not by serve (only by the test "
                "invariants, strategies/invariants.py)"},
@@ -568,15 +574,6 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "duel_zone[-1]', the new Rookie either way, and reads nothing else the reveal "
                "changes (hand, Power Port and Online deck are the same), so the same ways to "
                "Digivolve are listed (seed 9901's sample)"},
-    {"module": "oracle/digibattle/phases.py", "function": "game_over", "op": "delete",
-     "segment": "tx.chance = None",
-     "reason": "the chance is already None whenever the game ends: an action is applied to a "
-               "player to move or to a chance outcome, and the state schema gives chance null "
-               "whenever a player is to move (also for a loaded state); a chance outcome "
-               "clears it (setup.coin_toss, after_recycle_shuffle) before play goes on, and "
-               "the code that sets one (the coin toss after the preparations, a set-up "
-               "shuffle, _ask_recycle) ends the action's play there: no game_over follows in "
-               "that action (seed 9901's sample)"},
     # Branch v26h (issue 26): the Digi-Battle recycle corners that only a position breaking
     # card conservation showed. load_state now refuses such positions (state._check_
     # conservation: each player's zones hold exactly their deck's 30 cards, DB-A.0; a hand of

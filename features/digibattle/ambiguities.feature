@@ -234,6 +234,39 @@ Feature: Ambiguities - one outcome per reading
         | offline | my Offline pile includes Gekomon ST-27                                                |
         | stays   | my Duel Zone shows Piximon ST-30 over Gekomon ST-27 over Tortomon ST-25 over Tentomon ST-07 |
 
+    # Under DB-AMB-4 "either" a DNA Ultimate may stand straight over a Rookie (the made-up
+    # Tekkamon EX-02 of DB-AMB-4's rule, from the Rookie Gotsumon with Snimon from the hand),
+    # so the winner's Duel Zone holds two cards; the partner on the Power Port meets the
+    # Duel's end as over a Champion: under "stays" it joins the stack under the Digimon
+    # showing (DB-C.6: the winner keeps its Digimon), under "offline" it goes Offline.
+    Scenario Outline: The winner's DNA partner Snimon over a Rookie under the reading "<reading>"
+      Given a card that is not in the bundled card set:
+        | serial                 | EX-02                                                                  |
+        | name                   | Tekkamon                                                               |
+        | kind                   | digimon                                                                |
+        | level                  | Ultimate                                                               |
+        | battle_type            | Red                                                                    |
+        | power                  | {"Red": 300, "Green": 400, "Yellow": 450}                              |
+        | score                  | {"Rookie": 100, "Champion": 100, "Ultimate": 100, "Mega": 200}         |
+        | digivolve_requirements | [{"kind": "dna", "partners": [{"name": "Snimon"}, {"name": "Gotsumon"}]}] |
+      And the reading "either" of DB-AMB-4
+      And the reading "<reading>" of DB-AMB-5
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Tekkamon EX-02 over Gotsumon ST-23
+      And my Power Port holds Snimon BO-25
+      And my opponent's Duel Zone shows Gabumon ST-05
+      # Tekkamon against Green: 400. Gabumon against Red: 350.
+      When I pass
+      And my opponent passes
+      Then I win the Duel
+      And my Power Port is empty
+      And <where>
+
+      Examples:
+        | reading | where                                                                   |
+        | offline | my Offline pile includes Snimon BO-25                                   |
+        | stays   | my Duel Zone shows Tekkamon EX-02 over Snimon BO-25 over Gotsumon ST-23 |
+
     # DB-C.8: "Tie: all Digimon stay on the Duel Zones, all Power Option cards go Offline".
     # Neither player loses, so under "stays" both keep their DNA partner as the winner does
     # (DB-C.6), and under "offline" it goes with the Power Option cards.

@@ -91,7 +91,9 @@ def game_over(tx: Tx, winner: int | None, reason: str = "target") -> None:
     tx.to_move = None
     tx.winner = winner
     tx.end_reason = reason
-    tx.chance = None
-    tx.resume = None
+    # (chance and resume are already None: an action is applied to a player to move or to a
+    # chance outcome, which clears both before play goes on, and the state schema allows them
+    # only while chance is to move, also in a loaded state; the code that sets one ends that
+    # action's play there, so no game_over follows in it)
     tx.event("game_won" if winner is not None else "game_stopped", "DB-C.9", winner,
              scores=[tx.ps[0].score, tx.ps[1].score], reason=reason)
