@@ -448,7 +448,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                               before=before.to_json(), events=[])
                 if not goes_on() or not _follow(oracle, setup, chosen, actions, div,
                                                 on_divergence, before.to_json(), out.state,
-                                                root):
+                                                root, ahead):
                     return first[0]
                 resynced[0] = True
                 continue
@@ -497,7 +497,8 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                           actual_state=out.state, before=before.to_json(),
                           events=step_events)
             if not goes_on() or not _follow(oracle, setup, chosen, actions, div,
-                                            on_divergence, compared, out.state, root):
+                                            on_divergence, compared, out.state, root,
+                                            ahead):
                 return first[0]
             resynced[0] = True
     return first[0] if first else None
@@ -668,11 +669,14 @@ def declared_details(impl: Any) -> tuple[str, ...] | None:
 def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, str],
             actions: Sequence[Mapping[str, Any]], div: Divergence, on_divergence: OnDivergence,
             expected: Mapping[str, Any], actual: Any,
-            root: list[Divergence | None] | None = None) -> bool:
+            root: list[Divergence | None] | None = None,
+            ahead: list[Mapping[str, Any]] | None = None) -> bool:
     """Make the oracle go on from where the implementation is after ``div``: under the
     readings ``on_divergence`` says explain it (when the oracle, replaying the game under
-    them, reaches the implementation's state: a fresh re-sync, ``root[0]`` becomes None),
-    else from the implementation's state merged into its own, when the oracle can play on
+    them, reaches the implementation's state: a fresh re-sync, ``root[0]`` becomes None; for
+    an implementation that moves on by itself, the state the forced actions after it lead
+    to, which then go into ``ahead``, the oracle's forced actions still to take), else
+    from the implementation's state merged into its own, when the oracle can play on
     from it (:func:`_take_over`; ``root[0]`` becomes the root cause of ``div``: what
     follows is its consequence). False when neither works (the game ends; ``div.ended``
     says why)."""
@@ -687,11 +691,20 @@ def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, st
                     o.apply(a)
             except Exception:  # noqa: BLE001
                 o = None  # type: ignore[assignment]
-            if o is not None and isinstance(actual, Mapping) and not state_differences(
-                    {k: v for k, v in o.state.to_json().items() if k != "variants"}, actual,
-                    details=div.details):
+            same = o is not None and isinstance(actual, Mapping) and not state_differences(
+                {k: v for k, v in o.state.to_json().items() if k != "variants"}, actual,
+                details=div.details)
+            path = None
+            if not same and o is not None and ahead is not None and \
+                    waits_only_in_oracle(div.details):
+                # moved on by itself past forced actions from the reading's answer
+                path = forced_path(str(setup.get("ruleset", "digibattle")), o.state, actual,
+                                   div.details)
+            if same or path:
                 chosen.update(readings)
                 oracle._state = o.state
+                if path:
+                    ahead[:] = path  # type: ignore[index]
                 if root is not None:
                     root[0] = None
                 return True
@@ -2774,12 +2787,16 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
     if not div.actions:
         return False
     ref = None
+    acting = False  # the reading already changes the position before the step
     if div.before is not None:
         if not _load(o, setup, div.before):
             return False
+        pre = o.state.to_json() if o.state is not None else None
         out = o.apply(div.actions[-1])
         base0 = OracleDriver()
         if _load(base0, base_setup, div.before):
+            acting = _without_variants(pre) != _without_variants(
+                base0.state.to_json() if base0.state is not None else None)
             ref = base0.apply(div.actions[-1])
     else:
         try:
@@ -2795,7 +2812,7 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
             if i < len(div.actions) - 1 and (out.refusal is None) != (ref.refusal is None):
                 return False
         assert out is not None
-    if ref is not None and not _step_changed_by(amb, ref, out):
+    if ref is not None and not acting and not _step_changed_by(amb, ref, out):
         return False
     if div.kind == "state":
         if out.refusal is not None or div.actual_state is None:
@@ -2804,7 +2821,17 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
         strip = ("variants",)
         alt = {k: v for k, v in (out.state or {}).items() if k not in strip}
         got = {k: v for k, v in div.actual_state.items() if k not in strip}
-        return not state_differences(alt, got, details=div.details)
+        if not state_differences(alt, got, details=div.details):
+            return True
+        # An engine with no waiting point moves on by itself past forced actions (a Duel
+        # decided by forced passes inside the step): the reading's answer followed by them.
+        # Only where the reading changed the oracle's answer at the step (else the forced
+        # actions are the same under both readings and the rule broken lies elsewhere).
+        changed = ref is None or ref.state is None or \
+            {k: v for k, v in ref.state.items() if k not in strip} != alt
+        return changed and waits_only_in_oracle(div.details) and o.state is not None and \
+            forced_path(str(div.setup.get("ruleset", "digibattle")), o.state,
+                        div.actual_state, div.details) is not None
     if div.kind == "accepted-illegal":
         if out.refusal is not None:
             return False
@@ -2822,6 +2849,14 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
     if div.kind == "refusal" and out.refusal is not None:
         return out.refusal.to_json().get("clause") == (div.actual or {}).get("clause")
     return False
+
+
+def _without_variants(state: Any) -> Any:
+    """``state`` (JSON) without its ``variants``: the values a reading gives the position
+    (the Digimon Power DB-AMB-10's chart row gives, before any Duel is decided with it)."""
+    if not isinstance(state, Mapping):
+        return state
+    return {k: v for k, v in state.items() if k != "variants"}
 
 
 def _step_changed_by(amb: str, ref: Any, alt: Any) -> bool:

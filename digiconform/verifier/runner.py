@@ -314,6 +314,7 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
     """Run vector ``v`` and record what it showed (a pass, a failure, a skip, a refused
     set-up, evidence for the ambiguities)."""
     from digiconform.vectors import NOTHING_CHECKED, run_vector
+    from digiconform.verifier.differential import declared_details
 
     vid = v["id"]
     if driver.dead:
@@ -365,7 +366,8 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
         for a, holds in deps.items():
             if res.status == "fail" and any(b != a for b in off):
                 continue  # another reading the engine declares explains the failure
-            evidence = reading_evidence(v, res, a, holds, asked=bool(caps.variants))
+            evidence = reading_evidence(v, res, a, holds, asked=bool(caps.variants),
+                                        details=declared_details(driver))
             if evidence is None:
                 continue  # its discriminating check was not compared: no evidence
             tagged = a in v.get("ambiguities", ())
@@ -788,23 +790,40 @@ def _brief(request: Mapping[str, Any] | None) -> Any:
     return out
 
 
-_ALT_RESULTS: dict[tuple[str, str, str, int], Any] = {}
-"""(vector ID, ambiguity, reading, id of the vector) -> the oracle's run of the vector under
-that reading (:func:`reading_evidence`)."""
+_ALT_RESULTS: dict[tuple[str, str, str, int, tuple[str, ...] | None], Any] = {}
+"""(vector ID, ambiguity, reading, id of the vector, the engine's details) -> the oracle's run
+of the vector under that reading, compared as the engine's answers are
+(:func:`reading_evidence`)."""
 
 
-def _under_reading(v: Mapping[str, Any], amb: str, reading: str) -> Any:
-    """The oracle's run of ``v`` with ``amb = reading`` in every setup, compared with the
-    recorded expectations: ``pass``, or the first step where that reading answers otherwise
-    (``step``; ``differences`` = (path, recorded, that reading's value))."""
-    from digiconform.vectors import _run_steps, _with_reading
+def _compared_as(details: Sequence[str] | None) -> Any:
+    """An oracle driver whose answers a vector compares as it compares an engine's that
+    declared ``details`` (:func:`~digiconform.verifier.differential.declared_details`); the
+    plain oracle (every field compared) for None."""
     from oracle.driver import OracleDriver
 
-    key = (str(v["id"]), amb, reading, id(v))
+    if details is None:
+        return OracleDriver()
+    driver = OracleDriver()
+    driver.details = tuple(details)  # type: ignore[attr-defined]
+    return driver
+
+
+def _under_reading(v: Mapping[str, Any], amb: str, reading: str,
+                   details: Sequence[str] | None = None) -> Any:
+    """The oracle's run of ``v`` with ``amb = reading`` in every setup, compared with the
+    recorded expectations as an engine that declared ``details`` is compared (None: every
+    field): ``pass`` (that reading changes no answer that is compared), or the first step
+    where that reading answers otherwise (``step``; ``differences`` = (path, recorded, that
+    reading's value))."""
+    from digiconform.vectors import _run_steps, _with_reading
+
+    key = (str(v["id"]), amb, reading, id(v),
+           None if details is None else tuple(sorted(details)))
     if key not in _ALT_RESULTS:
         if len(_ALT_RESULTS) > 4096:
             _ALT_RESULTS.clear()
-        _ALT_RESULTS[key] = _run_steps(OracleDriver(), _with_reading(v, amb, reading),
+        _ALT_RESULTS[key] = _run_steps(_compared_as(details), _with_reading(v, amb, reading),
                                        ignore=("variants",), validate_mismatch=False)
     return _ALT_RESULTS[key]
 
@@ -812,24 +831,68 @@ def _under_reading(v: Mapping[str, Any], amb: str, reading: str) -> Any:
 _MISSING = object()
 
 
+def _is_refusal(answer: Any) -> bool:
+    return isinstance(answer, Mapping) and "kind" in answer and "clause" in answer
+
+
+def _stands_at(v: Mapping[str, Any], i: int, forced: Sequence[Mapping[str, Any]]) -> int:
+    """The step of ``v`` the engine's failing answer at step ``i`` was compared at: ``i``, or,
+    when it moved on by itself past forced actions (``forced``, the oracle's path to where it
+    stands) that are the vector's next actions (``legal_actions`` steps between them
+    allowed), the last of those steps."""
+    from digiconform.verifier.compare import canonical_action
+
+    steps = v["steps"]
+    at, j = i, i + 1
+    for f in forced:
+        while j < len(steps) and steps[j]["request"] == "legal_actions":
+            j += 1
+        if j >= len(steps) or steps[j]["request"] != "action" or \
+                canonical_action(steps[j]["action"]) != canonical_action(f):
+            break
+        at, j = j, j + 1
+    return at
+
+
+def _kept(v: Mapping[str, Any], x: Any, engine: Mapping[str, Any], res: Any, d: int,
+          i: int) -> bool:
+    """Did the engine give the recorded answer at step ``d`` in what the other reading's run
+    ``x`` changes there? For a reading that changes fields: none of them is among the fields
+    the engine's answer differs in (``engine``). For one that changes the kind of answer (a
+    refusal where an action is accepted, or the reverse): the engine's answer there is of the
+    recorded kind (an engine that moved on past step ``d``, ``d > i``, accepted it)."""
+    if x.differences:
+        return not ({p for p, _, _ in x.differences} & set(engine))
+    recorded = "refused" in (v["steps"][d].get("expect") or {})
+    engine_refused = d == i and _is_refusal(res.actual)
+    return engine_refused == recorded and _is_refusal(x.actual) != recorded
+
+
 def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str],
-                     asked: bool = False) -> dict[str, bool] | None:
+                     asked: bool = False, details: Sequence[str] | None = None
+                     ) -> dict[str, bool] | None:
     """What vector ``v``'s result ``res`` shows *directly* about ambiguity ``amb`` (the
     vector holds under the readings ``holds``): reading -> did the engine answer as that
     reading does at the step where that reading's answer differs from the recorded one.
 
     The discriminating step of a reading R is the first step of ``v`` where the oracle under
-    R answers otherwise (:func:`_under_reading`). Only compared steps count:
+    R answers otherwise in what is compared for this engine (the core fields and the
+    ``details`` it declared, :func:`_under_reading`): a reading that changes only a detail
+    the engine does not declare (DB-AMB-10's ``digimon_power``) has no discriminating check
+    on it, and the vector is no evidence about it. Only compared steps count:
 
-    - ``res`` passed, or failed after R's discriminating step: the engine gave the recorded
-      answer there -- consistent with ``holds``, inconsistent with R;
-    - ``res`` failed at that very step: only the fields R changes are looked at; the engine
-      is consistent with ``holds`` when it agrees with the recorded values on them (its
-      failure is elsewhere), and with R when its whole answer there is R's (it differs
-      from the recorded one in R's fields only, with R's values); when it answers there as
-      no reading at all, that is a fault of its own, no evidence;
-    - ``res`` failed before (in its prelude, or at any step before a reading changes an
-      answer): nothing is shown, and a reading whose step comes after it is not compared.
+    - ``res`` passed, or failed after R's discriminating step (in its prelude too: a vector
+      not reached whose prelude went past that step): the engine gave the recorded answer
+      there -- consistent with ``holds``, inconsistent with R;
+    - ``res`` failed at that very step (or the engine moved on by itself past forced actions
+      that include it, :func:`_stands_at`): only what R changes is looked at; the engine is
+      consistent with ``holds`` when it agrees with the recorded values on R's fields (or,
+      where R changes a refusal into an accepted action or the reverse, answered in the
+      recorded kind) -- its failure is elsewhere --, and with R when its whole answer there
+      is R's (it differs from the recorded one in R's fields only, with R's values); when
+      it answers there as no reading at all, that is a fault of its own, no evidence;
+    - ``res`` failed before (at any step before a reading changes an answer): nothing is
+      shown, and a reading whose step comes after it is not compared.
 
     An engine may move on by itself past forced actions (each the only legal action,
     :func:`~digiconform.verifier.differential.forced_path`): a failure at R's discriminating
@@ -852,27 +915,28 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
     one failing)."""
     from oracle import variants as registry
 
-    if res.status not in ("pass", "fail") or getattr(res, "reached", "") == "not-reached":
+    if res.status not in ("pass", "fail") or getattr(res, "reached", "") == "load_state" \
+            and res.status != "pass":
         return None
     amb_def = registry.BY_ID.get(amb)
     if amb_def is None:
         return None
-    if res.status == "pass":
-        # Every step compared and passed: the recorded answer at each reading's
-        # discriminating step (a reading outside ``holds`` fails the vector on the oracle:
-        # ``depends_on``), so no oracle run is needed.
-        others = [r for r in amb_def.reading_names() if r not in holds]
-        return ({r: True for r in holds} | {r: False for r in others}) if others else None
-    alts = {r: _under_reading(v, amb, r) for r in amb_def.reading_names() if r not in holds}
+    alts = {r: _under_reading(v, amb, r, details) for r in amb_def.reading_names()
+            if r not in holds}
     alts = {r: x for r, x in alts.items() if x.status == "fail" and x.step is not None}
     if not alts:
-        return None
+        return None  # no other reading changes a compared answer: nothing to tell them by
+    if res.status == "pass":
+        # Every step compared and passed: the recorded answer at each reading's
+        # discriminating step.
+        return {r: True for r in holds} | {r: False for r in alts}
     d = min(x.step for x in alts.values())
-    i = res.step if res.status == "fail" and res.step is not None else len(v["steps"])
-    if i < d:
+    i = res.step if res.step is not None else len(v["steps"])
+    at = _stands_at(v, i, getattr(res, "forced", None) or ())
+    if at < d:
         return None
-    engine = {p: a for p, _, a in (res.differences or [])} if res.status == "fail" else {}
-    if res.status == "fail" and i == d and not asked:
+    engine = {p: a for p, _, a in (res.differences or [])}
+    if i == d and not asked:
         moved = {r for r, x in alts.items()
                  if x.step == i and _moved_on_from(v, i, amb, r, res, x)}
         if moved:
@@ -880,15 +944,9 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
                                                 if x.step <= i}
     out: dict[str, bool] = {}
     at_d = [x for x in alts.values() if x.step == d]
-    broke = asked and i > d and res.status == "fail" and \
-        failing_clause(v, res) in set(amb_def.clauses)
+    broke = asked and i > d and failing_clause(v, res) in set(amb_def.clauses)
     for r in holds:
-        if i > d:
-            out[r] = not broke
-        else:
-            paths = {p for x in at_d for p, _, _ in x.differences}
-            # a reading that changes a refusal there: the engine failed on that very answer
-            out[r] = bool(paths) and not (paths & engine.keys())
+        out[r] = not broke if i > d else all(_kept(v, x, engine, res, d, i) for x in at_d)
     for r, x in alts.items():
         if x.step < i:
             out[r] = False
@@ -900,7 +958,11 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
                     engine.get(p, _MISSING) == val for p, _, val in x.differences)
             else:
                 out[r] = _same_answer(x.actual, res.actual)
-    if i == d and not any(out.get(r) for r in holds) and \
+        elif x.step <= at and _kept(v, x, engine, res, x.step, i):
+            # moved on by itself past R's step with the recorded answer there (never
+            # evidence *for* R: a fault of its own played on can look like R's answer)
+            out[r] = False
+    if i <= d and not any(out.get(r) for r in holds) and \
             not any(out.get(r) for r, x in alts.items() if x.step == d):
         # It answered as no reading there: a fault of its own on the fields a reading
         # changes (a wrong Digimon Power), not a reading -- no evidence either way.
