@@ -868,6 +868,41 @@ def _kept(v: Mapping[str, Any], x: Any, engine: Mapping[str, Any], res: Any, d: 
     return engine_refused == recorded and _is_refusal(x.actual) != recorded
 
 
+def _started_otherwise(v: Mapping[str, Any], i: int, res: Any) -> bool:
+    """Is the engine's failing answer at step ``i`` of ``v`` (``res``) also the oracle's with
+    a round (a Duel, the Battle) started by the other player
+    (:func:`~digiconform.verifier.differential.starter_clauses`)?"""
+    from digiconform.vectors import resolve_setup
+    from digiconform.verifier.differential import starter_clauses
+    from digiconform.verifier.games import hooks
+    from oracle.driver import OracleDriver
+
+    steps = v["steps"]
+    if not res.differences or steps[i]["request"] != "action":
+        return False
+    o = OracleDriver()
+    setup: Mapping[str, Any] = {}
+    try:
+        for s in steps[:i]:
+            if s["request"] == "new_game":
+                setup = resolve_setup(s["setup"])
+                o.new_game(setup)
+            elif s["request"] == "load_state":
+                setup = resolve_setup(s["setup"])
+                o.load_state(setup, s["state"])
+            elif s["request"] == "action":
+                o.apply(s["action"])
+        prior = o.state.to_json()
+        out = o.apply(steps[i]["action"])
+    except Exception:  # noqa: BLE001 - the recorded steps no longer replay: not shown
+        return False
+    if out.refusal is not None:
+        return False
+    ruleset = str(v.get("ruleset", "digibattle"))
+    return bool(starter_clauses(hooks(ruleset), setup, prior, steps[i]["action"],
+                                list(out.events), differences=res.differences))
+
+
 def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str],
                      asked: bool = False, details: Sequence[str] | None = None
                      ) -> dict[str, bool] | None:
@@ -953,9 +988,13 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
         elif x.step == i:
             if x.differences:
                 # Its whole answer there is R's: every field it differs in, R changes, to
-                # its values (a fault that also touches one of R's fields is not R).
+                # its values (a fault that also touches one of R's fields is not R), and
+                # not also the answer of a round started by the wrong player (the Battle
+                # begun by the player with nothing to play, who passes by force, is
+                # DB-AMB-24 'run-out''s answer there too).
                 out[r] = set(engine) == {p for p, _, _ in x.differences} and all(
-                    engine.get(p, _MISSING) == val for p, _, val in x.differences)
+                    engine.get(p, _MISSING) == val for p, _, val in x.differences) and \
+                    not _started_otherwise(v, i, res)
             else:
                 out[r] = _same_answer(x.actual, res.actual)
         elif x.step <= at and _kept(v, x, engine, res, x.step, i):
