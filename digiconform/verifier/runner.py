@@ -315,6 +315,7 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
     set-up, evidence for the ambiguities)."""
     from digiconform.vectors import NOTHING_CHECKED, run_vector
     from digiconform.verifier.differential import declared_details
+    from oracle import variants as registry
 
     vid = v["id"]
     if driver.dead:
@@ -362,6 +363,7 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
                       "check was not reached",
                       clause=clause, seconds=round(secs, 4))
         return
+    shown: str | None = None  # the clause of a reading the failure shows the engine play
     if res.status in ("pass", "fail"):
         for a, holds in deps.items():
             if res.status == "fail" and any(b != a for b in off):
@@ -370,6 +372,10 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
                                         details=declared_details(driver))
             if evidence is None:
                 continue  # its discriminating check was not compared: no evidence
+            amb_def = registry.BY_ID.get(a)
+            if res.status == "fail" and amb_def is not None and amb_def.clauses and \
+                    any(ok for r, ok in evidence.items() if r not in holds):
+                shown = shown or amb_def.clauses[0]
             tagged = a in v.get("ambiguities", ())
             others_ok = caps.variants or all(
                 declared.get(b) in hb for b, hb in deps.items() if b != a)
@@ -386,7 +392,7 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
             "message": _off_message({**deps, **{a: [r] for a, r in asked.items()}},
                                     off, declared)})
         return
-    _record_vector(report, v, res, secs, opts)
+    _record_vector(report, v, res, secs, opts, shown)
 
 
 def _exc(e: BaseException) -> str:
@@ -691,7 +697,11 @@ def _record_engine_error(report: Report, v: Mapping[str, Any], res: Any, secs: f
 
 
 def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
-                   opts: Options) -> None:
+                   opts: Options, reading_clause: str | None = None) -> None:
+    """File ``v``'s result ``res``: a failure under the clause of the step that failed
+    (:func:`failing_clause`), or, where its answer there is another reading's of an
+    ambiguity (:func:`reading_evidence`), under that ambiguity's clause
+    (``reading_clause``), as a random game's divergence a reading explains is."""
     vid = v["id"]
     clauses = list(v.get("clauses", ()))
     clause = clauses[0] if clauses else None
@@ -734,7 +744,7 @@ def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
                                  "its own steps pass"})
             return
     if res.status in ("fail", "error") and res.code != "state-schema-invalid":
-        clause = failing_clause(v, res)
+        clause = reading_clause or failing_clause(v, res)
     case = {"part": "scenarios", "id": vid, "clause": clause, "seconds": round(secs, 4)}
     if res.status == "pass":
         report.counts["passed"] += 1
@@ -972,8 +982,11 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
         return None
     engine = {p: a for p, _, a in (res.differences or [])}
     if i == d and not asked:
+        # (R's whole answer there, every field, detail or not, to build its state from)
+        full = {r: _under_reading(v, amb, r) for r, x in alts.items() if x.step == i}
         moved = {r for r, x in alts.items()
-                 if x.step == i and _moved_on_from(v, i, amb, r, res, x)}
+                 if x.step == i and _moved_on_from(v, i, amb, r, res, full[r]
+                                                   if full[r].step == i else x)}
         if moved:
             return {r: False for r in holds} | {r: r in moved for r, x in alts.items()
                                                 if x.step <= i}
