@@ -112,12 +112,12 @@ def _verdicts(report: Any) -> dict[str, tuple[tuple[str, ...], str]]:
 #: xfail: a fix shows as XPASS)
 WRONG_VECTORS = {
     "ownpower": "its failing vectors are filed under the Duel-end rules the wrong power "
-                "decides (DB-C.6, DB-C.8, DB-C.5, DB-C.4, DB-C.1) and one under DB-A.4: a "
-                "vector whose answer is 'own-type''s only after forced actions the engine "
-                "took by itself is no evidence of that reading (a fault played on can look "
-                "like one: loserkeeps at DB-AMB-23), and in some vectors this engine's power "
-                "is not the register's 'own-type' either (Double Attack's discards); the "
-                "power itself (digimon_power) is a detail it does not declare",
+                "decides (DB-C.6, DB-C.8, DB-C.5, DB-C.4, DB-C.1): a vector whose answer is "
+                "'own-type''s only after forced actions the engine took by itself is no "
+                "evidence of that reading (a fault played on can look like one: loserkeeps "
+                "at DB-AMB-23), and two of them the oracle under 'own-type' passes while "
+                "this engine fails them; the power itself (digimon_power) is a detail it "
+                "does not declare",
 }
 
 
