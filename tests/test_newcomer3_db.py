@@ -111,13 +111,13 @@ def _verdicts(report: Any) -> dict[str, tuple[tuple[str, ...], str]]:
 #: engine -> why its failing vectors are known to be filed under other clauses (strict
 #: xfail: a fix shows as XPASS)
 WRONG_VECTORS = {
-    "ownpower": "its failing vectors are filed under the Duel-end rules the wrong power "
-                "decides (DB-C.6, DB-C.8, DB-C.5, DB-C.4, DB-C.1): a vector whose answer is "
-                "'own-type''s only after forced actions the engine took by itself is no "
-                "evidence of that reading (a fault played on can look like one: loserkeeps "
-                "at DB-AMB-23), and two of them the oracle under 'own-type' passes while "
-                "this engine fails them; the power itself (digimon_power) is a detail it "
-                "does not declare",
+    "ownpower": "28 of its 32 failing vectors are filed under DB-A.4 (their answer, played "
+                "on by forced actions, is DB-AMB-10 'own-type''s, the reading its random "
+                "games show), 4 are not: two the oracle under 'own-type' passes while this "
+                "engine fails them (DB-C.6: Double Attack's discards, Regroup's change of "
+                "Rookie), and two not looked into (DB-C.1 Blitz's exhaustion, DB-C.5 Agumon "
+                "against Kunemon); the power itself "
+                "(digimon_power) is a detail it does not declare",
 }
 
 

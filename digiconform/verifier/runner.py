@@ -297,6 +297,7 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     if opts.games > 0 and not driver.dead:
         _differential(report, driver, opts, declared if not caps.variants else
                       {k: v for k, v in valid.items() if k in own}, caps, progress)
+        _refile_played_on(report, coverage.get("played_on", []))
     elif opts.games > 0:
         report.games = {"planned": opts.games, "completed": 0, "diverged": 0,
                         "engine_errors": 0, "refused": 0, "errored": 0,
@@ -368,6 +369,10 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
         for a, holds in deps.items():
             if res.status == "fail" and any(b != a for b in off):
                 continue  # another reading the engine declares explains the failure
+            if res.status == "fail" and not caps.variants:
+                later = played_on_readings(v, res, a, holds, declared_details(driver))
+                if later:
+                    coverage.setdefault("played_on", []).append((vid, a, later))
             evidence = reading_evidence(v, res, a, holds, asked=bool(caps.variants),
                                         details=declared_details(driver))
             if evidence is None:
@@ -911,6 +916,67 @@ def _started_otherwise(v: Mapping[str, Any], i: int, res: Any) -> bool:
     ruleset = str(v.get("ruleset", "digibattle"))
     return bool(starter_clauses(hooks(ruleset), setup, prior, steps[i]["action"],
                                 list(out.events), differences=res.differences))
+
+
+def played_on_readings(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str],
+                       details: Sequence[str] | None = None) -> set[str]:
+    """The readings R of ``amb`` (not in ``holds``) whose answer the failing vector's engine
+    gives where it stands after forced actions of the vector it took by itself
+    (:func:`_stands_at`), at R's discriminating step past the failing one: no evidence for R
+    (:func:`reading_evidence`), but, once the random games show the engine playing R, that
+    reading's failure (:func:`_refile_played_on`)."""
+    from oracle import variants as registry
+
+    amb_def = registry.BY_ID.get(amb)
+    if res.status != "fail" or res.step is None or not res.differences or amb_def is None:
+        return set()
+    at = _stands_at(v, res.step, getattr(res, "forced", None) or ())
+    if at <= res.step:
+        return set()
+    engine = {p: a for p, _, a in res.differences}
+    out = set()
+    for r in amb_def.reading_names():
+        if r in holds:
+            continue
+        x = _under_reading(v, amb, r, details)
+        if x.status == "fail" and x.step == at and x.differences and \
+                set(engine) == {p for p, _, _ in x.differences} and \
+                all(engine.get(p, _MISSING) == val for p, _, val in x.differences):
+            out.add(r)
+    return out
+
+
+def _refile_played_on(report: Report, entries: Sequence[tuple[str, str, set[str]]]) -> None:
+    """File each failing vector whose answer, played on by forced actions, is a reading R's
+    (``entries``: vector ID, ambiguity, such readings; :func:`played_on_readings`) under the
+    ambiguity's clause when the random games show the engine playing R (its verdict's
+    ``random_games``): the failure is that reading's, as the random games' divergences are."""
+    from oracle import variants as registry
+
+    for vid, amb, readings in entries:
+        res = report.ambiguities.get(amb)
+        amb_def = registry.BY_ID.get(amb)
+        if res is None or amb_def is None or not amb_def.clauses or \
+                not readings & set(res.random_games or {}):
+            continue
+        clause = amb_def.clauses[0]
+        for f in report.failures:
+            if f.id != vid or f.kind != "scenario" or f.clause == clause:
+                continue
+            old, f.clause = f.clause, clause
+            if old:
+                _clause(report, old).failed -= 1
+                f.message = f.message.replace(f"clause {old}", f"clause {clause}")
+            _clause(report, clause).failed += 1
+            for case in report.cases:
+                if case.get("part") == "scenarios" and case.get("id") == vid:
+                    case["clause"] = clause
+                    if old and isinstance(case.get("message"), str):
+                        case["message"] = case["message"].replace(f"clause {old}",
+                                                                  f"clause {clause}")
+            for entry in report.not_reached:
+                if entry.get("id") == vid:
+                    entry["clause"] = clause
 
 
 def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str],
