@@ -206,10 +206,15 @@ def explains(normal: Mapping[str, Any], alt: Mapping[str, Any],
     one event changed) give the implementation's ``differences`` from the oracle's
     ``normal``? The implementation's declared details are not known here, only its
     differences: each must be one ``alt`` has (any field), and each core field ``alt``
-    changes must be among them; ``alt`` must change some core field."""
+    changes must be among them; ``alt`` must change some core field. A field is core when
+    it is so in both states (a Digi-Battle ``passed`` flag is bookkeeping outside the
+    phases a player passes in: a Duel ``alt`` ends in the step leaves it set, an engine
+    may clear it)."""
     full = {p: repr(a) for p, _e, a in state_differences(normal, alt, limit=10**6)}
+    core_there = {p for p, _e, _a in state_differences(alt, normal, details=(),
+                                                        limit=10**6)}
     core = {p: repr(a) for p, _e, a in state_differences(normal, alt, details=(),
-                                                          limit=10**6)}
+                                                          limit=10**6) if p in core_there}
     engine = {p: repr(a) for p, _e, a in differences}
     return bool(core) and all(full.get(p) == a for p, a in engine.items()) and \
         all(engine.get(p) == a for p, a in core.items())

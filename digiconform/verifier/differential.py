@@ -114,6 +114,10 @@ class Divergence:
     basis: str | None = None
     """How :attr:`clause` was found when a rule other than the event ranking named it:
     ``waits`` (:func:`waited_clause`), ``gauge`` (:func:`cover_gauge_roots`)."""
+    starters: tuple[str, ...] = ()
+    """The clauses of every round start (:func:`starter_clauses`) whose other starter gives
+    the implementation's answer at this step, when :attr:`clause` is one of them: more than
+    one where the step cannot tell them apart (:func:`cover_starter_roots`)."""
     unconfirmed: tuple[Any, Any, Any] | None = None
     """``(reading, clause, explanation)`` a reading explained this divergence with, taken back
     because its game ended too soon to confirm it (:func:`_confirm_readings`); given back when
@@ -461,7 +465,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                               before=before.to_json(), events=[])
                 if not goes_on() or not _follow(oracle, setup, chosen, actions, div,
                                                 on_divergence, before.to_json(), out.state,
-                                                root):
+                                                root, ahead):
                     return first[0]
                 resynced[0] = True
                 continue
@@ -510,7 +514,8 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                           actual_state=out.state, before=before.to_json(),
                           events=step_events)
             if not goes_on() or not _follow(oracle, setup, chosen, actions, div,
-                                            on_divergence, compared, out.state, root):
+                                            on_divergence, compared, out.state, root,
+                                            ahead):
                 return first[0]
             resynced[0] = True
     return first[0] if first else None
@@ -681,11 +686,14 @@ def declared_details(impl: Any) -> tuple[str, ...] | None:
 def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, str],
             actions: Sequence[Mapping[str, Any]], div: Divergence, on_divergence: OnDivergence,
             expected: Mapping[str, Any], actual: Any,
-            root: list[Divergence | None] | None = None) -> bool:
+            root: list[Divergence | None] | None = None,
+            ahead: list[Mapping[str, Any]] | None = None) -> bool:
     """Make the oracle go on from where the implementation is after ``div``: under the
     readings ``on_divergence`` says explain it (when the oracle, replaying the game under
-    them, reaches the implementation's state: a fresh re-sync, ``root[0]`` becomes None),
-    else from the implementation's state merged into its own, when the oracle can play on
+    them, reaches the implementation's state: a fresh re-sync, ``root[0]`` becomes None; for
+    an implementation that moves on by itself, the state the forced actions after it lead
+    to, which then go into ``ahead``, the oracle's forced actions still to take), else
+    from the implementation's state merged into its own, when the oracle can play on
     from it (:func:`_take_over`; ``root[0]`` becomes the root cause of ``div``: what
     follows is its consequence). False when neither works (the game ends; ``div.ended``
     says why)."""
@@ -700,11 +708,20 @@ def _follow(oracle: OracleDriver, setup: Mapping[str, Any], chosen: dict[str, st
                     o.apply(a)
             except Exception:  # noqa: BLE001
                 o = None  # type: ignore[assignment]
-            if o is not None and isinstance(actual, Mapping) and not state_differences(
-                    {k: v for k, v in o.state.to_json().items() if k != "variants"}, actual,
-                    details=div.details):
+            same = o is not None and isinstance(actual, Mapping) and not state_differences(
+                {k: v for k, v in o.state.to_json().items() if k != "variants"}, actual,
+                details=div.details)
+            path = None
+            if not same and o is not None and ahead is not None and \
+                    waits_only_in_oracle(div.details):
+                # moved on by itself past forced actions from the reading's answer
+                path = forced_path(str(setup.get("ruleset", "digibattle")), o.state, actual,
+                                   div.details)
+            if same or path:
                 chosen.update(readings)
                 oracle._state = o.state
+                if path:
+                    ahead[:] = path  # type: ignore[index]
                 if root is not None:
                     root[0] = None
                 return True
@@ -1546,6 +1563,8 @@ def _file(games: Sequence[Sequence[Divergence]], seen: dict[str, dict[str, int]]
     groups: dict[tuple[str, str], Finding] = {}
     cover_gauge_roots([d for collect in games for d in collect if d.cause is None
                        and d.follows_asked is None and d.reading is None])
+    cover_starter_roots([d for collect in games for d in collect if d.cause is None
+                         and d.follows_asked is None and d.reading is None])
     for collect in games:
         keys_this_game: set[tuple[str, str]] = set()
         key_of: dict[int, tuple[str, str]] = {}
@@ -2586,6 +2605,22 @@ def name_by_gauge_roots(roots: Sequence[Divergence], others: Sequence[Divergence
             d.clause, d.basis = best[0], "gauge"
 
 
+def cover_starter_roots(roots: Sequence[Divergence]) -> None:
+    """Name each root divergence of a run that several round starts explain alike
+    (:attr:`Divergence.starters`: the wrong Duel starter and the wrong Battle starter, where
+    the Digivolve phase between them was all forced passes) by the one of them the most
+    roots of the run are filed under (each other root supports its own clause; one fault,
+    one finding); on a tie, the first."""
+    support: dict[str, int] = {}
+    for d in roots:
+        for c in (d.starters if len(d.starters) > 1 else (d.clause or "?",)):
+            support[c] = support.get(c, 0) + 1
+    for d in roots:
+        if len(d.starters) > 1 and d.clause in d.starters and d.reading is None:
+            d.clause = max(d.starters, key=lambda c: (support.get(c, 0),
+                                                      -d.starters.index(c)))
+
+
 def attribute(div: Divergence, *, readings: bool = True,
               exclude: Collection[tuple[str, str]] = ()) -> None:
     """Fill in ``div.clause`` (and ``clauses``, ``explanation``, ``reading``).
@@ -2609,6 +2644,7 @@ def attribute(div: Divergence, *, readings: bool = True,
     game = _hooks_of(div.setup)
     events = in_step(game, _step_events(div), div.before, div.differences)
     div.clauses = sorted({e["clause"] for e in events if e.get("clause")})
+    div.starters = ()
     if div.kind != "errored" and readings:
         for amb in registry.REGISTRY:
             if amb.ruleset != game.ruleset:
@@ -2646,8 +2682,10 @@ def attribute(div: Divergence, *, readings: bool = True,
             details=div.details)
     if div.clause is None and div.kind == "state" and div.actions:
         # a new Duel started by the other player than the rules say (DB-D.6)
-        div.clause = starter_clause(game, div.oracle_setup, div.before, div.actions[-1],
-                                    events, actual=div.actual_state, details=div.details)
+        starters = starter_clauses(game, div.oracle_setup, div.before, div.actions[-1],
+                                   events, actual=div.actual_state, details=div.details)
+        div.clause = starters[0] if starters else None
+        div.starters = tuple(starters)
     if div.clause is None and div.kind == "state":
         div.clause = waited_clause(div)
         if div.clause is not None:
@@ -2768,51 +2806,89 @@ def starter_clause(game: GameHooks, setup: Mapping[str, Any], before: Mapping[st
                    actual: Mapping[str, Any] | None = None,
                    differences: Sequence[tuple[str, Any, Any]] | None = None,
                    details: Sequence[str] | None = None) -> str | None:
-    """The clause of the event that starts a round (:attr:`GameHooks.starts`: a new Duel,
-    DB-D.6) when the step holds that event and the oracle, from the position ``before`` with
-    the other player named to start it, gives the implementation's answer: the
-    implementation let the wrong player start, whatever field showed it first (that player
-    passing by force in the Digivolve or Battle phase shows as a ``passed`` flag, not as the
-    Duel's start). Else None.
+    """The first of :func:`starter_clauses` (in the order of :attr:`GameHooks.starts`), or
+    None."""
+    found = starter_clauses(game, setup, before, action, events, actual=actual,
+                            differences=differences, details=details)
+    return found[0] if found else None
+
+
+def starter_clauses(game: GameHooks, setup: Mapping[str, Any],
+                    before: Mapping[str, Any] | None, action: Mapping[str, Any] | None,
+                    events: Sequence[Mapping[str, Any]], *,
+                    actual: Mapping[str, Any] | None = None,
+                    differences: Sequence[tuple[str, Any, Any]] | None = None,
+                    details: Sequence[str] | None = None) -> list[str]:
+    """The clauses of the events that starts a round (:attr:`GameHooks.starts`: a new Duel,
+    DB-D.6; the Battle, DB-C.1) when the step, or the forced actions after it, hold that
+    event and the oracle, with the other player named to start it, gives the
+    implementation's answer: the implementation let the wrong player start, whatever field
+    showed it first (that player passing by force in the Digivolve or Battle phase shows as
+    a ``passed`` flag, not as the round's start). The other player is named in the position
+    ``before`` the step (the start's ``field``, e.g. ``first_player``), or, for the field
+    ``to_move``, as the one to move in the oracle's position where the event occurred.
+    Every such clause, in the order of :attr:`GameHooks.starts` (a Duel whose Digivolve
+    phase is all forced passes shows the wrong Duel starter and the wrong Battle starter
+    alike: :func:`cover_starter_roots` chooses by the run).
 
     :param actual: the implementation's state after the step (compared as states are, with
         the ``details`` it declared); else ``differences`` (``(path, expected, actual)``):
         each must be one the counterfactual state has, and each core field it changes must
         be among them.
     """
-    if game.starts is None or before is None or action is None or \
+    found: list[str] = []
+    if not game.starts or before is None or action is None or \
             (actual is None and not differences):
-        return None
-    kind, name = game.starts
-    event = next((e for e in events if e.get("type") == kind and e.get("clause")), None)
-    who = before.get(name)
-    if event is None or who not in (0, 1) or isinstance(who, bool):
-        return None
-    normal = _forced_positions(setup, before, action)
-    other = _forced_positions(setup, {**before, name: 1 - who}, action, kind)
-    # (an implementation with no waiting point moves on by itself past forced actions, the
-    # other player's pass with nothing to Digivolve: any position along them)
-    if any(_reproduces(a, b, actual, differences, details)
-           for a in (normal[:1] if actual is not None else normal) for b in other):
-        return str(event["clause"])
-    return None
+        return found
+    normal: list[tuple[Mapping[str, Any], list[Mapping[str, Any]]]] | None = None
+    for kind, name in game.starts:
+        if normal is None:
+            normal = _forced_positions(setup, before, action)
+        event = next((e for e in [*events, *(e for _, evs in normal for e in evs)]
+                      if e.get("type") == kind and e.get("clause")), None)
+        if event is None:
+            continue
+        if name == "to_move":
+            at = next((st for st, evs in normal if any(e.get("type") == kind for e in evs)),
+                      None)
+            who = at.get("to_move") if at is not None else None
+            if who not in (0, 1) or isinstance(who, bool):
+                continue
+            other = _forced_positions(setup, {**at, "to_move": 1 - who}, None)
+        else:
+            who = before.get(name)
+            if who not in (0, 1) or isinstance(who, bool):
+                continue
+            other = _forced_positions(setup, {**before, name: 1 - who}, action, kind)
+        # (an implementation with no waiting point moves on by itself past forced actions,
+        # the other player's pass with nothing to Digivolve: any position along them)
+        if any(_reproduces(a, b, actual, differences, details)
+               for a, _ in (normal[:1] if actual is not None else normal)
+               for b, _ in other) and str(event["clause"]) not in found:
+            found.append(str(event["clause"]))
+    return found
 
 
 def _forced_positions(setup: Mapping[str, Any], before: Mapping[str, Any],
-                      action: Mapping[str, Any], event: str | None = None
-                      ) -> list[Mapping[str, Any]]:
-    """The oracle's states (JSON) after ``action`` from ``before`` and after each forced
-    action (the only legal one) that follows, at most :data:`FORCED_LIMIT`; empty when the
-    oracle does not take ``before`` or refuses ``action``, or (``event``) its answer to
-    ``action`` holds no event of that type."""
+                      action: Mapping[str, Any] | None, event: str | None = None
+                      ) -> list[tuple[Mapping[str, Any], list[Mapping[str, Any]]]]:
+    """The oracle's states (JSON), each with the events that led to it, after ``action``
+    from ``before`` (None: ``before`` itself, with no events) and after each forced action
+    (the only legal one) that follows, at most :data:`FORCED_LIMIT`; empty when the oracle
+    does not take ``before`` or refuses ``action``; with ``event``, only the positions from
+    the answer that holds an event of that type on (the answer to ``action`` or to one of
+    the forced actions)."""
     o = OracleDriver()
     if not _load(o, setup, before):
         return []
-    out = o.apply(action)
-    if out.refusal is not None or out.state is None or \
-            (event is not None and not any(e.get("type") == event for e in out.events)):
-        return []
-    states = [out.state]
+    if action is None:
+        out_state, out_events = o.state.to_json(), []
+    else:
+        out = o.apply(action)
+        if out.refusal is not None or out.state is None:
+            return []
+        out_state, out_events = out.state, list(out.events)
+    states = [(out_state, out_events)]
     for _ in range(FORCED_LIMIT):
         acts = o.legal_actions() or []
         if len(acts) != 1 or not isinstance(o.state.to_move, int):
@@ -2820,7 +2896,11 @@ def _forced_positions(setup: Mapping[str, Any], before: Mapping[str, Any],
         out = o.apply(acts[0])
         if out.refusal is not None or out.state is None:
             break
-        states.append(out.state)
+        states.append((out.state, list(out.events)))
+    if event is not None:
+        first = next((i for i, (_, evs) in enumerate(states)
+                      if any(e.get("type") == event for e in evs)), None)
+        return [] if first is None else states[first:]
     return states
 
 
@@ -2894,12 +2974,16 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
     if not div.actions:
         return False
     ref = None
+    acting = False  # the reading already changes the position before the step
     if div.before is not None:
         if not _load(o, setup, div.before):
             return False
+        pre = o.state.to_json() if o.state is not None else None
         out = o.apply(div.actions[-1])
         base0 = OracleDriver()
         if _load(base0, base_setup, div.before):
+            acting = _without_variants(pre) != _without_variants(
+                base0.state.to_json() if base0.state is not None else None)
             ref = base0.apply(div.actions[-1])
     else:
         try:
@@ -2915,7 +2999,7 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
             if i < len(div.actions) - 1 and (out.refusal is None) != (ref.refusal is None):
                 return False
         assert out is not None
-    if ref is not None and not _step_changed_by(amb, ref, out):
+    if ref is not None and not acting and not _step_changed_by(amb, ref, out):
         return False
     if div.kind == "state":
         if out.refusal is not None or div.actual_state is None:
@@ -2924,7 +3008,17 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
         strip = ("variants",)
         alt = {k: v for k, v in (out.state or {}).items() if k not in strip}
         got = {k: v for k, v in div.actual_state.items() if k not in strip}
-        return not state_differences(alt, got, details=div.details)
+        if not state_differences(alt, got, details=div.details):
+            return True
+        # An engine with no waiting point moves on by itself past forced actions (a Duel
+        # decided by forced passes inside the step): the reading's answer followed by them.
+        # Only where the reading changed the oracle's answer at the step (else the forced
+        # actions are the same under both readings and the rule broken lies elsewhere).
+        changed = ref is None or ref.state is None or \
+            {k: v for k, v in ref.state.items() if k not in strip} != alt
+        return changed and waits_only_in_oracle(div.details) and o.state is not None and \
+            forced_path(str(div.setup.get("ruleset", "digibattle")), o.state,
+                        div.actual_state, div.details) is not None
     if div.kind == "accepted-illegal":
         if out.refusal is not None:
             return False
@@ -2942,6 +3036,14 @@ def _explained_by(div: Divergence, amb: str, reading: str) -> bool:
     if div.kind == "refusal" and out.refusal is not None:
         return out.refusal.to_json().get("clause") == (div.actual or {}).get("clause")
     return False
+
+
+def _without_variants(state: Any) -> Any:
+    """``state`` (JSON) without its ``variants``: the values a reading gives the position
+    (the Digimon Power DB-AMB-10's chart row gives, before any Duel is decided with it)."""
+    if not isinstance(state, Mapping):
+        return state
+    return {k: v for k, v in state.items() if k != "variants"}
 
 
 def _step_changed_by(amb: str, ref: Any, alt: Any) -> bool:

@@ -94,9 +94,10 @@ class GameHooks:
         ``unless`` differs or occurs there too (a Digimon Power computed wrongly from the
         same cards is the power rule's, DB-A.4, not the rule of the move that showed it;
         a Power Option's condition judged wrongly, ``held``, is DB-C.2's).
-    :param starts: ``(event type, field)``: the event that starts a round with the player
-        ``field`` names before the step (Digi-Battle: ``duel_started``, DB-D.6, with the
-        ``first_player`` the last Duel's end decided). A state divergence at a step with
+    :param starts: ``(event type, field)`` pairs: an event that starts a round with the
+        player ``field`` names before the step (Digi-Battle: ``duel_started``, DB-D.6, with
+        the ``first_player`` the last Duel's end decided; ``battle_started``, DB-C.1, with
+        the player ``to_move`` where it occurs). A state divergence at a step with
         that event which the oracle reproduces when ``field`` names the other player is that
         event's rule's, whatever field showed it first (the wrong player Digivolving first
         and passing by force shows as a ``passed`` flag, the wrong one to move as
@@ -146,7 +147,7 @@ class GameHooks:
     leaves_at: Mapping[str, tuple[str, str]] | None = None
     turn_cause: str = ""
     turn_condition: str = ""
-    starts: tuple[str, str] | None = None
+    starts: tuple[tuple[str, str], ...] = ()
     card_keys: tuple[str, ...] = ()
     opponent_fields: tuple[tuple[str, frozenset[str]], ...] = ()
     gauge_limit: tuple[int, str] | None = None
@@ -475,7 +476,7 @@ def _digibattle() -> GameHooks:
                                                  "to_move")),
         check_state=_db_check_state, setup_clause="DB-A.0",
         leaves_at={"duel_started": ("digivolve", "reveal")},
-        starts=("duel_started", "first_player"),
+        starts=(("duel_started", "first_player"), ("battle_started", "to_move")),
         card_keys=("card", "cards", "online_to_offline", "discarded", "sent_offline",
                    "offline", "support"),
         field_clauses=(

@@ -297,6 +297,7 @@ def _verify(opts: Options, report: Report, driver: Any, t0: float,
     if opts.games > 0 and not driver.dead:
         _differential(report, driver, opts, declared if not caps.variants else
                       {k: v for k, v in valid.items() if k in own}, caps, progress, vectors)
+        _refile_played_on(report, coverage.get("played_on", []))
     elif opts.games > 0:
         report.games = {"planned": opts.games, "completed": 0, "diverged": 0,
                         "engine_errors": 0, "refused": 0, "errored": 0,
@@ -314,6 +315,8 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
     """Run vector ``v`` and record what it showed (a pass, a failure, a skip, a refused
     set-up, evidence for the ambiguities)."""
     from digiconform.vectors import NOTHING_CHECKED, run_vector
+    from digiconform.verifier.differential import declared_details
+    from oracle import variants as registry
 
     vid = v["id"]
     if driver.dead:
@@ -361,16 +364,26 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
                       "check was not reached",
                       clause=clause, seconds=round(secs, 4))
         return
+    shown: str | None = None  # the clause of a reading the failure shows the engine play
     if res.status in ("pass", "fail"):
         for a, holds in deps.items():
             if res.status == "fail" and any(b != a for b in off):
                 continue  # another reading the engine declares explains the failure
-            evidence = reading_evidence(v, res, a, holds, asked=bool(caps.variants))
+            if res.status == "fail" and not caps.variants:
+                later = played_on_readings(v, res, a, holds, declared_details(driver))
+                if later:
+                    coverage.setdefault("played_on", []).append((vid, a, later))
+            evidence = reading_evidence(v, res, a, holds, asked=bool(caps.variants),
+                                        details=declared_details(driver))
             if evidence is None and not caps.variants and res.status == "fail":
                 # the fault showed before the reading's check: played on past it
                 evidence = played_on_evidence(driver, v, res, a, holds)
             if evidence is None:
                 continue  # its discriminating check was not compared: no evidence
+            amb_def = registry.BY_ID.get(a)
+            if res.status == "fail" and amb_def is not None and amb_def.clauses and \
+                    any(ok for r, ok in evidence.items() if r not in holds):
+                shown = shown or amb_def.clauses[0]
             tagged = a in v.get("ambiguities", ())
             others_ok = caps.variants or all(
                 declared.get(b) in hb for b, hb in deps.items() if b != a)
@@ -387,7 +400,7 @@ def _one_vector(report: Report, driver: Any, v: Mapping[str, Any], opts: Options
             "message": _off_message({**deps, **{a: [r] for a, r in asked.items()}},
                                     off, declared)})
         return
-    _record_vector(report, v, res, secs, opts)
+    _record_vector(report, v, res, secs, opts, shown)
 
 
 def _exc(e: BaseException) -> str:
@@ -692,7 +705,11 @@ def _record_engine_error(report: Report, v: Mapping[str, Any], res: Any, secs: f
 
 
 def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
-                   opts: Options) -> None:
+                   opts: Options, reading_clause: str | None = None) -> None:
+    """File ``v``'s result ``res``: a failure under the clause of the step that failed
+    (:func:`failing_clause`), or, where its answer there is another reading's of an
+    ambiguity (:func:`reading_evidence`), under that ambiguity's clause
+    (``reading_clause``), as a random game's divergence a reading explains is."""
     vid = v["id"]
     clauses = list(v.get("clauses", ()))
     clause = clauses[0] if clauses else None
@@ -735,7 +752,7 @@ def _record_vector(report: Report, v: Mapping[str, Any], res: Any, secs: float,
                                  "its own steps pass"})
             return
     if res.status in ("fail", "error") and res.code != "state-schema-invalid":
-        clause = failing_clause(v, res)
+        clause = reading_clause or failing_clause(v, res)
     case = {"part": "scenarios", "id": vid, "clause": clause, "seconds": round(secs, 4)}
     if res.status == "pass":
         report.counts["passed"] += 1
@@ -791,23 +808,40 @@ def _brief(request: Mapping[str, Any] | None) -> Any:
     return out
 
 
-_ALT_RESULTS: dict[tuple[str, str, str, int], Any] = {}
-"""(vector ID, ambiguity, reading, id of the vector) -> the oracle's run of the vector under
-that reading (:func:`reading_evidence`)."""
+_ALT_RESULTS: dict[tuple[str, str, str, int, tuple[str, ...] | None], Any] = {}
+"""(vector ID, ambiguity, reading, id of the vector, the engine's details) -> the oracle's run
+of the vector under that reading, compared as the engine's answers are
+(:func:`reading_evidence`)."""
 
 
-def _under_reading(v: Mapping[str, Any], amb: str, reading: str) -> Any:
-    """The oracle's run of ``v`` with ``amb = reading`` in every setup, compared with the
-    recorded expectations: ``pass``, or the first step where that reading answers otherwise
-    (``step``; ``differences`` = (path, recorded, that reading's value))."""
-    from digiconform.vectors import _run_steps, _with_reading
+def _compared_as(details: Sequence[str] | None) -> Any:
+    """An oracle driver whose answers a vector compares as it compares an engine's that
+    declared ``details`` (:func:`~digiconform.verifier.differential.declared_details`); the
+    plain oracle (every field compared) for None."""
     from oracle.driver import OracleDriver
 
-    key = (str(v["id"]), amb, reading, id(v))
+    if details is None:
+        return OracleDriver()
+    driver = OracleDriver()
+    driver.details = tuple(details)  # type: ignore[attr-defined]
+    return driver
+
+
+def _under_reading(v: Mapping[str, Any], amb: str, reading: str,
+                   details: Sequence[str] | None = None) -> Any:
+    """The oracle's run of ``v`` with ``amb = reading`` in every setup, compared with the
+    recorded expectations as an engine that declared ``details`` is compared (None: every
+    field): ``pass`` (that reading changes no answer that is compared), or the first step
+    where that reading answers otherwise (``step``; ``differences`` = (path, recorded, that
+    reading's value))."""
+    from digiconform.vectors import _run_steps, _with_reading
+
+    key = (str(v["id"]), amb, reading, id(v),
+           None if details is None else tuple(sorted(details)))
     if key not in _ALT_RESULTS:
         if len(_ALT_RESULTS) > 4096:
             _ALT_RESULTS.clear()
-        _ALT_RESULTS[key] = _run_steps(OracleDriver(), _with_reading(v, amb, reading),
+        _ALT_RESULTS[key] = _run_steps(_compared_as(details), _with_reading(v, amb, reading),
                                        ignore=("variants",), validate_mismatch=False)
     return _ALT_RESULTS[key]
 
@@ -815,24 +849,164 @@ def _under_reading(v: Mapping[str, Any], amb: str, reading: str) -> Any:
 _MISSING = object()
 
 
+def _is_refusal(answer: Any) -> bool:
+    return isinstance(answer, Mapping) and "kind" in answer and "clause" in answer
+
+
+def _stands_at(v: Mapping[str, Any], i: int, forced: Sequence[Mapping[str, Any]]) -> int:
+    """The step of ``v`` the engine's failing answer at step ``i`` was compared at: ``i``, or,
+    when it moved on by itself past forced actions (``forced``, the oracle's path to where it
+    stands) that are the vector's next actions (``legal_actions`` steps between them
+    allowed), the last of those steps."""
+    from digiconform.verifier.compare import canonical_action
+
+    steps = v["steps"]
+    at, j = i, i + 1
+    for f in forced:
+        while j < len(steps) and steps[j]["request"] == "legal_actions":
+            j += 1
+        if j >= len(steps) or steps[j]["request"] != "action" or \
+                canonical_action(steps[j]["action"]) != canonical_action(f):
+            break
+        at, j = j, j + 1
+    return at
+
+
+def _kept(v: Mapping[str, Any], x: Any, engine: Mapping[str, Any], res: Any, d: int,
+          i: int) -> bool:
+    """Did the engine give the recorded answer at step ``d`` in what the other reading's run
+    ``x`` changes there? For a reading that changes fields: none of them is among the fields
+    the engine's answer differs in (``engine``). For one that changes the kind of answer (a
+    refusal where an action is accepted, or the reverse): the engine's answer there is of the
+    recorded kind (an engine that moved on past step ``d``, ``d > i``, accepted it)."""
+    if x.differences:
+        return not ({p for p, _, _ in x.differences} & set(engine))
+    recorded = "refused" in (v["steps"][d].get("expect") or {})
+    engine_refused = d == i and _is_refusal(res.actual)
+    return engine_refused == recorded and _is_refusal(x.actual) != recorded
+
+
+def _started_otherwise(v: Mapping[str, Any], i: int, res: Any) -> bool:
+    """Is the engine's failing answer at step ``i`` of ``v`` (``res``) also the oracle's with
+    a round (a Duel, the Battle) started by the other player
+    (:func:`~digiconform.verifier.differential.starter_clauses`)?"""
+    from digiconform.vectors import resolve_setup
+    from digiconform.verifier.differential import starter_clauses
+    from digiconform.verifier.games import hooks
+    from oracle.driver import OracleDriver
+
+    steps = v["steps"]
+    if not res.differences or steps[i]["request"] != "action":
+        return False
+    o = OracleDriver()
+    setup: Mapping[str, Any] = {}
+    try:
+        for s in steps[:i]:
+            if s["request"] == "new_game":
+                setup = resolve_setup(s["setup"])
+                o.new_game(setup)
+            elif s["request"] == "load_state":
+                setup = resolve_setup(s["setup"])
+                o.load_state(setup, s["state"])
+            elif s["request"] == "action":
+                o.apply(s["action"])
+        prior = o.state.to_json()
+        out = o.apply(steps[i]["action"])
+    except Exception:  # noqa: BLE001 - the recorded steps no longer replay: not shown
+        return False
+    if out.refusal is not None:
+        return False
+    ruleset = str(v.get("ruleset", "digibattle"))
+    return bool(starter_clauses(hooks(ruleset), setup, prior, steps[i]["action"],
+                                list(out.events), differences=res.differences))
+
+
+def played_on_readings(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str],
+                       details: Sequence[str] | None = None) -> set[str]:
+    """The readings R of ``amb`` (not in ``holds``) whose answer the failing vector's engine
+    gives where it stands after forced actions of the vector it took by itself
+    (:func:`_stands_at`), at R's discriminating step past the failing one: no evidence for R
+    (:func:`reading_evidence`), but, once the random games show the engine playing R, that
+    reading's failure (:func:`_refile_played_on`)."""
+    from oracle import variants as registry
+
+    amb_def = registry.BY_ID.get(amb)
+    if res.status != "fail" or res.step is None or not res.differences or amb_def is None:
+        return set()
+    at = _stands_at(v, res.step, getattr(res, "forced", None) or ())
+    if at <= res.step:
+        return set()
+    engine = {p: a for p, _, a in res.differences}
+    out = set()
+    for r in amb_def.reading_names():
+        if r in holds:
+            continue
+        x = _under_reading(v, amb, r, details)
+        if x.status == "fail" and x.step == at and x.differences and \
+                set(engine) == {p for p, _, _ in x.differences} and \
+                all(engine.get(p, _MISSING) == val for p, _, val in x.differences):
+            out.add(r)
+    return out
+
+
+def _refile_played_on(report: Report, entries: Sequence[tuple[str, str, set[str]]]) -> None:
+    """File each failing vector whose answer, played on by forced actions, is a reading R's
+    (``entries``: vector ID, ambiguity, such readings; :func:`played_on_readings`) under the
+    ambiguity's clause when the random games show the engine playing R (its verdict's
+    ``random_games``): the failure is that reading's, as the random games' divergences are."""
+    from oracle import variants as registry
+
+    for vid, amb, readings in entries:
+        res = report.ambiguities.get(amb)
+        amb_def = registry.BY_ID.get(amb)
+        if res is None or amb_def is None or not amb_def.clauses or \
+                not readings & set(res.random_games or {}):
+            continue
+        clause = amb_def.clauses[0]
+        for f in report.failures:
+            if f.id != vid or f.kind != "scenario" or f.clause == clause:
+                continue
+            old, f.clause = f.clause, clause
+            if old:
+                _clause(report, old).failed -= 1
+                f.message = f.message.replace(f"clause {old}", f"clause {clause}")
+            _clause(report, clause).failed += 1
+            for case in report.cases:
+                if case.get("part") == "scenarios" and case.get("id") == vid:
+                    case["clause"] = clause
+                    if old and isinstance(case.get("message"), str):
+                        case["message"] = case["message"].replace(f"clause {old}",
+                                                                  f"clause {clause}")
+            for entry in report.not_reached:
+                if entry.get("id") == vid:
+                    entry["clause"] = clause
+
+
 def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str],
-                     asked: bool = False) -> dict[str, bool] | None:
+                     asked: bool = False, details: Sequence[str] | None = None
+                     ) -> dict[str, bool] | None:
     """What vector ``v``'s result ``res`` shows *directly* about ambiguity ``amb`` (the
     vector holds under the readings ``holds``): reading -> did the engine answer as that
     reading does at the step where that reading's answer differs from the recorded one.
 
     The discriminating step of a reading R is the first step of ``v`` where the oracle under
-    R answers otherwise (:func:`_under_reading`). Only compared steps count:
+    R answers otherwise in what is compared for this engine (the core fields and the
+    ``details`` it declared, :func:`_under_reading`): a reading that changes only a detail
+    the engine does not declare (DB-AMB-10's ``digimon_power``) has no discriminating check
+    on it, and the vector is no evidence about it. Only compared steps count:
 
-    - ``res`` passed, or failed after R's discriminating step: the engine gave the recorded
-      answer there -- consistent with ``holds``, inconsistent with R;
-    - ``res`` failed at that very step: only the fields R changes are looked at; the engine
-      is consistent with ``holds`` when it agrees with the recorded values on them (its
-      failure is elsewhere), and with R when its whole answer there is R's (it differs
-      from the recorded one in R's fields only, with R's values); when it answers there as
-      no reading at all, that is a fault of its own, no evidence;
-    - ``res`` failed before (in its prelude, or at any step before a reading changes an
-      answer): nothing is shown, and a reading whose step comes after it is not compared.
+    - ``res`` passed, or failed after R's discriminating step (in its prelude too: a vector
+      not reached whose prelude went past that step): the engine gave the recorded answer
+      there -- consistent with ``holds``, inconsistent with R;
+    - ``res`` failed at that very step (or the engine moved on by itself past forced actions
+      that include it, :func:`_stands_at`): only what R changes is looked at; the engine is
+      consistent with ``holds`` when it agrees with the recorded values on R's fields (or,
+      where R changes a refusal into an accepted action or the reverse, answered in the
+      recorded kind) -- its failure is elsewhere --, and with R when its whole answer there
+      is R's (it differs from the recorded one in R's fields only, with R's values); when
+      it answers there as no reading at all, that is a fault of its own, no evidence;
+    - ``res`` failed before (at any step before a reading changes an answer): nothing is
+      shown, and a reading whose step comes after it is not compared.
 
     An engine may move on by itself past forced actions (each the only legal action,
     :func:`~digiconform.verifier.differential.forced_path`): a failure at R's discriminating
@@ -855,55 +1029,61 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
     one failing)."""
     from oracle import variants as registry
 
-    if res.status not in ("pass", "fail") or getattr(res, "reached", "") == "not-reached":
+    if res.status not in ("pass", "fail") or getattr(res, "reached", "") == "load_state" \
+            and res.status != "pass":
         return None
     amb_def = registry.BY_ID.get(amb)
     if amb_def is None:
         return None
-    if res.status == "pass":
-        # Every step compared and passed: the recorded answer at each reading's
-        # discriminating step (a reading outside ``holds`` fails the vector on the oracle:
-        # ``depends_on``), so no oracle run is needed.
-        others = [r for r in amb_def.reading_names() if r not in holds]
-        return ({r: True for r in holds} | {r: False for r in others}) if others else None
-    alts = {r: _under_reading(v, amb, r) for r in amb_def.reading_names() if r not in holds}
+    alts = {r: _under_reading(v, amb, r, details) for r in amb_def.reading_names()
+            if r not in holds}
     alts = {r: x for r, x in alts.items() if x.status == "fail" and x.step is not None}
     if not alts:
-        return None
+        return None  # no other reading changes a compared answer: nothing to tell them by
+    if res.status == "pass":
+        # Every step compared and passed: the recorded answer at each reading's
+        # discriminating step.
+        return {r: True for r in holds} | {r: False for r in alts}
     d = min(x.step for x in alts.values())
-    i = res.step if res.status == "fail" and res.step is not None else len(v["steps"])
-    if i < d:
+    i = res.step if res.step is not None else len(v["steps"])
+    at = _stands_at(v, i, getattr(res, "forced", None) or ())
+    if at < d:
         return None
-    engine = {p: a for p, _, a in (res.differences or [])} if res.status == "fail" else {}
-    if res.status == "fail" and i == d and not asked:
+    engine = {p: a for p, _, a in (res.differences or [])}
+    if i == d and not asked:
+        # (R's whole answer there, every field, detail or not, to build its state from)
+        full = {r: _under_reading(v, amb, r) for r, x in alts.items() if x.step == i}
         moved = {r for r, x in alts.items()
-                 if x.step == i and _moved_on_from(v, i, amb, r, res, x)}
+                 if x.step == i and _moved_on_from(v, i, amb, r, res, full[r]
+                                                   if full[r].step == i else x)}
         if moved:
             return {r: False for r in holds} | {r: r in moved for r, x in alts.items()
                                                 if x.step <= i}
     out: dict[str, bool] = {}
     at_d = [x for x in alts.values() if x.step == d]
-    broke = asked and i > d and res.status == "fail" and \
-        failing_clause(v, res) in set(amb_def.clauses)
+    broke = asked and i > d and failing_clause(v, res) in set(amb_def.clauses)
     for r in holds:
-        if i > d:
-            out[r] = not broke
-        else:
-            paths = {p for x in at_d for p, _, _ in x.differences}
-            # a reading that changes a refusal there: the engine failed on that very answer
-            out[r] = bool(paths) and not (paths & engine.keys())
+        out[r] = not broke if i > d else all(_kept(v, x, engine, res, d, i) for x in at_d)
     for r, x in alts.items():
         if x.step < i:
             out[r] = False
         elif x.step == i:
             if x.differences:
                 # Its whole answer there is R's: every field it differs in, R changes, to
-                # its values (a fault that also touches one of R's fields is not R).
+                # its values (a fault that also touches one of R's fields is not R), and
+                # not also the answer of a round started by the wrong player (the Battle
+                # begun by the player with nothing to play, who passes by force, is
+                # DB-AMB-24 'run-out''s answer there too).
                 out[r] = set(engine) == {p for p, _, _ in x.differences} and all(
-                    engine.get(p, _MISSING) == val for p, _, val in x.differences)
+                    engine.get(p, _MISSING) == val for p, _, val in x.differences) and \
+                    not _started_otherwise(v, i, res)
             else:
                 out[r] = _same_answer(x.actual, res.actual)
-    if i == d and not any(out.get(r) for r in holds) and \
+        elif x.step <= at and _kept(v, x, engine, res, x.step, i):
+            # moved on by itself past R's step with the recorded answer there (never
+            # evidence *for* R: a fault of its own played on can look like R's answer)
+            out[r] = False
+    if i <= d and not any(out.get(r) for r in holds) and \
             not any(out.get(r) for r, x in alts.items() if x.step == d):
         # It answered as no reading there: a fault of its own on the fields a reading
         # changes (a wrong Digimon Power), not a reading -- no evidence either way.
