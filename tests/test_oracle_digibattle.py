@@ -410,7 +410,7 @@ def test_a_loaded_resume_while_a_player_is_to_move_is_refused() -> None:
     from oracle.digibattle import State
 
     rng = random.Random(5)
-    for seed in range(200):
+    for _game in range(200):
         state = new_game(GAME)
         while state.to_move is not None:
             if state.to_move == "chance" and state.resume is not None:
