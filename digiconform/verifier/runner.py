@@ -982,6 +982,17 @@ def _refile_played_on(report: Report, entries: Sequence[tuple[str, str, set[str]
                     entry["clause"] = clause
 
 
+def _compares_everything(v: Mapping[str, Any], details: Sequence[str] | None) -> bool:
+    """Whether an engine that declared ``details`` (None: the oracle, every field) is compared
+    on every field of ``v``'s ruleset (:data:`~digiconform.verifier.compare.DETAILS`)."""
+    from digiconform.verifier.compare import DETAILS
+
+    if details is None:
+        return True
+    every = DETAILS.get(str(v.get("ruleset", "digibattle")))
+    return every is not None and set(every) <= set(details)
+
+
 def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[str],
                      asked: bool = False, details: Sequence[str] | None = None
                      ) -> dict[str, bool] | None:
@@ -1035,6 +1046,13 @@ def reading_evidence(v: Mapping[str, Any], res: Any, amb: str, holds: Sequence[s
     amb_def = registry.BY_ID.get(amb)
     if amb_def is None:
         return None
+    if res.status == "pass" and _compares_everything(v, details):
+        # Every step compared and passed by an engine compared on every field: a reading
+        # outside ``holds`` fails the vector on the oracle (``depends_on``, computed when the
+        # vector was recorded), in a field this engine is compared on, so no oracle run is
+        # needed to find its discriminating step.
+        others = [r for r in amb_def.reading_names() if r not in holds]
+        return ({r: True for r in holds} | {r: False for r in others}) if others else None
     alts = {r: _under_reading(v, amb, r, details) for r in amb_def.reading_names()
             if r not in holds}
     alts = {r: x for r, x in alts.items() if x.status == "fail" and x.step is not None}
