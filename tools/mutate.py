@@ -257,15 +257,32 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "segment": "0", "line": "if cost is not None and 0 <= cost <= budget:",
      "reason": "-1 <= cost instead of 0 <= cost: play costs are 0 or more (the card-set "
                "schema's minimum)"},
-    {"module": "oracle/dcg/turn.py", "function": "start_of_main", "op": "delete",
-     "segment": 'w.phase = "main"',
-     "reason": "every way to the start_of_main step sets phase 'main' first (advance after "
-               "breeding_done; finish_end_of_turn under DCG-AMB-1 'main-phase'; a loaded "
-               "state's step start_of_main is only admitted in phase main, jsonio)"},
+    {"module": "oracle/dcg/engine.py", "function": "_only_pass", "op": "compare",
+     "segment": "0 <= cost <= budget", "nth": 1,
+     "reason": "cost < budget (the second comparison of the chain): a card whose cost is "
+               "exactly memory + 10 no longer answers False at once, and main_actions "
+               "decides: a Digimon or Tamer whose cost the turn's memory covers (CR4.2 "
+               "Costs: up to memory + 10) may always be played (DCG-6-5-1-1 sets no other "
+               "condition), so the list holds its play beside the pass and the answer is "
+               "False again (CI gate at 415224d)"},
+    {"module": "oracle/dcg/effects.py", "function": "_do", "op": "const-1",
+     "segment": "3", "line": "if can_move(w, player, 3):",
+     "reason": "BT1-089's 'move 1 level 3 or higher Digimon' read as level 2: can_move "
+               "already needs a breeding-area card with DP, and a level 2 card is a Digi-Egg, "
+               "which has none (CR4.2 Digi-Egg cards; no card of dcg-real or "
+               "dcg-real+test-only has DP below level 3: a card-set fact, so an embedded set "
+               "with such a card would show it) (CI gate at 415224d)"},
     {"module": "oracle/dcg/engine.py", "function": "_position", "op": "compare",
      "segment": "s.turn == 1",
      "reason": "one component of the loop key negated: two positions compare equal exactly "
                "when they did"},
+    {"module": "oracle/dcg/engine.py", "function": "_may_end_before_unsuspending",
+     "op": "compare", "segment": 'action == "set_memory_if_at_most"',
+     "line": 'elif not (action == "set_memory_if_at_most"',
+     "reason": "action != 'set_memory_if_at_most': the exception then never holds (at_most is "
+               "set only on that action's effects), so the bound answers 'may end' for the "
+               "'set to X' effect too: a weaker bound that only skips a search, which answers "
+               "the same (as p.player == tp below) (CI gate at 415224d)"},
     {"module": "oracle/dcg/engine.py", "function": "_may_end_before_unsuspending",
      "op": "compare", "segment": "p.player == tp", "line": "set_memory_if_at_most",
      "reason": "at the start of a turn every pending effect is the turn player's (only "

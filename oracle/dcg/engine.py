@@ -101,8 +101,7 @@ def advance(w: Work, probe: bool = False) -> None:
                 return
         if step in _STEP_FUNCS:
             _STEP_FUNCS[step](w)
-        elif step == "breeding_done":
-            w.phase = "main"
+        elif step == "breeding_done":  # (start_of_main sets the phase: nothing reads it before)
             w.step = "start_of_main"
         else:  # "breeding" or "main": the turn player decides
             # (_unstoppable follows a main phase only when passing is all there is)
