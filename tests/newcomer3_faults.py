@@ -132,16 +132,23 @@ DCG_PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
 }
 
 
-def build(out: Path, names: list[str] | None = None) -> None:
-    """Write every engine (or those named) under ``out/db`` and ``out/dcg``."""
+def build_both(db_patches: dict[str, tuple[str, list[tuple[str, str, str]]]],
+               dcg_patches: dict[str, tuple[str, list[tuple[str, str, str]]]], out: Path,
+               names: list[str] | None = None, verbose: bool = False) -> None:
+    """Write every engine of ``db_patches`` (patches of ``examples/python``) under ``out/db``
+    and of ``dcg_patches`` (of ``examples/dcg``) under ``out/dcg``, or only those named."""
     try:
         from tests.independent_faults import build_patched
     except ImportError:  # run as a script: tests/ is sys.path[0]
         from independent_faults import build_patched  # type: ignore[no-redef]
 
-    verbose = __name__ == "__main__"
-    build_patched(DB_EXAMPLE, DB_FILES, PATCHES, out / "db", names, verbose=verbose)
-    build_patched(DCG_EXAMPLE, DCG_FILES, DCG_PATCHES, out / "dcg", names, verbose=verbose)
+    build_patched(DB_EXAMPLE, DB_FILES, db_patches, out / "db", names, verbose=verbose)
+    build_patched(DCG_EXAMPLE, DCG_FILES, dcg_patches, out / "dcg", names, verbose=verbose)
+
+
+def build(out: Path, names: list[str] | None = None) -> None:
+    """Write every engine (or those named) under ``out/db`` and ``out/dcg``."""
+    build_both(PATCHES, DCG_PATCHES, out, names, verbose=__name__ == "__main__")
 
 
 if __name__ == "__main__":

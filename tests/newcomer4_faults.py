@@ -16,12 +16,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-DB_EXAMPLE, DCG_EXAMPLE = ROOT / "examples" / "python", ROOT / "examples" / "dcg"
-ENGINE, ADAPTER = "toy_engine.py", "adapter.py"
-DCG_ENGINE = "engine.py"
-DB_FILES = (ENGINE, ADAPTER)
-DCG_FILES = (DCG_ENGINE, ADAPTER, "cards.json")
+try:  # the examples, their files and the builder are newcomer3's
+    from tests.newcomer3_faults import DCG_ENGINE, ENGINE, build_both
+except ImportError:  # run as a script: tests/ is sys.path[0]
+    from newcomer3_faults import DCG_ENGINE, ENGINE, build_both  # type: ignore[no-redef]
 
 #: Digi-Battle: name -> (what is planted, [(file, old text, new text)])
 PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
@@ -97,14 +95,7 @@ DCG_PATCHES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
 
 def build(out: Path, names: list[str] | None = None) -> None:
     """Write every engine (or those named) under ``out/db`` and ``out/dcg``."""
-    try:
-        from tests.independent_faults import build_patched
-    except ImportError:  # run as a script: tests/ is sys.path[0]
-        from independent_faults import build_patched  # type: ignore[no-redef]
-
-    verbose = __name__ == "__main__"
-    build_patched(DB_EXAMPLE, DB_FILES, PATCHES, out / "db", names, verbose=verbose)
-    build_patched(DCG_EXAMPLE, DCG_FILES, DCG_PATCHES, out / "dcg", names, verbose=verbose)
+    build_both(PATCHES, DCG_PATCHES, out, names, verbose=__name__ == "__main__")
 
 
 if __name__ == "__main__":

@@ -566,6 +566,32 @@ def _skip(report: Report, v: Mapping[str, Any], reason: str) -> None:
                          "clause": (v.get("clauses") or [None])[0], "message": reason})
 
 
+def _replay_through(v: Mapping[str, Any], i: int) -> tuple[Any, Mapping[str, Any],
+                                                        Mapping[str, Any] | None, Any]:
+    """The oracle (an :class:`~oracle.driver.OracleDriver`) through steps ``0..i`` of vector
+    ``v``: ``(driver, the last setup, the state before the last action, that action's
+    outcome)`` (None, None when no action was among them). Raises whatever the oracle
+    raises on steps that no longer replay."""
+    from digiconform.vectors import resolve_setup
+    from oracle.driver import OracleDriver
+
+    o = OracleDriver()
+    out = None
+    setup: Mapping[str, Any] = {}
+    prior: Mapping[str, Any] | None = None
+    for s in v["steps"][:i + 1]:
+        if s["request"] == "new_game":
+            setup = resolve_setup(s["setup"])
+            o.new_game(setup)
+        elif s["request"] == "load_state":
+            setup = resolve_setup(s["setup"])
+            o.load_state(setup, s["state"])
+        elif s["request"] == "action":
+            prior = o.state.to_json() if o.state is not None else None
+            out = o.apply(s["action"])
+    return o, setup, prior, out
+
+
 def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
     """The clause a failing vector is filed under: the rule of the step that failed, not
     every tag of the scenario.
@@ -579,9 +605,7 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
     failing step is the ``new_game``/``load_state`` one, or the replay fails), the
     scenario's first clause tag.
     """
-    from digiconform.vectors import resolve_setup
     from digiconform.verifier.differential import step_clause
-    from oracle.driver import OracleDriver
 
     clauses = list(v.get("clauses", ()))
     fallback = clauses[0] if clauses else None
@@ -603,21 +627,8 @@ def failing_clause(v: Mapping[str, Any], res: Any) -> str | None:
     refused = expect.get("refused") or {}
     if refused.get("clause") and not expect.get("state"):
         return str(refused["clause"])
-    o = OracleDriver()
     try:
-        out = None
-        setup: Mapping[str, Any] = {}
-        prior: Mapping[str, Any] | None = None  # the oracle's state before the failing step
-        for s in v["steps"][:i + 1]:
-            if s["request"] == "new_game":
-                setup = resolve_setup(s["setup"])
-                o.new_game(setup)
-            elif s["request"] == "load_state":
-                setup = resolve_setup(s["setup"])
-                o.load_state(setup, s["state"])
-            elif s["request"] == "action":
-                prior = o.state.to_json() if o.state is not None else None
-                out = o.apply(s["action"])
+        o, setup, prior, out = _replay_through(v, i)
     except Exception:  # noqa: BLE001 - the recorded steps no longer replay: use the tag
         return fallback
     if not forced_only and (out is None or out.refusal is not None):
@@ -890,31 +901,17 @@ def _started_otherwise(v: Mapping[str, Any], i: int, res: Any) -> bool:
     """Is the engine's failing answer at step ``i`` of ``v`` (``res``) also the oracle's with
     a round (a Duel, the Battle) started by the other player
     (:func:`~digiconform.verifier.differential.starter_clauses`)?"""
-    from digiconform.vectors import resolve_setup
     from digiconform.verifier.differential import starter_clauses
     from digiconform.verifier.games import hooks
-    from oracle.driver import OracleDriver
 
     steps = v["steps"]
     if not res.differences or steps[i]["request"] != "action":
         return False
-    o = OracleDriver()
-    setup: Mapping[str, Any] = {}
     try:
-        for s in steps[:i]:
-            if s["request"] == "new_game":
-                setup = resolve_setup(s["setup"])
-                o.new_game(setup)
-            elif s["request"] == "load_state":
-                setup = resolve_setup(s["setup"])
-                o.load_state(setup, s["state"])
-            elif s["request"] == "action":
-                o.apply(s["action"])
-        prior = o.state.to_json()
-        out = o.apply(steps[i]["action"])
+        _, setup, prior, out = _replay_through(v, i)
     except Exception:  # noqa: BLE001 - the recorded steps no longer replay: not shown
         return False
-    if out.refusal is not None:
+    if out is None or prior is None or out.refusal is not None:
         return False
     ruleset = str(v.get("ruleset", "digibattle"))
     return bool(starter_clauses(hooks(ruleset), setup, prior, steps[i]["action"],
