@@ -1127,7 +1127,12 @@ def played_on_evidence(driver: Any, v: Mapping[str, Any], res: Any, amb: str,
     check: the verdict rests on that check, compared."""
     from digiconform.vectors import _with_reading, resolve_setup
     from digiconform.verifier.compare import state_differences
-    from digiconform.verifier.differential import _take_over, declared_details
+    from digiconform.verifier.differential import (
+        _take_over,
+        declared_details,
+        forced_path,
+        waits_only_in_oracle,
+    )
     from oracle import variants as registry
     from oracle.driver import OracleDriver
 
@@ -1163,6 +1168,7 @@ def played_on_evidence(driver: Any, v: Mapping[str, Any], res: Any, amb: str,
                 not isinstance(steps[i]["expect"].get("state"), Mapping):
             return None
         answers: dict[str, dict[int, Any]] = {}
+        held_states: dict[int, Any] = {}
         for r in (holds[0], *others):
             alt = _with_reading(v, amb, r)
             setup = resolve_setup(next(st["setup"] for st in alt["steps"] if "setup" in st))
@@ -1174,6 +1180,8 @@ def played_on_evidence(driver: Any, v: Mapping[str, Any], res: Any, amb: str,
                 if steps[k]["request"] == "action":
                     out = o.apply(steps[k]["action"])
                     answers[r][k] = out.refusal.to_json() if out.refusal else out.state
+                    if r == holds[0]:
+                        held_states[k] = o.state
     except Exception:  # noqa: BLE001 - a vector that cannot be played on shows nothing
         return None
     for k in sorted(answers[holds[0]]):
@@ -1188,6 +1196,14 @@ def played_on_evidence(driver: Any, v: Mapping[str, Any], res: Any, amb: str,
             return {r: True for r in holds} | {r: r not in apart for r in others}
         shown = [r for r in apart if same(answers[r][k], got)]
         if not shown:
+            return None
+        if waits_only_in_oracle(details) and isinstance(got, Mapping) and "players" in got \
+                and forced_path(str(v.get("ruleset", "digibattle")), held_states[k], got,
+                                details):
+            # The engine's answer is also ``holds[0]``'s followed by forced actions it took
+            # by itself (an engine with no waiting point where nothing can be chosen): the
+            # two readings are not told apart there (a fault that left a player nothing to
+            # play in the Battle looks like DB-AMB-24 'run-out'), no evidence either way.
             return None
         return {r: False for r in holds} | {r: r in shown for r in apart}
     return None
