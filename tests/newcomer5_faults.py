@@ -174,6 +174,13 @@ NAMED: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Found AFTER the runs (not part of the advance prediction): a fault that is, in fact, a
+#: reading of the register (oracle/variants.py) the engine does not declare, -> that ambiguity.
+#: latecycle is DB-AMB-21 'after-duel' ("the empty deck waits until the Duel has ended"); I
+#: had not checked the register when choosing it. Its verdict moving is the right answer.
+FOUND_READINGS: dict[str, str] = {"latecycle": "DB-AMB-21"}
+
+
 def build(out: Path, names: list[str] | None = None) -> None:
     """Write every engine (or those named) under ``out/db`` and ``out/dcg``."""
     build_both(PATCHES, DCG_PATCHES, out, names, verbose=__name__ == "__main__")

@@ -41,9 +41,9 @@ from pathlib import Path
 from typing import Any
 
 try:
-    from tests.newcomer5_faults import DCG_PATCHES, NAMED, PATCHES, build
+    from tests.newcomer5_faults import DCG_PATCHES, FOUND_READINGS, NAMED, PATCHES, build
 except ImportError:  # run as a script: tests/ is sys.path[0]
-    from newcomer5_faults import DCG_PATCHES, NAMED, PATCHES, build  # type: ignore[no-redef]
+    from newcomer5_faults import DCG_PATCHES, FOUND_READINGS, NAMED, PATCHES, build  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIP = ROOT / "examples" / "dcg" / "skip.txt"
@@ -98,14 +98,21 @@ def _verdicts(report: dict[str, Any]) -> dict[str, tuple[tuple[str, ...], str]]:
 
 
 def moved(base: dict[str, Any] | None, report: dict[str, Any]) -> list[str]:
-    """Reading verdicts whose ``follows`` or text before its "(...)" differs from base's."""
+    """Reading verdicts whose ``follows`` or text before its "(...)" differs from base's:
+    each moved to another verdict in full, then those moved to "untested" as one entry."""
     if base is None:
         return ["(no base report)"]
     b, r = _verdicts(base), _verdicts(report)
     full_b = {k: str(v.get("verdict")) for k, v in (base.get("ambiguities") or {}).items()}
     full_r = {k: str(v.get("verdict")) for k, v in (report.get("ambiguities") or {}).items()}
-    return [f"{k}: \"{full_b.get(k)}\" -> \"{full_r.get(k)}\""
-            for k in sorted(set(b) | set(r)) if b.get(k) != r.get(k)]
+    keys = sorted((k for k in set(b) | set(r) if b.get(k) != r.get(k)),
+                  key=lambda k: (k.rsplit("-", 1)[0], int(k.rsplit("-", 1)[1])))
+    untested = [k for k in keys if full_r.get(k) == "untested"]
+    out = [f"{k}: \"{full_b.get(k)}\" -> \"{full_r.get(k)}\"" for k in keys
+           if k not in untested]
+    if untested:
+        out.append(f"{len(untested)} to \"untested\" ({', '.join(untested)})")
+    return out
 
 
 def findings(report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -127,14 +134,15 @@ def failing_vectors(report: dict[str, Any]) -> Counter[str]:
 def other_failures(report: dict[str, Any]) -> Counter[str]:
     """Failures of any other kind than scenario, by kind and clause."""
     return Counter(f"{f.get('kind')} {f.get('clause')}" for f in report.get("failures") or []
-                   if f.get("kind") != "scenario")
+                   if f.get("kind") not in ("scenario", "differential"))
 
 
 def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
     """The Markdown table and the totals, from the reports in ``reports``."""
     lines = ["| engine | fault (clause(s) named in advance) | seed | outcome (exit) | findings "
              "(clause x count) | right? | exactly one finding? | reading verdicts moved vs "
-             "base | failing vectors by clause | other failures | wall s (load) |",
+             "base | failing vectors by clause | other failures (not vectors, not findings) | "
+             "wall s (1-min load at start) |",
              "| " + " | ".join(["---"] * 11) + " |"]
     tot = Counter()
     wrong: list[str] = []
@@ -176,7 +184,7 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
                 lines.append(
                     f"| {rs} {name} | {what} (named: {', '.join(named) if named else '-'}) | "
                     f"{seed} | {out.get('result')} ({out.get('exit_code')}) | {fcell} | "
-                    f"{rcell} | {'yes' if len(fs) == 1 else 'no'} | "
+                    f"{rcell} | {'-' if not named else 'yes' if len(fs) == 1 else 'no'} | "
                     f"{'; '.join(mv) if mv else 'none'} | {fvcell} | {ofcell} | {wcell} |")
                 if name == "base":
                     tot["base runs"] += 1
@@ -193,7 +201,14 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
                 tot["runs with exactly one finding"] += len(fs) == 1
                 tot["runs with exactly one finding, right"] += len(fs) == 1 and all(right)
                 tot["runs with no finding"] += not fs
-                tot["runs with a verdict moved"] += bool(mv)
+                reading = FOUND_READINGS.get(name)
+                other = [m for m in mv if not m.endswith(")") or not m[0].isdigit()]
+                other = [m for m in other if not (reading and m.startswith(reading + ":"))]
+                tot["runs with a verdict moved (any)"] += bool(mv)
+                tot["runs with a verdict moved to another verdict, not the fault's own "
+                    "reading"] += bool(other)
+                tot["runs with verdicts moved only to untested"] += bool(mv) and not other \
+                    and not reading
                 for f, ok in zip(fs, right, strict=True):
                     if not ok:
                         where = reports / f"{rs}-{name}-s{seed}"
@@ -208,7 +223,10 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
               f"{tot['fault runs PASS']}; with no finding: {tot['runs with no finding']}",
               f"- runs with exactly one finding: {tot['runs with exactly one finding']}; "
               f"exactly one and right: {tot['runs with exactly one finding, right']}",
-              f"- runs with a reading verdict moved vs base: {tot['runs with a verdict moved']}",
+              *(f"- {k}: {v}" for k, v in tot.items() if k.startswith("runs with a verdict")
+                or k.startswith("runs with verdicts")),
+              f"- faults found after the runs to be a reading of the register: "
+              f"{', '.join(f'{k} ({v})' for k, v in FOUND_READINGS.items()) or 'none'}",
               f"- base runs: {tot['base runs']}, PASS {tot['base PASS']}"]
     if wrong:
         lines += ["", "Findings under a clause not named in advance (replay from the run's "
