@@ -234,6 +234,68 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
     return "\n".join(lines)
 
 
+#: A direct check, for the faults no verify run may reach, that the built engine differs from
+#: ``base``: run with ``python -c`` in the engine's directory, it prints ACCEPTED or REFUSED.
+DIRECT_CHECKS: dict[str, tuple[str, str]] = {
+    # a seeded random game to the first Regroup where the player to move has drawn, then a
+    # discard (DB-D.1: discards come first)
+    "latediscard": ("db", """
+import json, random, sys
+sys.path.insert(0, ".")
+import toy_engine as m
+from oracle.resources import data_dir
+cards = m.cards_from_json(json.loads((data_dir() / "upper-deck.cardset.json").read_text()))
+deck = [s for s in sorted(s for s, c in cards.items() if c.supported) if s.startswith("ST-")][:30]
+rng = random.Random(1)
+e = m.ToyEngine(cards)
+t = e.start([list(deck), list(deck)])
+for _ in range(2000):
+    if t.stage in ("deal", "recycle"):
+        o = e.cards_to_shuffle(); rng.shuffle(o); e.shuffled(None, o); continue
+    if t.stage == "coin":
+        e.coin_toss(0); continue
+    if t.stage == "regroup" and t.seats[t.turn].drew:
+        s = t.seats[t.turn]
+        print("Regroup, seat", t.turn, "has drawn (hand", len(s.hand), "); discard", s.hand[0])
+        try:
+            e.discard(t.turn, s.hand[0]); print("ACCEPTED: hand", len(s.hand))
+        except m.Rejected as x:
+            print("REFUSED:", x.code, x.message)
+        break
+    name, args = rng.choice(e.legal_moves())
+    if t.stage == "regroup" and name == "discard":
+        name, args = "draw", {"seat": args["seat"]}
+    getattr(e, "pass_" if name == "pass" else name)(**args)
+"""),
+    # red-memory with a fifth Agumon ST1-03 in place of a Biyomon ST1-02, for both players
+    "copies5": ("dcg", """
+import json, sys
+sys.path.insert(0, ".")
+import engine as m
+from oracle.resources import data_dir
+cards = m.load_cards(data_dir() / "dcg" / "cards.json")
+doc = json.loads((data_dir() / "dcg" / "decks" / "red-memory.json").read_text())
+deck = [e["id"] for e in doc["deck"] for _ in range(e["count"])]
+eggs = [e["id"] for e in doc["eggs"] for _ in range(e["count"])]
+deck.remove("ST1-02"); deck.append("ST1-03")
+print("ST1-03 copies:", deck.count("ST1-03"), "of", len(deck))
+try:
+    m.start(cards, [(deck, eggs), (deck, eggs)]); print("ACCEPTED")
+except m.Rejected as x:
+    print("REFUSED:", x)
+"""),
+}
+
+
+def direct_checks(out: Path, python: str) -> None:
+    """Run every DIRECT_CHECKS entry on ``base`` and on its fault; print the answers."""
+    for name, (rs, code) in DIRECT_CHECKS.items():
+        for engine in ("base", name):
+            done = subprocess.run([python, "-c", code], cwd=out / rs / engine,
+                                  capture_output=True, text=True)
+            print(f"{rs} {engine}: " + (done.stdout + done.stderr).strip().replace("\n", "; "))
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", type=Path)
@@ -245,8 +307,15 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--only", nargs="+", default=None)
     ap.add_argument("--rerun", action="store_true")
     ap.add_argument("--table-only", action="store_true")
+    ap.add_argument("--direct-checks", action="store_true",
+                    help="only build and run DIRECT_CHECKS (base against its fault)")
     a = ap.parse_args(argv)
     out, reports = a.out.resolve(), a.reports.resolve()
+    if a.direct_checks:
+        build(out)
+        direct_checks(out, a.python or engine_python(shutil.which(a.digiconform)
+                                                     or a.digiconform))
+        return 0
     if not a.table_only:
         dc = shutil.which(a.digiconform) or a.digiconform
         python = a.python or engine_python(dc)
