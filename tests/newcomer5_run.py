@@ -8,6 +8,7 @@ Usage::
 
     python tests/newcomer5_run.py OUT REPORTS [--digiconform CMD] [--python PY]
         [--seeds 0 5] [--games 30] [--only NAME ...] [--rerun] [--table-only]
+        [--skip-file FILE] [--direct-checks]
 
 ``OUT`` receives the built engines, ``REPORTS`` the JSON reports (``<ruleset>-<name>-s<seed>
 .json``, with ``.meta.json`` beside each: command, exit code, wall seconds, load average)
@@ -61,14 +62,14 @@ def engine_python(digiconform: str) -> str:
 
 
 def command(digiconform: str, python: str, out: Path, ruleset: str, name: str, seed: int,
-            games: int, report: Path, cards: str) -> list[str]:
+            games: int, report: Path, cards: str, skip: Path = SKIP) -> list[str]:
     """The verify command line of one run (docs/NEWCOMER4.md's)."""
     if ruleset == "db":
         impl = f"{python} {out / 'db' / name / 'adapter.py'}"
         extra: list[str] = []
     else:
         impl = f"{python} {out / 'dcg' / name / 'adapter.py'} --cards {cards}"
-        extra = ["--ruleset", "dcg", "--skip", str(SKIP), "--deck", "red-memory",
+        extra = ["--ruleset", "dcg", "--skip", str(skip), "--deck", "red-memory",
                  "--deck", "blue-tempo"]
     return ["nice", "-n", "5", digiconform, "verify", *extra, "--impl", impl,
             "--games", str(games), "--seed", str(seed), "--report", str(report),
@@ -139,7 +140,7 @@ def other_failures(report: dict[str, Any]) -> Counter[str]:
 
 def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
     """The Markdown table and the totals, from the reports in ``reports``."""
-    lines = ["| engine | fault (clause(s) named in advance) | seed | outcome (exit) | findings "
+    lines = ["| engine | clause(s) named in advance | seed | outcome (exit) | findings "
              "(clause x count) | right? | exactly one finding? | reading verdicts moved vs "
              "base | failing vectors by clause | other failures (not vectors, not findings) | "
              "wall s (1-min load at start) |",
@@ -182,7 +183,7 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
                 load = meta.get("load_1min_at_start")
                 wcell = f"{wall} ({load:.1f})" if load is not None else str(wall)
                 lines.append(
-                    f"| {rs} {name} | {what} (named: {', '.join(named) if named else '-'}) | "
+                    f"| {rs} {name} | {', '.join(named) if named else '-'} | "
                     f"{seed} | {out.get('result')} ({out.get('exit_code')}) | {fcell} | "
                     f"{rcell} | {'-' if not named else 'yes' if len(fs) == 1 else 'no'} | "
                     f"{'; '.join(mv) if mv else 'none'} | {fvcell} | {ofcell} | {wcell} |")
@@ -302,6 +303,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("reports", type=Path)
     ap.add_argument("--digiconform", default="digiconform")
     ap.add_argument("--python", default=None)
+    ap.add_argument("--skip-file", type=Path, default=SKIP,
+                    help="the DCG runs' --skip file (default: this checkout's "
+                         "examples/dcg/skip.txt)")
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 5])
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--only", nargs="+", default=None)
@@ -331,7 +335,8 @@ def main(argv: list[str]) -> int:
                     report = reports / f"{rs}-{name}-s{seed}.json"
                     if report.exists() and not a.rerun:
                         continue
-                    cmd = command(dc, python, out, rs, name, seed, a.games, report, cards)
+                    cmd = command(dc, python, out, rs, name, seed, a.games, report, cards,
+                                  a.skip_file.resolve())
                     print("run:", shlex.join(cmd), file=sys.stderr, flush=True)
                     run_one(cmd, report, reports / f"{rs}-{name}-s{seed}")
     print(table(reports, a.seeds, a.only))
