@@ -188,9 +188,10 @@ V26H_DB = (5, 0)
 #: partner over a Rookie, DB-AMB-4 'either', both readings): both played from a new game.
 S10103_DB = (2, 2)
 #: Digi-Battle scenarios added by branch v26i (issue 26: load_state refuses a recycle whose
-#: resume point names another phase or step than the position's, DB-D.3): 2 check that a
-#: loaded position is refused, none played.
-V26I_DB = (2, 0)
+#: resume point names another phase or step than the position's, DB-D.3; and one with a
+#: resume point while a player is to move, DB-D.3, refused by the state schema): 3 check that
+#: a loaded position is refused, none played.
+V26I_DB = (3, 0)
 
 
 def _checks_a_load_state_refusal(v: dict) -> bool:

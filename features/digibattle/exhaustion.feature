@@ -179,6 +179,19 @@ Feature: D. Regroup - running out of Online cards
       When the game is set up
       Then the set-up is refused as invalid input
 
+    # DB-D.3: play "resumes" after the recycle's shuffle; with no shuffle due, nothing is
+    # waiting to resume, and a position that says otherwise is no position of this game.
+    @DB-D.3
+    Scenario: A position where I am to play in the Battle phase with a resume point is refused
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Gabumon ST-05
+      And my hand holds 10 cards
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And the position names where play resumes after a recycle although no shuffle is due
+      And the position is loaded directly: malformed state - a resume point with no recycle shuffle due; play resumes only after that shuffle
+      When the game is set up
+      Then the set-up is refused as invalid input
+
   Rule: DB-D.3 Both players' Online decks can run out in the same action
 
     @DB-D.3 @DB-C.4

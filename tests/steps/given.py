@@ -350,6 +350,15 @@ def _resume_at(table: Table, phase: str, name: str) -> None:
     table.pos.resume_at = where
 
 
+@given(step("the position names where play resumes after a recycle although no shuffle is "
+            "due"))
+def _stray_resume(table: Table) -> None:
+    """A resume point (the position's own phase, step and player to move) in a position
+    where a player is to move (loaded directly: DB-D.3's resume point exists only while a
+    recycle's shuffle is due; the state schema refuses it otherwise)."""
+    table.pos.stray_resume = True
+
+
 def _foreign(table: Table, whose: int, where: str, serial: str) -> None:
     if serial in table.pos.cards():
         raise PositionError(f"{serial} is a card of the card set")

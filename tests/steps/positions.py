@@ -129,6 +129,9 @@ class Position:
     # (phase, step) the resume point of the recycle due names instead of the position's own
     # (DB-D.3: play resumes where the recycle stopped it; no game has another)
     resume_at: tuple[str, str] | None = None
+    # a resume point written although no recycle shuffle is due (DB-D.3: the resume point
+    # exists only while that shuffle is due; the state schema refuses it otherwise)
+    stray_resume: bool = False
 
     # -- card set ------------------------------------------------------------------------------
 
@@ -275,6 +278,8 @@ class Position:
             raise PositionError("a further recycle needs a shuffle due first")
         elif self.resume_at is not None:
             raise PositionError("a resume point needs a shuffle due")
+        elif self.stray_resume:
+            resume = {"phase": self.phase, "step": step, "to_move": to_move}
         return {
             "ruleset": "digibattle", "target": self.target, "variants": dict(self.variants),
             "phase": self.phase, "step": step, "to_move": to_move,
