@@ -313,3 +313,61 @@ Feature: C. Battle - playing Power Option cards
       Then my Digimon Power is 440
       And my Offline pile includes Palmon ST-09 and Biyomon ST-03
       And my hand holds 6 cards
+
+  Rule: DB-C.2 Downgrade sends a Champion showing Offline, down to its Rookie
+
+    # Downgrade ST-57: "Downgrade either your champion or your opponent's Champion to Rookie.
+    # Place this card on Power Port and send either your Champion or your opponent's Champion
+    # Offline. To use this card, send one card from your hand Offline."
+    @DB-C.2
+    Scenario: Downgrade sends my opponent's Champion Offline and leaves their Rookie showing
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Downgrade ST-57, Palmon ST-09 and 7 other cards
+      When I play Downgrade ST-57 on my opponent's Champion sending Palmon ST-09 Offline
+      Then my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Offline pile includes Garurumon ST-06
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my Offline pile includes Palmon ST-09
+
+    @DB-C.2
+    Scenario: Downgrade may send my own Champion Offline
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Downgrade ST-57, Palmon ST-09 and 7 other cards
+      When I play Downgrade ST-57 on my Champion sending Palmon ST-09 Offline
+      Then my Duel Zone shows Agumon ST-01
+      And my Offline pile includes Greymon ST-02 and Palmon ST-09
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+
+    @DB-C.2
+    Scenario: Downgrade cannot be aimed at a Rookie
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      And my hand holds Downgrade ST-57, Palmon ST-09 and 7 other cards
+      When I try to play Downgrade ST-57 on my opponent's Champion sending Palmon ST-09 Offline
+      Then the action is refused for DB-C.2
+
+    # No bundled Power Option downgrades and does something else: each Effect of the card
+    # applies once, the downgrade to the one Champion aimed at.
+    @DB-C.2
+    Scenario: A Power Option that downgrades and adds power sends one Champion Offline, once
+      Given a card that is not in the bundled card set:
+        | serial           | EX-10                                                                                           |
+        | name             | Downgrade Attack                                                                                |
+        | kind             | power_option                                                                                    |
+        | option_type      | POWER BLAST                                                                                     |
+        | text             | Downgrade your opponent's Champion to Rookie and add 100 points. Send one card from your hand Offline. |
+        | effects          | [{"kind": "downgrade_champion"}, {"kind": "add_power", "amount": 100}]                          |
+        | use_requirements | [{"kind": "discard_from_hand", "count": 1}]                                                     |
+        | restrictions     | []                                                                                              |
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      And my hand holds Downgrade Attack EX-10, Palmon ST-09 and 7 other cards
+      When I play Downgrade Attack EX-10 on my opponent's Champion sending Palmon ST-09 Offline
+      Then my opponent's Duel Zone shows Gabumon ST-05
+      And my opponent's Offline pile includes Garurumon ST-06
