@@ -677,6 +677,30 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
       for seg, what in (('check(f"$.players[{i}].{zone}[{j}]", serial)', "a player's zones"),
                         ('check(f"$.players[{i}].pending_rookie", p["pending_rookie"])',
                          "the pending Rookie change"))),
+    # The survivors of the eighth fresh sample, seed 31847 (docs/MUTATION.md), decided after
+    # the run; the fourth, battle.py:236 (Downgrade had no scenario), is killed by a vector.
+    {"module": "oracle/digibattle/regroup.py", "function": "_resume", "op": "delete",
+     "line": "tx.owed = (owed_p, owed_draw, owed_pay) if (owed_draw or owed_pay) else None",
+     "reason": "the rest of an owed draw or payment not carried into the second settle when "
+               "the owed part emptied the Online deck again: never under 'whole-offline' (the "
+               "recycled pile holds 19 or more cards, block comment above); under 'just-sent' "
+               "the next recycle finds the board empty, so the rest owed would take nothing "
+               "from the empty Online deck (the same argument as the 'andor' and 'owed_pay' "
+               "entries of _resume) (fresh sample seed 31847)"},
+    {"module": "oracle/digibattle/rules.py", "function": "_own_turn_clause", "op": "compare",
+     "line": 'return "DB-D.5" if state.phase == "regroup" else "DB-B.0"',
+     "reason": "which rule of its own turn a prepare or ready in the wrong phase also names "
+               "(a refusal's `clauses`): the refusal's first clause, the phase's own rule, is "
+               "unchanged, and an engine's refusal matches when it names one rule of the "
+               "oracle's set (docs/PROTOCOL.md, Refusals: what counts), which that shared "
+               "first clause always is (as digivolve.py's DB-B.6 entry) (fresh sample seed "
+               "31847)"},
+    {"module": "oracle/digibattle/state.py", "function": "game_from_setup", "op": "delete",
+     "line": 'raise InvalidInputError("$.decks", "expected two decks (lists of serials)")',
+     "reason": "unreachable through the protocol: schemas/protocol/new_game.schema.json "
+               "requires decks as exactly two arrays of serials (for load_state too), and "
+               "serve refuses a request against it before the setup reaches game_from_setup "
+               "(fresh sample seed 31847)"},
     # Branch v26g (issue 26): the DCG equivalence pass and the survivors of the hunt sample
     # seed 9312 (docs/MUTATION.md, "A hunt and a sixth fresh sample"). Entries that say "over
     # the card sets verify plays" hold for dcg-real and dcg-real+test-only, the only sets
