@@ -29,8 +29,6 @@ argument handling (the hot copies below; :data:`~oracle.dcg.model.PlayerState` f
 
 
 _object_new = object.__new__
-_set_class = object.__setattr__
-"""``_set_class(obj, "__class__", cls)``: see :meth:`Work.freeze`."""
 
 
 def new_stack(id: int, cards: tuple[str, ...], suspended: bool, played: bool) -> Stack:
@@ -262,7 +260,7 @@ class Work:
         s.players = (p0, p1)
         s.variants = self.variants
         s.game = self.game
-        _set_class(s, "__class__", State)
+        s.__class__ = State  # (a plain store: object.__setattr__ is a call on top)
         return s  # type: ignore[no-any-return]
 
 
