@@ -169,8 +169,10 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
                     plays.append(a or _remember(play_made, cid, Action("play", tp, cid)))
                 continue
             option = option_costs.get(cid)
-            if option is not None and 0 <= option[0] <= budget:
-                in_options.append((cid, option[1]))
+            if option is not None:
+                cost, colors = option
+                if 0 <= cost <= budget:  # (its colours: checked below, at every call)
+                    in_options.append((cid, colors))
         _HAND[tp] = (hand, budget, tables, plays, in_options)
     options: list[Action] = []
     if in_options:  # (_option_colour_ok, for every Option in hand at once)
