@@ -281,8 +281,8 @@ def play(w: Work, a: Action) -> None:
     me.hand = without(me.hand, cid)
     stack = new_stack(w.new_id(), (cid,), False, True)
     me.battle += (stack,)
-    w.emit("played", "DCG-6-5-1-1", tp, ("card", cid), ("stack", stack.id),
-           ("cost", card.play_cost))
+    w.emit("played", "DCG-6-5-1-1", tp, (("card", cid), ("stack", stack.id),
+           ("cost", card.play_cost)))
     trigger_stack(w, tp, stack, "on_play")
 
 
@@ -313,12 +313,12 @@ def digivolve(w: Work, a: Action) -> None:
     pay(w, tp, cost, "DCG-6-5-1-2")
     me.hand = without(me.hand, cid)
     stack = me.restack(stack, stack.cards + (cid,), stack.suspended)  # (CR4.2 Digivolving)
-    w.emit("digivolved", "DCG-6-5-1-2", tp, ("card", cid), ("stack", stack.id), ("cost", cost))
+    w.emit("digivolved", "DCG-6-5-1-2", tp, (("card", cid), ("stack", stack.id), ("cost", cost)))
     if me.deck:
         drawn = me.deck[0]
         me.deck = me.deck[1:]
         me.hand += (drawn,)
-        w.emit("drew", "CR4.2 Digivolving", tp, ("card", drawn))
+        w.emit("drew", "CR4.2 Digivolving", tp, (("card", drawn),))
     if stack is not me.breeding:  # (CR4.2 "Breeding area": nothing there triggers)
         trigger_stack(w, tp, stack, "when_digivolving")  # [When Digivolving] (ST1-08, ST2-09)
 
@@ -342,7 +342,7 @@ def use_option(w: Work, a: Action) -> None:
     me = w.players[tp]
     me.hand = without(me.hand, cid)
     me.trash += (cid,)
-    w.emit("option_used", "DCG-6-5-1-3", tp, ("card", cid), ("cost", card.play_cost))
+    w.emit("option_used", "DCG-6-5-1-3", tp, (("card", cid), ("cost", card.play_cost)))
     for i, eff in enumerate(card.effects):
         if eff.timing == "main":
             w.pending.append(Pending(tp, cid, i, None, "main"))
@@ -379,8 +379,8 @@ def activate(w: Work, a: Action) -> None:
         me.use(key)
     if effects[index].cost == "suspend_self":
         stack = me.restack(stack, stack.cards, True)
-    w.emit("activated", "DCG-6-5-1-6", tp, ("card", stack.top), ("source", stack.id),
-           ("effect", index))
+    w.emit("activated", "DCG-6-5-1-6", tp, (("card", stack.top), ("source", stack.id),
+           ("effect", index)))
     w.pending.append(Pending(tp, stack.top, index, stack.id, "main"))
 
 
@@ -415,7 +415,7 @@ def attack(w: Work, a: Action) -> None:
     assert target is not None
     stack = me.restack(stack, stack.cards, True)
     w.attack = _new(Attack, (tp, stack.id, target, "declared", 0))
-    w.emit("attack_declared", "DCG-6-5-1-5", tp, ("attacker", stack.id), ("target", target))
+    w.emit("attack_declared", "DCG-6-5-1-5", tp, (("attacker", stack.id), ("target", target)))
     trigger_stack(w, tp, stack, "when_attacking")
 
 
@@ -425,7 +425,7 @@ def _delete(w: Work, player: int, stack: Stack, clause: str) -> None:
     owner = w.players[player]
     owner.battle = without(owner.battle, stack)
     owner.trash += stack.cards
-    w.emit("deleted", clause, player, ("stack", stack.id), ("cards", tuple(stack.cards)))
+    w.emit("deleted", clause, player, (("stack", stack.id), ("cards", tuple(stack.cards))))
 
 
 def blockers(w: Any, defender: int, atk: Attack) -> list[int]:
@@ -485,7 +485,7 @@ def _check_one(w: Work, p: int, attacker: Stack) -> None:
     card_id = opp.security[0]
     opp.security = opp.security[1:]
     card = w.cards[card_id]
-    w.emit("security_check", SECURITY, p, ("card", card_id))
+    w.emit("security_check", SECURITY, p, (("card", card_id),))
     played = False
     queued = []
     for i, eff in enumerate(card.effects):
@@ -497,27 +497,27 @@ def _check_one(w: Work, p: int, attacker: Stack) -> None:
         if eff.target is not None:
             queued.append(i)
             continue
-        w.emit("resolved", SECURITY, 1 - p, ("card", card_id), ("source", None),
+        w.emit("resolved", SECURITY, 1 - p, (("card", card_id), ("source", None),
                ("timing", "security"), ("action", eff.action),
-               ("value", eff.value))
+               ("value", eff.value)))
         if eff.action == "play_self":
             stack = new_stack(w.new_id(), (card_id,), False, True)
             opp.battle += (stack,)
-            w.emit("played", SECURITY, 1 - p, ("card", card_id), ("stack", stack.id),
-                   ("cost", 0))
+            w.emit("played", SECURITY, 1 - p, (("card", card_id), ("stack", stack.id),
+                   ("cost", 0)))
             played = True
         else:
             do_effect(w, 1 - p, eff, SECURITY, card_id)
     if queued:  # (first among the pending effects, in the card's order)
         w.pending[0:0] = [Pending(1 - p, card_id, j, None, "security") for j in queued]
         for _ in queued:
-            w.emit("triggered", "CR4.2 Triggered effects", 1 - p, ("card", card_id),
-                   ("source", None), ("timing", "security"))
+            w.emit("triggered", "CR4.2 Triggered effects", 1 - p, (("card", card_id),
+                   ("source", None), ("timing", "security")))
     if card.is_digimon:
         a_dp = dp(w, p, attacker, 0)
         s_dp = _security_dp(w, 1 - p, card)
-        w.emit("battle", BATTLE, p, ("attacker_dp", a_dp), ("defender_dp", s_dp),
-               ("security", True))
+        w.emit("battle", BATTLE, p, (("attacker_dp", a_dp), ("defender_dp", s_dp),
+               ("security", True)))
         if a_dp <= s_dp:
             _delete(w, p, attacker, BATTLE)
     if not played:
@@ -545,7 +545,7 @@ def continue_attack(w: Work) -> None:
     attacker = me.find(atk.attacker)
     if attacker is None:
         w.attack = None
-        w.emit("attack_ended", ATTACKING, p, ("result", "attacker_gone"))
+        w.emit("attack_ended", ATTACKING, p, (("result", "attacker_gone"),))
         return
     if atk.stage == "declared" and blockers(w, 1 - p, atk):
         w.attack = _new(Attack, (p, atk.attacker, atk.target, "blocking", atk.checks))
@@ -564,17 +564,17 @@ def continue_attack(w: Work) -> None:
             assert isinstance(atk.target, int)
             victim = opp.find(atk.target)
             if victim is None:
-                w.emit("attack_ended", ATTACKING, p, ("result", "target_gone"))
+                w.emit("attack_ended", ATTACKING, p, (("result", "target_gone"),))
                 return
             a_dp = dp(w, p, attacker, len(victim.cards) - 1)
             d_dp = dp(w, 1 - p, victim, len(attacker.cards) - 1)
-            w.emit("battle", BATTLE, p, ("attacker_dp", a_dp), ("defender_dp", d_dp),
-                   ("security", False))
+            w.emit("battle", BATTLE, p, (("attacker_dp", a_dp), ("defender_dp", d_dp),
+                   ("security", False)))
             if a_dp <= d_dp:
                 _delete(w, p, attacker, BATTLE)
             if d_dp <= a_dp:
                 _delete(w, 1 - p, victim, BATTLE)
-            w.emit("attack_ended", ATTACKING, p, ("result", "done"))
+            w.emit("attack_ended", ATTACKING, p, (("result", "done"),))
             return
     while atk.checks > 0 and opp.security:
         atk = _new(Attack, (p, atk.attacker, atk.target, atk.stage, atk.checks - 1))
@@ -586,7 +586,7 @@ def continue_attack(w: Work) -> None:
         if attacker is None:
             break
     w.attack = None
-    w.emit("attack_ended", ATTACKING, p, ("result", "done"))
+    w.emit("attack_ended", ATTACKING, p, (("result", "done"),))
 
 
 def choice_actions(w: Any, attack: Attack | None) -> list[Action]:
@@ -633,7 +633,7 @@ def choose(w: Work, a: Action) -> None:
     blocker = them.find(targets[0])
     assert blocker is not None
     blocker = them.restack(blocker, blocker.cards, True)
-    w.emit("blocked", BLOCKING, c.player, ("blocker", blocker.id), ("attacker", atk.attacker))
+    w.emit("blocked", BLOCKING, c.player, (("blocker", blocker.id), ("attacker", atk.attacker)))
     w.attack = _new(Attack, (atk.player, atk.attacker, blocker.id, "blocked", atk.checks))
     attacker = w.players[atk.player].find(atk.attacker)
     if attacker is not None:
@@ -645,7 +645,7 @@ def pass_turn(w: Work, a: Action) -> None:
     wherever it was (DCG-AMB-2 "never-lower": unless it is already further over).
     """
     tp = w.turn_player
-    w.emit("passed", "DCG-6-5-1-7", tp, ("memory", w.memory))
+    w.emit("passed", "DCG-6-5-1-7", tp, (("memory", w.memory),))
     if w.variant("DCG-AMB-2") == "never-lower" and mine(w, tp) < -3:
         return
     set_mine(w, tp, -3, "DCG-6-5-1-7")

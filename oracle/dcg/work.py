@@ -196,9 +196,13 @@ class Work:
         """The reading chosen for ``amb_id``."""
         return reading(self.variants, amb_id)
 
-    def emit(self, type: str, clause: str, player: int | None = None,
-             *details: tuple[str, Any]) -> None:
-        """Record an event; ``details`` are its ``(name, value)`` pairs, in order."""
+    def emit(self, type: str, clause: str, player: int | None,
+             details: tuple[tuple[str, Any], ...] = ()) -> None:
+        """Record an event; ``details`` are its ``(name, value)`` pairs, in order.
+
+        (One tuple of pairs, not ``*details``: CPython 3.11 runs a call of a function with
+        ``*args`` through its generic path, about a thousand machine instructions more a
+        call, and every step records a few events.)"""
         self.events.append(_new(Event, (type, clause, player, details)))
 
     def new_id(self) -> int:
