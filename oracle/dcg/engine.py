@@ -244,10 +244,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """DCG-6-1-1: the actions open to the player to move, sorted (:meth:`Action.sort_key`);
     empty at a chance node and at game over (chance outcomes are checked by :func:`apply`).
     """
-    player = state.to_move
+    player: Any = state.to_move  # (0 or 1 past this test)
     if player is None or player == "chance":
         return ()
-    assert isinstance(player, int)
     if state.choice is not None:  # (a choice inside an effect or an attack)
         return tuple(choice_actions(View(state), state.attack))
     if state.pending:  # (DCG-AMB-3: the indices come in ascending order)

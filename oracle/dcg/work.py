@@ -278,14 +278,6 @@ class Work:
         _spare.append((state, self))
         return state, events
 
-    def _renew(self, s: State) -> None:
-        """Make this working copy, frozen into ``s`` by :meth:`finish`, the copy
-        ``Work(s)`` would be: every field already equals ``s``'s (``s`` was made from
-        them); the events start again and each player's frozen player is ``s``'s."""
-        self.events = []
-        w0, w1 = self.players
-        w0._p, w1._p = s.players  # (each one's zones and flags are its frozen player's already)
-
 
 #: The working copy the last ``apply`` ended with and the state it was frozen into
 #: (:meth:`Work.finish`): one pair, taken by ``pop``, one step, so that no two callers
@@ -302,7 +294,11 @@ def work_for(s: State) -> Work:
         return Work(s)
     if state is not s:
         return Work(s)
-    w._renew(s)
+    # (every field of w already equals s's, s was made from them: the events start again
+    # and each player's frozen player is s's; their zones and flags are its already)
+    w.events = []
+    w0, w1 = w.players
+    w0._p, w1._p = s.players
     return w
 
 
