@@ -225,8 +225,16 @@ class Work:
         return self.turn_player
 
     def freeze(self) -> State:
-        """A new frozen state from this working copy (as ``State(...)`` would build it; see
-        :class:`_StateSlots`)."""
+        """A new frozen state from this working copy (:meth:`finish`'s state, the copy not
+        offered)."""
+        return self.finish(False)[0]
+
+    def finish(self, offer: bool = True) -> tuple[State, tuple[Event, ...]]:
+        """The end of an ``apply``: the new state, frozen from this working copy (as
+        ``State(...)`` would build it; see :class:`_StateSlots`), and the events, in order.
+        With ``offer``, this working copy is then handed to :func:`work_for`, which takes it
+        over, instead of a new copy, when the next ``apply`` is to that very state (a game
+        played on); nothing changes it in between."""
         s: Any = _object_new(_StateSlots)
         s.turn = self.turn
         s.turn_player = tp = self.turn_player
@@ -265,18 +273,9 @@ class Work:
         s.variants = self.variants
         s.game = self.game
         s.__class__ = State  # (a plain store: object.__setattr__ is a call on top)
-        return s  # type: ignore[no-any-return]
-
-
-    def finish(self) -> tuple[State, tuple[Event, ...]]:
-        """The end of an ``apply``: the new state (:meth:`freeze`) and the events, in order.
-        This working copy is then handed to :func:`work_for`, which takes it over, instead of
-        a new copy, when the next ``apply`` is to that very state (a game played on); nothing
-        changes it in between."""
-        state = self.freeze()
-        events = tuple(self.events)
-        _spare.append((state, self))
-        return state, events
+        if offer:
+            _spare.append((s, self))
+        return s, tuple(self.events)
 
 
 #: The working copy the last ``apply`` ended with and the state it was frozen into
