@@ -260,13 +260,13 @@ def dp(w: Any, player: int, stack: Any, against: int | None = None) -> int:
     of ``player``'s other battle-area cards ([Your Turn] on ``player``'s turn, [Opponent's
     Turn] on the other's). ``against`` as in :func:`condition_holds`.
     """
-    top = w.cards[stack.top]
+    top = w.cards[stack.cards[-1]]  # (its top card: .top, without the property's call)
     total = top.dp or 0
     if w.lasting:  # CR4.2 Effect durations: "+3000 DP for the turn" (ST1-08, ST1-13)
         total += sum(x.value for x in w.lasting if x.kind == "dp" and x.stack == stack.id)
     dp_cards = w.tables.dp_cards  # (the cards with a dp effect: the only modifiers)
     battle = w.players[player].battle
-    if dp_cards.isdisjoint(stack.cards) and all(s.top not in dp_cards for s in battle):
+    if dp_cards.isdisjoint(stack.cards) and dp_cards.isdisjoint([s.cards[-1] for s in battle]):
         return total
     timing = "your_turn" if player == w.turn_player else "opponents_turn"
 
@@ -284,7 +284,7 @@ def dp(w: Any, player: int, stack: Any, against: int | None = None) -> int:
             if e.inherited and counts(e, True):
                 total += e.value
     for s in battle:
-        for e in w.cards[s.top].effects:
+        for e in w.cards[s.cards[-1]].effects:
             if not e.inherited and e.scope != "self" and counts(e, False):
                 total += e.value
     return total

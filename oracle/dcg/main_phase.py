@@ -176,9 +176,9 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
         _HAND[tp] = (hand, budget, tables, plays, in_options)
     options: list[Action] = []
     if in_options:  # (_option_colour_ok, for every Option in hand at once)
-        have = {c for s in battle for c in cards[s.top].colors}
+        have = {c for s in battle for c in cards[s.cards[-1]].colors}
         if breeding is not None:
-            have.update(cards[breeding.top].colors)
+            have.update(cards[breeding.cards[-1]].colors)
         for cid, colors in in_options:
             if all(c in have for c in colors):
                 made = _OPTIONS[tp]
@@ -396,7 +396,7 @@ def attack(w: Work, a: Action) -> None:
     tp = w.turn_player
     me = w.players[tp]
     stack = me.find(a.attacker) if a.attacker is not None else None
-    if stack is None or not w.cards[stack.top].is_digimon:
+    if stack is None or not w.cards[stack.cards[-1]].is_digimon:
         raise IllegalActionError("DCG-6-5-1-5", f"no Digimon {a.attacker} in your battle area")
     if stack.suspended:
         raise IllegalActionError("DCG-6-5-1-5", "a suspended Digimon cannot attack")
@@ -408,7 +408,7 @@ def attack(w: Work, a: Action) -> None:
     target = a.target
     if target != "player":
         victim = w.players[1 - tp].find(target) if isinstance(target, int) else None
-        if victim is None or not w.cards[victim.top].is_digimon:
+        if victim is None or not w.cards[victim.cards[-1]].is_digimon:
             raise IllegalActionError("DCG-6-5-1-5", f"no opponent's Digimon {target}")
         if not victim.suspended:
             raise IllegalActionError("DCG-6-5-1-5", "only a suspended Digimon can be attacked")

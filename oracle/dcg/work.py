@@ -193,8 +193,11 @@ class Work:
         return self.cards[card_id]
 
     def variant(self, amb_id: str) -> str:
-        """The reading chosen for ``amb_id``."""
-        return reading(self.variants, amb_id)
+        """The reading chosen for ``amb_id`` (:func:`reading`; its dict read here once made)."""
+        readings = _READINGS.get(self.variants)
+        if readings is None:
+            return reading(self.variants, amb_id)
+        return readings[amb_id]
 
     def emit(self, type: str, clause: str, player: int | None,
              details: tuple[tuple[str, Any], ...] = ()) -> None:
