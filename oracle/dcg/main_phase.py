@@ -396,11 +396,11 @@ def attack(w: Work, a: Action) -> None:
     tp = w.turn_player
     me = w.players[tp]
     stack = me.find(a.attacker) if a.attacker is not None else None
-    if stack is None or not w.cards[stack.cards[-1]].is_digimon:
+    if stack is None or stack.cards[-1] not in w.tables.digimon:
         raise IllegalActionError("DCG-6-5-1-5", f"no Digimon {a.attacker} in your battle area")
     if stack.suspended:
         raise IllegalActionError("DCG-6-5-1-5", "a suspended Digimon cannot attack")
-    if stack.played:
+    if stack.played_this_turn:
         raise IllegalActionError("DCG-6-5-1-5", "a Digimon played this turn cannot attack")
     if w.lasting and restricted(w, stack.id):
         raise IllegalActionError("DCG-6-5-1-5", "this Digimon can't attack (an effect with a "
@@ -408,7 +408,7 @@ def attack(w: Work, a: Action) -> None:
     target = a.target
     if target != "player":
         victim = w.players[1 - tp].find(target) if isinstance(target, int) else None
-        if victim is None or not w.cards[victim.cards[-1]].is_digimon:
+        if victim is None or victim.cards[-1] not in w.tables.digimon:
             raise IllegalActionError("DCG-6-5-1-5", f"no opponent's Digimon {target}")
         if not victim.suspended:
             raise IllegalActionError("DCG-6-5-1-5", "only a suspended Digimon can be attacked")
@@ -513,7 +513,7 @@ def _check_one(w: Work, p: int, attacker: Stack) -> None:
         for _ in queued:
             w.emit("triggered", "CR4.2 Triggered effects", 1 - p, (("card", card_id),
                    ("source", None), ("timing", "security")))
-    if card.is_digimon:
+    if card.kind == "digimon":
         a_dp = dp(w, p, attacker, 0)
         s_dp = _security_dp(w, 1 - p, card)
         w.emit("battle", BATTLE, p, (("attacker_dp", a_dp), ("defender_dp", s_dp),
