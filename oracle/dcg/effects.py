@@ -207,7 +207,7 @@ def _still_there(w: Work, p: Pending) -> bool:
         return False
     if w.cards[p.card].effects[p.effect].inherited:  # (still one of its digivolution cards)
         return p.card in stack.cards[:-1]
-    return stack.top == p.card
+    return stack.cards[-1] == p.card  # (the top card)
 
 
 def _sources(stack: Any) -> int:
@@ -240,7 +240,7 @@ def condition_holds(w: Any, player: int, eff: Effect, stack: Any = None,
     if c == "battling_digimon_without_sources":
         return against == 0
     if c == "opponent_has_digimon_without_sources":
-        return any(w.cards[s.top].is_digimon and _sources(s) == 0
+        return any(s.cards[-1] in w.tables.digimon and _sources(s) == 0
                    for s in w.players[1 - player].battle)
     if c == "you_have_tamer":
         return any(w.cards[s.top].kind == "tamer" for s in w.players[player].battle)

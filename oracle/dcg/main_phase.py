@@ -47,7 +47,7 @@ def _digivolve_cost(w: Work, card_id: str, stack: Stack) -> int | None:
     """CR4.2 Digivolving: the cheapest cost of ``card_id`` onto ``stack`` (level N-1 of a
     matching colour), or None if it cannot digivolve onto it.
     """
-    top = w.cards[stack.top]
+    top = w.cards[stack.cards[-1]]
     best = None
     for cond in w.cards[card_id].digivolve:
         if top.level == cond.level and cond.color in top.colors:
