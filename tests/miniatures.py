@@ -990,7 +990,7 @@ def _patch_dcg_pass_to_1() -> None:
     from oracle.dcg.memory import set_mine
 
     def pass_turn(w, a):  # type: ignore[no-untyped-def]
-        w.emit("passed", "DCG-6-5-1-7", w.turn_player, ("memory", w.memory))
+        w.emit("passed", "DCG-6-5-1-7", w.turn_player, (("memory", w.memory),))
         set_mine(w, w.turn_player, -1, "DCG-6-5-1-7")  # the bug: 1, not 3
 
     main_phase._HANDLERS["pass"] = pass_turn

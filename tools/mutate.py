@@ -157,8 +157,8 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "reason": "sorting a list of one digivolve as well: it is already in order"},
     {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const-1",
      "segment": "0", "line": "if 0 <= cost <= budget:",
-     "reason": "-1 <= cost instead of 0 <= cost: play costs are 0 or more (the card-set "
-               "schema's minimum)"},
+     "reason": "-1 <= cost instead of 0 <= cost (a Digimon's, Tamer's or Option's): play "
+               "costs are 0 or more (the card-set schema's minimum)"},
     {"module": "oracle/dcg/engine.py", "function": "_may_end_before_unsuspending",
      "op": "andor", "segment": "p.delayed and eff.delayed",
      "reason": "the bound is asked only at the start of a turn (start_of_turn, unsuspend "
@@ -780,7 +780,7 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
        "reason": "-1 <= cost instead of 0 <= cost in the legal set (an Option's play cost, a "
                  "digivolve cost): both are 0 or more (the card-set schema's minimums, checked "
                  "for every card set, an embedded one too) (equivalence pass, v26g)"}
-      for line in ("if 0 <= cost <= budget and all(", "if 0 <= onto[cid] <= budget:")),
+      for line in ("if 0 <= onto[cid] <= budget:",)),
     # The survivors of the fresh sample seed 9901 (docs/MUTATION.md), decided after the run.
     {"module": "oracle/dcg/effects.py", "function": "auto_index", "op": "const+1",
      "segment": "0", "line": "first = w.pending[cands[0]]",

@@ -84,8 +84,8 @@ def trigger_stack(w: Work, player: int, stack: Stack, timing: str) -> None:
             w.players[player].use(f"{WAIT}{timing}:{stack.id}:{card_id}:{i}")
             continue
         w.pending.append(_new(Pending, (player, card_id, i, stack.id, timing, False)))
-        w.emit("triggered", TRIGGERED, player, ("card", card_id), ("source", stack.id),
-               ("timing", timing))
+        w.emit("triggered", TRIGGERED, player, (("card", card_id), ("source", stack.id),
+               ("timing", timing)))
 
 
 def _trigger_inherited(w: Work, player: int, stack: Stack, timing: str) -> None:
@@ -100,8 +100,8 @@ def _trigger_inherited(w: Work, player: int, stack: Stack, timing: str) -> None:
                     and opt_key(stack.id, card_id, i) in w.players[player].opt_used:
                 continue
             w.pending.append(_new(Pending, (player, card_id, i, stack.id, timing, False)))
-            w.emit("triggered", TRIGGERED, player, ("card", card_id), ("source", stack.id),
-                   ("timing", timing))
+            w.emit("triggered", TRIGGERED, player, (("card", card_id), ("source", stack.id),
+                   ("timing", timing)))
 
 
 def gate_holds(w: Any, player: int, eff: Effect, stack: Any) -> bool:
@@ -142,8 +142,8 @@ def recheck_waiting(w: Work) -> None:
             w.players[player].unuse(key)
             w.pending.append(_new(Pending, (player, card_id, int(index), stack.id, timing,
                                             False)))
-            w.emit("triggered", TRIGGERED, player, ("card", card_id), ("source", stack.id),
-                   ("timing", timing))
+            w.emit("triggered", TRIGGERED, player, (("card", card_id), ("source", stack.id),
+                   ("timing", timing)))
     if not w.pending:
         for player, key in _waiting(w):
             w.players[player].unuse(key)
@@ -207,7 +207,7 @@ def _still_there(w: Work, p: Pending) -> bool:
         return False
     if w.cards[p.card].effects[p.effect].inherited:  # (still one of its digivolution cards)
         return p.card in stack.cards[:-1]
-    return stack.top == p.card
+    return stack.cards[-1] == p.card  # (the top card)
 
 
 def _sources(stack: Any) -> int:
@@ -240,7 +240,7 @@ def condition_holds(w: Any, player: int, eff: Effect, stack: Any = None,
     if c == "battling_digimon_without_sources":
         return against == 0
     if c == "opponent_has_digimon_without_sources":
-        return any(w.cards[s.top].is_digimon and _sources(s) == 0
+        return any(s.cards[-1] in w.tables.digimon and _sources(s) == 0
                    for s in w.players[1 - player].battle)
     if c == "you_have_tamer":
         return any(w.cards[s.top].kind == "tamer" for s in w.players[player].battle)
@@ -260,13 +260,13 @@ def dp(w: Any, player: int, stack: Any, against: int | None = None) -> int:
     of ``player``'s other battle-area cards ([Your Turn] on ``player``'s turn, [Opponent's
     Turn] on the other's). ``against`` as in :func:`condition_holds`.
     """
-    top = w.cards[stack.top]
+    top = w.cards[stack.cards[-1]]  # (its top card: .top, without the property's call)
     total = top.dp or 0
     if w.lasting:  # CR4.2 Effect durations: "+3000 DP for the turn" (ST1-08, ST1-13)
         total += sum(x.value for x in w.lasting if x.kind == "dp" and x.stack == stack.id)
     dp_cards = w.tables.dp_cards  # (the cards with a dp effect: the only modifiers)
     battle = w.players[player].battle
-    if dp_cards.isdisjoint(stack.cards) and all(s.top not in dp_cards for s in battle):
+    if dp_cards.isdisjoint(stack.cards) and dp_cards.isdisjoint([s.cards[-1] for s in battle]):
         return total
     timing = "your_turn" if player == w.turn_player else "opponents_turn"
 
@@ -284,7 +284,7 @@ def dp(w: Any, player: int, stack: Any, against: int | None = None) -> int:
             if e.inherited and counts(e, True):
                 total += e.value
     for s in battle:
-        for e in w.cards[s.top].effects:
+        for e in w.cards[s.cards[-1]].effects:
             if not e.inherited and e.scope != "self" and counts(e, False):
                 total += e.value
     return total
@@ -312,7 +312,7 @@ def _hatch(w: Work, player: int, clause: str) -> None:
     card = me.egg_deck[0]
     me.egg_deck = me.egg_deck[1:]
     me.breeding = new_stack(w.new_id(), (card,), False, False)
-    w.emit("hatched", clause, player, ("card", card), ("stack", me.breeding.id))
+    w.emit("hatched", clause, player, (("card", card), ("stack", me.breeding.id)))
 
 
 def _move(w: Work, player: int, clause: str) -> None:
@@ -323,7 +323,7 @@ def _move(w: Work, player: int, clause: str) -> None:
     assert stack is not None
     me.breeding = None
     me.battle += (stack,)
-    w.emit("moved", clause, player, ("stack", stack.id), ("card", stack.top))
+    w.emit("moved", clause, player, (("stack", stack.id), ("card", stack.top)))
 
 
 def until_turn(w: Any, player: int, until: str) -> int:
@@ -342,8 +342,8 @@ def until_turn(w: Any, player: int, until: str) -> int:
 def _last(w: Work, player: int, kind: str, value: int, stack: int | None, until: int,
           card: str) -> None:
     w.lasting.append(Lasting(player, kind, value, stack, until, card))
-    w.emit("lasting", DURATIONS, player, ("card", card), ("kind", kind), ("value", value),
-           ("stack", stack), ("until", until))
+    w.emit("lasting", DURATIONS, player, (("card", card), ("kind", kind), ("value", value),
+           ("stack", stack), ("until", until)))
 
 
 def restricted(w: Any, stack_id: int) -> bool:
@@ -359,7 +359,7 @@ def _do(w: Work, player: int, action: str, value: int, eff: Effect | None, claus
     if action == "unsuspend_self":  # ST2-11 MetalGarurumon: "Unsuspend this Digimon."
         if stack is not None and stack.suspended:
             w.players[player].restack(stack, stack.cards, False)
-            w.emit("unsuspended", clause, player, ("stacks", (stack.id,)))
+            w.emit("unsuspended", clause, player, (("stacks", (stack.id,)),))
         return
     if action in ("security_dp", "security_attack_all"):
         assert eff is not None and eff.until is not None
@@ -456,7 +456,7 @@ def apply_targets(w: Work, player: int, card_id: str, eff: Effect, targets: tupl
     side = player if eff.target == "your_digimon" else 1 - player
     owner = w.players[side]
     stacks = [owner.find(t) for t in targets]
-    w.emit("chosen", clause, player, ("card", card_id), ("targets", tuple(targets)))
+    w.emit("chosen", clause, player, (("card", card_id), ("targets", tuple(targets))))
     if eff.action in ("dp_boost", "no_attack_block"):
         assert eff.until is not None
         until = until_turn(w, player, eff.until)
@@ -469,15 +469,15 @@ def apply_targets(w: Work, player: int, card_id: str, eff: Effect, targets: tupl
             owner.battle = without(owner.battle, s)
             owner.trash += s.cards
         for s in stacks:
-            w.emit("deleted", DELETION, side, ("stack", s.id), ("cards", tuple(s.cards)))
+            w.emit("deleted", DELETION, side, (("stack", s.id), ("cards", tuple(s.cards))))
         return
     if eff.action == "bounce":
         for s in stacks:
             owner.battle = without(owner.battle, s)
             owner.hand += (s.top,)
             owner.trash += s.cards[:-1]
-            w.emit("returned_to_hand", clause, side, ("stack", s.id), ("card", s.top),
-                   ("trashed", tuple(s.cards[:-1])))
+            w.emit("returned_to_hand", clause, side, (("stack", s.id), ("card", s.top),
+                   ("trashed", tuple(s.cards[:-1]))))
         return
     if eff.action == "trash_sources":
         for s in stacks:
@@ -485,14 +485,14 @@ def apply_targets(w: Work, player: int, card_id: str, eff: Effect, targets: tupl
             gone = s.cards[:n]
             owner.restack(s, s.cards[n:], s.suspended)
             owner.trash += gone
-            w.emit("sources_trashed", clause, side, ("stack", s.id), ("cards", gone))
+            w.emit("sources_trashed", clause, side, (("stack", s.id), ("cards", gone)))
         return
     assert eff.action == "play_source" and card is not None and len(stacks) == 1
     s = stacks[0]
     owner.restack(s, without(s.cards, card), s.suspended)
     new = new_stack(w.new_id(), (card,), False, True)
     owner.battle += (new,)
-    w.emit("played", clause, side, ("card", card), ("stack", new.id), ("cost", 0))
+    w.emit("played", clause, side, (("card", card), ("stack", new.id), ("cost", 0)))
     trigger_stack(w, side, new, "on_play")
 
 
@@ -532,29 +532,29 @@ def _resolve(w: Work, index: int) -> None:
     if p.delayed:
         assert eff.delayed is not None
         action, value = eff.delayed
-        w.emit("resolved", PENDING_PROCESSING, p.player, ("card", p.card), ("action", action),
-               ("value", value), ("delayed", True))
+        w.emit("resolved", PENDING_PROCESSING, p.player, (("card", p.card), ("action", action),
+               ("value", value), ("delayed", True)))
         _do(w, p.player, action, value, None, PENDING_PROCESSING)
         return
     if not _still_there(w, p):
-        w.emit("effect_lost", TRIGGERED, p.player, ("card", p.card), ("source", p.source))
+        w.emit("effect_lost", TRIGGERED, p.player, (("card", p.card), ("source", p.source)))
         return
     if eff.once_per_turn:
         key = opt_key(p.source, p.card, p.effect)
         me = w.players[p.player]
         if key in me.opt_used and p.timing != "main":
-            w.emit("effect_lost", "CR4.2 Once Per Turn", p.player, ("card", p.card),
-                   ("source", p.source))
+            w.emit("effect_lost", "CR4.2 Once Per Turn", p.player, (("card", p.card),
+                   ("source", p.source)))
             return
         me.use(key)
     stack = w.players[p.player].find(p.source) if p.source is not None else None
     if eff.condition is not None and not condition_holds(w, p.player, eff, stack):
-        w.emit("resolved", TRIGGERED, p.player, ("card", p.card), ("source", p.source),
+        w.emit("resolved", TRIGGERED, p.player, (("card", p.card), ("source", p.source),
                ("timing", p.timing), ("action", "none"), ("value", 0),
-               ("condition", eff.condition))
+               ("condition", eff.condition)))
         return
-    w.emit("resolved", TRIGGERED, p.player, ("card", p.card), ("source", p.source),
-           ("timing", p.timing), ("action", eff.action), ("value", eff.value))
+    w.emit("resolved", TRIGGERED, p.player, (("card", p.card), ("source", p.source),
+           ("timing", p.timing), ("action", eff.action), ("value", eff.value)))
     if eff.action in TARGETED:
         options = target_options(w, p.player, eff)
         if len(options) > 1:  # the controller chooses (the choice is the next decision)
@@ -565,8 +565,8 @@ def _resolve(w: Work, index: int) -> None:
     _do(w, p.player, eff.action, eff.value, eff, TRIGGERED, stack, p.card)
     if eff.delayed is not None:
         w.delayed.append(Pending(p.player, p.card, p.effect, p.source, "end_of_turn", True))
-        w.emit("delayed", PENDING_PROCESSING, p.player, ("card", p.card),
-               ("action", eff.delayed[0]), ("value", eff.delayed[1]))
+        w.emit("delayed", PENDING_PROCESSING, p.player, (("card", p.card),
+               ("action", eff.delayed[0]), ("value", eff.delayed[1])))
 
 
 def turn_end_threshold(w: Work) -> int:

@@ -72,7 +72,7 @@ def advance(w: Work, probe: bool = False) -> None:
     no decision at all (:func:`_loops`) or only decisions that cannot leave it
     (:func:`_unstoppable`; not checked when ``probe``, i.e. while looking ahead for it).
     """
-    seen: set[tuple] = set()
+    seen: set[tuple] | None = None  # (made at the second turn start: only _loops reads it)
     starts = 0
     while True:
         if w.phase in ("game_over", "setup") or w.chance is not None or w.choice is not None:
@@ -97,8 +97,11 @@ def advance(w: Work, probe: bool = False) -> None:
         step = w.step
         if step == "start_of_turn":
             starts += 1
-            if starts > 1 and _loops(w, seen):
-                return
+            if starts > 1:
+                if seen is None:
+                    seen = set()
+                if _loops(w, seen):
+                    return
         if step in _STEP_FUNCS:
             _STEP_FUNCS[step](w)
         elif step == "breeding_done":  # (start_of_main sets the phase: nothing reads it before)
@@ -244,10 +247,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """DCG-6-1-1: the actions open to the player to move, sorted (:meth:`Action.sort_key`);
     empty at a chance node and at game over (chance outcomes are checked by :func:`apply`).
     """
-    player = state.to_move
+    player: Any = state.to_move  # (0 or 1 past this test)
     if player is None or player == "chance":
         return ()
-    assert isinstance(player, int)
     if state.choice is not None:  # (a choice inside an effect or an attack)
         return tuple(choice_actions(View(state), state.attack))
     if state.pending:  # (DCG-AMB-3: the indices come in ascending order)

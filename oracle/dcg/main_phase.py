@@ -47,7 +47,7 @@ def _digivolve_cost(w: Work, card_id: str, stack: Stack) -> int | None:
     """CR4.2 Digivolving: the cheapest cost of ``card_id`` onto ``stack`` (level N-1 of a
     matching colour), or None if it cannot digivolve onto it.
     """
-    top = w.cards[stack.top]
+    top = w.cards[stack.cards[-1]]
     best = None
     for cond in w.cards[card_id].digivolve:
         if top.level == cond.level and cond.color in top.colors:
@@ -119,6 +119,14 @@ _ATTACKS: tuple[dict[tuple[int | str, int], Action], dict[tuple[int | str, int],
     {}, {})
 _ACTIVATES: tuple[dict[tuple[int, int], Action], dict[tuple[int, int], Action]] = ({}, {})
 _ACTIONS_LIMIT = 1 << 14
+#: Per player, the last hand :func:`_main_actions` read, with the budget and card tables it
+#: was read under, and what it found there: the Digimon and Tamers that can be played
+#: (DCG-6-5-1-1, CR4.2 Costs) and the Options whose cost can be paid, each with its colours
+#: (checked against the tops at every call, CR4.2 Using Option cards). The same hand
+#: object (a tuple: a rule that changes the hand replaces it) with the same budget gives
+#: the same answer, so the next call with them takes it instead of going through the hand
+#: again (a third of the calls in random games: after an attack, say).
+_HAND: list[tuple[Any, ...]] = [(None, None, None, [], []), (None, None, None, [], [])]
 
 
 def _remember(cache: dict[Any, Action], key: Any, action: Action) -> Action:
@@ -145,26 +153,34 @@ def _main_actions(w: Any, cards: Mapping[str, Card], tp: int, budget: int,
     effect, DCG-6-5-1-7 pass.
     """
     in_hand = set(hand)
-    plays: list[Action] = []
+    last = _HAND[tp]
+    if last[0] is hand and last[1] == budget and last[2] is tables:
+        plays, in_options = last[3], last[4]  # (the very hand and budget of the last call)
+    else:
+        plays = []
+        in_options = []
+        play_costs, option_costs = tables.play_costs, tables.options
+        play_made = _PLAYS[tp]
+        for cid in sorted(in_hand):
+            cost = play_costs.get(cid)
+            if cost is not None:  # (a Digimon or Tamer)
+                if 0 <= cost <= budget:
+                    a = play_made.get(cid)
+                    plays.append(a or _remember(play_made, cid, Action("play", tp, cid)))
+                continue
+            option = option_costs.get(cid)
+            if option is not None:
+                cost, colors = option
+                if 0 <= cost <= budget:  # (its colours: checked below, at every call)
+                    in_options.append((cid, colors))
+        _HAND[tp] = (hand, budget, tables, plays, in_options)
     options: list[Action] = []
-    play_costs, option_costs = tables.play_costs, tables.options
-    play_made = _PLAYS[tp]
-    have: set[str] | None = None  # (the colours of the tops, for Options: see below)
-    for cid in sorted(in_hand):
-        cost = play_costs.get(cid)
-        if cost is not None:  # (a Digimon or Tamer)
-            if 0 <= cost <= budget:
-                a = play_made.get(cid)
-                plays.append(a or _remember(play_made, cid, Action("play", tp, cid)))
-            continue
-        option = option_costs.get(cid)
-        if option is not None:
-            cost, colors = option
-            if have is None:  # (_option_colour_ok, for every Option in hand at once)
-                have = {c for s in battle for c in cards[s.top].colors}
-                if breeding is not None:
-                    have.update(cards[breeding.top].colors)
-            if 0 <= cost <= budget and all(c in have for c in colors):
+    if in_options:  # (_option_colour_ok, for every Option in hand at once)
+        have = {c for s in battle for c in cards[s.cards[-1]].colors}
+        if breeding is not None:
+            have.update(cards[breeding.cards[-1]].colors)
+        for cid, colors in in_options:
+            if all(c in have for c in colors):
                 made = _OPTIONS[tp]
                 a = made.get(cid)
                 options.append(a or _remember(made, cid, Action("use_option", tp, cid)))
@@ -265,8 +281,8 @@ def play(w: Work, a: Action) -> None:
     me.hand = without(me.hand, cid)
     stack = new_stack(w.new_id(), (cid,), False, True)
     me.battle += (stack,)
-    w.emit("played", "DCG-6-5-1-1", tp, ("card", cid), ("stack", stack.id),
-           ("cost", card.play_cost))
+    w.emit("played", "DCG-6-5-1-1", tp, (("card", cid), ("stack", stack.id),
+           ("cost", card.play_cost)))
     trigger_stack(w, tp, stack, "on_play")
 
 
@@ -297,12 +313,12 @@ def digivolve(w: Work, a: Action) -> None:
     pay(w, tp, cost, "DCG-6-5-1-2")
     me.hand = without(me.hand, cid)
     stack = me.restack(stack, stack.cards + (cid,), stack.suspended)  # (CR4.2 Digivolving)
-    w.emit("digivolved", "DCG-6-5-1-2", tp, ("card", cid), ("stack", stack.id), ("cost", cost))
+    w.emit("digivolved", "DCG-6-5-1-2", tp, (("card", cid), ("stack", stack.id), ("cost", cost)))
     if me.deck:
         drawn = me.deck[0]
         me.deck = me.deck[1:]
         me.hand += (drawn,)
-        w.emit("drew", "CR4.2 Digivolving", tp, ("card", drawn))
+        w.emit("drew", "CR4.2 Digivolving", tp, (("card", drawn),))
     if stack is not me.breeding:  # (CR4.2 "Breeding area": nothing there triggers)
         trigger_stack(w, tp, stack, "when_digivolving")  # [When Digivolving] (ST1-08, ST2-09)
 
@@ -326,7 +342,7 @@ def use_option(w: Work, a: Action) -> None:
     me = w.players[tp]
     me.hand = without(me.hand, cid)
     me.trash += (cid,)
-    w.emit("option_used", "DCG-6-5-1-3", tp, ("card", cid), ("cost", card.play_cost))
+    w.emit("option_used", "DCG-6-5-1-3", tp, (("card", cid), ("cost", card.play_cost)))
     for i, eff in enumerate(card.effects):
         if eff.timing == "main":
             w.pending.append(Pending(tp, cid, i, None, "main"))
@@ -363,8 +379,8 @@ def activate(w: Work, a: Action) -> None:
         me.use(key)
     if effects[index].cost == "suspend_self":
         stack = me.restack(stack, stack.cards, True)
-    w.emit("activated", "DCG-6-5-1-6", tp, ("card", stack.top), ("source", stack.id),
-           ("effect", index))
+    w.emit("activated", "DCG-6-5-1-6", tp, (("card", stack.top), ("source", stack.id),
+           ("effect", index)))
     w.pending.append(Pending(tp, stack.top, index, stack.id, "main"))
 
 
@@ -380,11 +396,11 @@ def attack(w: Work, a: Action) -> None:
     tp = w.turn_player
     me = w.players[tp]
     stack = me.find(a.attacker) if a.attacker is not None else None
-    if stack is None or not w.cards[stack.top].is_digimon:
+    if stack is None or stack.cards[-1] not in w.tables.digimon:
         raise IllegalActionError("DCG-6-5-1-5", f"no Digimon {a.attacker} in your battle area")
     if stack.suspended:
         raise IllegalActionError("DCG-6-5-1-5", "a suspended Digimon cannot attack")
-    if stack.played:
+    if stack.played_this_turn:
         raise IllegalActionError("DCG-6-5-1-5", "a Digimon played this turn cannot attack")
     if w.lasting and restricted(w, stack.id):
         raise IllegalActionError("DCG-6-5-1-5", "this Digimon can't attack (an effect with a "
@@ -392,14 +408,14 @@ def attack(w: Work, a: Action) -> None:
     target = a.target
     if target != "player":
         victim = w.players[1 - tp].find(target) if isinstance(target, int) else None
-        if victim is None or not w.cards[victim.top].is_digimon:
+        if victim is None or victim.cards[-1] not in w.tables.digimon:
             raise IllegalActionError("DCG-6-5-1-5", f"no opponent's Digimon {target}")
         if not victim.suspended:
             raise IllegalActionError("DCG-6-5-1-5", "only a suspended Digimon can be attacked")
     assert target is not None
     stack = me.restack(stack, stack.cards, True)
     w.attack = _new(Attack, (tp, stack.id, target, "declared", 0))
-    w.emit("attack_declared", "DCG-6-5-1-5", tp, ("attacker", stack.id), ("target", target))
+    w.emit("attack_declared", "DCG-6-5-1-5", tp, (("attacker", stack.id), ("target", target)))
     trigger_stack(w, tp, stack, "when_attacking")
 
 
@@ -409,7 +425,7 @@ def _delete(w: Work, player: int, stack: Stack, clause: str) -> None:
     owner = w.players[player]
     owner.battle = without(owner.battle, stack)
     owner.trash += stack.cards
-    w.emit("deleted", clause, player, ("stack", stack.id), ("cards", tuple(stack.cards)))
+    w.emit("deleted", clause, player, (("stack", stack.id), ("cards", tuple(stack.cards))))
 
 
 def blockers(w: Any, defender: int, atk: Attack) -> list[int]:
@@ -469,7 +485,7 @@ def _check_one(w: Work, p: int, attacker: Stack) -> None:
     card_id = opp.security[0]
     opp.security = opp.security[1:]
     card = w.cards[card_id]
-    w.emit("security_check", SECURITY, p, ("card", card_id))
+    w.emit("security_check", SECURITY, p, (("card", card_id),))
     played = False
     queued = []
     for i, eff in enumerate(card.effects):
@@ -481,27 +497,27 @@ def _check_one(w: Work, p: int, attacker: Stack) -> None:
         if eff.target is not None:
             queued.append(i)
             continue
-        w.emit("resolved", SECURITY, 1 - p, ("card", card_id), ("source", None),
+        w.emit("resolved", SECURITY, 1 - p, (("card", card_id), ("source", None),
                ("timing", "security"), ("action", eff.action),
-               ("value", eff.value))
+               ("value", eff.value)))
         if eff.action == "play_self":
             stack = new_stack(w.new_id(), (card_id,), False, True)
             opp.battle += (stack,)
-            w.emit("played", SECURITY, 1 - p, ("card", card_id), ("stack", stack.id),
-                   ("cost", 0))
+            w.emit("played", SECURITY, 1 - p, (("card", card_id), ("stack", stack.id),
+                   ("cost", 0)))
             played = True
         else:
             do_effect(w, 1 - p, eff, SECURITY, card_id)
     if queued:  # (first among the pending effects, in the card's order)
         w.pending[0:0] = [Pending(1 - p, card_id, j, None, "security") for j in queued]
         for _ in queued:
-            w.emit("triggered", "CR4.2 Triggered effects", 1 - p, ("card", card_id),
-                   ("source", None), ("timing", "security"))
-    if card.is_digimon:
+            w.emit("triggered", "CR4.2 Triggered effects", 1 - p, (("card", card_id),
+                   ("source", None), ("timing", "security")))
+    if card.kind == "digimon":
         a_dp = dp(w, p, attacker, 0)
         s_dp = _security_dp(w, 1 - p, card)
-        w.emit("battle", BATTLE, p, ("attacker_dp", a_dp), ("defender_dp", s_dp),
-               ("security", True))
+        w.emit("battle", BATTLE, p, (("attacker_dp", a_dp), ("defender_dp", s_dp),
+               ("security", True)))
         if a_dp <= s_dp:
             _delete(w, p, attacker, BATTLE)
     if not played:
@@ -529,7 +545,7 @@ def continue_attack(w: Work) -> None:
     attacker = me.find(atk.attacker)
     if attacker is None:
         w.attack = None
-        w.emit("attack_ended", ATTACKING, p, ("result", "attacker_gone"))
+        w.emit("attack_ended", ATTACKING, p, (("result", "attacker_gone"),))
         return
     if atk.stage == "declared" and blockers(w, 1 - p, atk):
         w.attack = _new(Attack, (p, atk.attacker, atk.target, "blocking", atk.checks))
@@ -548,17 +564,17 @@ def continue_attack(w: Work) -> None:
             assert isinstance(atk.target, int)
             victim = opp.find(atk.target)
             if victim is None:
-                w.emit("attack_ended", ATTACKING, p, ("result", "target_gone"))
+                w.emit("attack_ended", ATTACKING, p, (("result", "target_gone"),))
                 return
             a_dp = dp(w, p, attacker, len(victim.cards) - 1)
             d_dp = dp(w, 1 - p, victim, len(attacker.cards) - 1)
-            w.emit("battle", BATTLE, p, ("attacker_dp", a_dp), ("defender_dp", d_dp),
-                   ("security", False))
+            w.emit("battle", BATTLE, p, (("attacker_dp", a_dp), ("defender_dp", d_dp),
+                   ("security", False)))
             if a_dp <= d_dp:
                 _delete(w, p, attacker, BATTLE)
             if d_dp <= a_dp:
                 _delete(w, 1 - p, victim, BATTLE)
-            w.emit("attack_ended", ATTACKING, p, ("result", "done"))
+            w.emit("attack_ended", ATTACKING, p, (("result", "done"),))
             return
     while atk.checks > 0 and opp.security:
         atk = _new(Attack, (p, atk.attacker, atk.target, atk.stage, atk.checks - 1))
@@ -570,7 +586,7 @@ def continue_attack(w: Work) -> None:
         if attacker is None:
             break
     w.attack = None
-    w.emit("attack_ended", ATTACKING, p, ("result", "done"))
+    w.emit("attack_ended", ATTACKING, p, (("result", "done"),))
 
 
 def choice_actions(w: Any, attack: Attack | None) -> list[Action]:
@@ -617,7 +633,7 @@ def choose(w: Work, a: Action) -> None:
     blocker = them.find(targets[0])
     assert blocker is not None
     blocker = them.restack(blocker, blocker.cards, True)
-    w.emit("blocked", BLOCKING, c.player, ("blocker", blocker.id), ("attacker", atk.attacker))
+    w.emit("blocked", BLOCKING, c.player, (("blocker", blocker.id), ("attacker", atk.attacker)))
     w.attack = _new(Attack, (atk.player, atk.attacker, blocker.id, "blocked", atk.checks))
     attacker = w.players[atk.player].find(atk.attacker)
     if attacker is not None:
@@ -629,7 +645,7 @@ def pass_turn(w: Work, a: Action) -> None:
     wherever it was (DCG-AMB-2 "never-lower": unless it is already further over).
     """
     tp = w.turn_player
-    w.emit("passed", "DCG-6-5-1-7", tp, ("memory", w.memory))
+    w.emit("passed", "DCG-6-5-1-7", tp, (("memory", w.memory),))
     if w.variant("DCG-AMB-2") == "never-lower" and mine(w, tp) < -3:
         return
     set_mine(w, tp, -3, "DCG-6-5-1-7")

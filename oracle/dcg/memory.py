@@ -31,7 +31,7 @@ def set_mine(w: Work, player: int, value: int, clause: str = CLAUSE) -> None:
     if new != w.memory:
         old = w.memory
         w.memory = new
-        w.emit("memory", clause, player, ("before", old), ("after", new))
+        w.emit("memory", clause, player, (("before", old), ("after", new)))
 
 
 def gain(w: Work, player: int, n: int, clause: str = CLAUSE) -> None:

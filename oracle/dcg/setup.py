@@ -62,7 +62,7 @@ def _draw(w: Work, player: int, n: int) -> None:
     cards = me.deck[:n]
     me.deck = me.deck[n:]
     me.hand += cards
-    w.emit("drew", SETUP, player, ("cards", cards))
+    w.emit("drew", SETUP, player, (("cards", cards),))
 
 
 def apply_chance(w: Work, a: Action) -> None:
@@ -94,7 +94,7 @@ def apply_chance(w: Work, a: Action) -> None:
     if tuple(sorted(a.order)) != due.cards:
         raise IllegalActionError(SETUP, "the order is not a permutation of the cards")
     setattr(w.players[a.player], a.deck, tuple(a.order))
-    w.emit("shuffled", SETUP, a.player, ("deck", a.deck))
+    w.emit("shuffled", SETUP, a.player, (("deck", a.deck),))
     if w.step == "mulligan_shuffle":
         w.chance = None
         _draw(w, a.player, HAND_SIZE)
@@ -138,7 +138,7 @@ def _finish_setup(w: Work) -> None:
             if me.deck:
                 me.security = me.deck[:1] + me.security
                 me.deck = me.deck[1:]
-        w.emit("security_set", SETUP, p, ("count", len(me.security)))
+        w.emit("security_set", SETUP, p, (("count", len(me.security)),))
     w.memory = 0
     assert w.first_player is not None
     w.turn_player = w.first_player

@@ -42,7 +42,7 @@ def game_over(w: Work, winner: int | None, reason: str, clause: str) -> None:
     w.pending.clear()
     w.attack = None
     w.choice = None
-    w.emit("game_over", clause, winner, ("reason", reason))
+    w.emit("game_over", clause, winner, (("reason", reason),))
 
 
 def turn_end_condition(w: Work) -> bool:
@@ -61,7 +61,7 @@ def start_of_turn(w: Work) -> None:
     """DCG-6-2-1-1: start-of-turn effects trigger and are processed before unsuspending
     (the engine resolves ``pending`` next). Then the step moves on to ``unsuspend``.
     """
-    w.emit("start_of_turn", "DCG-6-2-1-1", w.turn_player, ("turn", w.turn))
+    w.emit("start_of_turn", "DCG-6-2-1-1", w.turn_player, (("turn", w.turn),))
     trigger(w, w.turn_player, "start_of_your_turn")
     w.step = "unsuspend"
 
@@ -90,7 +90,7 @@ def unsuspend(w: Work) -> None:
     if b is not None and b.suspended:
         me.breeding = new_stack(b.id, b.cards, False, b.played_this_turn)
         ids.append(b.id)
-    w.emit("unsuspended", "DCG-6-2-1", w.turn_player, ("stacks", tuple(ids)))
+    w.emit("unsuspended", "DCG-6-2-1", w.turn_player, (("stacks", tuple(ids)),))
     w.phase = "draw"
     w.step = "draw"
 
@@ -114,7 +114,7 @@ def draw_phase(w: Work) -> None:
         card = me.deck[0]
         me.deck = me.deck[1:]
         me.hand += (card,)
-        w.emit("drew", "DCG-6-3-1", tp, ("card", card))
+        w.emit("drew", "DCG-6-3-1", tp, (("card", card),))
     w.phase = "breeding"
     w.step = "breeding"
 
@@ -157,7 +157,7 @@ def breeding_action(w: Work, a: Action) -> None:
         card = me.egg_deck[0]
         me.egg_deck = me.egg_deck[1:]
         me.breeding = new_stack(w.new_id(), (card,), False, False)
-        w.emit("hatched", "DCG-6-4-1-1", tp, ("card", card), ("stack", me.breeding.id))
+        w.emit("hatched", "DCG-6-4-1-1", tp, (("card", card), ("stack", me.breeding.id)))
     elif a.type == "move":
         stack = me.breeding
         if stack is None:
@@ -169,7 +169,7 @@ def breeding_action(w: Work, a: Action) -> None:
         # CR4.2 Moving: keeps its orientation; moving is not playing (QA912, QA959).
         me.breeding = None
         me.battle += (stack,)
-        w.emit("moved", "DCG-6-4-1-2", tp, ("stack", stack.id), ("card", stack.top))
+        w.emit("moved", "DCG-6-4-1-2", tp, (("stack", stack.id), ("card", stack.top)))
     else:
         w.emit("did_nothing", "DCG-6-4-1-3", tp)
     w.step = "breeding_done"
@@ -201,7 +201,7 @@ def begin_end_of_turn(w: Work) -> None:
     clause = "DCG-6-2-1-2" if w.step in ("start_of_turn", "unsuspend") else "DCG-6-6-1"
     w.resume_step = w.step
     w.step = "end_of_turn"
-    w.emit("end_of_turn", clause, w.turn_player, ("phase", w.phase), ("memory", w.memory))
+    w.emit("end_of_turn", clause, w.turn_player, (("phase", w.phase), ("memory", w.memory)))
     trigger(w, w.turn_player, "end_of_your_turn")
     w.pending.extend(w.delayed)
     w.delayed.clear()
@@ -221,8 +221,8 @@ def finish_end_of_turn(w: Work) -> None:
         w.phase = "main"
         resume = "start_of_main"
     w.step = resume
-    w.emit("end_of_turn_postponed", "DCG-6-6-4", w.turn_player, ("phase", w.phase),
-           ("memory", w.memory), ("resume", resume))
+    w.emit("end_of_turn_postponed", "DCG-6-6-4", w.turn_player, (("phase", w.phase),
+           ("memory", w.memory), ("resume", resume)))
 
 
 def end_turn(w: Work) -> None:
@@ -230,7 +230,7 @@ def end_turn(w: Work) -> None:
     marker shows (RM6). Turn-scoped things ("played this turn", [Once Per Turn]) reset.
     """
     old = w.turn_player
-    w.emit("turn_ended", "DCG-6-6-3", old, ("turn", w.turn))
+    w.emit("turn_ended", "DCG-6-6-3", old, (("turn", w.turn),))
     for pl in w.players:  # (only what is set is reset: a zone left alone is not rebuilt)
         pl.opt_used = ()
         battle = pl.battle

@@ -29,8 +29,6 @@ argument handling (the hot copies below; :data:`~oracle.dcg.model.PlayerState` f
 
 
 _object_new = object.__new__
-_set_class = object.__setattr__
-"""``_set_class(obj, "__class__", cls)``: see :meth:`Work.freeze`."""
 
 
 def new_stack(id: int, cards: tuple[str, ...], suspended: bool, played: bool) -> Stack:
@@ -195,12 +193,19 @@ class Work:
         return self.cards[card_id]
 
     def variant(self, amb_id: str) -> str:
-        """The reading chosen for ``amb_id``."""
-        return reading(self.variants, amb_id)
+        """The reading chosen for ``amb_id`` (:func:`reading`; its dict read here once made)."""
+        readings = _READINGS.get(self.variants)
+        if readings is None:
+            return reading(self.variants, amb_id)
+        return readings[amb_id]
 
-    def emit(self, type: str, clause: str, player: int | None = None,
-             *details: tuple[str, Any]) -> None:
-        """Record an event; ``details`` are its ``(name, value)`` pairs, in order."""
+    def emit(self, type: str, clause: str, player: int | None,
+             details: tuple[tuple[str, Any], ...] = ()) -> None:
+        """Record an event; ``details`` are its ``(name, value)`` pairs, in order.
+
+        (One tuple of pairs, not ``*details``: CPython 3.11 runs a call of a function with
+        ``*args`` through its generic path, about a thousand machine instructions more a
+        call, and every step records a few events.)"""
         self.events.append(_new(Event, (type, clause, player, details)))
 
     def new_id(self) -> int:
@@ -223,8 +228,16 @@ class Work:
         return self.turn_player
 
     def freeze(self) -> State:
-        """A new frozen state from this working copy (as ``State(...)`` would build it; see
-        :class:`_StateSlots`)."""
+        """A new frozen state from this working copy (:meth:`finish`'s state, the copy not
+        offered)."""
+        return self.finish(False)[0]
+
+    def finish(self, offer: bool = True) -> tuple[State, tuple[Event, ...]]:
+        """The end of an ``apply``: the new state, frozen from this working copy (as
+        ``State(...)`` would build it; see :class:`_StateSlots`), and the events, in order.
+        With ``offer``, this working copy is then handed to :func:`work_for`, which takes it
+        over, instead of a new copy, when the next ``apply`` is to that very state (a game
+        played on); nothing changes it in between."""
         s: Any = _object_new(_StateSlots)
         s.turn = self.turn
         s.turn_player = tp = self.turn_player
@@ -262,27 +275,10 @@ class Work:
         s.players = (p0, p1)
         s.variants = self.variants
         s.game = self.game
-        _set_class(s, "__class__", State)
-        return s  # type: ignore[no-any-return]
-
-
-    def finish(self) -> tuple[State, tuple[Event, ...]]:
-        """The end of an ``apply``: the new state (:meth:`freeze`) and the events, in order.
-        This working copy is then handed to :func:`work_for`, which takes it over, instead of
-        a new copy, when the next ``apply`` is to that very state (a game played on); nothing
-        changes it in between."""
-        state = self.freeze()
-        events = tuple(self.events)
-        _spare.append((state, self))
-        return state, events
-
-    def _renew(self, s: State) -> None:
-        """Make this working copy, frozen into ``s`` by :meth:`finish`, the copy
-        ``Work(s)`` would be: every field already equals ``s``'s (``s`` was made from
-        them); the events start again and each player's frozen player is ``s``'s."""
-        self.events = []
-        w0, w1 = self.players
-        w0._p, w1._p = s.players  # (each one's zones and flags are its frozen player's already)
+        s.__class__ = State  # (a plain store: object.__setattr__ is a call on top)
+        if offer:
+            _spare.append((s, self))
+        return s, tuple(self.events)
 
 
 #: The working copy the last ``apply`` ended with and the state it was frozen into
@@ -300,7 +296,11 @@ def work_for(s: State) -> Work:
         return Work(s)
     if state is not s:
         return Work(s)
-    w._renew(s)
+    # (every field of w already equals s's, s was made from them: the events start again
+    # and each player's frozen player is s's; their zones and flags are its already)
+    w.events = []
+    w0, w1 = w.players
+    w0._p, w1._p = s.players
     return w
 
 

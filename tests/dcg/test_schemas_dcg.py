@@ -189,7 +189,7 @@ def test_action_types_match_the_engine() -> None:
 
 def emitted_events() -> dict[str, set[str]]:
     """Event type -> field names, read from every ``w.emit("type", clause, player,
-    ("field", value), ...)`` call in the ``dcg`` package's source."""
+    (("field", value), ...))`` call in the ``dcg`` package's source."""
     import oracle.dcg
 
     found: dict[str, set[str]] = {}
@@ -204,7 +204,12 @@ def emitted_events() -> dict[str, set[str]]:
                     and node.func.attr == "emit" and node.args
                     and isinstance(node.args[0], ast.Constant)):
                 fields = found.setdefault(node.args[0].value, set())
-                for pair in node.args[3:]:
+                assert len(node.args) <= 4, "event fields are one tuple of pairs"
+                pairs = node.args[3:]
+                if pairs:
+                    assert isinstance(pairs[0], ast.Tuple), "event fields are a tuple of pairs"
+                    pairs = pairs[0].elts
+                for pair in pairs:
                     assert isinstance(pair, ast.Tuple) and isinstance(pair.elts[0], ast.Constant)
                     fields.add(pair.elts[0].value)
                 assert not node.keywords, "event fields are (name, value) pairs"
