@@ -11,8 +11,9 @@ valgrind):
   unmeasured run).
 - ``switching`` — CPU seconds (user + system), everything pinned to core 0: ``serve``
   answering the request stream of N games minus that of 1 game read from a file (no lockstep:
-  the same requests, no waiting on the verifier) against ``serve`` and the verifier in
-  lockstep over the same games, per request / action; ``--rounds`` interleaved rounds.
+  the same requests, no waiting on the verifier) against ``serve`` in lockstep over the same
+  games (its CPU: the tree's minus the verifier's own) and the whole tree, per request /
+  action; ``--rounds`` interleaved rounds.
 
 Usage::
 
@@ -136,11 +137,13 @@ def switching(ruleset: str, games: int, rounds: int) -> list[dict[str, float]]:
             tree = {}
             for n in (1, games):
                 c, text = _cpu(_me("_lockstep", n, ruleset))
-                tree[n] = (c, json.loads(text.strip().splitlines()[-1])["actions"])
+                got = json.loads(text.strip().splitlines()[-1])
+                tree[n] = (c, got["actions"], c - got["self"])  # (the tree, its serve)
             actions = tree[games][1] - tree[1][1]
             out.append({
                 "serve_from_file_us": (cpu[games] - cpu[1]) / (requests[games] - requests[1])
                 * 1e6,
+                "lockstep_serve_us": (tree[games][2] - tree[1][2]) / actions * 1e6,
                 "lockstep_tree_us": (tree[games][0] - tree[1][0]) / actions * 1e6,
                 "load": os.getloadavg()[0]})
     return out
@@ -156,7 +159,8 @@ def main() -> int:
                 os.waitpid(-1, 0)
             except ChildProcessError:
                 break
-        print(json.dumps({"actions": actions}))
+        me = resource.getrusage(resource.RUSAGE_SELF)
+        print(json.dumps({"actions": actions, "self": me.ru_utime + me.ru_stime}))
         return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("what", choices=["instructions", "switching"])
