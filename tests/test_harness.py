@@ -35,7 +35,7 @@ from digiconform.harness.messages import (
     parse_response,
 )
 from digiconform.verifier.differential import base_setup
-from oracle.driver import OracleDriver
+from oracle.driver import OracleDriver, Refusal
 from oracle.resources import schemas_dir
 from oracle.selfplay import chance_outcome, random_action
 from oracle.validation import validate
@@ -325,6 +325,37 @@ def test_step_requests_seq_is_a_non_negative_integer_only() -> None:
         assert "seq" in doc["required"] and doc.get("additionalProperties") is False
         assert set(doc) <= {"$schema", "$id", "title", "description", "type", "required",
                             "properties", "additionalProperties"}, name
+
+
+def test_apply_matching_takes_the_oracles_line_and_parses_any_other() -> None:
+    """The verifier's fast path (``ProtocolDriver.apply_matching``): an answer byte for byte
+    the oracle's expected line is a hit (None, nothing parsed); when the expected state is
+    another (as when an engine's answer differs), the answer is parsed and returned."""
+    from digiconform.harness import codec
+
+    oracle = OracleDriver()
+    with ProtocolDriver([sys.executable, "-m", "digiconform", "serve"]) as drv:
+        drv.new_game(setup(), legal=True)
+        oracle.new_game(setup())
+        before = oracle.state
+        steps = 0
+        while oracle.legal_objects():
+            act = oracle.legal_objects()[0].to_json()
+            step = oracle.step(act)
+            assert not isinstance(step, Refusal)
+            nxt, events = step
+            ev = [e.to_json() for e in events]
+            legal = [a.to_json() for a in oracle.legal_objects()]
+            if steps == 1:  # (expecting the state before: the answer is parsed)
+                out = drv.apply_matching(act, before, ev, legal)
+                assert out is not None and out.state == nxt.to_json()
+                assert drv.expected_misses == 1
+            else:
+                assert drv.apply_matching(act, nxt, ev, legal) is None
+            assert codec.position_line(5, nxt, ev, oracle.legal_objects()) == codec.dumps(
+                {"seq": 5, "state": nxt.to_json(), "events": ev, "actions": legal})
+            before, steps = nxt, steps + 1
+        assert steps >= 2 and drv.expected_hits == steps - 1
 
 
 def test_serve_refuses_before_start() -> None:

@@ -113,12 +113,12 @@ def state_doc(state: Any) -> dict[str, Any]:
     """
     if orjson is None:  # pragma: no cover - orjson is a dependency
         return state.to_json()  # type: ignore[no-any-return]
-    doc = state.to_json(player_json=_player_fragment)
-    if "variants" in doc:
-        readings = _readings(state)
-        if readings is not None:
-            doc["variants"] = _readings_fragment(readings)
-    return doc  # type: ignore[no-any-return]
+    readings = _readings(state)
+    if readings is None:
+        return state.to_json(player_json=_player_fragment)  # type: ignore[no-any-return]
+    # (the map given already encoded: no dict of the readings built per state to be replaced)
+    return state.to_json(player_json=_player_fragment,  # type: ignore[no-any-return]
+                         variants_json=_readings_fragment(readings))
 
 
 def actions_doc(actions: Iterable[Any]) -> list[Any]:

@@ -313,12 +313,16 @@ def _freeze_once() -> None:
     """After the first game is set up: what the process holds by then (its modules, the
     ruleset, the card set, compiled schemas) lives as long as it does, so the cyclic garbage
     collector stops going through it (:func:`gc.freeze`; about 1.5 % of ``serve``'s
-    instructions on the ``verify --games 0`` request stream)."""
+    instructions on the ``verify --games 0`` request stream); and its youngest generation
+    is collected every 10,000 allocations instead of 700 (a request makes a few hundred
+    objects, nearly all freed by their reference counts; about 1 % of ``serve``'s
+    instructions per random-game request, cachegrind: 240,858 -> 238,563)."""
     if not _FROZEN:
         import gc
 
         _FROZEN.append(True)
         gc.freeze()
+        gc.set_threshold(10_000, *gc.get_threshold()[1:])
 
 
 def _internal(seq: int | None, e: Exception) -> Errored:

@@ -329,13 +329,16 @@ class State:
         """True once the game has a result."""
         return self.phase == "game_over"
 
-    def to_json(self, player_json: Callable[[PlayerState], Any] | None = None
-                ) -> dict[str, Any]:
+    def to_json(self, player_json: Callable[[PlayerState], Any] | None = None,
+                variants_json: Any = None) -> dict[str, Any]:
         """The state as the JSON contract object (see module and class docs).
 
         :param player_json: what stands for each player's part (default: its JSON form,
             :meth:`PlayerState.to_json`); an encoder passes a function giving the part
             already encoded.
+        :param variants_json: what stands for the readings' map (default: a new ``dict`` of
+            them); an encoder passes the map already encoded (the same in every state of a
+            game).
         """
         out = {
             "ruleset": "dcg",
@@ -354,7 +357,7 @@ class State:
             "winner": self.winner,
             "reason": self.reason,
             "next_id": self.next_id,
-            "variants": dict(self.variants),
+            "variants": dict(self.variants) if variants_json is None else variants_json,
             "players": [p.to_json() for p in self.players] if player_json is None
             else [player_json(p) for p in self.players],
         }

@@ -207,13 +207,16 @@ class State(NamedTuple):
     plays: tuple[Play, ...] = ()
     resume: tuple[Any, ...] | None = None  # what continues after a recycle shuffle
 
-    def to_json(self, player_json: Callable[[PlayerState], Any] | None = None
-                ) -> dict[str, Any]:
+    def to_json(self, player_json: Callable[[PlayerState], Any] | None = None,
+                variants_json: Any = None) -> dict[str, Any]:
         """The state in its JSON form (``schemas/state.schema.json``).
 
         :param player_json: what stands for each player's part (default: its JSON form,
             :meth:`PlayerState.to_json`); an encoder passes a function giving the part
             already encoded.
+        :param variants_json: what stands for the readings' map (default: a new ``dict`` of
+            them); an encoder passes the map already encoded (the same in every state of a
+            game).
         """
         powers = None
         first, second = self.players
@@ -226,7 +229,8 @@ class State(NamedTuple):
         return {
             "ruleset": RULESET,
             "target": self.game.target,
-            "variants": dict(self.game.variants),
+            "variants": dict(self.game.variants) if variants_json is None
+            else variants_json,
             "phase": self.phase,
             "step": self.step,
             "to_move": self.to_move,
