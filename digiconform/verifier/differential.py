@@ -1737,55 +1737,148 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
     return ranked, hit
 
 
-def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
-                diffs: Sequence[tuple[str, Any, Any]], before: Mapping[str, Any] | None
-                ) -> Mapping[str, Any] | None:
-    """The oracle's event that first moved a card the implementation left where it was
-    (:attr:`GameHooks.card_keys`): a card in a differing zone of a player on the
-    implementation's side only was moved out of it by the oracle and not by the
-    implementation; following the events of the step that name it and change that zone,
-    in the order they happened, from where it lay before the step (``before``, the
-    oracle's state), each moving it into the zone or out of it in turn, the first that
-    moves it out is the move left out (the implementation made the moves before it: a
-    Digimon Digivolved in this step, and left in the Duel Zone where the Duel's loser
-    sends it Offline, DB-C.6, not the Digivolve's rule), and the earliest of those events
-    names the rule: what the oracle did later in the step follows from it (an Online deck
-    the Use Requirement emptied, cleaned up under DB-D.3, when the implementation did not
-    pay, DB-C.2). A card the implementation moved elsewhere (a clean-up the oracle did not
-    make) is not such a card. An event changes the zone of the player whose zone it is
-    (:func:`_owner`: a DCG security check changes the defender's security). None when there
-    is none (the events are then ranked as :func:`_ranked` does)."""
+def _zone_cards(value: Any) -> list[str]:
+    """The cards a zone holds in a state (JSON): a list of serials, one serial (a pending
+    Rookie), or a list of stacks each with its ``cards`` (a DCG battle area)."""
+    if isinstance(value, str):
+        return [value]
+    out: list[str] = []
+    if isinstance(value, list):
+        for x in value:
+            if isinstance(x, str):
+                out.append(x)
+            elif isinstance(x, Mapping) and isinstance(x.get("cards"), list):
+                out.extend(c for c in x["cards"] if isinstance(c, str))
+    return out
+
+
+def _misplaced(game: GameHooks, diffs: Sequence[tuple[str, Any, Any]]
+               ) -> dict[tuple[int, str], tuple[list[str], list[str]]]:
+    """For each ``(player, card)`` whose zone differs (only the zones of
+    :attr:`GameHooks.moves`, from the differing paths): the zones where the oracle holds more
+    copies of it than the implementation, and those where the implementation holds more."""
     import re
     from collections import Counter
 
-    if not game.card_keys or not isinstance(before, Mapping) or \
-            not isinstance(before.get("players"), list):
-        return None
-    table = dict(game.event_fields)
-    first: int | None = None
+    zones = game.move_zones
+    counts: dict[tuple[int, str], Counter[str]] = {}
     for path, exp, act in diffs:
-        m = re.match(r"^\$\.players\[(\d)\]\.([a-z_]+)$", path)
-        if m is None or not isinstance(exp, list) or not isinstance(act, list):
+        m = re.match(r"^\$\.players\[(\d)\]\.([a-z_]+)((\[\d+\])(\.cards)?)?$", path)
+        if m is None or m.group(2) not in zones:
             continue
         who, name = int(m.group(1)), m.group(2)
-        was = before["players"][who] if who < len(before["players"]) else None
-        was = was.get(name) if isinstance(was, Mapping) else None
-        if not isinstance(was, list):
+        if m.group(4) and not m.group(5):  # one stack of a battle area
+            exp, act = [exp], [act]
+        d = counts.setdefault((who, name), Counter())
+        d.update(_zone_cards(exp))
+        d.subtract(_zone_cards(act))
+    out: dict[tuple[int, str], tuple[list[str], list[str]]] = {}
+    for (who, name), d in sorted(counts.items()):
+        for card, n in sorted(d.items()):
+            if n:
+                oracle, engine = out.setdefault((who, card), ([], []))
+                (oracle if n > 0 else engine).append(name)
+    return out
+
+
+def _route(game: GameHooks, events: Sequence[Mapping[str, Any]], who: int, card: str,
+           start: str, end: str) -> list[tuple[str, int]] | None:
+    """The oracle's route of ``card`` of player ``who`` through the step's ``events``, from
+    zone ``start`` to zone ``end``: ``[(zone, index of the event that moved it there)]``, the
+    first entry ``(start, -1)``. An event that names the card (:attr:`GameHooks.card_keys`)
+    moves it along one of its moves (:attr:`GameHooks.moves`) from where it lies; one that
+    names no card (a draw of a count) may move it, when one of its moves leaves that zone
+    and the route can still end in ``end``. None when no route ends there."""
+    table = game.moves_of
+    memo: dict[tuple[int, str], list[tuple[str, int]] | None] = {}
+
+    def go(i: int, zone: str) -> list[tuple[str, int]] | None:
+        if i == len(events):
+            return [] if zone == end else None
+        if (i, zone) in memo:
+            return memo[i, zone]
+        ev = events[i]
+        named = _named_cards(ev, game.card_keys)
+        nxt = [b for a, b in table.get(ev.get("type", ""), ())
+               if a == zone and _owner(game, ev, a) in (who, None)]
+        out: list[tuple[str, int]] | None = None
+        if card in named and nxt and _owner(game, ev, nxt[0]) in (who, None):
+            rest = go(i + 1, nxt[0])
+            out = [(nxt[0], i)] + rest if rest is not None else None
+        elif not named and nxt:
+            for b in nxt:
+                rest = go(i + 1, b)
+                if rest is not None:
+                    out = [(b, i)] + rest
+                    break
+        if out is None and not (card in named and nxt):
+            out = go(i + 1, zone)
+        memo[i, zone] = out
+        return out
+
+    rest = go(0, start)
+    return [(start, -1)] + rest if rest is not None else None
+
+
+def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                diffs: Sequence[tuple[str, Any, Any]], before: Mapping[str, Any] | None
+                ) -> Mapping[str, Any] | None:
+    """The oracle's event that names the rule of a card that lies elsewhere in the
+    implementation's state than in the oracle's, found by following that card through the
+    step's moves (:attr:`GameHooks.moves`: each event type's moves, from zone to zone, of
+    whose cards): from its zone before the step (the oracle's state ``before``), along the
+    oracle's route in the step (:func:`_route`), to where each side holds it
+    (:func:`_misplaced`).
+
+    - The implementation's zone is a point of the oracle's route before its end: the
+      implementation stopped there, and the event that moves the card on from it is the
+      move left out.
+    - The oracle did not move the card and the implementation did: the oracle's event of
+      the step that makes the same move (from that zone to the implementation's, of that
+      player's cards) is the rule of that move, made wrongly.
+    - The oracle moved it elsewhere than the implementation (or the implementation lost
+      it): the oracle's event that moved it out of the last zone both agree on, the one it
+      lay in before the step, names the rule — unless one move of the table takes it on
+      from the oracle's zone to the implementation's (a move the implementation made
+      further, which no event of the step names).
+
+    The earliest such event of the step names the rule (what the oracle did later in the
+    step follows from it). None when there is none."""
+    if not game.moves or not isinstance(before, Mapping) or \
+            not isinstance(before.get("players"), list):
+        return None
+    table = game.moves_of
+    onward = {(a, b) for pairs in table.values() for a, b in pairs}
+    first: int | None = None
+    for (who, card), (oracle, engine) in _misplaced(game, diffs).items():
+        if who >= len(before["players"]) or not isinstance(before["players"][who], Mapping):
             continue
-        left = Counter(x for x in act if isinstance(x, str)) - \
-            Counter(x for x in exp if isinstance(x, str))
-        for card in left:
-            inside, at = card in was, None
-            for i, ev in enumerate(events):
-                if name in table.get(ev.get("type", ""), frozenset()) \
-                        and _owner(game, ev, name) in (who, None) \
-                        and card in _named_cards(ev, game.card_keys):
-                    if inside:
-                        at = i
-                        break
-                    inside = True
-            if at is not None and (first is None or at < first):
-                first = at
+        was = before["players"][who]
+        starts = [z for z in sorted(game.move_zones) if card in _zone_cards(was.get(z))]
+        at: int | None = None
+        for start in starts:
+            ends = oracle or ([start] if engine else [])
+            for end in ends:
+                route = _route(game, events, who, card, start, end)
+                if route is None:
+                    continue
+                zones = [z for z, _ in route]
+                if len(route) == 1:
+                    # not moved by the oracle: its event making the implementation's move
+                    at = next((i for e in engine for i, ev in enumerate(events)
+                               if (start, e) in table.get(ev.get("type", ""), ())
+                               and _owner(game, ev, start) in (who, None)), None)
+                elif engine and engine[0] in zones[:-1]:
+                    k = max(i for i, z in enumerate(zones[:-1]) if z == engine[0])
+                    at = route[k + 1][1]
+                elif not (engine and (zones[-1], engine[0]) in onward):
+                    at = route[1][1]
+                if at is not None:
+                    break
+            if at is not None:
+                break
+        if at is not None and (first is None or at < first):
+            first = at
     return events[first] if first is not None else None
 
 
