@@ -31,9 +31,11 @@ replay`` can check.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from digiconform.verifier import conditions, probes
@@ -2392,6 +2394,126 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
     return None
 
 
+def _engine_only(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                 diffs: Sequence[tuple[str, Any, Any]]) -> set[tuple[int | None, str]]:
+    """The ``(player, field)`` of each differing path that no oracle event of the step
+    changes (for that player: :func:`_owner`), leaving out a field that follows from another
+    differing field an event changes (:attr:`GameHooks.consequences`): a change made on the
+    implementation's side only."""
+    table = dict(game.event_fields)
+    changed = {(_owner(game, e, name), name) for e in events
+               for name in table.get(e["type"], frozenset())}
+    differing = _owned_fields([p for p, _, _ in diffs])
+    caused = {f for f, cause in game.consequences
+              if any(n == cause and ((w, n) in changed or (None, n) in changed)
+                     for w, n in differing)}
+    return {(w, n) for w, n in differing
+            if n not in caused and (w, n) not in changed and (None, n) not in changed}
+
+
+def _object_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                   diffs: Sequence[tuple[str, Any, Any]], before: Mapping[str, Any] | None,
+                   action: Mapping[str, Any] | None) -> str | None:
+    """A field of an object the step's action acts on (``suspended`` of
+    ``$.players[i].battle_area[k]``, the stack whose ``id`` the action names) that differs
+    although no event of the step changes it for its owner (:func:`_engine_only`): what the
+    action leaves that object as is the action's own rule, the clause of the step's first
+    event of that player naming the object (:attr:`GameHooks.object_keys`). None otherwise."""
+    import re
+
+    if not game.object_keys or not isinstance(before, Mapping) or \
+            not isinstance(action, Mapping) or not isinstance(before.get("players"), list):
+        return None
+    named = {v for k, v in action.items() if k not in ("type", "player")
+             and isinstance(v, int) and not isinstance(v, bool)}
+    alone = _engine_only(game, events, diffs)
+    for path, _, _ in diffs:
+        m = re.match(r"^\$\.players\[(\d)\]\.([a-z_]+)\[(\d+)\]\.([a-z_]+)$", path)
+        if m is None or (int(m.group(1)), m.group(4)) not in alone:
+            continue
+        who, zone, k = int(m.group(1)), m.group(2), int(m.group(3))
+        side = before["players"][who] if who < len(before["players"]) else None
+        items = side.get(zone) if isinstance(side, Mapping) else None
+        obj = items[k] if isinstance(items, list) and k < len(items) else None
+        oid = obj.get("id") if isinstance(obj, Mapping) else None
+        if oid is None or oid not in named:
+            continue
+        ev = next((e for e in events if e.get("player") == who and e.get("clause")
+                   and any(e.get(key) == oid for key in game.object_keys)), None)
+        if ev is not None:
+            return str(ev["clause"])
+    return None
+
+
+def _flow_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                 diffs: Sequence[tuple[str, Any, Any]], before: Mapping[str, Any] | None
+                 ) -> str | None:
+    """A game-flow field (:attr:`GameHooks.flow_fields`: the phase, who wins) that the
+    implementation changed although no oracle event of the step changes it
+    (:func:`_engine_only`): the rule that governs when that field makes that change, as the
+    oracle's own play shows it (:func:`flow_transitions`: the clause of the first event
+    changing that field in the oracle's steps that make the same change). Of several such
+    fields, the change the oracle's steps begin earliest (the rest follow from it: a Duel
+    ended, DB-C.3, before the game it won, DB-C.9); on a tie the first of
+    :attr:`GameHooks.flow_fields`. None when there is none, or the oracle never made it."""
+    if not game.flow_fields or not isinstance(before, Mapping):
+        return None
+    alone = _engine_only(game, events, diffs)
+    got = {p: a for p, _, a in diffs}
+    best: tuple[int, int, str] | None = None
+    for rank, name in enumerate(game.flow_fields):
+        if (None, name) not in alone or "$." + name not in got:
+            continue
+        seen = flow_transitions(game.ruleset).get(
+            (name, json.dumps(before.get(name)), json.dumps(got["$." + name])))
+        if seen is not None and (best is None or (seen[0], rank) < best[:2]):
+            best = (seen[0], rank, seen[1])
+    return best[2] if best is not None else None
+
+
+@cache
+def flow_transitions(ruleset: str, games: int = 20) -> dict[tuple[str, str, str], tuple[int, str]]:
+    """``(field, value before, value after)`` (values as JSON) -> ``(position, clause)`` of
+    the first event that changes ``field`` (:attr:`GameHooks.event_fields`) in the steps of
+    the oracle's own random play (``games`` games, its default readings) that make that
+    change, the most frequent; for each of :attr:`GameHooks.flow_fields`. Played once per
+    process, only when a divergence asks (:func:`_flow_clause`)."""
+    from collections import Counter
+
+    game = hooks(ruleset)
+    table = dict(game.event_fields)
+    seen: dict[tuple[str, str, str], Counter[tuple[int, str]]] = {}
+    for i in range(games):
+        draw = Draw("flow-transitions", i)
+        o = OracleDriver()
+        prev = o.new_game(game.draw_setup(draw, {}))
+        state = o.state
+        for _ in range(2000):
+            if game.is_over(state):
+                break
+            if state.to_move == "chance":
+                act = game.chance(state, draw.pick, draw.permute)
+            else:
+                acts = game.legal_actions(state)
+                act = acts[draw.pick(len(acts))]
+            out = o.step(act.to_json(), act)
+            if isinstance(out, Refusal):
+                break
+            state, evs = out
+            now = state.to_json()
+            docs = [e.to_json() for e in evs]
+            for name in game.flow_fields:
+                if prev.get(name) != now.get(name):
+                    at = next(((k, str(e.get("clause"))) for k, e in enumerate(docs)
+                               if name in table.get(e.get("type", ""), frozenset())
+                               and e.get("clause")), None)
+                    if at is not None:
+                        key = (name, json.dumps(prev.get(name)), json.dumps(now.get(name)))
+                        seen.setdefault(key, Counter())[at] += 1
+            prev = now
+    return {k: c.most_common(1)[0][0] for k, c in seen.items()}
+
+
 def _oracle_after(div: Divergence) -> OracleDriver | None:
     """An oracle standing where the oracle stood after the diverging step (its state
     ``before`` the step, the step's action applied), or None when it cannot be put there."""
@@ -2785,6 +2907,10 @@ def attribute(div: Divergence, *, readings: bool = True,
             div.basis = "waits"
     if div.clause is None and div.kind == "state":
         div.clause = _field_clause(game, events, div.differences)
+    if div.clause is None and div.kind == "state":
+        div.clause = _object_clause(game, events, div.differences, div.before,
+                                    div.actions[-1] if div.actions else None) or \
+            _flow_clause(game, events, div.differences, div.before)
     if div.clause is None and div.kind == "state" and game.unexplained:
         div.clause = _unexplained(game, events, div.differences,
                                   _ahead(game, events, div.differences))
@@ -2879,6 +3005,11 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
         if clause:
             return clause
         clause = _field_clause(game, events, differences)
+        if clause:
+            return clause
+    if kind == "state" and before is not None:
+        clause = _object_clause(game, events, differences, before[1], before[2]) or \
+            _flow_clause(game, events, differences, before[1])
         if clause:
             return clause
     if kind == "state" and game.unexplained:

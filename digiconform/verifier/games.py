@@ -123,6 +123,14 @@ class GameHooks:
         than in the oracle's is followed through them
         (:func:`~digiconform.verifier.differential._card_mover`). The oracle's events are
         not changed for it (they are in the state hashes): the table reads them.
+    :param flow_fields: the game-flow fields (the phase, who wins) whose change, made by the
+        implementation where no oracle event of the step makes it, is named by the rule that
+        governs that change in the oracle's own play
+        (:func:`~digiconform.verifier.differential.flow_transitions`).
+    :param object_keys: the keys under which an event names the object (by its ``id``) it
+        acts on (DCG: ``stack``): a field of that object left otherwise than the oracle left
+        it, by an action that names it, is that event's rule
+        (:func:`~digiconform.verifier.differential._object_clause`).
     :param event_clauses: ``(step, event type, clause, field)``: an event the oracle emits,
         under a clause it shares with other steps, in a step taken from the state ``step``
         (the state's ``step`` before the action) is ``clause``'s there, when the oracle's
@@ -161,6 +169,8 @@ class GameHooks:
     end_begins: frozenset[str] = frozenset()
     event_clauses: tuple[tuple[str, str, str, str], ...] = ()
     moves: tuple[tuple[str, str], ...] = ()
+    flow_fields: tuple[str, ...] = ()
+    object_keys: tuple[str, ...] = ()
 
     @property
     def moves_of(self) -> dict[str, tuple[tuple[str, str], ...]]:
@@ -546,7 +556,7 @@ def _digibattle() -> GameHooks:
         starts=(("duel_started", "first_player"), ("battle_started", "to_move")),
         card_keys=("card", "cards", "online_to_offline", "discarded", "sent_offline",
                    "offline", "support"),
-        moves=_DB_MOVES,
+        moves=_DB_MOVES, flow_fields=("phase", "step", "winner"),
         field_clauses=(
             ("held", "DB-C.2", frozenset()),
             ("digimon_power", "DB-A.4", frozenset({
@@ -759,7 +769,7 @@ def _dcg() -> GameHooks:
         opponent_fields=(("security_check", frozenset({"security", "trash"})),),
         # (a security card the engine left in the security, checked by the oracle: the
         # security check's, CR4.2 Security checks, not the rule of the battle it led to)
-        card_keys=("card", "cards"), moves=_DCG_MOVES,
+        card_keys=("card", "cards"), moves=_DCG_MOVES, object_keys=("stack",),
         gauge_limit=(limit, "CR4.2 Memory"), end_begins=frozenset({"end_of_turn"}),
         # The oracle emits the Main phase's beginning under the order of the phases
         # (DCG-6-1-2) and a mulligan's redraw under the set-up's draw it repeats (CR4.2
