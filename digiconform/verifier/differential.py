@@ -117,9 +117,11 @@ class Divergence:
     """How :attr:`clause` was found when a rule other than the event ranking named it:
     ``waits`` (:func:`waited_clause`), ``gauge`` (:func:`cover_gauge_roots`)."""
     starters: tuple[str, ...] = ()
-    """The clauses of every round start (:func:`starter_clauses`) whose other starter gives
-    the implementation's answer at this step, when :attr:`clause` is one of them: more than
-    one where the step cannot tell them apart (:func:`cover_starter_roots`)."""
+    """The clauses the step cannot tell apart, when :attr:`clause` is one of them (more than
+    one; :func:`cover_starter_roots` chooses by the run): every round start
+    (:func:`starter_clauses`) whose other starter gives the implementation's answer at this
+    step; or the rule of the action on an object and that of a change the step made to
+    other objects, applied to it (:func:`_object_clause`)."""
     unconfirmed: tuple[Any, Any, Any] | None = None
     """``(reading, clause, explanation)`` a reading explained this divergence with, taken back
     because its game ended too soon to confirm it (:func:`_confirm_readings`); given back when
@@ -1784,13 +1786,14 @@ def _misplaced(game: GameHooks, diffs: Sequence[tuple[str, Any, Any]]
 
 
 def _route(game: GameHooks, events: Sequence[Mapping[str, Any]], who: int, card: str,
-           start: str, end: str) -> list[tuple[str, int]] | None:
+           start: str, end: str, copies: int = 1) -> list[tuple[str, int]] | None:
     """The oracle's route of ``card`` of player ``who`` through the step's ``events``, from
     zone ``start`` to zone ``end``: ``[(zone, index of the event that moved it there)]``, the
     first entry ``(start, -1)``. An event that names the card (:attr:`GameHooks.card_keys`)
     moves it along one of its moves (:attr:`GameHooks.moves`) from where it lies; one that
     names no card (a draw of a count) may move it, when one of its moves leaves that zone
-    and the route can still end in ``end``. None when no route ends there."""
+    and the route can still end in ``end``. With more than one ``copies`` of the card, an
+    event naming it may have moved another copy. None when no route ends there."""
     table = game.moves_of
     memo: dict[tuple[int, str], list[tuple[str, int]] | None] = {}
 
@@ -1813,7 +1816,7 @@ def _route(game: GameHooks, events: Sequence[Mapping[str, Any]], who: int, card:
                 if rest is not None:
                     out = [(b, i)] + rest
                     break
-        if out is None and not (card in named and nxt):
+        if out is None and (copies > 1 or not (card in named and nxt)):
             out = go(i + 1, zone)
         memo[i, zone] = out
         return out
@@ -1857,11 +1860,12 @@ def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
             continue
         was = before["players"][who]
         starts = [z for z in sorted(game.move_zones) if card in _zone_cards(was.get(z))]
+        copies = sum(_zone_cards(was.get(z)).count(card) for z in starts)
         at: int | None = None
         for start in starts:
             ends = oracle or ([start] if engine else [])
             for end in ends:
-                route = _route(game, events, who, card, start, end)
+                route = _route(game, events, who, card, start, end, copies)
                 if route is None:
                     continue
                 zones = [z for z, _ in route]
@@ -2397,9 +2401,9 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
 def _engine_only(game: GameHooks, events: Sequence[Mapping[str, Any]],
                  diffs: Sequence[tuple[str, Any, Any]]) -> set[tuple[int | None, str]]:
     """The ``(player, field)`` of each differing path that no oracle event of the step
-    changes (for that player: :func:`_owner`), leaving out a field that follows from another
-    differing field an event changes (:attr:`GameHooks.consequences`): a change made on the
-    implementation's side only."""
+    changes (for that player, :func:`_owner`; a field outside the players for anyone),
+    leaving out a field that follows from another differing field an event changes
+    (:attr:`GameHooks.consequences`): a change made on the implementation's side only."""
     table = dict(game.event_fields)
     changed = {(_owner(game, e, name), name) for e in events
                for name in table.get(e["type"], frozenset())}
@@ -2407,18 +2411,27 @@ def _engine_only(game: GameHooks, events: Sequence[Mapping[str, Any]],
     caused = {f for f, cause in game.consequences
               if any(n == cause and ((w, n) in changed or (None, n) in changed)
                      for w, n in differing)}
-    return {(w, n) for w, n in differing
-            if n not in caused and (w, n) not in changed and (None, n) not in changed}
+    anyone = {n for _, n in changed}
+    return {(w, n) for w, n in differing if n not in caused and (
+        n not in anyone if w is None else (w, n) not in changed and (None, n) not in changed)}
 
 
 def _object_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
                    diffs: Sequence[tuple[str, Any, Any]], before: Mapping[str, Any] | None,
-                   action: Mapping[str, Any] | None) -> str | None:
+                   action: Mapping[str, Any] | None) -> tuple[str, bool] | None:
     """A field of an object the step's action acts on (``suspended`` of
     ``$.players[i].battle_area[k]``, the stack whose ``id`` the action names) that differs
     although no event of the step changes it for its owner (:func:`_engine_only`): what the
     action leaves that object as is the action's own rule, the clause of the step's first
-    event of that player naming the object (:attr:`GameHooks.object_keys`). None otherwise."""
+    event of that player naming the object (:attr:`GameHooks.object_keys`). Not where an
+    event of the step changes that field on some object (it names objects under
+    :attr:`GameHooks.object_keys`, or none at all): the implementation may have applied that
+    change to an object it does not concern (the start of a turn unsuspending the other
+    player's Digimon too), that event's rule (:func:`_ranked`). ``(clause, contested)``, or
+    None: ``contested`` when an event of the step changes that field on no object (a start
+    of turn with nothing to unsuspend), where the step alone cannot tell the action's rule
+    from that event's applied to the object (:func:`attribute` leaves it to the run,
+    :func:`cover_starter_roots`)."""
     import re
 
     if not game.object_keys or not isinstance(before, Mapping) or \
@@ -2426,10 +2439,19 @@ def _object_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
         return None
     named = {v for k, v in action.items() if k not in ("type", "player")
              and isinstance(v, int) and not isinstance(v, bool)}
+    table = dict(game.event_fields)
+
+    def acts_on(ev: Mapping[str, Any]) -> bool:
+        """Does ``ev`` act on some object (names a nonempty set, or names none)?"""
+        held = [ev[k] for k in game.object_keys if k in ev]
+        return not held or any(v not in (None, [], ()) for v in held)
+
     alone = _engine_only(game, events, diffs)
     for path, _, _ in diffs:
         m = re.match(r"^\$\.players\[(\d)\]\.([a-z_]+)\[(\d+)\]\.([a-z_]+)$", path)
-        if m is None or (int(m.group(1)), m.group(4)) not in alone:
+        if m is None or (int(m.group(1)), m.group(4)) not in alone or \
+                any(m.group(4) in table.get(e.get("type", ""), frozenset()) and acts_on(e)
+                    for e in events):
             continue
         who, zone, k = int(m.group(1)), m.group(2), int(m.group(3))
         side = before["players"][who] if who < len(before["players"]) else None
@@ -2439,9 +2461,11 @@ def _object_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
         if oid is None or oid not in named:
             continue
         ev = next((e for e in events if e.get("player") == who and e.get("clause")
-                   and any(e.get(key) == oid for key in game.object_keys)), None)
+                   and any(e.get(key) == oid or isinstance(e.get(key), list)
+                           and oid in e[key] for key in game.object_keys)), None)
         if ev is not None:
-            return str(ev["clause"])
+            return str(ev["clause"]), any(
+                m.group(4) in table.get(e.get("type", ""), frozenset()) for e in events)
     return None
 
 
@@ -2821,9 +2845,10 @@ def name_by_gauge_roots(roots: Sequence[Divergence], others: Sequence[Divergence
 
 
 def cover_starter_roots(roots: Sequence[Divergence]) -> None:
-    """Name each root divergence of a run that several round starts explain alike
+    """Name each root divergence of a run that several rules explain alike
     (:attr:`Divergence.starters`: the wrong Duel starter and the wrong Battle starter, where
-    the Digivolve phase between them was all forced passes) by the one of them the most
+    the Digivolve phase between them was all forced passes; an action's rule on an object and
+    a turn's start applied to it, :func:`_object_clause`) by the one of them the most
     roots of the run are filed under (each other root supports its own clause; one fault,
     one finding); on a tie, the first."""
     support: dict[str, int] = {}
@@ -2908,8 +2933,18 @@ def attribute(div: Divergence, *, readings: bool = True,
     if div.clause is None and div.kind == "state":
         div.clause = _field_clause(game, events, div.differences)
     if div.clause is None and div.kind == "state":
-        div.clause = _object_clause(game, events, div.differences, div.before,
-                                    div.actions[-1] if div.actions else None) or \
+        obj = _object_clause(game, events, div.differences, div.before,
+                             div.actions[-1] if div.actions else None)
+        if obj is not None and obj[1]:
+            # (the step cannot tell the action's rule from a change the step made to other
+            # objects, applied to this one: both stand, the run's roots choose)
+            other = _unexplained(game, events, div.differences,
+                                 _ahead(game, events, div.differences))
+            if other is None:
+                ranked, hit = _ranked(game, events, div.differences, div.before)
+                other = str(hit["clause"]) if hit is not None else None
+            div.starters = (obj[0], other) if other and other != obj[0] else ()
+        div.clause = obj[0] if obj is not None else \
             _flow_clause(game, events, div.differences, div.before)
     if div.clause is None and div.kind == "state" and game.unexplained:
         div.clause = _unexplained(game, events, div.differences,
@@ -3008,7 +3043,8 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
         if clause:
             return clause
     if kind == "state" and before is not None:
-        clause = _object_clause(game, events, differences, before[1], before[2]) or \
+        obj = _object_clause(game, events, differences, before[1], before[2])
+        clause = obj[0] if obj is not None else \
             _flow_clause(game, events, differences, before[1])
         if clause:
             return clause

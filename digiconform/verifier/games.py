@@ -127,9 +127,9 @@ class GameHooks:
         implementation where no oracle event of the step makes it, is named by the rule that
         governs that change in the oracle's own play
         (:func:`~digiconform.verifier.differential.flow_transitions`).
-    :param object_keys: the keys under which an event names the object (by its ``id``) it
-        acts on (DCG: ``stack``): a field of that object left otherwise than the oracle left
-        it, by an action that names it, is that event's rule
+    :param object_keys: the keys under which an event names the objects (by ``id``, one or a
+        list) it acts on (DCG: ``stack``, ``stacks``): a field of that object left otherwise
+        than the oracle left it, by an action that names it, is that event's rule
         (:func:`~digiconform.verifier.differential._object_clause`).
     :param event_clauses: ``(step, event type, clause, field)``: an event the oracle emits,
         under a clause it shares with other steps, in a step taken from the state ``step``
@@ -769,7 +769,7 @@ def _dcg() -> GameHooks:
         opponent_fields=(("security_check", frozenset({"security", "trash"})),),
         # (a security card the engine left in the security, checked by the oracle: the
         # security check's, CR4.2 Security checks, not the rule of the battle it led to)
-        card_keys=("card", "cards"), moves=_DCG_MOVES, object_keys=("stack",),
+        card_keys=("card", "cards"), moves=_DCG_MOVES, object_keys=("stack", "stacks"),
         gauge_limit=(limit, "CR4.2 Memory"), end_begins=frozenset({"end_of_turn"}),
         # The oracle emits the Main phase's beginning under the order of the phases
         # (DCG-6-1-2) and a mulligan's redraw under the set-up's draw it repeats (CR4.2
