@@ -2421,16 +2421,13 @@ def _object_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
                    action: Mapping[str, Any] | None) -> tuple[str, bool] | None:
     """A field of an object the step's action acts on (``suspended`` of
     ``$.players[i].battle_area[k]``, the stack whose ``id`` the action names) that differs
-    although no event of the step changes it for its owner (:func:`_engine_only`): what the
-    action leaves that object as is the action's own rule, the clause of the step's first
-    event of that player naming the object (:attr:`GameHooks.object_keys`). Not where an
-    event of the step changes that field on some object (it names objects under
-    :attr:`GameHooks.object_keys`, or none at all): the implementation may have applied that
-    change to an object it does not concern (the start of a turn unsuspending the other
-    player's Digimon too), that event's rule (:func:`_ranked`). ``(clause, contested)``, or
-    None: ``contested`` when an event of the step changes that field on no object (a start
-    of turn with nothing to unsuspend), where the step alone cannot tell the action's rule
-    from that event's applied to the object (:func:`attribute` leaves it to the run,
+    although no event of the step changes it for its owner (:func:`_engine_only`) nor on
+    that object: what the action leaves that object as is the action's own rule, the clause
+    of the step's first event of that player naming the object
+    (:attr:`GameHooks.object_keys`). ``(clause, contested)``, or None: ``contested`` when an
+    event of the step changes that field on other objects (a start of turn unsuspending the
+    other player's Digimon), where the step alone cannot tell the action's rule from that
+    event's applied to this object too (:func:`attribute` leaves it to the run,
     :func:`cover_starter_roots`)."""
     import re
 
@@ -2441,31 +2438,30 @@ def _object_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
              and isinstance(v, int) and not isinstance(v, bool)}
     table = dict(game.event_fields)
 
-    def acts_on(ev: Mapping[str, Any]) -> bool:
-        """Does ``ev`` act on some object (names a nonempty set, or names none)?"""
-        held = [ev[k] for k in game.object_keys if k in ev]
-        return not held or any(v not in (None, [], ()) for v in held)
+    def names(ev: Mapping[str, Any], oid: Any) -> bool:
+        return any(ev.get(k) == oid or isinstance(ev.get(k), list) and oid in ev[k]
+                   for k in game.object_keys)
 
     alone = _engine_only(game, events, diffs)
     for path, _, _ in diffs:
         m = re.match(r"^\$\.players\[(\d)\]\.([a-z_]+)\[(\d+)\]\.([a-z_]+)$", path)
-        if m is None or (int(m.group(1)), m.group(4)) not in alone or \
-                any(m.group(4) in table.get(e.get("type", ""), frozenset()) and acts_on(e)
-                    for e in events):
+        if m is None or (int(m.group(1)), m.group(4)) not in alone:
             continue
         who, zone, k = int(m.group(1)), m.group(2), int(m.group(3))
         side = before["players"][who] if who < len(before["players"]) else None
         items = side.get(zone) if isinstance(side, Mapping) else None
         obj = items[k] if isinstance(items, list) and k < len(items) else None
         oid = obj.get("id") if isinstance(obj, Mapping) else None
-        if oid is None or oid not in named:
+        leaf = m.group(4)
+        if oid is None or oid not in named or any(
+                names(e, oid) and leaf in table.get(e.get("type", ""), frozenset())
+                for e in events):
             continue
         ev = next((e for e in events if e.get("player") == who and e.get("clause")
-                   and any(e.get(key) == oid or isinstance(e.get(key), list)
-                           and oid in e[key] for key in game.object_keys)), None)
+                   and names(e, oid)), None)
         if ev is not None:
             return str(ev["clause"]), any(
-                m.group(4) in table.get(e.get("type", ""), frozenset()) for e in events)
+                leaf in table.get(e.get("type", ""), frozenset()) for e in events)
     return None
 
 
