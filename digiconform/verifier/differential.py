@@ -1840,7 +1840,9 @@ def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
       move left out.
     - The oracle did not move the card and the implementation did: the oracle's event of
       the step that makes the same move (from that zone to the implementation's, of that
-      player's cards) is the rule of that move, made wrongly.
+      player's cards) is the rule of that move, made wrongly; one that names no card (a
+      count, or a move skipped: a draw the rules skip) before one that names the cards it
+      moved, which are others.
     - The oracle moved it elsewhere than the implementation (or the implementation lost
       it): the oracle's event that moved it out of the last zone both agree on, the one it
       lay in before the step, names the rule — unless one move of the table takes it on
@@ -1870,10 +1872,14 @@ def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
                     continue
                 zones = [z for z, _ in route]
                 if len(route) == 1:
-                    # not moved by the oracle: its event making the implementation's move
-                    at = next((i for e in engine for i, ev in enumerate(events)
-                               if (start, e) in table.get(ev.get("type", ""), ())
-                               and _owner(game, ev, start) in (who, None)), None)
+                    # not moved by the oracle: its event making the implementation's move,
+                    # one that names no card before one that names others (it moved those)
+                    same = [i for e in engine for i, ev in enumerate(events)
+                            if (start, e) in table.get(ev.get("type", ""), ())
+                            and _owner(game, ev, start) in (who, None)]
+                    at = min(same, key=lambda i: (bool(_named_cards(events[i],
+                                                                    game.card_keys)), i),
+                             default=None)
                 elif engine and engine[0] in zones[:-1]:
                     k = max(i for i, z in enumerate(zones[:-1]) if z == engine[0])
                     at = route[k + 1][1]

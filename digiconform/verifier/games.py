@@ -119,7 +119,8 @@ class GameHooks:
     :param moves: ``(event type, "from>to ...")``: the card moves each event type makes,
         from zone to zone of the player whose zone it is (the event's player, or the
         opponent for :attr:`opponent_fields`), whether or not the event names the cards (a
-        draw gives only a count). A card that lies elsewhere in the implementation's state
+        draw gives only a count; an event that skips a move, the move it skips). A card that
+        lies elsewhere in the implementation's state
         than in the oracle's is followed through them
         (:func:`~digiconform.verifier.differential._card_mover`). The oracle's events are
         not changed for it (they are in the state hashes): the table reads them.
@@ -509,6 +510,8 @@ _DB_MOVES: tuple[tuple[str, str], ...] = (
 #: security check's zones are the defender's: GameHooks.opponent_fields).
 _DCG_MOVES: tuple[tuple[str, str], ...] = (
     ("drew", "deck>hand"),
+    # (the move a skipped draw leaves out: it moves no card, an engine that draws there does)
+    ("draw_skipped", "deck>hand"),
     ("mulligan", "hand>deck"),
     ("security_set", "deck>security"),
     ("hatched", "egg_deck>breeding_area"),
