@@ -36,7 +36,10 @@ EXPECTED: dict[str, tuple[str, tuple[str, ...]]] = {
     # CR4.2 Game setup, the clause of the oracle's shuffled and drew events)
     "mulligan4": ("CR4.2 Mulligan", ("CR4.2 Mulligan",)),
     "digicolor": ("DCG-6-5-1-2", ("DCG-6-5-1-2",)),
-    "digidraw2": ("DCG-6-5-1-2", ("DCG-6-5-1-2", "CR4.2 Digivolving")),
+    # digivolving draws 2: the digivolution draw's own rule, CR4.2 Digivolving (the oracle's
+    # drew event; named first in the entry), the extra card followed to that draw
+    # (_card_mover); once DCG-6-5-1-2, the digivolve's (its text says nothing of a draw)
+    "digidraw2": ("CR4.2 Digivolving", ("DCG-6-5-1-2", "CR4.2 Digivolving")),
     "startmem3": ("CR4.2 Game setup", ("CR4.2 Game setup",)),
     "unsuspendboth": ("DCG-6-2-1", ("DCG-6-2-1",)),
 }

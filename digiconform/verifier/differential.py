@@ -31,9 +31,11 @@ replay`` can check.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from digiconform.verifier import conditions, probes
@@ -115,9 +117,11 @@ class Divergence:
     """How :attr:`clause` was found when a rule other than the event ranking named it:
     ``waits`` (:func:`waited_clause`), ``gauge`` (:func:`cover_gauge_roots`)."""
     starters: tuple[str, ...] = ()
-    """The clauses of every round start (:func:`starter_clauses`) whose other starter gives
-    the implementation's answer at this step, when :attr:`clause` is one of them: more than
-    one where the step cannot tell them apart (:func:`cover_starter_roots`)."""
+    """The clauses the step cannot tell apart, when :attr:`clause` is one of them (more than
+    one; :func:`cover_starter_roots` chooses by the run): every round start
+    (:func:`starter_clauses`) whose other starter gives the implementation's answer at this
+    step; or the rule of the action on an object and that of a change the step made to
+    other objects, applied to it (:func:`_object_clause`)."""
     unconfirmed: tuple[Any, Any, Any] | None = None
     """``(reading, clause, explanation)`` a reading explained this divergence with, taken back
     because its game ended too soon to confirm it (:func:`_confirm_readings`); given back when
@@ -1762,55 +1766,156 @@ def _ranked(game: GameHooks, events: Sequence[Mapping[str, Any]],
     return ranked, hit
 
 
-def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
-                diffs: Sequence[tuple[str, Any, Any]], before: Mapping[str, Any] | None
-                ) -> Mapping[str, Any] | None:
-    """The oracle's event that first moved a card the implementation left where it was
-    (:attr:`GameHooks.card_keys`): a card in a differing zone of a player on the
-    implementation's side only was moved out of it by the oracle and not by the
-    implementation; following the events of the step that name it and change that zone,
-    in the order they happened, from where it lay before the step (``before``, the
-    oracle's state), each moving it into the zone or out of it in turn, the first that
-    moves it out is the move left out (the implementation made the moves before it: a
-    Digimon Digivolved in this step, and left in the Duel Zone where the Duel's loser
-    sends it Offline, DB-C.6, not the Digivolve's rule), and the earliest of those events
-    names the rule: what the oracle did later in the step follows from it (an Online deck
-    the Use Requirement emptied, cleaned up under DB-D.3, when the implementation did not
-    pay, DB-C.2). A card the implementation moved elsewhere (a clean-up the oracle did not
-    make) is not such a card. An event changes the zone of the player whose zone it is
-    (:func:`_owner`: a DCG security check changes the defender's security). None when there
-    is none (the events are then ranked as :func:`_ranked` does)."""
+def _zone_cards(value: Any) -> list[str]:
+    """The cards a zone holds in a state (JSON): a list of serials, one serial (a pending
+    Rookie), or a list of stacks each with its ``cards`` (a DCG battle area)."""
+    if isinstance(value, str):
+        return [value]
+    out: list[str] = []
+    if isinstance(value, list):
+        for x in value:
+            if isinstance(x, str):
+                out.append(x)
+            elif isinstance(x, Mapping) and isinstance(x.get("cards"), list):
+                out.extend(c for c in x["cards"] if isinstance(c, str))
+    return out
+
+
+def _misplaced(game: GameHooks, diffs: Sequence[tuple[str, Any, Any]]
+               ) -> dict[tuple[int, str], tuple[list[str], list[str]]]:
+    """For each ``(player, card)`` whose zone differs (only the zones of
+    :attr:`GameHooks.moves`, from the differing paths): the zones where the oracle holds more
+    copies of it than the implementation, and those where the implementation holds more."""
     import re
     from collections import Counter
 
-    if not game.card_keys or not isinstance(before, Mapping) or \
-            not isinstance(before.get("players"), list):
-        return None
-    table = dict(game.event_fields)
-    first: int | None = None
+    zones = game.move_zones
+    counts: dict[tuple[int, str], Counter[str]] = {}
     for path, exp, act in diffs:
-        m = re.match(r"^\$\.players\[(\d)\]\.([a-z_]+)$", path)
-        if m is None or not isinstance(exp, list) or not isinstance(act, list):
+        m = re.match(r"^\$\.players\[(\d)\]\.([a-z_]+)((\[\d+\])(\.cards)?)?$", path)
+        if m is None or m.group(2) not in zones:
             continue
         who, name = int(m.group(1)), m.group(2)
-        was = before["players"][who] if who < len(before["players"]) else None
-        was = was.get(name) if isinstance(was, Mapping) else None
-        if not isinstance(was, list):
+        if m.group(4) and not m.group(5):  # one stack of a battle area
+            exp, act = [exp], [act]
+        d = counts.setdefault((who, name), Counter())
+        d.update(_zone_cards(exp))
+        d.subtract(_zone_cards(act))
+    out: dict[tuple[int, str], tuple[list[str], list[str]]] = {}
+    for (who, name), d in sorted(counts.items()):
+        for card, n in sorted(d.items()):
+            if n:
+                oracle, engine = out.setdefault((who, card), ([], []))
+                (oracle if n > 0 else engine).append(name)
+    return out
+
+
+def _route(game: GameHooks, events: Sequence[Mapping[str, Any]], who: int, card: str,
+           start: str, end: str, copies: int = 1) -> list[tuple[str, int]] | None:
+    """The oracle's route of ``card`` of player ``who`` through the step's ``events``, from
+    zone ``start`` to zone ``end``: ``[(zone, index of the event that moved it there)]``, the
+    first entry ``(start, -1)``. An event that names the card (:attr:`GameHooks.card_keys`)
+    moves it along one of its moves (:attr:`GameHooks.moves`) from where it lies; one that
+    names no card (a draw of a count) may move it, when one of its moves leaves that zone
+    and the route can still end in ``end``. With more than one ``copies`` of the card, an
+    event naming it may have moved another copy. None when no route ends there."""
+    table = game.moves_of
+    memo: dict[tuple[int, str], list[tuple[str, int]] | None] = {}
+
+    def go(i: int, zone: str) -> list[tuple[str, int]] | None:
+        if i == len(events):
+            return [] if zone == end else None
+        if (i, zone) in memo:
+            return memo[i, zone]
+        ev = events[i]
+        named = _named_cards(ev, game.card_keys)
+        nxt = [b for a, b in table.get(ev.get("type", ""), ())
+               if a == zone and _owner(game, ev, a) in (who, None)]
+        out: list[tuple[str, int]] | None = None
+        if card in named and nxt and _owner(game, ev, nxt[0]) in (who, None):
+            rest = go(i + 1, nxt[0])
+            out = [(nxt[0], i)] + rest if rest is not None else None
+        elif not named and nxt:
+            for b in nxt:
+                rest = go(i + 1, b)
+                if rest is not None:
+                    out = [(b, i)] + rest
+                    break
+        if out is None and (copies > 1 or not (card in named and nxt)):
+            out = go(i + 1, zone)
+        memo[i, zone] = out
+        return out
+
+    rest = go(0, start)
+    return [(start, -1)] + rest if rest is not None else None
+
+
+def _card_mover(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                diffs: Sequence[tuple[str, Any, Any]], before: Mapping[str, Any] | None
+                ) -> Mapping[str, Any] | None:
+    """The oracle's event that names the rule of a card that lies elsewhere in the
+    implementation's state than in the oracle's, found by following that card through the
+    step's moves (:attr:`GameHooks.moves`: each event type's moves, from zone to zone, of
+    whose cards): from its zone before the step (the oracle's state ``before``), along the
+    oracle's route in the step (:func:`_route`), to where each side holds it
+    (:func:`_misplaced`).
+
+    - The implementation's zone is a point of the oracle's route before its end: the
+      implementation stopped there, and the event that moves the card on from it is the
+      move left out.
+    - The oracle did not move the card and the implementation did: the oracle's event of
+      the step that makes the same move (from that zone to the implementation's, of that
+      player's cards) is the rule of that move, made wrongly; one that names no card (a
+      count, or a move skipped: a draw the rules skip) before one that names the cards it
+      moved, which are others.
+    - The oracle moved it elsewhere than the implementation (or the implementation lost
+      it): the oracle's event that moved it out of the last zone both agree on, the one it
+      lay in before the step, names the rule — unless one move of the table takes it on
+      from the oracle's zone to the implementation's (a move the implementation made
+      further, which no event of the step names).
+
+    The earliest such event of the step names the rule (what the oracle did later in the
+    step follows from it). None when there is none."""
+    if not game.moves or not isinstance(before, Mapping) or \
+            not isinstance(before.get("players"), list):
+        return None
+    table = game.moves_of
+    onward = {(a, b) for pairs in table.values() for a, b in pairs}
+    first: int | None = None
+    for (who, card), (oracle, engine) in _misplaced(game, diffs).items():
+        if who >= len(before["players"]) or not isinstance(before["players"][who], Mapping):
             continue
-        left = Counter(x for x in act if isinstance(x, str)) - \
-            Counter(x for x in exp if isinstance(x, str))
-        for card in left:
-            inside, at = card in was, None
-            for i, ev in enumerate(events):
-                if name in table.get(ev.get("type", ""), frozenset()) \
-                        and _owner(game, ev, name) in (who, None) \
-                        and card in _named_cards(ev, game.card_keys):
-                    if inside:
-                        at = i
-                        break
-                    inside = True
-            if at is not None and (first is None or at < first):
-                first = at
+        was = before["players"][who]
+        starts = [z for z in sorted(game.move_zones) if card in _zone_cards(was.get(z))]
+        copies = sum(_zone_cards(was.get(z)).count(card) for z in starts)
+        at: int | None = None
+        for start in starts:
+            ends = oracle or ([start] if engine else [])
+            for end in ends:
+                route = _route(game, events, who, card, start, end, copies)
+                if route is None:
+                    continue
+                zones = [z for z, _ in route]
+                if len(route) == 1:
+                    # not moved by the oracle: its event making the implementation's move,
+                    # one that names no card before one that names others (it moved those)
+                    same = [i for e in engine for i, ev in enumerate(events)
+                            if (start, e) in table.get(ev.get("type", ""), ())
+                            and _owner(game, ev, start) in (who, None)]
+                    at = min(same, key=lambda i: (bool(_named_cards(events[i],
+                                                                    game.card_keys)), i),
+                             default=None)
+                elif engine and engine[0] in zones[:-1]:
+                    k = max(i for i, z in enumerate(zones[:-1]) if z == engine[0])
+                    at = route[k + 1][1]
+                elif not (engine and (zones[-1], engine[0]) in onward):
+                    at = route[1][1]
+                if at is not None:
+                    break
+            if at is not None:
+                break
+        if at is not None and (first is None or at < first):
+            first = at
     return events[first] if first is not None else None
 
 
@@ -2324,6 +2429,142 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
     return None
 
 
+def _engine_only(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                 diffs: Sequence[tuple[str, Any, Any]]) -> set[tuple[int | None, str]]:
+    """The ``(player, field)`` of each differing path that no oracle event of the step
+    changes (for that player, :func:`_owner`; a field outside the players for anyone),
+    leaving out a field that follows from another differing field an event changes
+    (:attr:`GameHooks.consequences`): a change made on the implementation's side only."""
+    table = dict(game.event_fields)
+    changed = {(_owner(game, e, name), name) for e in events
+               for name in table.get(e["type"], frozenset())}
+    differing = _owned_fields([p for p, _, _ in diffs])
+    caused = {f for f, cause in game.consequences
+              if any(n == cause and ((w, n) in changed or (None, n) in changed)
+                     for w, n in differing)}
+    anyone = {n for _, n in changed}
+    return {(w, n) for w, n in differing if n not in caused and (
+        n not in anyone if w is None else (w, n) not in changed and (None, n) not in changed)}
+
+
+def _object_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                   diffs: Sequence[tuple[str, Any, Any]], before: Mapping[str, Any] | None,
+                   action: Mapping[str, Any] | None) -> tuple[str, bool] | None:
+    """A field of an object the step's action acts on (``suspended`` of
+    ``$.players[i].battle_area[k]``, the stack whose ``id`` the action names) that differs
+    although no event of the step changes it for its owner (:func:`_engine_only`) nor on
+    that object: what the action leaves that object as is the action's own rule, the clause
+    of the step's first event of that player naming the object
+    (:attr:`GameHooks.object_keys`). ``(clause, contested)``, or None: ``contested`` when an
+    event of the step changes that field on other objects (a start of turn unsuspending the
+    other player's Digimon), where the step alone cannot tell the action's rule from that
+    event's applied to this object too (:func:`attribute` leaves it to the run,
+    :func:`cover_starter_roots`)."""
+    import re
+
+    if not game.object_keys or not isinstance(before, Mapping) or \
+            not isinstance(action, Mapping) or not isinstance(before.get("players"), list):
+        return None
+    named = {v for k, v in action.items() if k not in ("type", "player")
+             and isinstance(v, int) and not isinstance(v, bool)}
+    table = dict(game.event_fields)
+
+    def names(ev: Mapping[str, Any], oid: Any) -> bool:
+        return any(ev.get(k) == oid or isinstance(ev.get(k), list) and oid in ev[k]
+                   for k in game.object_keys)
+
+    alone = _engine_only(game, events, diffs)
+    for path, _, _ in diffs:
+        m = re.match(r"^\$\.players\[(\d)\]\.([a-z_]+)\[(\d+)\]\.([a-z_]+)$", path)
+        if m is None or (int(m.group(1)), m.group(4)) not in alone:
+            continue
+        who, zone, k = int(m.group(1)), m.group(2), int(m.group(3))
+        side = before["players"][who] if who < len(before["players"]) else None
+        items = side.get(zone) if isinstance(side, Mapping) else None
+        obj = items[k] if isinstance(items, list) and k < len(items) else None
+        oid = obj.get("id") if isinstance(obj, Mapping) else None
+        leaf = m.group(4)
+        if oid is None or oid not in named or any(
+                names(e, oid) and leaf in table.get(e.get("type", ""), frozenset())
+                for e in events):
+            continue
+        ev = next((e for e in events if e.get("player") == who and e.get("clause")
+                   and names(e, oid)), None)
+        if ev is not None:
+            return str(ev["clause"]), any(
+                leaf in table.get(e.get("type", ""), frozenset()) for e in events)
+    return None
+
+
+def _flow_clause(game: GameHooks, events: Sequence[Mapping[str, Any]],
+                 diffs: Sequence[tuple[str, Any, Any]], before: Mapping[str, Any] | None
+                 ) -> str | None:
+    """A game-flow field (:attr:`GameHooks.flow_fields`: the phase, who wins) that the
+    implementation changed although no oracle event of the step changes it
+    (:func:`_engine_only`): the rule that governs when that field makes that change, as the
+    oracle's own play shows it (:func:`flow_transitions`: the clause of the first event
+    changing that field in the oracle's steps that make the same change). Of several such
+    fields, the change the oracle's steps begin earliest (the rest follow from it: a Duel
+    ended, DB-C.3, before the game it won, DB-C.9); on a tie the first of
+    :attr:`GameHooks.flow_fields`. None when there is none, or the oracle never made it."""
+    if not game.flow_fields or not isinstance(before, Mapping):
+        return None
+    alone = _engine_only(game, events, diffs)
+    got = {p: a for p, _, a in diffs}
+    best: tuple[int, int, str] | None = None
+    for rank, name in enumerate(game.flow_fields):
+        if (None, name) not in alone or "$." + name not in got:
+            continue
+        seen = flow_transitions(game.ruleset).get(
+            (name, json.dumps(before.get(name)), json.dumps(got["$." + name])))
+        if seen is not None and (best is None or (seen[0], rank) < best[:2]):
+            best = (seen[0], rank, seen[1])
+    return best[2] if best is not None else None
+
+
+@cache
+def flow_transitions(ruleset: str, games: int = 20) -> dict[tuple[str, str, str], tuple[int, str]]:
+    """``(field, value before, value after)`` (values as JSON) -> ``(position, clause)`` of
+    the first event that changes ``field`` (:attr:`GameHooks.event_fields`) in the steps of
+    the oracle's own random play (``games`` games, its default readings) that make that
+    change, the most frequent; for each of :attr:`GameHooks.flow_fields`. Played once per
+    process, only when a divergence asks (:func:`_flow_clause`)."""
+    from collections import Counter
+
+    game = hooks(ruleset)
+    table = dict(game.event_fields)
+    seen: dict[tuple[str, str, str], Counter[tuple[int, str]]] = {}
+    for i in range(games):
+        draw = Draw("flow-transitions", i)
+        o = OracleDriver()
+        prev = o.new_game(game.draw_setup(draw, {}))
+        state = o.state
+        for _ in range(2000):
+            if game.is_over(state):
+                break
+            if state.to_move == "chance":
+                act = game.chance(state, draw.pick, draw.permute)
+            else:
+                acts = game.legal_actions(state)
+                act = acts[draw.pick(len(acts))]
+            out = o.step(act.to_json(), act)
+            if isinstance(out, Refusal):
+                break
+            state, evs = out
+            now = state.to_json()
+            docs = [e.to_json() for e in evs]
+            for name in game.flow_fields:
+                if prev.get(name) != now.get(name):
+                    at = next(((k, str(e.get("clause"))) for k, e in enumerate(docs)
+                               if name in table.get(e.get("type", ""), frozenset())
+                               and e.get("clause")), None)
+                    if at is not None:
+                        key = (name, json.dumps(prev.get(name)), json.dumps(now.get(name)))
+                        seen.setdefault(key, Counter())[at] += 1
+            prev = now
+    return {k: c.most_common(1)[0][0] for k, c in seen.items()}
+
+
 def _oracle_after(div: Divergence) -> OracleDriver | None:
     """An oracle standing where the oracle stood after the diverging step (its state
     ``before`` the step, the step's action applied), or None when it cannot be put there."""
@@ -2631,9 +2872,10 @@ def name_by_gauge_roots(roots: Sequence[Divergence], others: Sequence[Divergence
 
 
 def cover_starter_roots(roots: Sequence[Divergence]) -> None:
-    """Name each root divergence of a run that several round starts explain alike
+    """Name each root divergence of a run that several rules explain alike
     (:attr:`Divergence.starters`: the wrong Duel starter and the wrong Battle starter, where
-    the Digivolve phase between them was all forced passes) by the one of them the most
+    the Digivolve phase between them was all forced passes; an action's rule on an object and
+    a turn's start applied to it, :func:`_object_clause`) by the one of them the most
     roots of the run are filed under (each other root supports its own clause; one fault,
     one finding); on a tie, the first."""
     support: dict[str, int] = {}
@@ -2717,6 +2959,20 @@ def attribute(div: Divergence, *, readings: bool = True,
             div.basis = "waits"
     if div.clause is None and div.kind == "state":
         div.clause = _field_clause(game, events, div.differences)
+    if div.clause is None and div.kind == "state":
+        obj = _object_clause(game, events, div.differences, div.before,
+                             div.actions[-1] if div.actions else None)
+        if obj is not None and obj[1]:
+            # (the step cannot tell the action's rule from a change the step made to other
+            # objects, applied to this one: both stand, the run's roots choose)
+            other = _unexplained(game, events, div.differences,
+                                 _ahead(game, events, div.differences))
+            if other is None:
+                ranked, hit = _ranked(game, events, div.differences, div.before)
+                other = str(hit["clause"]) if hit is not None else None
+            div.starters = (obj[0], other) if other and other != obj[0] else ()
+        div.clause = obj[0] if obj is not None else \
+            _flow_clause(game, events, div.differences, div.before)
     if div.clause is None and div.kind == "state" and game.unexplained:
         div.clause = _unexplained(game, events, div.differences,
                                   _ahead(game, events, div.differences))
@@ -2811,6 +3067,12 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
         if clause:
             return clause
         clause = _field_clause(game, events, differences)
+        if clause:
+            return clause
+    if kind == "state" and before is not None:
+        obj = _object_clause(game, events, differences, before[1], before[2])
+        clause = obj[0] if obj is not None else \
+            _flow_clause(game, events, differences, before[1])
         if clause:
             return clause
     if kind == "state" and game.unexplained:

@@ -116,6 +116,22 @@ class GameHooks:
     :param end_begins: event types that begin a turn's end, before effects waiting there
         are resolved and the turn ends (:attr:`turn_ends`; DCG: ``end_of_turn``,
         DCG-6-6-1/2).
+    :param moves: ``(event type, "from>to ...")``: the card moves each event type makes,
+        from zone to zone of the player whose zone it is (the event's player, or the
+        opponent for :attr:`opponent_fields`), whether or not the event names the cards (a
+        draw gives only a count; an event that skips a move, the move it skips). A card that
+        lies elsewhere in the implementation's state
+        than in the oracle's is followed through them
+        (:func:`~digiconform.verifier.differential._card_mover`). The oracle's events are
+        not changed for it (they are in the state hashes): the table reads them.
+    :param flow_fields: the game-flow fields (the phase, who wins) whose change, made by the
+        implementation where no oracle event of the step makes it, is named by the rule that
+        governs that change in the oracle's own play
+        (:func:`~digiconform.verifier.differential.flow_transitions`).
+    :param object_keys: the keys under which an event names the objects (by ``id``, one or a
+        list) it acts on (DCG: ``stack``, ``stacks``): a field of that object left otherwise
+        than the oracle left it, by an action that names it, is that event's rule
+        (:func:`~digiconform.verifier.differential._object_clause`).
     :param event_clauses: ``(step, event type, clause, field)``: an event the oracle emits,
         under a clause it shares with other steps, in a step taken from the state ``step``
         (the state's ``step`` before the action) is ``clause``'s there, when the oracle's
@@ -153,6 +169,24 @@ class GameHooks:
     gauge_limit: tuple[int, str] | None = None
     end_begins: frozenset[str] = frozenset()
     event_clauses: tuple[tuple[str, str, str, str], ...] = ()
+    moves: tuple[tuple[str, str], ...] = ()
+    flow_fields: tuple[str, ...] = ()
+    object_keys: tuple[str, ...] = ()
+
+    @property
+    def moves_of(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        """Event type -> its card moves ``(from zone, to zone)`` (:attr:`moves`)."""
+        out: dict[str, list[tuple[str, str]]] = {}
+        for ev, spec in self.moves:
+            for pair in spec.split():
+                a, b = pair.split(">")
+                out.setdefault(ev, []).append((a, b))
+        return {k: tuple(v) for k, v in out.items()}
+
+    @property
+    def move_zones(self) -> frozenset[str]:
+        """Every zone a card moves from or to in :attr:`moves`."""
+        return frozenset(z for pairs in self.moves_of.values() for p in pairs for z in p)
 
     @property
     def priority(self) -> dict[str, int]:
@@ -446,6 +480,52 @@ _DB_EVENT_FIELDS = _fields((
 ))
 
 
+#: The card moves of each Digi-Battle event (GameHooks.moves), read from the oracle's events:
+#: the zones each one takes cards from and puts them in, for its player.
+_DB_MOVES: tuple[tuple[str, str], ...] = (
+    ("rookie_chosen", "deck>duel_zone"),
+    ("dealt", "deck>hand deck>online"),
+    ("prepared", "hand>digivolve_zone"),
+    ("rookie_change_set", "hand>pending_rookie"),
+    ("rookie_changed", "duel_zone>offline pending_rookie>duel_zone"),
+    ("digivolved", "digivolve_zone>duel_zone"),
+    ("payment", "online>offline hand>offline"),
+    ("support_placed", "hand>power_port"),
+    ("hand_sent_offline", "hand>offline"),
+    ("use_it_or_lose_it", "digivolve_zone>offline"),
+    ("option_played", "hand>power_port"),
+    ("use_requirement", "hand>offline online>offline"),
+    ("downgraded", "duel_zone>offline"),
+    ("milled", "online>offline"),
+    ("digimon_sent_offline", "duel_zone>offline"),
+    ("power_options_offline", "power_port>offline"),
+    ("discarded", "hand>offline"),
+    ("drew", "online>hand"),
+    ("online_exhausted", "duel_zone>offline digivolve_zone>offline power_port>offline "
+                         "pending_rookie>offline"),
+    ("recycled", "offline>online"),
+)
+
+#: The card moves of each DCG event (GameHooks.moves), read from the oracle's events (a
+#: security check's zones are the defender's: GameHooks.opponent_fields).
+_DCG_MOVES: tuple[tuple[str, str], ...] = (
+    ("drew", "deck>hand"),
+    # (the move a skipped draw leaves out: it moves no card, an engine that draws there does)
+    ("draw_skipped", "deck>hand"),
+    ("mulligan", "hand>deck"),
+    ("security_set", "deck>security"),
+    ("hatched", "egg_deck>breeding_area"),
+    ("moved", "breeding_area>battle_area"),
+    ("played", "hand>battle_area security>battle_area"),
+    ("digivolved", "hand>battle_area"),
+    ("option_used", "hand>trash"),
+    ("security_check", "security>trash"),
+    ("deleted", "battle_area>trash"),
+    ("returned_to_hand", "battle_area>hand battle_area>trash"),
+    ("sources_trashed", "battle_area>trash"),
+)
+
+
 def _db_check_state(state: Any) -> None:
     """The Digi-Battle rule invariants of every position (``strategies.invariants``
     ``check_state``, derived from the rule texts: cards conserved, DB-A.0; a Rookie at the
@@ -479,6 +559,7 @@ def _digibattle() -> GameHooks:
         starts=(("duel_started", "first_player"), ("battle_started", "to_move")),
         card_keys=("card", "cards", "online_to_offline", "discarded", "sent_offline",
                    "offline", "support"),
+        moves=_DB_MOVES, flow_fields=("phase", "step", "winner"),
         field_clauses=(
             ("held", "DB-C.2", frozenset()),
             ("digimon_power", "DB-A.4", frozenset({
@@ -691,7 +772,7 @@ def _dcg() -> GameHooks:
         opponent_fields=(("security_check", frozenset({"security", "trash"})),),
         # (a security card the engine left in the security, checked by the oracle: the
         # security check's, CR4.2 Security checks, not the rule of the battle it led to)
-        card_keys=("card", "cards"),
+        card_keys=("card", "cards"), moves=_DCG_MOVES, object_keys=("stack", "stacks"),
         gauge_limit=(limit, "CR4.2 Memory"), end_begins=frozenset({"end_of_turn"}),
         # The oracle emits the Main phase's beginning under the order of the phases
         # (DCG-6-1-2) and a mulligan's redraw under the set-up's draw it repeats (CR4.2
