@@ -187,6 +187,11 @@ V26H_DB = (5, 0)
 #: Digi-Battle scenarios added for fresh sample 10103's survivor battle.py:373 (DB-AMB-5's DNA
 #: partner over a Rookie, DB-AMB-4 'either', both readings): both played from a new game.
 S10103_DB = (2, 2)
+#: Digi-Battle scenarios added by branch v26i (issue 26: load_state refuses a recycle whose
+#: resume point names another phase or step than the position's, DB-D.3; and one with a
+#: resume point while a player is to move, DB-D.3, refused by the state schema): 3 check that
+#: a loaded position is refused, none played.
+V26I_DB = (3, 0)
 #: Digi-Battle scenarios added by branch n24p (issue 24: a Regroup discard after the hand was
 #: restored is refused, DB-D.1): played from a new game.
 N24P_DB = (1, 1)
@@ -217,9 +222,9 @@ def test_how_many_digi_battle_vectors_run_without_load_state() -> None:
     runs = [v for v in db if load_state_step(v) is None or v.get("played")]
     # + MUTATION_RUN_DB: the scenarios issue 13's mutation run added (docs/MUTATION.md)
     assert len(every) == 215 + MUTATION_RUN_DB[0] + ISSUE_26_DB[0] + DEC07_DB[0] + 4 + 2 \
-        + V26H_DB[0] + S10103_DB[0] + N24P_DB[0]
+        + V26H_DB[0] + S10103_DB[0] + V26I_DB[0] + N24P_DB[0]
     assert len(runs) >= 209 + MUTATION_RUN_DB[1] + ISSUE_26_DB[1] + DEC07_DB[1] + V26H_DB[1] \
-        + S10103_DB[1] + N24P_DB[1], \
+        + S10103_DB[1] + V26I_DB[1] + N24P_DB[1], \
         (len(runs), len(db))
     reachable = [v for v in db if "no legal game" not in json.dumps(v)]
     assert len(runs) * 100 >= 95 * len(reachable), (len(runs), len(reachable))

@@ -152,6 +152,46 @@ Feature: D. Regroup - running out of Online cards
       And the phase is Battle
       And it is my turn
 
+    # DB-D.3: the recycle comes "before play resumes", so play resumes where the recycle
+    # stopped it: in the phase and at the step the position is in. A recycle due whose resume
+    # point names another phase or step is no position of this game.
+    @DB-D.3
+    Scenario: A recycle due in the Battle phase whose play would resume in the Regroup phase is refused
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Gabumon ST-05
+      And my hand holds 10 cards
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my Online deck has reached zero and the shuffle of my Offline pile is due
+      And play is to resume after that shuffle in the Regroup phase at its discard step
+      And the position is loaded directly: malformed state - a recycle resuming play in another phase than the one it stopped; play resumes where the recycle stopped it
+      When the game is set up
+      Then the set-up is refused as invalid input
+
+    @DB-D.3
+    Scenario: A recycle due in the Digivolve phase's reveal whose play would resume at its prepare step is refused
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Gabumon ST-05
+      And my hand holds 10 cards
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my Online deck has reached zero and the shuffle of my Offline pile is due
+      And play is to resume after that shuffle in the Digivolve phase at its prepare step
+      And the position is loaded directly: malformed state - a recycle resuming play at another step than the one it stopped; play resumes where the recycle stopped it
+      When the game is set up
+      Then the set-up is refused as invalid input
+
+    # DB-D.3: play "resumes" after the recycle's shuffle; with no shuffle due, nothing is
+    # waiting to resume, and a position that says otherwise is no position of this game.
+    @DB-D.3
+    Scenario: A position where I am to play in the Battle phase with a resume point is refused
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Gabumon ST-05
+      And my hand holds 10 cards
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And the position names where play resumes after a recycle although no shuffle is due
+      And the position is loaded directly: malformed state - a resume point with no recycle shuffle due; play resumes only after that shuffle
+      When the game is set up
+      Then the set-up is refused as invalid input
+
   Rule: DB-D.3 Both players' Online decks can run out in the same action
 
     @DB-D.3 @DB-C.4

@@ -256,6 +256,7 @@ class State(NamedTuple):
         if game is not None:  # (the invariants' round trip rebuilds a state without one)
             _check_serials(d, game)
             _check_conservation(d, game)
+            _check_resume(d)
         ch = d.get("chance")
         chance = None
         if ch is not None:
@@ -359,6 +360,25 @@ def _check_conservation(d: Mapping[str, Any], game: Game) -> None:
                 f"$.players[{i}]", f"DB-A.0: player {i}'s zones do not hold exactly the "
                 f"{len(game.decks[i])} cards of their deck (missing {missing}, extra "
                 f"{extra}): cards never leave their owner's zones")
+
+
+def _check_resume(d: Mapping[str, Any]) -> None:
+    """DB-D.3: a player whose Online deck reaches zero recycles "before play resumes", so
+    play resumes where the recycle stopped it: a recycle's resume point names the
+    position's own phase and step (the recycle is asked at the end of an action, after which
+    nothing moves the phase or step until play resumes). A resume point naming another is no
+    position of this game.
+
+    :raises InvalidInputError: ``$.resume.phase`` or ``$.resume.step`` when it differs."""
+    r = d.get("resume")
+    if r is None:
+        return
+    for key in ("phase", "step"):
+        if r[key] != d[key]:
+            raise InvalidInputError(
+                f"$.resume.{key}", f"DB-D.3: the recycle would resume play at {key} "
+                f"{r[key]!r}, not where it stopped ({d[key]!r}): play resumes where the "
+                "recycle stopped it")
 
 
 def _player_json(p: PlayerState) -> dict[str, Any]:

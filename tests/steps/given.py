@@ -333,6 +333,32 @@ def _recycle_due(table: Table, whose: int) -> None:
     table.pos.recycle_due.append(whose)
 
 
+#: The phases and steps a Digi-Battle position can be in while play goes on (the state
+#: schema's names), for a resume point that names another than the position's own.
+_RESUME_AT = {("digivolve", "prepare"), ("digivolve", "reveal"), ("battle", "play"),
+              ("regroup", "discard"), ("regroup", "prepare")}
+
+
+@given(step("play is to resume after that shuffle in the {phase} phase at its {name} step"))
+def _resume_at(table: Table, phase: str, name: str) -> None:
+    """The resume point of the recycle due names ``phase`` and step ``name`` (lower-case,
+    the state schema's names) instead of the position's own (loaded directly: DB-D.3 has
+    play resume where the recycle stopped it, so no game has another)."""
+    where = (phase.lower(), name.lower())
+    if where not in _RESUME_AT:
+        raise PositionError(f"no {phase} phase step {name!r}")
+    table.pos.resume_at = where
+
+
+@given(step("the position names where play resumes after a recycle although no shuffle is "
+            "due"))
+def _stray_resume(table: Table) -> None:
+    """A resume point (the position's own phase, step and player to move) in a position
+    where a player is to move (loaded directly: DB-D.3's resume point exists only while a
+    recycle's shuffle is due; the state schema refuses it otherwise)."""
+    table.pos.stray_resume = True
+
+
 def _foreign(table: Table, whose: int, where: str, serial: str) -> None:
     if serial in table.pos.cards():
         raise PositionError(f"{serial} is a card of the card set")

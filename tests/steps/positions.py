@@ -126,6 +126,12 @@ class Position:
     # their Offline pile due (DB-D.3); the resume point gives only the fields the state schema
     # requires (phase, step, player to move): nothing is owed
     recycle_due: list[int] = field(default_factory=list)
+    # (phase, step) the resume point of the recycle due names instead of the position's own
+    # (DB-D.3: play resumes where the recycle stopped it; no game has another)
+    resume_at: tuple[str, str] | None = None
+    # a resume point written although no recycle shuffle is due (DB-D.3: the resume point
+    # exists only while that shuffle is due; the state schema refuses it otherwise)
+    stray_resume: bool = False
 
     # -- card set ------------------------------------------------------------------------------
 
@@ -266,8 +272,14 @@ class Position:
             resume, to_move = {"phase": self.phase, "step": step, "to_move": to_move}, "chance"
             if then:
                 resume["then"] = then
+            if self.resume_at is not None:
+                resume["phase"], resume["step"] = self.resume_at
         elif then:
             raise PositionError("a further recycle needs a shuffle due first")
+        elif self.resume_at is not None:
+            raise PositionError("a resume point needs a shuffle due")
+        elif self.stray_resume:
+            resume = {"phase": self.phase, "step": step, "to_move": to_move}
         return {
             "ruleset": "digibattle", "target": self.target, "variants": dict(self.variants),
             "phase": self.phase, "step": step, "to_move": to_move,
