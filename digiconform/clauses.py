@@ -30,8 +30,35 @@ RULESETS: tuple[str, ...] = ("digibattle", "dcg")
 """Rulesets with clauses, and the ``features/`` sub-folder of each (``digibattle`` → ``features/
 digibattle``)."""
 
-CLAUSE_TAG = re.compile(r"^(?:DB|DCG)-(?!AMB-)")
-"""What a clause tag looks like (ambiguity tags ``DB-AMB-n``/``DCG-AMB-n`` are not clauses)."""
+CLAUSE_TAG = re.compile(r"^(?:(?:DB|DCG)-(?!AMB-)|CR4\.2[ -])")
+"""What a clause tag looks like (ambiguity tags ``DB-AMB-n``/``DCG-AMB-n`` are not clauses):
+a rulebook clause ID, or a DCG Comprehensive Rules section title (``CR4.2 Deck construction``,
+spelt in a feature file with hyphens for its spaces, :func:`tag_clause`)."""
+
+
+def tag_clause(tag: str) -> str:
+    """The clause a feature-file tag names: the tag itself, but a Comprehensive Rules title
+    written as a tag, with hyphens for the spaces a tag cannot hold (``@CR4.2-Deck-construction``),
+    is the clause ID with its spaces (``CR4.2 Deck construction``, as the oracle's refusals
+    cite it)."""
+    if tag.startswith("CR4.2-"):
+        return "CR4.2 " + tag[len("CR4.2-"):].replace("-", " ")
+    return tag
+
+
+def setup_clauses() -> frozenset[str]:
+    """The rulesets' deck-construction clauses (:attr:`oracle.rulesets.Ruleset.setup_clauses`):
+    clauses a scenario may be tagged with though the registry does not list them
+    (``CR4.2 Deck construction``, a Comprehensive Rules section, not a chapter-6 clause)."""
+    from oracle import rulesets
+
+    out: set[str] = set()
+    for name in RULESETS:
+        try:
+            out |= set(rulesets.get(name).setup_clauses)
+        except ImportError:  # pragma: no cover - a ruleset not installed
+            continue
+    return frozenset(out)
 
 AMBIGUITY_TAG = re.compile(r"^(?:DB|DCG)-AMB-\d+$")
 
@@ -124,7 +151,7 @@ class FeatureScan:
         out: dict[str, list[str]] = {}
         for s in self.scenarios:
             for t in s.tags:
-                ok = t in by_id() if CLAUSE_TAG.match(t) else (
+                ok = (t in by_id() or t in setup_clauses()) if CLAUSE_TAG.match(t) else (
                     t in known_ambs if AMBIGUITY_TAG.match(t) else t in OTHER_TAGS)
                 if not ok:
                     out.setdefault(t, []).append(f"{s.file.name}:{s.line}")
@@ -151,7 +178,7 @@ def scan_file(path: Path) -> list[ScenarioInfo]:
         if not line or line.startswith("#"):
             continue
         if _TAG_LINE.match(raw):
-            pending |= {t.lstrip("@") for t in line.split("#", 1)[0].split()}
+            pending |= {tag_clause(t.lstrip("@")) for t in line.split("#", 1)[0].split()}
             continue
         m = _KEYWORD.match(raw)
         if m:
@@ -219,11 +246,23 @@ MINIMUM_SCENARIOS = 2
 """Every clause needs a legal case and an illegal or edge case."""
 
 
+SETUP_SUMMARIES: Mapping[str, tuple[str, str]] = {
+    "CR4.2 Deck construction": (
+        "dcg", "Each deck: exactly 50 main cards, 0-5 Digi-Eggs, at most 4 of a card number."),
+}
+"""The deck-construction clauses the registry does not list (:func:`setup_clauses`), with
+their ruleset and one-line summary, for the coverage table."""
+
+
 def coverage(ruleset: str | None = None, root: Path | None = None,
              minimum: int = MINIMUM_SCENARIOS) -> list[Coverage]:
-    """The coverage of each clause of ``ruleset`` (all when ``None``) by the feature files."""
+    """The coverage of each clause of ``ruleset`` (all when ``None``) by the feature files,
+    then of the deck-construction clauses outside the registry (:data:`SETUP_SUMMARIES`)."""
     scan = scan_features(root)
-    return [Coverage(c, scan.count(c.id), minimum) for c in clauses(ruleset)]
+    extra = [Clause(cid, rs, "Comprehensive Rules (set-up)", summary)
+             for cid, (rs, summary) in SETUP_SUMMARIES.items()
+             if (ruleset is None or rs == ruleset) and cid not in by_id()]
+    return [Coverage(c, scan.count(c.id), minimum) for c in (*clauses(ruleset), *extra)]
 
 
 def render(rows: list[Coverage], fmt: str) -> str:

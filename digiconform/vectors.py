@@ -36,7 +36,7 @@ from oracle.errors import InvalidInputError, OracleError, UnsupportedError
 VECTOR_FORMAT = "digiconform-vector/1"
 NOTHING_CHECKED = "nothing-checked"
 """:attr:`VectorResult.code` of a vector none of whose answers could be compared."""
-CLAUSE_RE = re.compile(r"^(DB-[A-D]\.(\d+n?|ex)|DCG-[0-9-]+)$")
+CLAUSE_RE = re.compile(r"^(DB-[A-D]\.(\d+n?|ex)|DCG-[0-9-]+|CR4\.2 [A-Z][a-z]+( [a-z]+)*)$")
 AMBIGUITY_RE = re.compile(r"^[A-Z]+-AMB-\d+$")
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from digiconform.clauses import AMBIGUITY_TAG, CLAUSE_TAG
+from digiconform.clauses import AMBIGUITY_TAG, CLAUSE_TAG, tag_clause
 from oracle.driver import Driver, OracleDriver
 
 _STEPS = f"{__package__ + '.' if __package__ else ''}steps"
@@ -86,7 +86,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> Any:
     """Map feature-file tags to markers (see the module docstring)."""
     if CLAUSE_TAG.match(tag):
-        pytest.mark.clause(tag, id=tag)(function)
+        pytest.mark.clause(tag_clause(tag), id=tag_clause(tag))(function)
         return True
     if AMBIGUITY_TAG.match(tag):
         pytest.mark.ambiguity(tag, id=tag)(function)

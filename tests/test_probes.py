@@ -74,6 +74,46 @@ def test_every_dcg_probe_is_refused() -> None:
     assert seen[("choose_first", "InvalidInputError")] > 0  # winner 2: not in the schema
 
 
+def _lapsed_refusals(ruleset: str, games: int) -> collections.Counter[tuple[str, str]]:
+    """(probe type, refusal clause) of every lapsed probe (the legal set at the same player's
+    previous position against the one now) at every position of seeded random games."""
+    g = hooks(ruleset)
+    seen: collections.Counter[tuple[str, str]] = collections.Counter()
+    for i in range(games):
+        d = Draw(24, i)
+        st = g.new_game(OracleDriver()._game(g.draw_setup(d, {})))
+        previous: dict[Any, Any] = {}
+        for _ in range(300):
+            if st.to_move is None:
+                break
+            if st.to_move == "chance":
+                st, _ = g.apply(st, g.chance(st, d.pick, d.permute))
+                continue
+            acts = g.legal_actions(st)
+            for probe in probes.lapsed(g, st, acts, previous.get(st.to_move, ())):
+                try:
+                    g.apply(st, g.action_from_json(probe))
+                except IllegalActionError as e:
+                    seen[(probe["type"], e.clause)] += 1
+                else:
+                    raise AssertionError(f"the oracle accepted the lapsed probe {probe}")
+            previous[st.to_move] = acts
+            st, _ = g.apply(st, acts[d.pick(len(acts))])
+    return seen
+
+
+def test_every_lapsed_probe_is_refused() -> None:
+    """Issue 24: an action legal at the player's previous position and not now is refused
+    by the oracle (an IllegalActionError naming a clause, never another error), and the
+    timing checks an engine leaves out come up: a Regroup discard after the hand was
+    restored (DB-D.1), a Breeding-phase action in the Main phase (DCG-6-4-1), an attack by a
+    Digimon that has attacked (DCG-6-5-1-5)."""
+    db = _lapsed_refusals("digibattle", 10)
+    assert db[("discard", "DB-D.1")] > 20, db
+    dcg = _lapsed_refusals("dcg", 6)
+    assert dcg[("do_nothing", "DCG-6-4-1")] > 0 and dcg[("attack", "DCG-6-5-1-5")] > 0, dcg
+
+
 def test_digi_duel_after_a_pass_is_among_the_probes() -> None:
     """At a Battle position where the opponent passed and Digi-Duel ST-58 is in the hand, the
     probes include playing it (the oracle refuses it citing DB-C.2)."""

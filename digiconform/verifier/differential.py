@@ -830,7 +830,7 @@ def _chooser(draw: Draw, game: GameHooks, probe_rate: int = 12) -> Any:
     time in ``probe_rate``, a probe that is probably illegal (more often where the position
     gives probes of its own: :func:`digiconform.verifier.probes.pick_probe`)."""
     pick, permute = draw.pick, draw.permute
-    # each (player, phase, step)'s last legal set (probes.pick_probe)
+    # each (player, phase, step)'s and each player's previous legal set (probes.pick_probe)
     memory: dict[Any, Sequence[Any]] = {}
 
     def choose(state: Any) -> Mapping[str, Any]:

@@ -24,6 +24,16 @@ name:
   the coin toss or rock-paper-scissors, DB-B.1; a coin toss answered at a due shuffle) and
   out-of-range values (winner 2).
 
+Lapsed probes (both rulesets, :func:`lapsed`): an action the same player could take at their
+previous position and may not take now, the cards and stacks it names still there. The phase
+or step moved on (a Regroup discard after the hand was restored, DB-D.1; a preparation or a
+Rookie change once the Duel's reveal has begun, DB-B.0, DB-D.4; a Breeding-phase action or a
+second hatch in the Main phase, DCG-6-4-1), the player's one action was taken (a second
+change of Rookie, DB-D.4), or the position changed (an attack by a Digimon that has just
+attacked, DCG-6-5-1-5; a Digi-Duel after the opponent passed). These are the timing checks an
+engine leaves out, and a random game meets them all the time: about 45 % of the Digi-Battle
+and 80 % of the DCG positions have one. They take the place of the generic probes there.
+
 An engine that *accepts* such an action has moved on: the lockstep game reports an
 ``accepted-illegal`` divergence under the clause of the oracle's refusal and goes on from the
 engine's state (the oracle takes it, :func:`digiconform.verifier.differential.play_lockstep`),
@@ -35,13 +45,15 @@ shrinker looks among them for a probe refused for the clause of a finding);
 card the player could play at their previous position of the same phase and step (the position
 made the check fail: Digi-Duel once the opponent has passed) every time in Digi-Battle
 (:data:`NEWLY_REFUSED_RATE`), else a probe built from the position one time in
-:data:`POSITIONAL_RATE` (4 or 8) where there is one, else a generic one one time in twelve;
+:data:`POSITIONAL_RATE` (4 or 8) where there is one, else one time in twelve a lapsed probe
+(one per action type) where there is one, a generic one elsewhere;
 :func:`pick_chance_probe` one wrong chance answer one time in :data:`CHANCE_RATE` (4 or 6).
 
 A refused probe costs one request: the lockstep game does not ask for the legal set again at
 the position it left unchanged. On the default run (seed 0, 40 games) the refused probes are
-9.1 % (Digi-Battle) and 8.5 % (DCG) of the random games' other requests (the budget is 10 %,
-``tests/test_probes.py::test_probe_request_overhead``).
+9.1 % (Digi-Battle) and 9.5 % (DCG) of the random games' other requests (8.5 % for DCG before
+the lapsed probes: they replace generic probes that were legal moves about one time in
+twelve; the budget is 10 %, ``tests/test_probes.py::test_probe_request_overhead``).
 """
 
 from __future__ import annotations
@@ -49,8 +61,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["CHANCE_RATE", "POSITIONAL_RATE", "chance_probes", "pick_chance_probe", "pick_probe",
-           "positional", "probes"]
+__all__ = ["CHANCE_RATE", "POSITIONAL_RATE", "chance_probes", "lapsed", "pick_chance_probe",
+           "pick_probe", "positional", "probes"]
 
 Json = Mapping[str, Any]
 
@@ -104,9 +116,14 @@ def pick_probe(game: Any, state: Any, acts: Sequence[Any], pick: Callable[[int],
     play at their previous position of this phase and step (``memory``: the legal set at
     each ``(player, phase, step)`` of the game so far; updated), one of those one time in
     :data:`NEWLY_REFUSED_RATE`; else where :func:`positional` gives any, one of them one time
-    in :data:`POSITIONAL_RATE`; else one of the hooks' generic probes one time in
-    ``probe_rate``."""
+    in :data:`POSITIONAL_RATE`; else one time in ``probe_rate`` a :func:`lapsed` probe (one per
+    action type; ``memory`` also keeps each player's previous legal set) where there is one,
+    else one of the hooks' generic probes."""
     built = positional(game, state, acts)
+    previous: Sequence[Any] = ()
+    if memory is not None:  # (the player's previous position's legal set: lapsed probes)
+        previous = memory.get(("previous", state.to_move), ())
+        memory[("previous", state.to_move)] = acts
     rate = NEWLY_REFUSED_RATE.get(game.ruleset) if memory is not None else None
     if rate is not None:
         assert memory is not None
@@ -122,9 +139,18 @@ def pick_probe(game: Any, state: Any, acts: Sequence[Any], pick: Callable[[int],
     if built and pick(POSITIONAL_RATE.get(game.ruleset, 4)) == 0:
         return built[pick(len(built))]
     if pick(probe_rate) == 0:
-        generic = game.probes(state, acts)
-        return generic[pick(len(generic))]  # type: ignore[no-any-return]
+        # where an action the player could take at their previous position is refused now,
+        # one of those (one per action type), else one of the hooks' generic ones
+        pool = _one_per_type(lapsed(game, state, acts, previous)) or game.probes(state, acts)
+        return pool[pick(len(pool))]  # type: ignore[no-any-return]
     return None
+
+
+def _one_per_type(docs: Sequence[Json]) -> list[Json]:
+    seen: dict[Any, Json] = {}
+    for d in docs:
+        seen.setdefault(d.get("type"), d)
+    return list(seen.values())
 
 
 CHANCE_RATE = {"digibattle": 4, "dcg": 6}
@@ -286,3 +312,55 @@ def _chance_extra(ruleset: str, state: Any) -> list[Json]:
                 {"type": "shuffle", "player": 1 - due.player, "deck": due.deck,
                  "order": list(due.cards)}]
     return []
+
+
+# ---------------------------------------------------------------------------------------------
+# Was legal, now refused
+
+
+_HAND_CARD = {"digibattle": frozenset({"discard", "prepare", "change_rookie", "play_option",
+                                       "choose_rookie"}),
+              "dcg": frozenset({"play", "digivolve", "use_option"})}
+"""Per ruleset: the action types whose ``card`` is taken from the hand (a lapsed probe of one
+is only sent while the card is still in the hand: else it is the generic "card not in hand"
+probe, another check)."""
+
+
+def lapsed(game: Any, state: Any, acts: Sequence[Any], before: Sequence[Any]) -> list[Json]:
+    """The actions of ``before`` (the legal set at the previous position of the player to
+    move) that are not in ``acts`` (their legal set now) and whose cards and stacks are still
+    where they were: an action that was legal a moment ago and is refused now because the
+    phase or step moved on (a Regroup discard after the hand was restored, DB-D.1), a second
+    action where one was allowed (a second hatch, DCG-6-4-1), or the position changed (an
+    attack by a Digimon that has attacked, a Digi-Duel after the opponent passed). The
+    oracle refuses each (they are not in its legal set); in the order of ``before``."""
+    p = state.to_move
+    if not isinstance(p, int) or not before:
+        return []
+    now = {_key(a.to_json()) for a in acts}
+    hand_types = _HAND_CARD.get(game.ruleset, frozenset())
+    me = state.players[p]
+    hand = set(me.hand)
+    stacks: set[int] | None = None
+    if game.ruleset == "dcg":
+        stacks = {st.id for pl in state.players for st in pl.battle_area}
+        stacks |= {pl.breeding_area.id for pl in state.players if pl.breeding_area is not None}
+    out: list[Json] = []
+    for a in before:
+        doc = a.to_json()
+        if doc.get("player") != p or _key(doc) in now:
+            continue
+        if doc.get("type") in hand_types and doc.get("card") not in hand:
+            continue
+        if any(c not in hand for c in doc.get("discard", ())):
+            continue
+        if stacks is not None and any(
+                isinstance(doc.get(k), int) and doc[k] not in stacks
+                for k in ("attacker", "source", "target")):
+            continue
+        out.append(doc)
+    return out
+
+
+def _key(doc: Json) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in doc.items()))

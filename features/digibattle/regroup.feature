@@ -57,6 +57,22 @@ Feature: D. Regroup
       Then the action is refused for DB-D.1
 
     @DB-D.1
+    Scenario: A discard after the hand is restored is refused
+      # DB-D.1: each player "may discard any cards from the hand to Offline and then restores
+      # the hand to 10 cards": the discards come first; once the hand is restored, the
+      # Regroup discard is over.
+      Given it is my turn to regroup
+      And my Duel Zone shows Agumon ST-01
+      And my hand holds Palmon ST-09 and 5 other cards
+      And my Online deck holds 12 cards
+      When I restore my hand
+      And I try to discard Palmon ST-09
+      Then the action is refused for DB-D.1
+      And my hand holds 10 cards
+      And my hand includes Palmon ST-09
+      And my Online deck holds 8 cards
+
+    @DB-D.1
     Scenario: The hand is not restored during the Battle phase
       Given it is the Battle phase and I go first
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01

@@ -226,8 +226,17 @@ class DcgTable:
         pos = self.position
         try:
             if self.new_game_decks is not None:
-                state = self.driver.new_game({"ruleset": "dcg", "decks": self.new_game_decks,
-                                              "variants": dict(pos.variants)})
+                try:
+                    state = self.driver.new_game({"ruleset": "dcg",
+                                                  "decks": self.new_game_decks,
+                                                  "variants": dict(pos.variants)})
+                except Exception as e:  # the set-up refused: a Then step looks at it
+                    clause = getattr(e, "clause", None)
+                    self.refusal = Refusal("illegal" if clause else "invalid",
+                                           getattr(e, "reason", None) or str(e),
+                                           clause=clause, path=getattr(e, "path", None))
+                    self.refused_action = {"type": "set-up"}
+                    return
             else:
                 try:
                     reason = (f"unreachable - {pos.load_reason}" if pos.load_reason
@@ -445,6 +454,48 @@ def _new_game_same(dcg_table: DcgTable, name: str) -> None:
     dcg_table.new_game_decks = [name, name]
 
 
+def _deck_list(dcg_table: DcgTable, whose: int) -> dict[str, Any]:
+    """``whose`` deck of the new game as a deck object (a shipped deck's name is replaced by
+    its deck list, to be changed by the step)."""
+    from oracle.dcg.cards import load_deck
+    from oracle.dcg.trace import deck_to_json
+
+    decks = dcg_table.new_game_decks
+    if decks is None:
+        raise PositionError("a deck list is changed only in a new game: put 'Given a new "
+                            "game' first")
+    if isinstance(decks[whose], str):
+        decks[whose] = deck_to_json(load_deck(decks[whose]))
+    return decks[whose]  # type: ignore[no-any-return]
+
+
+def _change_deck(dcg_table: DcgTable, whose: int, card: Card, by: int) -> None:
+    """Add ``by`` copies of ``card`` to ``whose`` deck list (remove, when negative): to the
+    Digi-Egg deck if it is a Digi-Egg, else to the main deck (CR4.2 Deck construction)."""
+    doc = _deck_list(dcg_table, whose)
+    part = "eggs" if cards()[card.id]["kind"] == "digi-egg" else "deck"
+    entries = doc.setdefault(part, [])
+    entry = next((e for e in entries if e["id"] == card.id), None)
+    if entry is None:
+        entry = {"id": card.id, "count": 0}
+        entries.append(entry)
+    entry["count"] += by
+    if entry["count"] < 0:
+        raise PositionError(f"{WHOSE[whose]} deck list holds fewer than {-by} {card}")
+    if entry["count"] == 0:
+        entries.remove(entry)
+
+
+@given(step("{whose:Whose} deck list has {n:N} more {card:Card}"))
+def _deck_more(dcg_table: DcgTable, whose: int, n: int, card: Card) -> None:
+    _change_deck(dcg_table, whose, card, n)
+
+
+@given(step("{whose:Whose} deck list has {n:N} fewer {card:Card}"))
+def _deck_fewer(dcg_table: DcgTable, whose: int, n: int, card: Card) -> None:
+    _change_deck(dcg_table, whose, card, -n)
+
+
 def _turn(dcg_table: DcgTable, whose: int, phase: str, memory: int,
           stated: bool = True) -> None:
     pos = dcg_table.pos
@@ -635,6 +686,11 @@ def _security_top(dcg_table: DcgTable, whose: int, card: Card) -> None:
 
 def _act(dcg_table: DcgTable, **action: Any) -> Outcome:
     return dcg_table.apply({k: v for k, v in action.items() if v is not None})
+
+
+@when(step("the game is set up"))
+def _set_up(dcg_table: DcgTable) -> None:
+    dcg_table.start()
 
 
 @when(step("the decks are shuffled"))
@@ -907,6 +963,16 @@ def _refused(dcg_table: DcgTable) -> None:
 def _refused_for(dcg_table: DcgTable, clause: str) -> None:
     r = _refusal(dcg_table)
     dcg_table.expect.equal("the refusal to cite", clause, r.clause)
+
+
+@then(step("the set-up is refused for {clause:Clause}"))
+def _setup_refused_for(dcg_table: DcgTable, clause: str) -> None:
+    r = dcg_table.take_refusal()
+    if r is None:
+        dcg_table.expect.fail(f"expected the set-up refused for {clause}, but it was accepted")
+    assert r is not None
+    dcg_table.expect.equal("the refusal to cite", clause, r.clause if r.clause == clause
+                           else f"{r.clause} ({r.kind}: {r.reason})")
 
 
 @then(step("the action is refused as unsupported for {clause:Clause}"))

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from digiconform.clauses import AMBIGUITY_TAG, CLAUSE_TAG, rulebook_order
+from digiconform.clauses import AMBIGUITY_TAG, CLAUSE_TAG, rulebook_order, tag_clause
 
 CONTEXT_KEY = pytest.StashKey["ScenarioContext"]()
 
@@ -42,7 +42,7 @@ class ScenarioContext:
     @property
     def clauses(self) -> list[str]:
         """Clause tags, in rulebook order."""
-        return rulebook_order(t for t in self.tags if CLAUSE_TAG.match(t))
+        return rulebook_order(tag_clause(t) for t in self.tags if CLAUSE_TAG.match(t))
 
     @property
     def ambiguities(self) -> list[str]:
