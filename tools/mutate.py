@@ -46,9 +46,11 @@ MODULES: dict[str, tuple[str, ...]] = {
     "digibattle": tuple(f"oracle/digibattle/{m}.py" for m in (
         "setup", "digivolve", "battle", "regroup", "phases", "power", "rules", "state")),
     "dcg": tuple(f"oracle/dcg/{m}.py" for m in (
-        "turn", "main_phase", "memory", "effects", "setup", "engine")),
+        "turn", "main_phase", "memory", "effects", "setup", "engine", "cards")),
 }
-"""The rule modules mutated, per ruleset."""
+"""The rule modules mutated, per ruleset. (DCG ``cards.py`` since branch v26j: the play and
+digivolve costs and the per-card tables the main phase reads, ``CardSet.tables``, and the card
+document and deck construction checks.)"""
 
 CLAUSES: dict[str, tuple[str, ...]] = {
     "oracle/digibattle/setup.py": ("DB-A",),
