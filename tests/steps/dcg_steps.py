@@ -1028,6 +1028,22 @@ def _legal_includes_play(dcg_table: DcgTable, whose: int, card: Card) -> None:
                           f"expected {want} among the legal actions")
 
 
+@then(step("{whose:Whose} legal actions include using {card:Card}"))
+def _legal_includes_use(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    """DCG-6-5-1-3: using the Option ``card`` from the hand is among the legal actions."""
+    want = {"type": "use_option", "player": whose, "card": card.id}
+    dcg_table.expect.true(want in _legal(dcg_table, whose),
+                          f"expected {want} among the legal actions")
+
+
+@then(step("{whose:Whose} legal actions do not include using {card:Card}"))
+def _legal_excludes_use(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    """DCG-6-5-1-3: using the Option ``card`` from the hand is not among the legal actions."""
+    want = {"type": "use_option", "player": whose, "card": card.id}
+    dcg_table.expect.true(want not in _legal(dcg_table, whose),
+                          f"expected {want} not among the legal actions")
+
+
 @then(step("{whose:Whose} legal actions include activating the [Main] effect of {card:Card}"))
 def _legal_includes_main(dcg_table: DcgTable, whose: int, card: Card) -> None:
     want = _activation(dcg_table, whose, card)
