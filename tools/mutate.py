@@ -796,6 +796,60 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
           ("_expand", 'raise InvalidInputError(sub, "expected {id, count}")', "a deck "
            "entry is an object"),
       )),
+    # (looser forms of the same checks, by the same argument)
+    {"module": "oracle/dcg/cards.py", "function": "_need", "op": "andor",
+     "segment": "not isinstance(value, kind) or isinstance(value, bool) and kind is int",
+     "reason": "the type check loosened to booleans-for-integers only: the schema types every "
+               "key _need reads first (branch v26j)"},
+    *({"module": "oracle/dcg/cards.py", "function": "_card_from_json", "op": "andor",
+       "segment": seg,
+       "reason": "the colours check loosened: the schema requires colors with minItems 1 and "
+                 "items of minLength 1 first (branch v26j)"}
+      for seg in ("not colors or not all(isinstance(c, str) and c for c in colors)",
+                  "isinstance(c, str) and c")),
+    {"module": "oracle/dcg/cards.py", "function": "_card_from_json", "op": "const-1",
+     "line": "play_cost >= 0", "segment": "0",
+     "reason": "play_cost >= -1 instead of >= 0: the schema's play_cost minimum is 0 (branch "
+               "v26j)"},
+    # Not on the serve path, or a cache only.
+    *({"module": "oracle/dcg/cards.py", "function": "color", "op": op,
+       "reason": "Card.color is read by no module (oracle, digiconform: the only '.color' read "
+                 "is DigivolveCondition.color, a field, in oracle/dcg/trace.py) (branch v26j)"}
+      for op in ("early-return", "const+1", "const-1")),
+    *({"module": "oracle/dcg/cards.py", "function": "load_deck", "op": op, "segment": "0",
+       "line": "hit[0] is not cards",
+       "reason": "the deck cache's check reads the cached deck instead of its card set, so "
+                 "the deck is parsed again from the same file against the same card set on "
+                 "every call: the same DeckList (branch v26j)"}
+      for op in ("const+1", "const-1")),
+    *({"module": "oracle/dcg/cards.py", "function": "load_deck", "op": op,
+       "line": "cards = cards or load_cards()",
+       "reason": "serve reaches load_deck only through game_from_setup and make_game, which "
+                 "always pass the set-up's card set (never None); with a card set given the "
+                 "andor form parses the deck against dcg-real instead, and the shipped decks "
+                 "hold only real cards (dcg-real+test-only holds them alike): the same "
+                 "DeckList. Only default_setup (read by the verifier, not by serve) calls it "
+                 "without a card set (branch v26j)"}
+      for op in ("delete", "andor")),
+    # The legal set's cost of a 0-cost card read as 1 (CardTables, read only by the main
+    # phase's legal actions and engine._only_pass, never by the payment).
+    *({"module": "oracle/dcg/cards.py", "function": "__init__", "op": "const+1",
+       "segment": "0", "line": line,
+       "reason": "a 0-cost card listed as costing 1 in the legal set: 1 <= memory + 10 at "
+                 "every Main-phase decision, since the turn ends at memory t or more on the "
+                 "opponent's side with t <= 10 (a turn-end threshold is a memory value, "
+                 "-10..10 by the card-set schema; 1 without one), so memory there is -9 or "
+                 "more; the payment reads the card's own cost (main_phase.play/use_option) "
+                 "(branch v26j)"}
+      for line in ("self.play_costs = {cid: card.play_cost or 0",
+                   "self.options = {cid: (card.play_cost or 0")),
+    {"module": "oracle/dcg/cards.py", "function": "__init__", "op": "compare",
+     "segment": "cond.cost < best",
+     "reason": "the cheapest of a card's digivolve conditions from one level and colour, over "
+               "the card sets verify plays: every card of dcg-real and dcg-real+test-only has "
+               "at most one digivolve condition, so best is None at the first and only one (an "
+               "embedded card set with two conditions of one level and colour would differ) "
+               "(branch v26j)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

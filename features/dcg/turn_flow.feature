@@ -106,6 +106,32 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
       When my deck is shuffled without one of its cards
       Then the action is refused for CR4.2 Game setup
 
+    # The set-up's card set and decks are read before any turn (CR4.2 "Deck construction" and
+    # the card document's contract, schemas/dcg/card-set.schema.json, are outside chapter 6):
+    # filed, like the set-up scenarios above, under DCG-6-1-1. A set-up that cannot be taken
+    # as given is refused as invalid input, before any player acts.
+
+    @DCG-6-1-1
+    Scenario: A card set in which a Tamer has DP is invalid input
+      # Only Digimon have DP (the card document's contract: "DP exactly on Digimon"); Tai
+      # Kamiya ST1-12 is a Tamer.
+      Given a new game whose card set gives Tai Kamiya ST1-12 a DP of 1000
+      Then the set-up is refused as invalid input
+
+    @DCG-6-1-1
+    Scenario: A card set that marks a card unsupported without saying why is invalid input
+      # The card document's contract: a card the oracle does not implement ("supported":
+      # false) says why ("unsupported"), so that a deck holding it is refused with the reason.
+      Given a new game whose card set marks Agumon ST1-03 unsupported without saying why
+      Then the set-up is refused as invalid input
+
+    @DCG-6-1-1
+    Scenario: A deck entry of 0 copies is invalid input
+      # A deck object lists each card with a count of 1 or more (schemas/dcg/deck.schema.json):
+      # red-memory's 50 cards with one more entry of 0 Gabumon ST2-03 is no deck to take.
+      Given a new game where my deck object lists Gabumon ST2-03 0 times beside the red-memory deck
+      Then the set-up is refused as invalid input
+
   Rule: DCG-6-1-2 A turn runs the Unsuspend, Draw, Breeding and Main phases in that order
 
     @DCG-6-1-2
