@@ -811,6 +811,16 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "line": "play_cost >= 0", "segment": "0",
      "reason": "play_cost >= -1 instead of >= 0: the schema's play_cost minimum is 0 (branch "
                "v26j)"},
+    *({"module": "oracle/dcg/cards.py", "function": fn, "op": "delete", "line": line,
+       "reason": "over every input verify sends: a vector's set-up is checked against "
+                 "protocol/new_game.schema.json (schemas/vector.schema.json), whose dcg card_set "
+                 "and decks are dcg/card-set.schema.json documents and dcg/deck.schema.json "
+                 "objects (dcg/trace.schema.json $defs), so no vector holds a document or deck "
+                 "this validation would refuse (recording one fails: 'deck[14].count: 0 is less "
+                 "than the minimum of 1'); the random games send the shipped sets and decks "
+                 "(branch v26j)"}
+      for fn, line in (("card_set_from_json", 'validate(d, "dcg/card-set")'),
+                       ("deck_from_json", 'validate(d, "dcg/deck")'))),
     # Not on the serve path, or a cache only.
     *({"module": "oracle/dcg/cards.py", "function": "color", "op": op,
        "reason": "Card.color is read by no module (oracle, digiconform: the only '.color' read "

@@ -486,18 +486,6 @@ def _new_game_card_unsupported(dcg_table: DcgTable, card: Card) -> None:
     dcg_table.new_game_card_set = _card_set_with(card, supported=False)
 
 
-@given(step("a new game where my deck object lists {card:Card} {n:N} times beside the "
-            "red-memory deck"))
-def _new_game_deck_entry(dcg_table: DcgTable, card: Card, n: int) -> None:
-    """A new game where my deck is the shipped red-memory deck written out as a deck object
-    with one more entry ``{"id": card, "count": n}``; my opponent's is blue-tempo."""
-    dcg_table.pos  # noqa: B018 - fails once the game has started
-    deck = json.loads((data_dir() / "dcg" / "decks" / "red-memory.json")
-                      .read_text(encoding="utf-8"))
-    deck["deck"].append({"id": card.id, "count": n})
-    dcg_table.new_game_decks = [deck, "blue-tempo"]
-
-
 def _turn(dcg_table: DcgTable, whose: int, phase: str, memory: int,
           stated: bool = True) -> None:
     pos = dcg_table.pos
