@@ -124,7 +124,9 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
     Scenario: A card set that marks a card unsupported without saying why is invalid input
       # The card document's contract: a card the oracle does not implement ("supported":
       # false) says why ("unsupported"), so that a deck holding it is refused with the reason.
-      Given a new game whose card set marks Agumon ST1-03 unsupported without saying why
+      # Greymon ST1-07 is in neither deck (red-memory, blue-tempo): the document alone is at
+      # fault.
+      Given a new game whose card set marks Greymon ST1-07 unsupported without saying why
       Then the set-up is refused as invalid input
 
   Rule: DCG-6-1-2 A turn runs the Unsuspend, Draw, Breeding and Main phases in that order
