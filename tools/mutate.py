@@ -853,6 +853,13 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "(branch v26j)"}
       for line in ("self.play_costs = {cid: card.play_cost or 0",
                    "self.options = {cid: (card.play_cost or 0")),
+    {"module": "oracle/dcg/cards.py", "function": "__init__", "op": "andor",
+     "segment": "e.timing == timing and e.inherited",
+     "reason": "inherited_triggers[timing] loosened to every card with an inherited effect or "
+               "an effect of that timing: it is only a pre-filter (effects.trigger_stack calls "
+               "_trigger_inherited when a digivolution card is in it), and _trigger_inherited "
+               "takes only the effects with eff.timing == timing and eff.inherited (branch "
+               "v26j)"},
     {"module": "oracle/dcg/cards.py", "function": "__init__", "op": "compare",
      "segment": "cond.cost < best",
      "reason": "the cheapest of a card's digivolve conditions from one level and colour, over "
