@@ -144,13 +144,18 @@ def test_an_engine_that_refuses_every_dcg_setup_is_inconclusive_under_deck_const
         tmp_path: Path) -> None:
     """Issue 24: a real engine refusing every deck (a restricted list) got a passing run, its
     refusals filed under ``?``. Each refused set-up is filed under the clause the refusal
-    names when the suite knows it, else under the deck-construction clause."""
+    names when the suite knows it, else under the deck-construction clause. Since branch
+    v26j two DCG vectors (DCG-6-1-1) send a malformed embedded card set, whose refusal is
+    invalid input: refused as illegal (the restricted list) they fail; every other vector is
+    inconclusive as before."""
     run = _verify(command("refuses_every_setup"), tmp_path, "--ruleset", "dcg",
                   "--games", "2")
-    _assert_outcome(run, INCONCLUSIVE)
+    _assert_outcome(run, FAIL)
+    failures = run.doc["failures"]
+    assert len(failures) == 2 and {f["clause"] for f in failures} == {"DCG-6-1-1"}, failures
     items = run.doc["inconclusive"]
     v = run.outcome["vectors"]
-    assert v["planned"] > 100 and v["not_run_reasons"] == {"setup-refused": v["planned"]}
+    assert v["planned"] > 100 and v["not_run_reasons"] == {"setup-refused": v["planned"] - 2}
     assert {i["cause"] for i in items} == {"setup-refused"}
     assert {i["clause"] for i in items} == {"CR4.2 Deck construction"}
     assert any(i["part"] == "differential" for i in items)  # the random games' set-ups too
@@ -159,7 +164,6 @@ def test_an_engine_that_refuses_every_dcg_setup_is_inconclusive_under_deck_const
     assert (g["refused"], g["diverged"], g["completed"]) == (2, 0, 0), g
     assert "0 stopped by a divergence, 0 stopped by an engine error, 2 refused set-up" \
         in run.out
-    assert not run.doc["failures"]
     assert all(f.get("clause") not in (None, "?")
                for f in run.doc["differential"].get("findings") or [])
     assert run.doc["clauses"]["CR4.2 Deck construction"]["status"] == "inconclusive"
