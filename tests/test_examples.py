@@ -203,7 +203,9 @@ def test_dcg_skip_file_is_the_vectors_with_a_card_the_engine_does_not_play() -> 
                     held |= set(deck.main) | set(deck.eggs)
                 else:
                     held |= {e["id"] for e in [*d["deck"], *d.get("eggs", [])]}
-        if not all(plays(c) for c in held):
+        if not all(plays(c) for c in held) or any(
+                "cards" in ((step.get("setup") or {}).get("card_set") or {})
+                for step in v["steps"]):  # (a card document of its own: branch v26j's two)
             want.add(v["id"])
     listed = {line.split(" # ")[0] for line in DCG_SKIP.read_text().splitlines()
               if line and not line.startswith("#")}
@@ -219,8 +221,10 @@ def test_dcg_skip_file_is_the_vectors_with_a_card_the_engine_does_not_play() -> 
     # [On Play] ones (Herald Testmon X-05, Zudomon ST2-09), Kaiser Nail's choice (Zudomon),
     # the attack of Grizzlymon over Gabumon ST2-03 and the two Tamers' [Main] effects (Mimi
     # Tachikawa BT1-089); 120 with branch v26h's 7: the test-only X-06..X-09 and, in the
-    # inherited [Once Per Turn] one, Greymon ST1-07)
-    assert 0 < len(want) <= 121
+    # inherited [Once Per Turn] one, Greymon ST1-07; 126 with branch v26j's 5: WarGreymon
+    # ST1-11, Gaia Force ST1-16, Shadow Wing ST1-13's [Security], and the two set-ups that
+    # embed a card document, which the engine refuses as a card set of its own)
+    assert 0 < len(want) <= 127
 
 
 def test_dcg_engine_plays_starlight_explosion_from_its_texts() -> None:

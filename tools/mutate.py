@@ -46,9 +46,11 @@ MODULES: dict[str, tuple[str, ...]] = {
     "digibattle": tuple(f"oracle/digibattle/{m}.py" for m in (
         "setup", "digivolve", "battle", "regroup", "phases", "power", "rules", "state")),
     "dcg": tuple(f"oracle/dcg/{m}.py" for m in (
-        "turn", "main_phase", "memory", "effects", "setup", "engine")),
+        "turn", "main_phase", "memory", "effects", "setup", "engine", "cards")),
 }
-"""The rule modules mutated, per ruleset."""
+"""The rule modules mutated, per ruleset. (DCG ``cards.py`` since branch v26j: the play and
+digivolve costs and the per-card tables the main phase reads, ``CardSet.tables``, and the card
+document and deck construction checks.)"""
 
 CLAUSES: dict[str, tuple[str, ...]] = {
     "oracle/digibattle/setup.py": ("DB-A",),
@@ -806,6 +808,122 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "leaves it: the same position (seed 9901's sample; the compare one by the "
                  "same argument)"}
       for op, seg in (("const-1", "3"), ("compare", "mine(w, tp) < -3"))),
+    # Branch v26j (issue 26): oracle/dcg/cards.py joins MODULES. card_set_from_json and
+    # deck_from_json check every document against schemas/dcg/card-set.schema.json and
+    # schemas/dcg/deck.schema.json (oracle.validation, jsonschema Draft 2020-12) before any
+    # of these checks runs, and nothing else calls _need, _effect_from_json, _card_from_json
+    # or _expand: each check below refuses only documents the schema has refused already,
+    # so deleting its raise changes no answer, for the shipped sets and decks and for any
+    # embedded document alike (docs/MUTATION.md, "branch v26j").
+    *({"module": "oracle/dcg/cards.py", "function": fn, "op": "delete", "line": line,
+       "reason": f"the schema refuses first: {why} (branch v26j)"}
+      for fn, line, why in (
+          ("_need", '"missing")', "every key _need reads unconditionally is required by the "
+           "card-set or deck schema (id, name, kind, colors; a digivolve condition's level, "
+           "color, cost; an effect's timing, action, value; then_at_end_of_turn's action, "
+           "value; cards; a deck entry's id, count); the optional ones are read only when "
+           "present"),
+          ("_need", 'f"expected {kind}, found {value!r}")', "every key _need reads is typed "
+           "by the schema (string, integer, array, boolean; jsonschema's integer excludes "
+           "booleans, as _need does)"),
+          ("_effect_from_json", 'raise InvalidInputError(path, "expected an object")',
+           "an effect is an object (effects.items)"),
+          ("_effect_from_json", "unknown timing", "timing is an enum"),
+          ("_effect_from_json", "unknown action", "action is an enum"),
+          ("_effect_from_json", "unknown condition", "condition is an enum (without null)"),
+          ("_effect_from_json", "unknown scope", "scope is an enum"),
+          ("_effect_from_json", "unknown cost", "cost is an enum of one value (an explicit "
+           "null is refused by the schema)"),
+          ("_effect_from_json", "{path}.inherited", "inherited is a boolean"),
+          ("_effect_from_json", "unknown target", "target is an enum"),
+          ("_effect_from_json", "unknown duration", "until is an enum"),
+          ("_effect_from_json", "{path}.target_condition", "target_condition is an enum"),
+          ("_effect_from_json", 'raise InvalidInputError(sub, "expected an object")',
+           "then_at_end_of_turn is an object"),
+          ("_effect_from_json", "unsupported delayed action", "then_at_end_of_turn's action "
+           "is the enum gain_memory / lose_memory"),
+          ("_card_from_json", 'raise InvalidInputError(path, "expected an object")',
+           "a card is an object (cards.items)"),
+          ("_card_from_json", "expected one of {KINDS}", "kind is the enum of KINDS"),
+          ("_card_from_json", "non-empty list of colour names", "colors has minItems 1 and "
+           "items of minLength 1"),
+          ("_card_from_json", "{path}.supported", "supported is a boolean"),
+          ("_expand", 'raise InvalidInputError(path, "expected a list")', "a deck's deck "
+           "(required) and eggs are arrays"),
+          ("_expand", 'raise InvalidInputError(sub, "expected {id, count}")', "a deck "
+           "entry is an object"),
+      )),
+    # (looser forms of the same checks, by the same argument)
+    {"module": "oracle/dcg/cards.py", "function": "_need", "op": "andor",
+     "segment": "not isinstance(value, kind) or isinstance(value, bool) and kind is int",
+     "reason": "the type check loosened to booleans-for-integers only: the schema types every "
+               "key _need reads first (branch v26j)"},
+    *({"module": "oracle/dcg/cards.py", "function": "_card_from_json", "op": "andor",
+       "segment": seg,
+       "reason": "the colours check loosened: the schema requires colors with minItems 1 and "
+                 "items of minLength 1 first (branch v26j)"}
+      for seg in ("not colors or not all(isinstance(c, str) and c for c in colors)",
+                  "isinstance(c, str) and c")),
+    {"module": "oracle/dcg/cards.py", "function": "_card_from_json", "op": "const-1",
+     "line": "play_cost >= 0", "segment": "0",
+     "reason": "play_cost >= -1 instead of >= 0: the schema's play_cost minimum is 0 (branch "
+               "v26j)"},
+    *({"module": "oracle/dcg/cards.py", "function": fn, "op": "delete", "line": line,
+       "reason": "over every input verify sends: a vector's set-up is checked against "
+                 "protocol/new_game.schema.json (schemas/vector.schema.json), whose dcg card_set "
+                 "and decks are dcg/card-set.schema.json documents and dcg/deck.schema.json "
+                 "objects (dcg/trace.schema.json $defs), so no vector holds a document or deck "
+                 "this validation would refuse (recording one fails: 'deck[14].count: 0 is less "
+                 "than the minimum of 1'); the random games send the shipped sets and decks "
+                 "(branch v26j)"}
+      for fn, line in (("card_set_from_json", 'validate(d, "dcg/card-set")'),
+                       ("deck_from_json", 'validate(d, "dcg/deck")'))),
+    # Not on the serve path, or a cache only.
+    *({"module": "oracle/dcg/cards.py", "function": "color", "op": op,
+       "reason": "Card.color is read by no module (oracle, digiconform: the only '.color' read "
+                 "is DigivolveCondition.color, a field, in oracle/dcg/trace.py) (branch v26j)"}
+      for op in ("early-return", "const+1", "const-1")),
+    *({"module": "oracle/dcg/cards.py", "function": "load_deck", "op": op, "segment": "0",
+       "line": "hit[0] is not cards",
+       "reason": "the deck cache's check reads the cached deck instead of its card set, so "
+                 "the deck is parsed again from the same file against the same card set on "
+                 "every call: the same DeckList (branch v26j)"}
+      for op in ("const+1", "const-1")),
+    *({"module": "oracle/dcg/cards.py", "function": "load_deck", "op": op,
+       "line": "cards = cards or load_cards()",
+       "reason": "serve reaches load_deck only through game_from_setup and make_game, which "
+                 "always pass the set-up's card set (never None); with a card set given the "
+                 "andor form parses the deck against dcg-real instead, and the shipped decks "
+                 "hold only real cards (dcg-real+test-only holds them alike): the same "
+                 "DeckList. Only default_setup (read by the verifier, not by serve) calls it "
+                 "without a card set (branch v26j)"}
+      for op in ("delete", "andor")),
+    # The legal set's cost of a 0-cost card read as 1 (CardTables, read only by the main
+    # phase's legal actions and engine._only_pass, never by the payment).
+    *({"module": "oracle/dcg/cards.py", "function": "__init__", "op": "const+1",
+       "segment": "0", "line": line,
+       "reason": "a 0-cost card listed as costing 1 in the legal set: 1 <= memory + 10 at "
+                 "every Main-phase decision, since the turn ends at memory t or more on the "
+                 "opponent's side with t <= 10 (a turn-end threshold is a memory value, "
+                 "-10..10 by the card-set schema; 1 without one), so memory there is -9 or "
+                 "more; the payment reads the card's own cost (main_phase.play/use_option) "
+                 "(branch v26j)"}
+      for line in ("self.play_costs = {cid: card.play_cost or 0",
+                   "self.options = {cid: (card.play_cost or 0")),
+    {"module": "oracle/dcg/cards.py", "function": "__init__", "op": "andor",
+     "segment": "e.timing == timing and e.inherited",
+     "reason": "inherited_triggers[timing] loosened to every card with an inherited effect or "
+               "an effect of that timing: it is only a pre-filter (effects.trigger_stack calls "
+               "_trigger_inherited when a digivolution card is in it), and _trigger_inherited "
+               "takes only the effects with eff.timing == timing and eff.inherited (branch "
+               "v26j)"},
+    {"module": "oracle/dcg/cards.py", "function": "__init__", "op": "compare",
+     "segment": "cond.cost < best",
+     "reason": "the cheapest of a card's digivolve conditions from one level and colour, over "
+               "the card sets verify plays: every card of dcg-real and dcg-real+test-only has "
+               "at most one digivolve condition, so best is None at the first and only one (an "
+               "embedded card set with two conditions of one level and colour would differ) "
+               "(branch v26j)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Write the skip file of ``adapter.py``: every DCG scenario vector whose decks hold a card
 this engine does not play (not in its card list, or a printed text it does not know), with
-the first such card as the reason. Nothing else is skipped: a vector the engine can play and
+the first such card as the reason, or whose set-up embeds a card document of its own (the
+engine plays only its card list). Nothing else is skipped: a vector the engine can play and
 fails is a failure.
 
 Usage: ``python examples/dcg/skips.py [--cards CARD_LIST] VECTOR_DIR > skip.txt``, where
@@ -49,6 +50,16 @@ def refused(card: str, cards: dict[str, Card]) -> str | None:
     return None
 
 
+def embeds_card_set(vector: dict[str, Any]) -> str | None:
+    """Why the engine refuses a vector's set-up that embeds a card document of its own (it
+    plays only the cards of its card list), or None."""
+    for step in vector.get("steps", []):
+        setup = step.get("setup")
+        if isinstance(setup, dict) and "cards" in (setup.get("card_set") or {}):
+            return "a card set of its own: this engine plays only the cards of its card list"
+    return None
+
+
 def skip_lines(vector_dir: Path, cards: dict[str, Card]) -> list[str]:
     """``ID # reason`` for each DCG vector of ``vector_dir`` with a card the engine
     refuses, sorted by ID."""
@@ -57,7 +68,8 @@ def skip_lines(vector_dir: Path, cards: dict[str, Card]) -> list[str]:
         v = json.loads(path.read_text(encoding="utf-8"))
         if v.get("ruleset") != "dcg" or v.get("kind") != "scenario":
             continue
-        why = next((r for c in vector_cards(v) if (r := refused(c, cards))), None)
+        why = next((r for c in vector_cards(v) if (r := refused(c, cards))), None) \
+            or embeds_card_set(v)
         if why:
             out.append(f"{v['id']} # {why}")
     return sorted(out)

@@ -147,6 +147,23 @@ Feature: 6-6 End of turn - in the current phase, until nothing remains, unless m
       Then the turn ends
       And memory is 8 on my opponent's side
 
+    @DCG-6-6-2
+    Scenario: A pending end-of-turn loss does not take memory past 10 on my opponent's side
+      # Gravity Crush BT1-090 (cost 0): [Main] Gain 2 memory. At end of turn, lose 2 memory.
+      # 0 + 2 = 2; WarGreymon ST1-11 costs 12, the most I can pay (memory + 10): 10 on my
+      # opponent's side, end of turn. The loss of 2 resolves there, but CR4.2 Memory: the
+      # marker never goes past 10 on either side ("lose X" stops at 10 on the opponent's side,
+      # docs/rules/DCG-CONTEXT.md 1.2): my opponent's turn begins at 10, not 12.
+      Given it is my turn in the Main phase with memory 0
+      And my battle area has Dracomon ST1-04
+      And my hand holds Gravity Crush BT1-090 and WarGreymon ST1-11
+      When I use Gravity Crush BT1-090
+      Then memory is 2 on my side
+      When I play WarGreymon ST1-11
+      Then the turn ends
+      And memory is 10 on my opponent's side
+      And it is my opponent's turn in the Breeding phase
+
   Rule: DCG-6-6-3 With nothing left at end of turn, the turn ends and the other player's begins
 
     @DCG-6-6-3

@@ -331,6 +331,34 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       And memory is 3 on my side
 
     @DCG-6-5-1-3
+    Scenario: An Option that costs more than my memory + 10 is not among my legal actions
+      # "Use an Option card: pay the cost" (DCG-6-5-1-3); CR4.2 Costs: a card whose cost is
+      # more than memory + 10 cannot be declared. Under Tamer Testzed X-03 (test only: the turn
+      # ends only at 6 or more on my opponent's side) Birdramon ST1-05 (cost 4) takes memory
+      # from 1 to 3 on my opponent's side, where I can pay at most 7: Gaia Force ST1-16 (a red
+      # Option, cost 8; Birdramon is red) cannot be used.
+      Given it is my turn in the Main phase with memory 1
+      And my battle area has Tamer Testzed X-03
+      And my hand holds Birdramon ST1-05 and Gaia Force ST1-16
+      When I play Birdramon ST1-05
+      Then memory is 3 on my opponent's side
+      And my legal actions do not include using Gaia Force ST1-16
+      When I try to use Gaia Force ST1-16
+      Then the action is refused for DCG-6-5-1-3
+      And my hand includes Gaia Force ST1-16
+
+    @DCG-6-5-1-3
+    Scenario: An Option that costs 0 is among my legal actions
+      # Gravity Crush BT1-090 (red Option) costs 0, which any memory pays; Tai Kamiya ST1-12 is
+      # a red Tamer, the Option's colour.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has Tai Kamiya ST1-12
+      And my hand holds Gravity Crush BT1-090
+      Then my legal actions include using Gravity Crush BT1-090
+      When I use Gravity Crush BT1-090
+      Then memory is 5 on my side
+
+    @DCG-6-5-1-3
     Scenario: A Digimon card is played, not used
       Given it is my turn in the Main phase with memory 3
       And my battle area has Dracomon ST1-04

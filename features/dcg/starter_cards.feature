@@ -137,6 +137,24 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
         | Dracomon ST1-04                | 3    |
         | Birdramon ST1-05 over Biyomon ST1-02 | 4    |
 
+    @DCG-6-5-1-5
+    Scenario: Shadow Wing from my security gives my Digimon hatched from a Digi-Egg <Security Attack +1> in my next turn
+      # Shadow Wing ST1-13: [Security] All of your Digimon gain <Security Attack +1> until the end
+      # of your next turn. CR4.2 Security checks: a [Security] effect activates for the owner of
+      # the card as it is revealed. "All of your Digimon" are the Digimon in my battle area,
+      # whatever lies under them: Agumon ST1-03 over the Digi-Egg Koromon ST1-01 is one of them,
+      # and in my next turn it checks 1 + 1 security cards.
+      Given it is my opponent's turn in the Main phase with memory 3
+      And my battle area has an unsuspended Agumon ST1-03 over Koromon ST1-01
+      And my opponent's battle area has an unsuspended Dracomon ST1-04
+      And the top card of my security is Shadow Wing ST1-13
+      When my opponent attacks me with Dracomon ST1-04
+      Then my security holds 4 cards
+      When my opponent passes
+      And I do nothing in the Breeding phase
+      And I attack my opponent with Agumon ST1-03
+      Then my opponent's security holds 3 cards
+
   Rule: DCG-6-5-1-5 [When Attacking] effects of the attacker and of its digivolution cards
 
     @DCG-6-5-1-5
@@ -308,6 +326,24 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       And my opponent attacks me with Birdramon ST1-05
       Then my opponent's battle area has no Birdramon ST1-05
       And my security holds 4 cards
+
+    @DCG-6-5-1-3 @DCG-6-5-1-5
+    Scenario: Starlight Explosion's +7000 DP is for my Security Digimon, not my opponent's
+      # Starlight Explosion ST1-14 (cost 2): [Main] All of your Security Digimon get +7000 DP
+      # until the end of your opponent's next turn. "Your" Security Digimon are mine only: my
+      # Dracomon ST1-04 (4000) attacks and my opponent's security Agumon ST1-03 battles it with
+      # its printed 2000 DP. CR4.2 Security checks: the attacker is deleted only if its DP is
+      # not higher, and a Security Digimon is never deleted; the check ends the security card.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Dracomon ST1-04
+      And the top card of my opponent's security is Agumon ST1-03
+      And my hand holds Starlight Explosion ST1-14
+      When I use Starlight Explosion ST1-14
+      And I attack my opponent with Dracomon ST1-04
+      Then my battle area has a suspended Dracomon ST1-04
+      And my opponent's security holds 4 cards
+      And my opponent's trash includes Agumon ST1-03
+      And memory is 1 on my side
 
     @DCG-6-5-1-3
     Scenario: Giga Destroyer deletes up to 2 of my opponent's Digimon with 4000 DP or less

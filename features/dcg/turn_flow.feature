@@ -106,6 +106,29 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
       When my deck is shuffled without one of its cards
       Then the action is refused for CR4.2 Game setup
 
+    # The set-up's card set and decks are read before any turn (CR4.2 "Deck construction" and
+    # the card document's contract, schemas/dcg/card-set.schema.json, are outside chapter 6):
+    # filed, like the set-up scenarios above, under DCG-6-1-1. A set-up that cannot be taken
+    # as given is refused as invalid input, before any player acts. (Only what the card-set
+    # schema cannot say is here: a vector's set-up is itself checked against the schemas, so
+    # no vector holds a document or deck object they refuse.)
+
+    @DCG-6-1-1
+    Scenario: A card set in which a Tamer has DP is invalid input
+      # Only Digimon have DP (the card document's contract: "DP exactly on Digimon"); Tai
+      # Kamiya ST1-12 is a Tamer.
+      Given a new game whose card set gives Tai Kamiya ST1-12 a DP of 1000
+      Then the set-up is refused as invalid input
+
+    @DCG-6-1-1
+    Scenario: A card set that marks a card unsupported without saying why is invalid input
+      # The card document's contract: a card the oracle does not implement ("supported":
+      # false) says why ("unsupported"), so that a deck holding it is refused with the reason.
+      # Greymon ST1-07 is in neither deck (red-memory, blue-tempo): the document alone is at
+      # fault.
+      Given a new game whose card set marks Greymon ST1-07 unsupported without saying why
+      Then the set-up is refused as invalid input
+
   Rule: DCG-6-1-2 A turn runs the Unsuspend, Draw, Breeding and Main phases in that order
 
     @DCG-6-1-2

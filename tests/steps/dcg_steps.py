@@ -23,6 +23,7 @@ scenarios only and never compete with the Digi-Battle steps of the same wording 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
@@ -32,6 +33,7 @@ from parse import with_pattern
 from pytest_bdd import given, parsers, then, when
 
 from oracle.driver import Driver, Outcome, Refusal
+from oracle.resources import data_dir
 
 from .dcg_plays import Plan, Unreached, plan, unmet
 from .dcg_positions import PHASES, DcgPosition, PendingSpec, PositionError, StackSpec, cards
@@ -200,6 +202,7 @@ class DcgTable:
         self.expect = expect
         self.position = DcgPosition()
         self.new_game_decks: list[Any] | None = None
+        self.new_game_card_set: dict[str, Any] | None = None
         self.started = False
         self._state: Mapping[str, Any] | None = None
         self.start_state: Mapping[str, Any] | None = None
@@ -226,11 +229,13 @@ class DcgTable:
         pos = self.position
         try:
             if self.new_game_decks is not None:
+                setup: dict[str, Any] = {"ruleset": "dcg", "decks": self.new_game_decks,
+                                         "variants": dict(pos.variants)}
+                if self.new_game_card_set is not None:
+                    setup["card_set"] = self.new_game_card_set
                 try:
-                    state = self.driver.new_game({"ruleset": "dcg",
-                                                  "decks": self.new_game_decks,
-                                                  "variants": dict(pos.variants)})
-                except Exception as e:  # the set-up refused: a Then step looks at it
+                    state = self.driver.new_game(setup)
+                except Exception as e:  # a refused set-up: kept for a "Then ... refused" step
                     clause = getattr(e, "clause", None)
                     self.refusal = Refusal("illegal" if clause else "invalid",
                                            getattr(e, "reason", None) or str(e),
@@ -494,6 +499,33 @@ def _deck_more(dcg_table: DcgTable, whose: int, n: int, card: Card) -> None:
 @given(step("{whose:Whose} deck list has {n:N} fewer {card:Card}"))
 def _deck_fewer(dcg_table: DcgTable, whose: int, n: int, card: Card) -> None:
     _change_deck(dcg_table, whose, card, -n)
+
+
+def _card_set_with(card: Card, **change: Any) -> dict[str, Any]:
+    """The REAL card document (dcg-real) embedded whole, with ``card``'s fields changed."""
+    doc = json.loads((data_dir() / "dcg" / "cards.json").read_text(encoding="utf-8"))
+    for c in doc["cards"]:
+        if c["id"] == card.id:
+            c.update(change)
+    return doc
+
+
+@given(step("a new game whose card set gives {card:Card} a DP of {n:N}"))
+def _new_game_card_dp(dcg_table: DcgTable, card: Card, n: int) -> None:
+    """A new game (the shipped decks) on the REAL cards embedded in the set-up, ``card``
+    given DP."""
+    dcg_table.pos  # noqa: B018 - fails once the game has started
+    dcg_table.new_game_decks = ["red-memory", "blue-tempo"]
+    dcg_table.new_game_card_set = _card_set_with(card, dp=n)
+
+
+@given(step("a new game whose card set marks {card:Card} unsupported without saying why"))
+def _new_game_card_unsupported(dcg_table: DcgTable, card: Card) -> None:
+    """A new game on the REAL cards embedded in the set-up, ``card`` marked ``supported:
+    false`` with no ``unsupported`` reason."""
+    dcg_table.pos  # noqa: B018 - fails once the game has started
+    dcg_table.new_game_decks = ["red-memory", "blue-tempo"]
+    dcg_table.new_game_card_set = _card_set_with(card, supported=False)
 
 
 def _turn(dcg_table: DcgTable, whose: int, phase: str, memory: int,
@@ -954,6 +986,15 @@ def _refusal(dcg_table: DcgTable) -> Refusal:
     return r
 
 
+@then(step("the set-up is refused as invalid input"))
+def _setup_refused_invalid(dcg_table: DcgTable) -> None:
+    """The set-up cannot be taken as given (``invalid``, with the JSON path of the bad value,
+    docs/PROTOCOL.md): not a rule's refusal."""
+    r = _refusal(dcg_table)
+    dcg_table.expect.equal("the refusal's kind", "invalid",
+                           r.kind if r.kind == "invalid" else f"{r.kind} ({r.clause}: {r.reason})")
+
+
 @then(step("the action is refused"))
 def _refused(dcg_table: DcgTable) -> None:
     _refusal(dcg_table)
@@ -1092,6 +1133,22 @@ def _legal_includes_play(dcg_table: DcgTable, whose: int, card: Card) -> None:
     want = {"type": "play", "player": whose, "card": card.id}
     dcg_table.expect.true(want in _legal(dcg_table, whose),
                           f"expected {want} among the legal actions")
+
+
+@then(step("{whose:Whose} legal actions include using {card:Card}"))
+def _legal_includes_use(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    """DCG-6-5-1-3: using the Option ``card`` from the hand is among the legal actions."""
+    want = {"type": "use_option", "player": whose, "card": card.id}
+    dcg_table.expect.true(want in _legal(dcg_table, whose),
+                          f"expected {want} among the legal actions")
+
+
+@then(step("{whose:Whose} legal actions do not include using {card:Card}"))
+def _legal_excludes_use(dcg_table: DcgTable, whose: int, card: Card) -> None:
+    """DCG-6-5-1-3: using the Option ``card`` from the hand is not among the legal actions."""
+    want = {"type": "use_option", "player": whose, "card": card.id}
+    dcg_table.expect.true(want not in _legal(dcg_table, whose),
+                          f"expected {want} not among the legal actions")
 
 
 @then(step("{whose:Whose} legal actions include activating the [Main] effect of {card:Card}"))
