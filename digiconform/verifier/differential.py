@@ -2410,13 +2410,18 @@ def _unexplained(game: GameHooks, events: Sequence[Mapping[str, Any]],
     # the players a turn of began at this step (a turn ended by the other one)
     began = {1 - e["player"] for e in events
              if e.get("type") in game.turn_ends and isinstance(e.get("player"), int)}
+    # the players whose turn the step ended during its start-of-turn processing
+    # (GameHooks.start_phases): what the rules skip for them then is not the other player's
+    cut_short = {e["player"] for e in events
+                 if e.get("type") in game.end_begins and e.get("phase") in game.start_phases}
     for who, name in sorted(differing, key=str):
         clause = dict(game.unexplained).get(name)
         if clause is None or name in caused or (beginning is not None and who == beginning):
             continue
         if beginning is not None and name in game.turn_fields:
             continue  # (a turn the oracle did not end: what ended it names the rule, _ranked)
-        if who is not None and who not in began and name in changed_any:
+        if who is not None and who not in began and who not in cut_short \
+                and name in changed_any:
             # The step changes that field for the other player only, and began no turn of
             # this one: the engine applied that change to a player it does not concern (the
             # start of turn unsuspending the opponent's Digimon too, DCG-6-2-1), the rule of

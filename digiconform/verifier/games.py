@@ -132,6 +132,11 @@ class GameHooks:
         list) it acts on (DCG: ``stack``, ``stacks``): a field of that object left otherwise
         than the oracle left it, by an action that names it, is that event's rule
         (:func:`~digiconform.verifier.differential._object_clause`).
+    :param start_phases: the phases of a turn's start-of-turn processing (DCG: ``unsuspend``,
+        DCG-6-2-1): a turn an :attr:`end_begins` event ends in one of them was cut short
+        there, and what the rules then skip for its player (DCG-6-2-1-2) is
+        :attr:`unexplained`'s, whatever the step does for the other player
+        (:func:`~digiconform.verifier.differential._unexplained`).
     :param event_clauses: ``(step, event type, clause, field)``: an event the oracle emits,
         under a clause it shares with other steps, in a step taken from the state ``step``
         (the state's ``step`` before the action) is ``clause``'s there, when the oracle's
@@ -168,6 +173,7 @@ class GameHooks:
     opponent_fields: tuple[tuple[str, frozenset[str]], ...] = ()
     gauge_limit: tuple[int, str] | None = None
     end_begins: frozenset[str] = frozenset()
+    start_phases: frozenset[str] = frozenset()
     event_clauses: tuple[tuple[str, str, str, str], ...] = ()
     moves: tuple[tuple[str, str], ...] = ()
     flow_fields: tuple[str, ...] = ()
@@ -774,6 +780,7 @@ def _dcg() -> GameHooks:
         # security check's, CR4.2 Security checks, not the rule of the battle it led to)
         card_keys=("card", "cards"), moves=_DCG_MOVES, object_keys=("stack", "stacks"),
         gauge_limit=(limit, "CR4.2 Memory"), end_begins=frozenset({"end_of_turn"}),
+        start_phases=frozenset({"unsuspend"}),
         # The oracle emits the Main phase's beginning under the order of the phases
         # (DCG-6-1-2) and a mulligan's redraw under the set-up's draw it repeats (CR4.2
         # Game setup). Taken from the Breeding phase, the phase ends because its one action
