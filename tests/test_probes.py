@@ -79,10 +79,28 @@ def _lapsed_refusals(ruleset: str, games: int) -> collections.Counter[tuple[str,
     previous position against the one now) at every position of seeded random games."""
     g = hooks(ruleset)
     seen: collections.Counter[tuple[str, str]] = collections.Counter()
+    previous: dict[Any, Any] = {}
+    for i, _d, st, acts in _positions(g, games):
+        if i not in previous:
+            previous = {i: {}}
+        for probe in probes.lapsed(g, st, acts, previous[i].get(st.to_move, ())):
+            try:
+                g.apply(st, g.action_from_json(probe))
+            except IllegalActionError as e:
+                seen[(probe["type"], e.clause)] += 1
+            else:
+                raise AssertionError(f"the oracle accepted the lapsed probe {probe}")
+        previous[i][st.to_move] = acts
+    return seen
+
+
+def _positions(g: Any, games: int) -> Any:
+    """``(game index, its Draw, state, legal set)`` at each position of ``games`` seeded
+    random games (at most 300 steps each) where a player is to move; chance is drawn, and
+    after each yield the game goes on with a legal action drawn from the same Draw."""
     for i in range(games):
         d = Draw(24, i)
         st = g.new_game(OracleDriver()._game(g.draw_setup(d, {})))
-        previous: dict[Any, Any] = {}
         for _ in range(300):
             if st.to_move is None:
                 break
@@ -90,16 +108,8 @@ def _lapsed_refusals(ruleset: str, games: int) -> collections.Counter[tuple[str,
                 st, _ = g.apply(st, g.chance(st, d.pick, d.permute))
                 continue
             acts = g.legal_actions(st)
-            for probe in probes.lapsed(g, st, acts, previous.get(st.to_move, ())):
-                try:
-                    g.apply(st, g.action_from_json(probe))
-                except IllegalActionError as e:
-                    seen[(probe["type"], e.clause)] += 1
-                else:
-                    raise AssertionError(f"the oracle accepted the lapsed probe {probe}")
-            previous[st.to_move] = acts
+            yield i, d, st, acts
             st, _ = g.apply(st, acts[d.pick(len(acts))])
-    return seen
 
 
 def test_every_lapsed_probe_is_refused() -> None:
@@ -134,37 +144,30 @@ def test_a_card_is_probed_where_it_stops_being_playable() -> None:
     g = hooks("digibattle")
     reasons: collections.Counter[str] = collections.Counter()
     elsewhere = [0, 0]  # positions with probes built from them that were not newly refused
-    for i in range(20):
-        d = Draw(24, i)
-        st = g.new_game(OracleDriver()._game(g.draw_setup(d, {})))
-        memory: dict[Any, frozenset[Any]] = {}
-        last: dict[Any, frozenset[Any]] = {}
-        for _ in range(300):
-            if st.to_move is None:
-                break
-            if st.to_move == "chance":
-                st, _ = g.apply(st, g.chance(st, d.pick, d.permute))
-                continue
-            acts = g.legal_actions(st)
-            where = (st.to_move, st.phase, st.step)
-            before = last.get(where, frozenset())
-            last[where] = frozenset((a.type, getattr(a, "card", None)) for a in acts)
-            built = probes.positional(g, st, acts)
-            newly = [p for p in built
-                     if (p["type"], p.get("card")) in before and "target" not in p]
-            probe = probes.pick_probe(g, st, acts, d.pick, 12, memory)
-            if newly:
-                assert probe in newly, (probe, newly)
-                try:
-                    g.apply(st, g.action_from_json(probe))
-                except IllegalActionError as e:
-                    reasons[e.reason.split("] ", 1)[-1]] += 1
-                else:
-                    raise AssertionError(f"the oracle accepted the probe {probe}")
-            elif built:
-                elsewhere[0] += 1
-                elsewhere[1] += probe is not None
-            st, _ = g.apply(st, acts[d.pick(len(acts))])
+    memory: dict[Any, frozenset[Any]] = {}
+    last: dict[Any, frozenset[Any]] = {}
+    game = -1
+    for i, d, st, acts in _positions(g, 20):
+        if i != game:
+            game, memory, last = i, {}, {}
+        where = (st.to_move, st.phase, st.step)
+        before = last.get(where, frozenset())
+        last[where] = frozenset((a.type, getattr(a, "card", None)) for a in acts)
+        built = probes.positional(g, st, acts)
+        newly = [p for p in built
+                 if (p["type"], p.get("card")) in before and "target" not in p]
+        probe = probes.pick_probe(g, st, acts, d.pick, 12, memory)
+        if newly:
+            assert probe in newly, (probe, newly)
+            try:
+                g.apply(st, g.action_from_json(probe))
+            except IllegalActionError as e:
+                reasons[e.reason.split("] ", 1)[-1]] += 1
+            else:
+                raise AssertionError(f"the oracle accepted the probe {probe}")
+        elif built:
+            elsewhere[0] += 1
+            elsewhere[1] += probe is not None
     assert any("cannot be used after the opponent passes" in r for r in reasons), reasons
     # (elsewhere: about one time in POSITIONAL_RATE, plus the generic ones)
     assert elsewhere[0] > 100 and elsewhere[1] < elsewhere[0] / 2, elsewhere
