@@ -55,3 +55,23 @@ def test_the_kill_check_counts_a_kill_only_for_a_failed_report(tmp_path: Path) -
     # INCONCLUSIVE (exit 3, issue 24): not shown wrong, so not a kill
     report.write_text(json.dumps({"ok": False, "outcome": {"result": "INCONCLUSIVE"}}))
     assert mutate._status(3, report) == "inconclusive"
+
+
+def test_the_card_facts_behind_two_documented_dcg_equivalents() -> None:
+    """The DCG card sets verify plays (oracle/data/dcg: dcg-real and its test-only cards) keep
+    the facts two DOCUMENTED entries rest on (CI at d19ea21): every card has one colour and
+    every digivolve condition names the card's own, so a stack is of one colour (the breeding
+    stack's bottom card shows the Option colours its top does); a digivolve costs 0 only from
+    level 2, and every level-2 card is a Digi-Egg without DP, which never reaches the battle
+    area. Should a new card break one, the matching entry is wrong and must go."""
+    data = Path(__file__).resolve().parents[1] / "oracle" / "data" / "dcg"
+    cards = [c for name in ("cards.json", "test-only-cards.json")
+             for c in json.loads((data / name).read_text(encoding="utf-8"))["cards"]]
+    assert len(cards) > 50
+    for card in cards:
+        assert len(card["colors"]) == 1, card["id"]
+        for cond in card.get("digivolve") or ():
+            assert cond["color"] in card["colors"], card["id"]
+            assert cond["cost"] > 0 or cond["level"] == 2, card["id"]
+        if card.get("level") == 2:
+            assert card["kind"] == "digi-egg" and card.get("dp") is None, card["id"]

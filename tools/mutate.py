@@ -924,6 +924,36 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "at most one digivolve condition, so best is None at the first and only one (an "
                "embedded card set with two conditions of one level and colour would differ) "
                "(branch v26j)"},
+    # CI at d19ea21 (the sample d27h's main-phase changes redrew): four survivors decided by
+    # reading; tests/test_mutate.py checks the card-pool facts the last two rest on.
+    {"module": "oracle/dcg/effects.py", "function": "trigger_stack", "op": "const-1",
+     "segment": "1", "line": "len(stack.cards) > 1 and not inherited.isdisjoint", "nth": 0,
+     "reason": "len(stack.cards) > 0 instead of > 1 before looking for inherited triggers: "
+               "for a one-card stack the next test looks at stack.cards[:-1], which is empty, "
+               "so isdisjoint is true and _trigger_inherited is not called either way; a "
+               "stack is never empty (its top is read on the line before) (CI at d19ea21)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "choose", "op": "const-1",
+     "segment": "0", "line": "blocker = them.find(targets[0])",
+     "reason": "targets[-1] instead of targets[0] for the blocker: the refusal just above "
+               "refuses more than one target and the branch before returns for none, so "
+               "targets holds exactly one here (CI at d19ea21)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const-1",
+     "segment": "1", "line": "have.update(cards[breeding.cards[-1]].colors)",
+     "reason": "an Option's colour requirement read from the bottom card of the breeding "
+               "area's stack instead of its top: over the card sets verify plays every card has one "
+               "colour and every digivolve condition names the card's own colour, so every "
+               "card of a stack has the same colour (tests/test_mutate.py checks both facts; "
+               "an embedded card set with a cross-colour digivolve would differ) (CI at "
+               "d19ea21)"},
+    {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const+1",
+     "segment": "0", "line": "if 0 <= onto[cid] <= budget:", "nth": 0,
+     "reason": "a digivolve onto a battle-area stack must cost 1 or more: over the card sets "
+               "verify plays a digivolve costs 0 only from level 2, every level-2 card is a "
+               "Digi-Egg without DP, and a card without DP never reaches the battle area (it "
+               "cannot be played, DCG-6-5-1-1, and only a Digimon with DP moves out of the "
+               "breeding area, CR4.2 Moving), so no battle-area top is level 2 "
+               "(tests/test_mutate.py checks the card facts; the breeding-area digivolve at "
+               "cost 0 is a separate comparison) (CI at d19ea21)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -123,6 +123,19 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       Then my opponent's security holds 2 cards
 
     @DCG-6-5-1-5
+    Scenario: WarGreymon with 3 digivolution cards checks one more security card, not two
+      # WarGreymon ST1-11: [Your Turn] For every 2 digivolution cards this Digimon has, it
+      # gains <Security Attack +1>. Over Garudamon, Birdramon and Biyomon it has 3: one full
+      # pair, so 1 + 1 security cards are checked (counting WarGreymon itself as a fourth
+      # card would make two pairs and check 3).
+      Given it is my turn in the Main phase with memory 4
+      And my battle area has an unsuspended Garudamon ST1-08 over Birdramon ST1-05 over Biyomon ST1-02
+      And my hand holds WarGreymon ST1-11
+      When I digivolve Garudamon ST1-08 into WarGreymon ST1-11
+      And I attack my opponent with WarGreymon ST1-11
+      Then my opponent's security holds 3 cards
+
+    @DCG-6-5-1-5
     Scenario Outline: WereGarurumon underneath checks one more while my opponent has a Digimon without digivolution cards
       # WereGarurumon ST2-08 inherited: [Your Turn] While your opponent has a Digimon with no
       # digivolution cards, this Digimon gains <Security Attack +1>.
@@ -429,6 +442,30 @@ Feature: The ST-1 and ST-2 cards - their effects in the Main phase
       Then my battle area has no Dracomon ST1-04
       And my opponent's trash includes Gaia Force ST1-16
       And my opponent's security holds 4 cards
+
+    @DCG-6-5-1-5
+    Scenario: Sorrow Blue in my opponent's security makes my opponent choose which of my Digimon cannot block
+      # Sorrow Blue ST2-14: [Security] Choose 1 of your opponent's Digimon with no digivolution
+      # cards. That Digimon can't attack or block until the end of your next turn. CR4.2
+      # Security checks: the effect activates for the card's owner, my opponent, as it is
+      # revealed; my Dracomon ST1-04 and Grizzlymon ST2-07 both qualify, so my opponent
+      # chooses. In my opponent's next turn the chosen Grizzlymon (a <Blocker>) cannot block:
+      # I am not asked, and the attack checks my security.
+      Given it is my turn in the Main phase with memory 3
+      And my battle area has an unsuspended Dracomon ST1-04
+      And my battle area has an unsuspended Grizzlymon ST2-07
+      And my opponent's battle area has an unsuspended Gomamon ST2-02
+      And the top card of my opponent's security is Sorrow Blue ST2-14
+      When I attack my opponent with Dracomon ST1-04
+      Then my opponent is to choose the targets of Sorrow Blue ST2-14
+      When my opponent chooses my Grizzlymon ST2-07
+      Then my opponent's security holds 4 cards
+      And my opponent's trash includes Sorrow Blue ST2-14
+      When I pass
+      And my opponent does nothing in the Breeding phase
+      And my opponent attacks me with Gomamon ST2-02
+      Then my security holds 4 cards
+      And my battle area has an unsuspended Grizzlymon ST2-07
 
     @DCG-6-5-1-3
     Scenario: Sorrow Blue stops my opponent's Digimon without digivolution cards from attacking
