@@ -940,8 +940,9 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
     {"module": "oracle/dcg/main_phase.py", "function": "_main_actions", "op": "const-1",
      "segment": "1", "line": "have.update(cards[breeding.cards[-1]].colors)",
      "reason": "an Option's colour requirement read from the bottom card of the breeding "
-               "area's stack instead of its top: over the card sets verify plays every card has one "
-               "colour and every digivolve condition names the card's own colour, so every "
+               "area's stack instead of its top: over the card sets verify plays every card "
+               "has one colour and every digivolve condition names the card's own colour, so "
+               "every "
                "card of a stack has the same colour (tests/test_mutate.py checks both facts; "
                "an embedded card set with a cross-colour digivolve would differ) (CI at "
                "d19ea21)"},
