@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -173,3 +174,98 @@ def test_a_digibattle_setup_names_an_unknown_or_malformed_card_set(card_set: obj
     with pytest.raises(InvalidInputError) as e:
         OracleDriver().new_game(setup)
     assert e.value.path.startswith(path)
+
+
+def _effect(card: int, index: int, change: dict, drop: tuple[str, ...] = ()) -> Any:
+    def edit(doc: dict) -> None:
+        effect = doc["cards"][card]["effects"][index]
+        effect.update(change)
+        for key in drop:
+            del effect[key]
+    return edit
+
+
+def _card(card: int, change: dict, drop: tuple[str, ...] = ()) -> Any:
+    def edit(doc: dict) -> None:
+        doc["cards"][card].update(change)
+        for key in drop:
+            del doc["cards"][card][key]
+    return edit
+
+
+#: Card documents the Python loader once refused itself and the card-set schema now refuses
+#: (branch s26k): each edit of the shipped dcg-real document, the JSON path and a part of the
+#: reason. Cards by index: 0 ST1-01 (Digi-Egg, an inherited dp effect), 2 ST1-02 (Digimon),
+#: 11 BT1-021 (gain_memory), 12 ST1-06 (blocker), 14 ST1-08 (dp_boost),
+#: 18 ST1-12 (Tamer, play_self), 20 ST1-14 (Option, security_dp), 21 ST1-15 (delete,
+#: activate_main), 47 BT2-089 (set_memory_if_at_most), 48 BT1-089 (hatch, move).
+CARD_DOCUMENT_RULES = [
+    ("at_most missing", _effect(47, 0, {}, ("at_most",)), "$.cards[47].effects[0]",
+     "'at_most' is a required property"),
+    ("at_most on gain_memory", _effect(11, 0, {"at_most": 2}), "$.cards[11].effects[0].at_most",
+     "set_memory_if_at_most alone"),
+    ("turn_end_threshold as [Main]", _effect(18, 1, {"action": "turn_end_threshold",
+                                                     "timing": "main", "value": 3}),
+     "$.cards[18].effects[1].timing", "turn_end_threshold is a [Your Turn] effect"),
+    ("dp when attacking", _effect(0, 0, {"timing": "when_attacking"}),
+     "$.cards[0].effects[0].timing", "a dp effect is [Your Turn] or [Opponent's Turn]"),
+    ("play_self as [Main]", _effect(18, 1, {"timing": "main"}), "$.cards[18].effects[1].timing",
+     "[Security] effects"),
+    ("activate_main as [Main]", _effect(21, 1, {"timing": "main"}),
+     "$.cards[21].effects[1].timing", "[Security] effects"),
+    ("hatch without its cost", _effect(48, 1, {}, ("cost",)), "$.cards[48].effects[1]",
+     "'cost' is a required property"),
+    ("move [On Play]", _effect(48, 2, {"timing": "on_play"}), "$.cards[48].effects[2].timing",
+     "hatch and move are [Main] effects paid by suspend_self"),
+    ("blocker [On Play]", _effect(12, 0, {"timing": "on_play"}), "$.cards[12].effects[0].timing",
+     "a keyword (blocker, security_attack) is always on or [Your Turn]"),
+    ("delete without a target", _effect(21, 0, {}, ("target",)), "$.cards[21].effects[0]",
+     "'target' is a required property"),
+    ("gain_memory with a target", _effect(11, 0, {"target": "your_digimon"}),
+     "$.cards[11].effects[0].target", "given exactly by the targeted actions"),
+    ("dp_boost without until", _effect(14, 0, {}, ("until",)), "$.cards[14].effects[0]",
+     "'until' is a required property"),
+    ("gain_memory with until", _effect(11, 0, {"until": "turn"}), "$.cards[11].effects[0].until",
+     "given exactly by the lasting actions"),
+    ("a Digimon with null DP", _card(2, {"dp": None}), "$.cards[2].dp",
+     "None is not of type 'integer'"),
+    ("a Tamer without a play cost", _card(18, {}, ("play_cost",)), "$.cards[18]",
+     "'play_cost' is a required property"),
+    ("an Option with a null play cost", _card(20, {"play_cost": None}), "$.cards[20].play_cost",
+     "None is not of type 'integer'"),
+]
+
+
+@pytest.mark.parametrize(("edit", "path", "reason"),
+                         [case[1:] for case in CARD_DOCUMENT_RULES],
+                         ids=[case[0] for case in CARD_DOCUMENT_RULES])
+def test_the_card_set_schema_says_which_fields_a_kind_or_action_needs(
+        edit: Any, path: str, reason: str) -> None:
+    """The language-neutral contract (schemas/dcg/card-set.schema.json) refuses each document
+    on its own, and the loader refuses it with the schema's JSON path and reason (the loader's
+    own checks of these were removed: the schema runs first)."""
+    from oracle.dcg.cards import card_set_from_json
+    from oracle.validation import is_valid
+
+    doc = read_json(data_dir() / "dcg" / "cards.json")
+    assert is_valid(doc, "dcg/card-set")
+    edit(doc)
+    assert not is_valid(doc, "dcg/card-set")
+    with pytest.raises(InvalidInputError) as e:
+        card_set_from_json(doc)
+    assert (e.value.path, reason in e.value.reason) == (path, True), e.value.reason
+
+
+def test_a_duplicate_card_id_is_refused_by_the_loader() -> None:
+    """JSON Schema cannot say that a property is unique across an array's items
+    (``uniqueItems`` compares whole items): the loader refuses a repeated card ID itself."""
+    from oracle.dcg.cards import card_set_from_json
+    from oracle.validation import is_valid
+
+    doc = read_json(data_dir() / "dcg" / "cards.json")
+    doc["cards"].append({**doc["cards"][18], "name": "Another Tai"})
+    assert is_valid(doc, "dcg/card-set")
+    with pytest.raises(InvalidInputError) as e:
+        card_set_from_json(doc)
+    assert e.value.path == f"$.cards[{len(doc['cards']) - 1}].id"
+    assert "duplicate card id 'ST1-12'" in e.value.reason

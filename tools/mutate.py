@@ -864,10 +864,8 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "items of minLength 1 first (branch v26j)"}
       for seg in ("not colors or not all(isinstance(c, str) and c for c in colors)",
                   "isinstance(c, str) and c")),
-    {"module": "oracle/dcg/cards.py", "function": "_card_from_json", "op": "const-1",
-     "line": "play_cost >= 0", "segment": "0",
-     "reason": "play_cost >= -1 instead of >= 0: the schema's play_cost minimum is 0 (branch "
-               "v26j)"},
+    # (_card_from_json's play_cost >= 0, documented here by v26j, was removed by branch s26k:
+    # the schema now requires a non-Digi-Egg's play cost as an integer, minimum 0.)
     *({"module": "oracle/dcg/cards.py", "function": fn, "op": "delete", "line": line,
        "reason": "over every input verify sends: a vector's set-up is checked against "
                  "protocol/new_game.schema.json (schemas/vector.schema.json), whose dcg card_set "

@@ -350,17 +350,11 @@ def _effect_from_json(d: Any, path: str) -> Effect:
     if action not in ACTIONS:
         raise InvalidInputError(f"{path}.action", f"unknown action {action!r}")
     value = _need(d, "value", int, path)
+    # What ties fields to the action (at_most exactly on set_memory_if_at_most, target exactly
+    # on TARGETED, until exactly on the lasting actions, the timing of turn_end_threshold, dp,
+    # play_self, activate_main, the keywords, hatch/move as a [Main] paid by suspend_self) is
+    # said by schemas/dcg/card-set.schema.json, checked by card_set_from_json before this runs.
     at_most = d.get("at_most")
-    if (action == "set_memory_if_at_most") != (at_most is not None):
-        raise InvalidInputError(f"{path}.at_most", "needed exactly by set_memory_if_at_most")
-    if action == "turn_end_threshold" and timing != "your_turn":
-        raise InvalidInputError(f"{path}.timing", "turn_end_threshold is a [Your Turn] effect")
-    if action == "dp" and timing not in ("your_turn", "opponents_turn"):
-        raise InvalidInputError(f"{path}.timing", "a dp effect is [Your Turn]/[Opponent's Turn]")
-    if action == "play_self" and timing != "security":
-        raise InvalidInputError(f"{path}.timing", "play_self is a [Security] effect")
-    if action in ("hatch", "move") and (timing != "main" or d.get("cost") != "suspend_self"):
-        raise InvalidInputError(f"{path}.cost", f"{action} is a [Main] paid by suspend_self")
     condition = d.get("condition")
     if condition is not None and condition not in CONDITIONS:
         raise InvalidInputError(f"{path}.condition", f"unknown condition {condition!r}")
@@ -374,25 +368,15 @@ def _effect_from_json(d: Any, path: str) -> Effect:
     if not isinstance(inherited, bool):
         raise InvalidInputError(f"{path}.inherited", f"expected a boolean, found {inherited!r}")
     target = d.get("target")
-    if (action in TARGETED) != (target is not None):
-        raise InvalidInputError(f"{path}.target",
-                                f"a target is needed exactly by {sorted(TARGETED)}")
     if target not in (None, "your_digimon", "opponent_digimon"):
         raise InvalidInputError(f"{path}.target", f"unknown target {target!r}")
     until = d.get("until")
-    if (action in ("dp_boost", "no_attack_block", "security_dp", "security_attack_all")) \
-            != (until is not None):
-        raise InvalidInputError(f"{path}.until", "needed exactly by the lasting actions")
     if until is not None and until not in UNTIL:
         raise InvalidInputError(f"{path}.until", f"unknown duration {until!r}")
     target_condition = d.get("target_condition")
     if target_condition is not None and target_condition not in TARGET_CONDITIONS:
         raise InvalidInputError(f"{path}.target_condition",
                                 f"unknown target condition {target_condition!r}")
-    if action == "activate_main" and timing != "security":
-        raise InvalidInputError(f"{path}.timing", "activate_main is a [Security] effect")
-    if action in ("blocker", "security_attack") and timing not in ("always", "your_turn"):
-        raise InvalidInputError(f"{path}.timing", f"{action} is a keyword (always/your_turn)")
     extra: dict[str, Any] = {}
     for key in ("count", "max_dp", "max_level", "per_sources"):
         if key in d:
@@ -435,8 +419,9 @@ def _card_from_json(d: Any, path: str) -> Card:
     if kind not in KINDS:
         raise InvalidInputError(f"{path}.kind", f"expected one of {KINDS}, found {kind!r}")
     dp = d.get("dp")
-    if kind == "digimon" and not isinstance(dp, int):
-        raise InvalidInputError(f"{path}.dp", "a Digimon needs DP")
+    # A Digimon's DP and a non-Digi-Egg's play cost (integers, never null) are the schema's;
+    # DP on another kind stays here, so that a vector's set-up (itself schema-checked) may
+    # embed such a document and expect it refused (features/dcg/turn_flow.feature).
     if kind != "digimon" and dp is not None:
         raise InvalidInputError(f"{path}.dp", "only Digimon have DP in this card set")
     colors = _need(d, "colors", list, path)
@@ -448,8 +433,6 @@ def _card_from_json(d: Any, path: str) -> Card:
     if not supported and not isinstance(d.get("unsupported"), str):
         raise InvalidInputError(f"{path}.unsupported", "an unsupported card says why")
     play_cost = d.get("play_cost")
-    if kind != "digi-egg" and not (isinstance(play_cost, int) and play_cost >= 0):
-        raise InvalidInputError(f"{path}.play_cost", "expected a cost >= 0")
     conds = []
     for i, c in enumerate(d.get("digivolve", [])):
         sub = f"{path}.digivolve[{i}]"
@@ -485,7 +468,9 @@ def card_set_from_json(d: Mapping[str, Any]) -> CardSet:
     """Build a :class:`CardSet` from its JSON form ``{"name", "cards": [...]}``.
 
     The document is checked against ``schemas/dcg/card-set.schema.json`` first (every field
-    typed and bounded), then for what the schema cannot say.
+    typed and bounded, and which fields each card kind and effect action needs or forbids),
+    then for what the schema does not say: unique card IDs, no DP on a card that is not a
+    Digimon, a reason on an unsupported card.
 
     :raises InvalidInputError: on any malformed card or effect outside the vocabulary, at
         its JSON path (``$.cards[3].dp``).
