@@ -71,3 +71,34 @@ Feature: Set-up - the decks a game is played with (CR4.2 Deck construction)
       And my deck list has 1 more Koromon ST1-01
       When the game is set up
       Then the set-up is refused for CR4.2 Deck construction
+
+    @CR4.2-Deck-construction
+    Scenario: A Digi-Egg in the main deck is refused
+      # Digi-Eggs make up the Digi-Egg deck (CR4.2 1-4-1-3, DCG-CONTEXT 1.3); the 50 cards of
+      # the main deck (1-4-1-2) are the other cards. 50 cards: 1 Tsunomon ST2-01, a Digi-Egg
+      # not in my Digi-Egg deck (4 Koromon), in place of the one Elecmon; no number over 4.
+      Given a new game
+      And my deck list has 1 more Tsunomon ST2-01 in its main deck
+      And my deck list has 1 fewer Elecmon BT1-028
+      When the game is set up
+      Then the set-up is refused for CR4.2 Deck construction
+
+    @CR4.2-Deck-construction
+    Scenario: A Digimon in the Digi-Egg deck is refused
+      # The Digi-Egg deck holds 0 to 5 Digi-Eggs (CR4.2 1-4-1-3), no other card. 4 Koromon and
+      # 1 Elecmon BT1-028 (a Digimon): 5 cards; 2 Elecmon in all; the main deck still 50.
+      Given a new game
+      And my deck list has 1 more Elecmon BT1-028 in its Digi-Egg deck
+      When the game is set up
+      Then the set-up is refused for CR4.2 Deck construction
+
+    @CR4.2-Deck-construction
+    Scenario: A deck that names a card its card set does not hold is invalid input
+      # A deck is built of cards (CR4.2 1-4-1-2); the set-up's card set (dcg-real) says what
+      # each card number is. ST1-17 is no card: the starter deck ST-1 has 16 (ST1-01..ST1-16).
+      # The deck cannot be read, let alone checked: invalid input, not an illegal deck.
+      Given a new game
+      And my deck list has 1 more of card number ST1-17, which no card of its card set has
+      And my deck list has 1 fewer Elecmon BT1-028
+      When the game is set up
+      Then the set-up is refused as invalid input

@@ -474,11 +474,14 @@ def _deck_list(dcg_table: DcgTable, whose: int) -> dict[str, Any]:
     return decks[whose]  # type: ignore[no-any-return]
 
 
-def _change_deck(dcg_table: DcgTable, whose: int, card: Card, by: int) -> None:
+def _change_deck(dcg_table: DcgTable, whose: int, card: Card, by: int,
+                 part: str | None = None) -> None:
     """Add ``by`` copies of ``card`` to ``whose`` deck list (remove, when negative): to the
-    Digi-Egg deck if it is a Digi-Egg, else to the main deck (CR4.2 Deck construction)."""
+    Digi-Egg deck if it is a Digi-Egg, else to the main deck (CR4.2 Deck construction), or to
+    ``part`` (``"deck"``, ``"eggs"``) when given."""
     doc = _deck_list(dcg_table, whose)
-    part = "eggs" if cards()[card.id]["kind"] == "digi-egg" else "deck"
+    if part is None:
+        part = "eggs" if cards()[card.id]["kind"] == "digi-egg" else "deck"
     entries = doc.setdefault(part, [])
     entry = next((e for e in entries if e["id"] == card.id), None)
     if entry is None:
@@ -499,6 +502,27 @@ def _deck_more(dcg_table: DcgTable, whose: int, n: int, card: Card) -> None:
 @given(step("{whose:Whose} deck list has {n:N} fewer {card:Card}"))
 def _deck_fewer(dcg_table: DcgTable, whose: int, n: int, card: Card) -> None:
     _change_deck(dcg_table, whose, card, -n)
+
+
+@given(step("{whose:Whose} deck list has {n:N} more {card:Card} in its main deck"))
+def _deck_more_main(dcg_table: DcgTable, whose: int, n: int, card: Card) -> None:
+    """The main deck, whatever the card's kind (a Digi-Egg put where it does not belong)."""
+    _change_deck(dcg_table, whose, card, n, "deck")
+
+
+@given(step("{whose:Whose} deck list has {n:N} more {card:Card} in its Digi-Egg deck"))
+def _deck_more_eggs(dcg_table: DcgTable, whose: int, n: int, card: Card) -> None:
+    """The Digi-Egg deck, whatever the card's kind (a Digimon put where it does not belong)."""
+    _change_deck(dcg_table, whose, card, n, "eggs")
+
+
+@given(step("{whose:Whose} deck list has {n:N} more of card number {number}, which no card "
+            "of its card set has"))
+def _deck_more_unknown(dcg_table: DcgTable, whose: int, n: int, number: str) -> None:
+    """Main-deck entries naming a card number that is in no DCG card set the steps know."""
+    if number in cards():
+        raise PositionError(f"{number} is a card of the DCG card sets: name one that is not")
+    _deck_list(dcg_table, whose).setdefault("deck", []).append({"id": number, "count": n})
 
 
 def _card_set_with(card: Card, **change: Any) -> dict[str, Any]:
