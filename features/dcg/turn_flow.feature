@@ -129,6 +129,15 @@ Feature: 6-1 Turn flow - the turn player, the order of the phases, the turn-end 
       Given a new game whose card set marks Greymon ST1-07 unsupported without saying why
       Then the set-up is refused as invalid input
 
+    @DCG-6-1-1
+    Scenario: A card set that lists one card number twice is invalid input
+      # The card document's contract: each card once, under its card number (unique IDs,
+      # schemas/dcg/card-set.schema.json), so that a deck's numbers name one card each. Here
+      # Tai Kamiya ST1-12 (in red-memory) is listed again with a play cost of 3 instead of 2:
+      # which of the two the deck holds cannot be told.
+      Given a new game whose card set lists Tai Kamiya ST1-12 a second time with a play cost of 3
+      Then the set-up is refused as invalid input
+
   Rule: DCG-6-1-2 A turn runs the Unsuspend, Draw, Breeding and Main phases in that order
 
     @DCG-6-1-2

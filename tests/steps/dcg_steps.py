@@ -543,6 +543,19 @@ def _new_game_card_dp(dcg_table: DcgTable, card: Card, n: int) -> None:
     dcg_table.new_game_card_set = _card_set_with(card, dp=n)
 
 
+@given(step("a new game whose card set lists {card:Card} a second time with a play cost of "
+            "{n:N}"))
+def _new_game_card_twice(dcg_table: DcgTable, card: Card, n: int) -> None:
+    """A new game on the REAL cards embedded in the set-up, with a second card of ``card``'s
+    number after the last card: the same card but for its play cost."""
+    dcg_table.pos  # noqa: B018 - fails once the game has started
+    dcg_table.new_game_decks = ["red-memory", "blue-tempo"]
+    doc = _card_set_with(card)
+    twin = next(c for c in doc["cards"] if c["id"] == card.id)
+    doc["cards"].append({**twin, "play_cost": n})
+    dcg_table.new_game_card_set = doc
+
+
 @given(step("a new game whose card set marks {card:Card} unsupported without saying why"))
 def _new_game_card_unsupported(dcg_table: DcgTable, card: Card) -> None:
     """A new game on the REAL cards embedded in the set-up, ``card`` marked ``supported:
