@@ -75,3 +75,48 @@ def test_the_card_facts_behind_two_documented_dcg_equivalents() -> None:
             assert cond["cost"] > 0 or cond["level"] == 2, card["id"]
         if card.get("level") == 2:
             assert card["kind"] == "digi-egg" and card.get("dp") is None, card["id"]
+
+
+def test_no_deck_verify_sends_holds_a_card_its_set_marks_unsupported() -> None:
+    """The fact behind the DOCUMENTED entry of check_deck's UnsupportedError (branch s26k):
+    no deck of a DCG vector's set-up (a shipped deck's name or a deck object), read against
+    that set-up's card set, and no shipped deck (the random games' decks) holds a card the
+    set marks ``supported: false``. A set-up whose card set is refused (the malformed
+    embedded ones) is refused before its decks are read. Should a vector or deck hold one,
+    deleting the raise changes an answer and the entry must go."""
+    from oracle.dcg.cards import REAL_SET, card_set_from_json, shipped_card_set
+    from oracle.dcg.cards import shipped_deck_names as deck_names
+    from oracle.errors import InvalidInputError
+
+    root = Path(__file__).resolve().parents[1]
+    decks_dir = root / "oracle" / "data" / "dcg" / "decks"
+
+    def ids(deck: object) -> list[str]:
+        doc = json.loads((decks_dir / f"{deck}.json").read_text(encoding="utf-8")) \
+            if isinstance(deck, str) else deck
+        assert isinstance(doc, dict)
+        return [e["id"] for e in [*doc["deck"], *doc.get("eggs", [])]]
+
+    def unsupported(card_set: object) -> set[str]:
+        cs = card_set_from_json(card_set) if isinstance(card_set, dict) and "cards" in card_set \
+            else shipped_card_set(card_set["name"] if isinstance(card_set, dict) else REAL_SET)
+        assert cs is not None
+        return {cid for cid, card in cs.cards.items() if not card.supported}
+
+    real = unsupported(None)
+    assert real, "dcg-real marks no card unsupported: the test would check nothing"
+    for name in deck_names():
+        assert not real & set(ids(name)), name
+    setups = 0
+    for path in sorted((root / "vectors" / "dcg").rglob("*.vector.json")):
+        for step in json.loads(path.read_text(encoding="utf-8"))["steps"]:
+            if "setup" not in step:
+                continue
+            try:
+                marked = unsupported(step["setup"].get("card_set"))
+            except InvalidInputError:
+                continue
+            setups += 1
+            for deck in step["setup"].get("decks", ["red-memory", "blue-tempo"]):
+                assert not marked & set(ids(deck)), (path.name, sorted(marked & set(ids(deck))))
+    assert setups > 200

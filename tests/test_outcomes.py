@@ -144,25 +144,27 @@ def test_an_engine_that_refuses_every_dcg_setup_is_inconclusive_under_deck_const
         tmp_path: Path) -> None:
     """Issue 24: a real engine refusing every deck (a restricted list) got a passing run, its
     refusals filed under ``?``. Each refused set-up is filed under the clause the refusal
-    names when the suite knows it, else under the deck-construction clause. The 10 vectors
-    of ``features/dcg/setup.feature`` (7, and 3 since branch s26k) check deck construction
+    names when the suite knows it, else under the deck-construction clause. The 12 vectors
+    of ``features/dcg/setup.feature`` (7, and 5 since branch s26k) check deck construction
     itself: a refusal is their
     check, and this one fails them (a legal deck refused, an illegal one refused under
-    another clause, a deck naming an unknown card refused as illegal, not invalid input); since
+    another clause, a deck naming an unknown card refused as illegal, not invalid input, the
+    legal decks on either shipped card set named by the set-up refused); since
     branch v26j two DCG vectors (DCG-6-1-1) send a malformed embedded card set, three since
     branch s26k (a card number listed twice), whose refusal is invalid input: refused as
-    illegal (the restricted list) they fail too. So the run is FAIL, with every other vector inconclusive."""
+    illegal (the restricted list) they fail too. So the run is FAIL, with every other vector
+    inconclusive."""
     run = _verify(command("refuses_every_setup"), tmp_path, "--ruleset", "dcg",
                   "--games", "2")
     _assert_outcome(run, FAIL)
     failed = sorted((f["kind"], f["clause"]) for f in run.doc["failures"])
-    assert failed == [("scenario", "CR4.2 Deck construction")] * 10 + \
+    assert failed == [("scenario", "CR4.2 Deck construction")] * 12 + \
         [("scenario", "DCG-6-1-1")] * 3, failed
     causes = [c["outcome"] for c in run.outcome["causes"]]
     assert causes[0] == FAIL and INCONCLUSIVE in causes
     items = run.doc["inconclusive"]
     v = run.outcome["vectors"]
-    assert v["planned"] > 100 and v["not_run_reasons"] == {"setup-refused": v["planned"] - 13}
+    assert v["planned"] > 100 and v["not_run_reasons"] == {"setup-refused": v["planned"] - 15}
     assert {i["cause"] for i in items} == {"setup-refused"}
     assert {i["clause"] for i in items} == {"CR4.2 Deck construction"}
     assert any(i["part"] == "differential" for i in items)  # the random games' set-ups too

@@ -24,6 +24,23 @@ Feature: Set-up - the decks a game is played with (CR4.2 Deck construction)
       And my Digi-Egg deck holds 5 cards
 
     @CR4.2-Deck-construction
+    Scenario Outline: Legal decks are accepted on the shipped card set the set-up names
+      # red-memory and blue-tempo keep every rule (50 main cards, 4 Digi-Eggs each, no number
+      # over 4), and every card of them is in both shipped card sets: the REAL one, dcg-real,
+      # and dcg-real+test-only (the real cards plus the invented test-only ones), which a
+      # set-up names as "card_set": {"name": ...}.
+      Given a new game on the shipped card set named <card set>
+      When the game is set up
+      Then the game is being set up
+      And my deck holds 50 cards
+      And my Digi-Egg deck holds 4 cards
+
+      Examples:
+        | card set           |
+        | dcg-real           |
+        | dcg-real+test-only |
+
+    @CR4.2-Deck-construction
     Scenario: A main deck with 5 copies of a card number is refused
       # 50 cards: 5 Agumon ST1-03 in place of the one Elecmon.
       Given a new game

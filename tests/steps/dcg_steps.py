@@ -453,6 +453,19 @@ def _new_game(dcg_table: DcgTable) -> None:
     dcg_table.new_game_decks = ["red-memory", "blue-tempo"]
 
 
+@given(step("a new game on the shipped card set named {name}"))
+def _new_game_named_set(dcg_table: DcgTable, name: str) -> None:
+    """A new game (the shipped decks) whose set-up names a shipped card set:
+    ``"card_set": {"name": name}``."""
+    from oracle.dcg.cards import REAL_SET, TEST_ONLY_SET
+
+    if name not in (REAL_SET, TEST_ONLY_SET):
+        raise PositionError(f"{name!r} is not a shipped DCG card set")
+    dcg_table.pos  # noqa: B018 - fails once the game has started
+    dcg_table.new_game_decks = ["red-memory", "blue-tempo"]
+    dcg_table.new_game_card_set = {"name": name}
+
+
 @given(step("a new game where both players use the {name} deck"))
 def _new_game_same(dcg_table: DcgTable, name: str) -> None:
     dcg_table.pos  # noqa: B018 - fails once the game has started
