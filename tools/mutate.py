@@ -896,6 +896,42 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "DeckList. Only default_setup (read by the verifier, not by serve) calls it "
                  "without a card set (branch v26j)"}
       for op in ("delete", "andor")),
+    # Branch s26k (issue 26): deck loading, decided by reading; the first rests on a fact
+    # tests/test_mutate.py checks over the shipped vectors and decks.
+    {"module": "oracle/dcg/cards.py", "function": "check_deck", "op": "delete",
+     "line": "raise UnsupportedError(",
+     "reason": "over every input verify sends: no deck of a DCG vector's set-up, read against "
+               "that set-up's card set, and no shipped deck (the random games') holds a card its "
+               "set marks supported: false (tests/test_mutate.py checks it), so the refusal is "
+               "never reached; and no such vector may be written: the refusal is the oracle's "
+               "scope, not a rule, and an engine that plays the card must not fail (branch "
+               "s26k)"},
+    {"module": "oracle/dcg/cards.py", "function": "deck_from_json", "op": "delete",
+     "segment": "check_deck(deck, cards)",
+     "reason": "every set-up goes through make_game (oracle/dcg/model.py), which checks each "
+               "deck again, check_deck(deck, cards, f'$.decks[{i}]'), with the path "
+               "game_from_setup gives the first check's error, before any state exists; the "
+               "only difference is the order when deck 0 is illegal and deck 1 breaks the deck "
+               "schema (then invalid instead of illegal), and no vector holds a deck the schema "
+               "refuses (its set-up is schema-checked) (branch s26k)"},
+    {"module": "oracle/dcg/cards.py", "function": "load_deck", "op": "delete",
+     "line": 'shipped_name(name, "$.decks"',
+     "reason": "a name that is not a plain name is in no shipped_deck_names() (the stems of the "
+               "files in the decks directory), so the next test refuses it as invalid input at "
+               "$.decks too; verify compares an invalid refusal by its kind alone "
+               "(compare.refusal_difference) (branch s26k)"},
+    {"module": "oracle/dcg/cards.py", "function": "load_deck", "op": "delete",
+     "line": 'raise InvalidInputError("$.decks", f"no shipped DCG deck',
+     "reason": "a plain name that is no shipped deck names no file of the decks directory "
+               "(shipped_deck_names lists them all), so read_json refuses it as invalid input "
+               "('cannot read ...: No such file or directory'): the same kind, which is all "
+               "verify compares of an invalid refusal (branch s26k)"},
+    {"module": "oracle/dcg/cards.py", "function": "__init__", "op": "delete",
+     "line": "Exception.__init__(self, f\"[{DECK_CONSTRUCTION}]",
+     "reason": "DeckConstructionError's Exception.__init__ only sets the message str(e) shows "
+               "(BaseException.__new__ keeps (path, reason) as args); serve answers an "
+               "OracleError with Refusal.from_error (kind, reason, clause, path), never str(e), "
+               "and clause, path, reason are set before it (branch s26k)"},
     # The legal set's cost of a 0-cost card read as 1 (CardTables, read only by the main
     # phase's legal actions and engine._only_pass, never by the payment).
     *({"module": "oracle/dcg/cards.py", "function": "__init__", "op": "const+1",
