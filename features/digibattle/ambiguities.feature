@@ -993,19 +993,19 @@ Feature: Ambiguities - one outcome per reading
       # Nanimon against Green: 220; Gabumon against Yellow: 150: my opponent wins (DB-C.4).
       # Nanimon: "Send 1 card from opponent's Online to Offline when this Digimon wins": my last
       # Online card. My deck reached zero once, at the Duel's end: one recycle (DB-D.3), with
-      # nothing further due after it. Offline: 30 - 1 - 9 - 1 = 19, + the milled card = 20.
+      # nothing further due after it. Offline: 30 - 1 - 10 - 1 = 18, + the milled card = 19.
       Given the reading "after-duel" of DB-AMB-21
       And it is the Battle phase and I go first
       And my Duel Zone shows Gabumon ST-05
-      And my hand holds 9 cards
+      And my hand holds 10 cards
       And my Online deck holds 1 card
       And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
       When I pass
       And my opponent passes
       Then my opponent wins the Duel
-      And a shuffle of my 20 cards is due
+      And a shuffle of my 19 cards is due
       When my cards are shuffled
-      Then my Online deck holds 20 cards
+      Then my Online deck holds 19 cards
       And no chance outcome is due
 
     @DB-AMB-2 @DB-C.2
