@@ -989,6 +989,42 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "breeding area, CR4.2 Moving), so no battle-area top is level 2 "
                "(tests/test_mutate.py checks the card facts; the breeding-area digivolve at "
                "cost 0 is a separate comparison) (CI at d19ea21)"},
+    # Branch db26b (issue 26, the full Digi-Battle sweep at eecf0d7: digivolve, battle,
+    # regroup, power).
+    {"module": "oracle/digibattle/digivolve.py", "function": "change_rookie", "op": "delete",
+     "line": "a Rookie can be changed only during Regroup",
+     "reason": "unreachable: rules.apply reaches change_rookie only through _HANDLERS[('regroup', "
+               "'prepare')] (any other phase and step refuse the action type in _refuse), and "
+               "nothing in the handler changes the phase before this test, so tx.phase is "
+               "'regroup' here (db26b)"},
+    *({"module": "oracle/digibattle/digivolve.py", "function": "_revealed_rookie_state",
+       "op": op, "segment": "2", "line": "*state[2:]",
+       "reason": "the fields after players shift by one place in the State built for a "
+                 "pending Rookie's reveal; its only reader, legal_reveal, reads players from "
+                 "it and hands it to methods, which reads only state.game and state.players "
+                 "(indices 0 and 1, unchanged), so the legal set is the same (db26b)"}
+      for op in ("const+1", "const-1")),
+    {"module": "oracle/digibattle/regroup.py", "function": "_resume", "op": "delete",
+     "segment": "tx.chance = None",
+     "reason": "tx.chance is already None on every path here: after_recycle_shuffle clears it "
+               "before calling _resume, and the other path (_ask_recycle of 0 or 1 card, from "
+               "settle or from a resume point's further recycles) runs in a player's action, "
+               "whose state has chance null (state.schema.json: chance is an object exactly "
+               "when to_move is 'chance'), or after that clearing (db26b)"},
+    {"module": "oracle/digibattle/regroup.py", "function": "_resume", "op": "delete",
+     "segment": "owed_draw -= len(drew)",
+     "reason": "the count still owed after an owed draw is read only by the 'drew' event "
+               "(events are never compared, docs/PROTOCOL.md) and, when the draw emptied the "
+               "deck again, by tx.owed for a second recycle in the same action; that recycle "
+               "finds an empty pile (the first took the whole Offline pile under "
+               "'whole-offline', the board under 'just-sent', and nothing has gone Offline or "
+               "onto the board since), so 0 cards go Online, no chance node holds the resume "
+               "point, and the draw after it takes nothing either way (db26b)"},
+    {"module": "oracle/digibattle/power.py", "function": "digimon_power", "op": "const+1",
+     "segment": "2", "line": "kind, val = 2, e.divisor",
+     "reason": "a division's order class 3 instead of 2: the class is only a sort key under "
+               "DB-AMB-15 'add-first' (3 still sorts after 0 and 1, and the sort is stable) "
+               "and a test for 0 or 1 whose else branch divides (db26b)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -465,6 +465,29 @@ Feature: Ambiguities - one outcome per reading
       And I pass
       Then the game is over and my opponent wins
 
+    Scenario: Both scores reach the target 900 in one Duel under "end-of-duel" and I went first: I win
+      # The same shared finish with the seats the other way round: I go first in this Duel, so
+      # with equal scores at or over the target I win (the reading's rule for a shared finish).
+      Given the reading "end-of-duel" of DB-AMB-7
+      And the target score is 900
+      And it is the Digivolve phase and I go first
+      And my score is 600
+      And my opponent's score is 600
+      And my Duel Zone shows MegaKabuterimon ST-28 over Kabuterimon ST-08 over Tentomon ST-07
+      And my Digivolve Zone holds HerculesKabuterimon ST-33 face down
+      And my hand holds Digivice Red ST-59
+      And my opponent's Duel Zone shows MegaKabuterimon ST-28 over Kabuterimon ST-08 over Tentomon ST-07
+      And my opponent's Digivolve Zone holds HerculesKabuterimon ST-33 face down
+      And my opponent's hand holds Digivice Red ST-59
+      When I Digivolve into HerculesKabuterimon ST-33 with Digivice Red ST-59
+      And my opponent Digivolves into HerculesKabuterimon ST-33 with Digivice Red ST-59
+      Then my score is 900
+      And my opponent's score is 900
+      And the game goes on
+      When I pass
+      And my opponent passes
+      Then the game is over and I win
+
   @DB-AMB-8 @DB-D.4
   Rule: DB-AMB-8 Changing the Rookie while a Champion is showing
 
@@ -964,6 +987,44 @@ Feature: Ambiguities - one outcome per reading
       Then my opponent wins the Duel
       And my opponent's Duel Zone shows Agumon ST-01
       And a shuffle of my opponent's 20 cards is due
+
+    @DB-C.4
+    Scenario: Under "after-duel" Nanimon takes my last Online card as it wins: my deck is recycled once
+      # Nanimon against Green: 220; Gabumon against Yellow: 150: my opponent wins (DB-C.4).
+      # Nanimon: "Send 1 card from opponent's Online to Offline when this Digimon wins": my last
+      # Online card. My deck reached zero once, at the Duel's end: one recycle (DB-D.3), with
+      # nothing further due after it. Offline: 30 - 1 - 10 - 1 = 18, + the milled card = 19.
+      Given the reading "after-duel" of DB-AMB-21
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Gabumon ST-05
+      And my hand holds 10 cards
+      And my Online deck holds 1 card
+      And my opponent's Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      When I pass
+      And my opponent passes
+      Then my opponent wins the Duel
+      And a shuffle of my 19 cards is due
+      When my cards are shuffled
+      Then my Online deck holds 19 cards
+      And no chance outcome is due
+
+    @DB-AMB-2 @DB-C.2
+    Scenario: Under "after-duel" Digi-Duel's payment of 3 takes exactly my last 3 Online cards: nothing is recycled before the Duel's end
+      # DB-C.2: Digi-Duel is used by sending 3 Online cards Offline; with exactly 3 Online the
+      # payment is whole, so under "across" of DB-AMB-2 nothing is owed, and under "after-duel"
+      # the emptied deck waits for the Duel's end (DB-D.3).
+      Given the reading "after-duel" of DB-AMB-21
+      And the reading "across" of DB-AMB-2
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Kabuterimon ST-08 over Tentomon ST-07
+      And my hand holds Digi-Duel ST-58 and 8 other cards
+      And my Online deck holds 3 cards
+      When I play Digi-Duel ST-58
+      Then my Power Port holds Digi-Duel ST-58
+      And my Online deck holds 0 cards
+      And no chance outcome is due
+      And it is my opponent's turn
 
   @DB-AMB-24 @DB-C.3
   Rule: DB-AMB-24 Running out of Power Option cards

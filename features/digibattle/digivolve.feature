@@ -90,6 +90,20 @@ Feature: B. Digivolve
       And my hand holds 10 cards
       And it is my opponent's turn
 
+    @DB-B.0 @DB-B.3 @DB-D.5
+    Scenario: Kimeramon, whose only requirement is a DIGIVICE from Nanimon, may be prepared over Nanimon
+      # Kimeramon ST-21 (Ultimate, Green) names one Digimon: "DIGIVICE from Nanimon" (DB-B.3 (a)).
+      # Digivice Green & Yellow ST-60 in the hand fulfils it, so it may go face down (DB-B.0,
+      # in Regroup DB-D.5). No ULTRA DIGIVOLVE card: the other cards of a sketch are Digimon.
+      Given it is my turn to prepare in the Regroup phase
+      And my Duel Zone shows Nanimon ST-15 over Palmon ST-09
+      And my hand holds Kimeramon ST-21, Digivice Green & Yellow ST-60 and 8 other cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+      Then my legal actions include putting Kimeramon ST-21 face down on my Digivolve Zone
+      When I put Kimeramon ST-21 face down on my Digivolve Zone
+      Then my Digivolve Zone holds Kimeramon ST-21
+      And my hand holds 9 cards
+
   Rule: DB-B.1 A coin flip decides who goes first
 
     @DB-B.1

@@ -256,6 +256,8 @@ Feature: D. Regroup - running out of Online cards
       And my Duel Zone shows Greymon ST-02 over Agumon ST-01
       And my hand holds 10 cards
       And my Online deck holds 0 cards
+      # (My opponent shows a Rookie, as every player does after the set-up, DB-A.3.)
+      And my opponent's Duel Zone shows Gabumon ST-05
       And the position is loaded directly: <loaded>
       # Offline: 30 - 2 - 10 = 18.
       When I restore my hand
