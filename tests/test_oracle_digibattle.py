@@ -425,3 +425,30 @@ def test_a_loaded_resume_while_a_player_is_to_move_is_refused() -> None:
             a = rng.choice(acts) if acts else chance_outcome(state, rng)
             state = apply(state, a)[0]
     pytest.fail("no recycle shuffle in 200 random games")
+
+
+def test_a_loaded_resume_with_two_further_recycles_is_refused() -> None:
+    """DB-D.3: each player whose Online deck is at zero recycles once, so while one recycle's
+    shuffle is due at most one more is queued, the other player's (``resume.then``); the
+    state schema refuses two (``maxItems``), which makes ``regroup._resume``'s handling of a
+    longer queue unreachable (the full sweep's ``regroup.py:156``/``157`` at eecf0d7)."""
+    from oracle.digibattle import State
+
+    rng = random.Random(5)
+    for _game in range(200):
+        state = new_game(GAME)
+        while state.to_move is not None:
+            if state.to_move == "chance" and state.resume is not None:
+                d = state.to_json()
+                pile = {"player": 1 - state.chance[1], "cards": []}
+                d["resume"]["then"] = [pile]
+                State.from_json(d, GAME)  # (one further recycle: a position)
+                d["resume"]["then"] = [pile, dict(pile, player=state.chance[1])]
+                with pytest.raises(InvalidInputError) as e:
+                    State.from_json(d, GAME)
+                assert "then" in e.value.path + e.value.reason
+                return
+            acts = legal_actions(state) if state.to_move != "chance" else []
+            a = rng.choice(acts) if acts else chance_outcome(state, rng)
+            state = apply(state, a)[0]
+    pytest.fail("no recycle shuffle in 200 random games")

@@ -1025,6 +1025,24 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "reason": "a division's order class 3 instead of 2: the class is only a sort key under "
                "DB-AMB-15 'add-first' (3 still sorts after 0 and 1, and the sort is stable) "
                "and a test for 0 or 1 whose else branch divides (db26b)"},
+    # The full sweep's survivors at regroup.py:156-157, decided after db26b: the state schema
+    # now says what settle always did, at most one further recycle queued.
+    *({"module": "oracle/digibattle/regroup.py", "function": "_resume", "op": op,
+       "segment": seg, "line": "(p, pile), rest = then[0], then[1:]",
+       "reason": "the queue of further recycles read from its other end (then[-1]) or "
+                 "without its second entry (then[2:]): it holds at most one entry, the other "
+                 "player's (settle queues each player at zero once, tx.emptied holds no "
+                 "player twice, and a loaded resume point with two is refused: "
+                 "schemas/state.schema.json resume.then maxItems 1, "
+                 "tests/test_oracle_digibattle.py), and with one entry both read the same "
+                 "(the full sweep at eecf0d7)"}
+      for op, seg in (("const-1", "0"), ("const+1", "1"))),
+    {"module": "oracle/digibattle/regroup.py", "function": "_resume", "op": "andor",
+     "segment": "rest or None",
+     "reason": "rest and None instead of rest or None: with at most one further recycle "
+               "queued (schemas/state.schema.json resume.then maxItems 1) rest is always the "
+               "empty list, and _resume_json writes an empty queue as null, as it writes None "
+               "(_resume reads both as no further recycle) (the full sweep at eecf0d7)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
