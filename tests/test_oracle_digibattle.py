@@ -452,3 +452,51 @@ def test_a_loaded_resume_with_two_further_recycles_is_refused() -> None:
             a = rng.choice(acts) if acts else chance_outcome(state, rng)
             state = apply(state, a)[0]
     pytest.fail("no recycle shuffle in 200 random games")
+
+
+def test_no_power_option_play_is_listed_outside_the_battle_phase() -> None:
+    """DB-C.2/DB-C.4: the Power Options played (``plays``) belong to the Battle phase and the
+    Duel's end clears them, so no state of another phase lists one; the state schema says so
+    (``plays`` ``maxItems`` 0 outside ``battle``), which makes ``digivolve.start_duel``'s
+    clearing of them dead for every position verify can send (the full sweep's
+    ``digivolve.py:479``). Random games under the readings that move a Duel's end."""
+    from oracle import selfplay
+    from oracle.digibattle.state import Game
+
+    seen = {"battle": 0, "other": 0}
+    for variants in ({}, {"DB-AMB-7": "end-of-duel"}, {"DB-AMB-23": "score-first"},
+                     {"DB-AMB-21": "after-duel"}, {"DB-AMB-2": "across"}):
+        game = Game.default(variants=variants)
+        for seed in range(8):
+            for step in selfplay.play(game, seed):
+                st = step.state
+                if st.phase == "battle":
+                    seen["battle"] += bool(st.plays)
+                else:
+                    seen["other"] += 1
+                    assert st.plays == (), (variants, seed, st.phase, st.plays)
+    assert seen["battle"] > 100 and seen["other"] > 1000, seen  # (plays and phases seen)
+
+
+def test_a_loaded_state_listing_a_play_outside_the_battle_phase_is_refused() -> None:
+    """The state schema's side of the test above: a Regroup position that lists a Power
+    Option play (the one the Duel just ended with) is refused as invalid input."""
+    from oracle import selfplay
+    from oracle.digibattle import State
+    from oracle.digibattle.state import Game
+
+    game = Game.default()
+    last_play = None
+    for step in selfplay.play(game, 3):
+        st = step.state
+        if st.phase == "battle" and st.plays:
+            last_play = st.to_json()["plays"]
+        elif st.phase == "regroup" and last_play:
+            d = st.to_json()
+            assert State.from_json(d, game) == st
+            d["plays"] = last_play
+            with pytest.raises(InvalidInputError) as e:
+                State.from_json(d, game)
+            assert "plays" in e.value.path + e.value.reason
+            return
+    pytest.fail("seed 3 reached no Regroup after a Power Option play")

@@ -1043,6 +1043,13 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "queued (schemas/state.schema.json resume.then maxItems 1) rest is always the "
                "empty list, and _resume_json writes an empty queue as null, as it writes None "
                "(_resume reads both as no further recycle) (the full sweep at eecf0d7)"},
+    {"module": "oracle/digibattle/digivolve.py", "function": "start_duel", "op": "delete",
+     "segment": "tx.plays = ()",
+     "reason": "the Power Option plays are already cleared when a Duel starts: only the "
+               "Battle phase adds one (battle.play_option) and the Duel's end clears them on "
+               "every path (battle.end_duel), and a loaded state of another phase listing one "
+               "is refused (schemas/state.schema.json: plays maxItems 0 outside 'battle'); "
+               "tests/test_oracle_digibattle.py checks both (the full sweep at eecf0d7)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
