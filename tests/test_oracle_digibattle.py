@@ -299,7 +299,8 @@ def test_a_state_naming_a_card_outside_its_card_set_is_refused_with_its_path(whe
     a, b = _deck_cards()
     game = Game(default_card_set(), (tuple(a), tuple(b)))
     state = new_game(game)
-    while state.phase == "setup":
+    # (plays: a Battle-phase position; the schema allows no play in another phase)
+    while state.phase == "setup" or where == "plays" and state.phase != "battle":
         acts = legal_actions(state)
         state = apply(state, acts[0] if acts else chance_outcome(state, random.Random(0)))[0]
     d = state.to_json()
@@ -464,9 +465,9 @@ def test_no_power_option_play_is_listed_outside_the_battle_phase() -> None:
     from oracle.digibattle.state import Game
 
     seen = {"battle": 0, "other": 0}
-    for variants in ({}, {"DB-AMB-7": "end-of-duel"}, {"DB-AMB-23": "score-first"},
+    for readings in ({}, {"DB-AMB-7": "end-of-duel"}, {"DB-AMB-23": "score-first"},
                      {"DB-AMB-21": "after-duel"}, {"DB-AMB-2": "across"}):
-        game = Game.default(variants=variants)
+        game = Game.default(variants=readings)
         for seed in range(8):
             for step in selfplay.play(game, seed):
                 st = step.state
@@ -474,7 +475,7 @@ def test_no_power_option_play_is_listed_outside_the_battle_phase() -> None:
                     seen["battle"] += bool(st.plays)
                 else:
                     seen["other"] += 1
-                    assert st.plays == (), (variants, seed, st.phase, st.plays)
+                    assert st.plays == (), (readings, seed, st.phase, st.plays)
     assert seen["battle"] > 100 and seen["other"] > 1000, seen  # (plays and phases seen)
 
 
@@ -500,3 +501,47 @@ def test_a_loaded_state_listing_a_play_outside_the_battle_phase_is_refused() -> 
             assert "plays" in e.value.path + e.value.reason
             return
     pytest.fail("seed 3 reached no Regroup after a Power Option play")
+
+
+def test_nobody_has_passed_or_acted_before_the_first_reveal() -> None:
+    """DB-B.2: the reveal is where a player first passes or acts (DB-B.4/B.5); before the
+    first Duel's reveal (the Digivolve phase's ``prepare`` and ``coin_toss`` steps) no
+    player's ``passed`` or ``acted`` is set, so ``digivolve.begin_reveal``'s clearing of them
+    for the first Duel is dead for every position verify can send once the state schema
+    refuses them there (the full sweep's ``digivolve.py:507``/``508``). Random games under
+    the readings that move the preparation."""
+    from oracle import selfplay
+    from oracle.digibattle.state import Game
+
+    seen = 0
+    for readings in ({}, {"DB-AMB-9": "at-prepare", "DB-AMB-28": "port"},
+                     {"DB-AMB-12": "from-hand"}, {"DB-AMB-8": "any-level"},
+                     {"DB-AMB-25": "first-player"}):
+        game = Game.default(variants=readings)
+        for seed in range(8):
+            for step in selfplay.play(game, seed):
+                st = step.state
+                if st.phase == "digivolve" and st.step in ("prepare", "coin_toss"):
+                    seen += 1
+                    assert not any(p.passed or p.acted for p in st.players), \
+                        (readings, seed, st.step)
+    assert seen > 100, seen
+
+
+def test_a_loaded_state_with_a_pass_before_the_first_reveal_is_refused() -> None:
+    """The state schema's side of the test above: a coin-toss position in which a player has
+    passed or acted is refused as invalid input."""
+    from oracle.digibattle import State
+
+    rng = random.Random(7)
+    state = new_game(GAME)
+    while not (state.phase == "digivolve" and state.step == "coin_toss"):
+        acts = legal_actions(state) if state.to_move != "chance" else []
+        state = apply(state, rng.choice(acts) if acts else chance_outcome(state, rng))[0]
+    for flag in ("passed", "acted"):
+        d = state.to_json()
+        assert State.from_json(d, GAME) == state
+        d["players"][1][flag] = True
+        with pytest.raises(InvalidInputError) as e:
+            State.from_json(d, GAME)
+        assert flag in e.value.path + e.value.reason

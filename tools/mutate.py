@@ -1050,6 +1050,16 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                "every path (battle.end_duel), and a loaded state of another phase listing one "
                "is refused (schemas/state.schema.json: plays maxItems 0 outside 'battle'); "
                "tests/test_oracle_digibattle.py checks both (the full sweep at eecf0d7)"},
+    *({"module": "oracle/digibattle/digivolve.py", "function": "begin_reveal", "op": op,
+       "segment": seg,
+       "reason": "the first Duel's clearing of the pass and acted marks (begin_reveal without "
+                 "new_duel is called only by setup.coin_toss): nobody has passed or acted "
+                 "before the first reveal (only the reveal, the Battle and the Battle's "
+                 "forced passes set them), and a loaded prepare or coin-toss position of the "
+                 "Digivolve phase with one set is refused (schemas/state.schema.json); "
+                 "tests/test_oracle_digibattle.py checks both (the full sweep at eecf0d7)"}
+      for op, seg in (("delete", "tx.flags(i, False, False)"),
+                      ("andor", "me.acted or me.passed"))),
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
