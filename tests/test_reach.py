@@ -199,6 +199,12 @@ S31847_DB = (4, 4)
 #: Digi-Battle scenarios added by branch n24p (issue 24: a Regroup discard after the hand was
 #: restored is refused, DB-D.1): played from a new game.
 N24P_DB = (1, 1)
+#: Digi-Battle scenarios added by branch db26a (issue 26: the survivors of the full
+#: Digi-Battle sweep at eecf0d7 in state.py and rules.py: targets 1001 and 1, an unknown
+#: card set, a coin toss for the set-up shuffle, a pass without a player, player true, an
+#: unknown field, an unknown action type, a 4-card payment under both readings of
+#: DB-AMB-11): all 10 played from a new game.
+DB26A_DB = (10, 10)
 
 
 def _checks_a_load_state_refusal(v: dict) -> bool:
@@ -226,9 +232,9 @@ def test_how_many_digi_battle_vectors_run_without_load_state() -> None:
     runs = [v for v in db if load_state_step(v) is None or v.get("played")]
     # + MUTATION_RUN_DB: the scenarios issue 13's mutation run added (docs/MUTATION.md)
     assert len(every) == 215 + MUTATION_RUN_DB[0] + ISSUE_26_DB[0] + DEC07_DB[0] + 4 + 2 \
-        + V26H_DB[0] + S10103_DB[0] + V26I_DB[0] + S31847_DB[0] + N24P_DB[0]
+        + V26H_DB[0] + S10103_DB[0] + V26I_DB[0] + S31847_DB[0] + N24P_DB[0] + DB26A_DB[0]
     assert len(runs) >= 209 + MUTATION_RUN_DB[1] + ISSUE_26_DB[1] + DEC07_DB[1] + V26H_DB[1] \
-        + S10103_DB[1] + V26I_DB[1] + S31847_DB[1] + N24P_DB[1], \
+        + S10103_DB[1] + V26I_DB[1] + S31847_DB[1] + N24P_DB[1] + DB26A_DB[1], \
         (len(runs), len(db))
     reachable = [v for v in db if "no legal game" not in json.dumps(v)]
     assert len(runs) * 100 >= 95 * len(reachable), (len(runs), len(reachable))
