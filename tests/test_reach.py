@@ -200,11 +200,11 @@ S31847_DB = (4, 4)
 #: restored is refused, DB-D.1): played from a new game.
 N24P_DB = (1, 1)
 #: Digi-Battle scenarios added by branch db26a (issue 26: the survivors of the full
-#: Digi-Battle sweep at eecf0d7 in state.py and rules.py: targets 1001 and 1, an unknown
-#: card set, a coin toss for the set-up shuffle, a pass without a player, player true, an
-#: unknown field, an unknown action type, a 4-card payment under both readings of
-#: DB-AMB-11): all 10 played from a new game.
-DB26A_DB = (10, 10)
+#: Digi-Battle sweep at eecf0d7 in state.py and rules.py: targets 1001 and 1, a coin toss
+#: for the set-up shuffle, a pass without a player, player true, an unknown field, an
+#: unknown action type, a 4-card payment under both readings of DB-AMB-11): all 9 played
+#: from a new game.
+DB26A_DB = (9, 9)
 
 
 def _checks_a_load_state_refusal(v: dict) -> bool:

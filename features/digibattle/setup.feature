@@ -154,16 +154,6 @@ Feature: A. Set-up
       When the game is set up
       Then the set-up is refused as invalid input
 
-    @DB-A.0
-    Scenario: A set-up naming its card set by an id no one ships, without the cards, is refused
-      # DB-A.0: the decks are built from the game's card set. A card set named by its id
-      # alone is a shipped one (docs/PROTOCOL.md); none is "fan-made", and its cards are not
-      # given, so the decks' cards are of no card set the game knows: no game starts.
-      Given a new game with the Starter decks
-      And the set-up names its card set only by the id "fan-made", which no one ships
-      When the game is set up
-      Then the set-up is refused as invalid input
-
     @DB-A.0 @DB-C.9
     Scenario: Two 30-card decks and an agreed target of 1 point are taken
       # DB-A.0 asks each player for a 30-card deck, and DB-C.9 lets the players agree before

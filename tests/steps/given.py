@@ -120,13 +120,6 @@ def _last_winner(table: Table, who: int) -> None:
     table.pos.stated |= {"last_duel_winner", "first_player"}
 
 
-@given(step('the set-up names its card set only by the id "fan-made", which no one ships'))
-def _card_set_id_only(table: Table) -> None:
-    """A set-up whose ``card_set`` is ``{"id": "fan-made"}``: an id alone names a shipped
-    card set, and no shipped set has this one; its cards are not given."""
-    table.pos.card_set_id_only = "fan-made"
-
-
 @given(step("the target score is {n:N}"))
 def _target(table: Table, n: int) -> None:
     table.pos.target = n

@@ -132,10 +132,6 @@ class Position:
     # a resume point written although no recycle shuffle is due (DB-D.3: the resume point
     # exists only while that shuffle is due; the state schema refuses it otherwise)
     stray_resume: bool = False
-    # the set-up names its card set by this id alone, without the cards: no shipped card set
-    # has it, so the set-up cannot be taken (a card set other than the shipped one must be
-    # embedded, docs/PROTOCOL.md)
-    card_set_id_only: str | None = None
 
     # -- card set ------------------------------------------------------------------------------
 
@@ -208,9 +204,7 @@ class Position:
 
     def setup(self) -> dict[str, Any]:
         """The set-up JSON (``oracle.driver`` form)."""
-        card_set = ({"id": self.card_set_id_only} if self.card_set_id_only is not None
-                    else self.card_set())
-        return {"ruleset": "digibattle", "card_set": card_set,
+        return {"ruleset": "digibattle", "card_set": self.card_set(),
                 "decks": [self.deck(0), self.deck(1)], "target": self.target,
                 "variants": dict(self.variants)}
 
