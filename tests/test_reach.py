@@ -205,6 +205,12 @@ N24P_DB = (1, 1)
 #: "across" are played from a new game; the end-of-duel shared finish with seat 0 first
 #: (DB-AMB-7) is loaded, as the same finish with seat 1 first is.
 DB26B_DB = (4, 3)
+#: Digi-Battle scenarios added by branch db26a (issue 26: the survivors of the full
+#: Digi-Battle sweep at eecf0d7 in state.py and rules.py: targets 1001 and 1, a coin toss
+#: for the set-up shuffle, a pass without a player, player true, an unknown field, an
+#: unknown action type, a 4-card payment under both readings of DB-AMB-11): all 9 played
+#: from a new game.
+DB26A_DB = (9, 9)
 
 
 def _checks_a_load_state_refusal(v: dict) -> bool:
@@ -232,9 +238,10 @@ def test_how_many_digi_battle_vectors_run_without_load_state() -> None:
     runs = [v for v in db if load_state_step(v) is None or v.get("played")]
     # + MUTATION_RUN_DB: the scenarios issue 13's mutation run added (docs/MUTATION.md)
     assert len(every) == 215 + MUTATION_RUN_DB[0] + ISSUE_26_DB[0] + DEC07_DB[0] + 4 + 2 \
-        + V26H_DB[0] + S10103_DB[0] + V26I_DB[0] + S31847_DB[0] + N24P_DB[0] + DB26B_DB[0]
+        + V26H_DB[0] + S10103_DB[0] + V26I_DB[0] + S31847_DB[0] + N24P_DB[0] + DB26B_DB[0] \
+        + DB26A_DB[0]
     assert len(runs) >= 209 + MUTATION_RUN_DB[1] + ISSUE_26_DB[1] + DEC07_DB[1] + V26H_DB[1] \
-        + S10103_DB[1] + V26I_DB[1] + S31847_DB[1] + N24P_DB[1] + DB26B_DB[1], \
+        + S10103_DB[1] + V26I_DB[1] + S31847_DB[1] + N24P_DB[1] + DB26B_DB[1] + DB26A_DB[1], \
         (len(runs), len(db))
     reachable = [v for v in db if "no legal game" not in json.dumps(v)]
     assert len(runs) * 100 >= 95 * len(reachable), (len(runs), len(reachable))

@@ -1060,6 +1060,67 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "tests/test_oracle_digibattle.py checks both (the full sweep at eecf0d7)"}
       for op, seg in (("delete", "tx.flags(i, False, False)"),
                       ("andor", "me.acted or me.passed"))),
+    # Branch db26a (issue 26): the survivors of the full Digi-Battle sweep at eecf0d7 in
+    # state.py and rules.py that no answer can show (docs/MUTATION.md, "Issue 26: the full
+    # Digi-Battle sweep at eecf0d7, state.py and rules.py").
+    {"module": "oracle/digibattle/rules.py", "function": "_refuse", "op": "delete",
+     "line": "raise IllegalActionError(", "nth": 1,
+     "reason": "the DB-C.3 refusal of a player who passed and acts out of turn left out: "
+               "inside its branch action.player != state.to_move holds, so the turn refusal "
+               "just below follows, naming _TURN_CLAUSE[('battle', 'play')] = DB-C.1, which "
+               "the DB-C.3 refusal names too (also=), and a refusal matches on any clause both "
+               "name (docs/PROTOCOL.md, verifier/compare.py) (as the const entries of "
+               "'action.player in (0, 1)') (full sweep at eecf0d7)"},
+    {"module": "oracle/digibattle/rules.py", "function": "_refuse", "op": "compare",
+     "segment": "action.player != state.to_move", "nth": 0,
+     "reason": "the DB-C.3 refusal given to a passed player who is to move instead of one who "
+               "is not: the one who is not then gets the turn refusal, DB-C.1, which the "
+               "original's DB-C.3 refusal names too (also=); the one who is to move reaches "
+               "_refuse in ('battle', 'play') only with an action type that has no handler "
+               "there (rules.apply: play_option and pass have one), whose home clause is "
+               "never DB-C.1 (only play_option's is), so the original's refusal names DB-C.1 "
+               "in also= (the phase's turn clause) and so does the mutant's DB-C.3 refusal; a "
+               "refusal matches on any clause both name (full sweep at eecf0d7)"},
+    {"module": "oracle/digibattle/state.py", "op": "early-return", "segment": "to_json",
+     "nth": 0,
+     "reason": "Game.to_json (the first to_json of the module) is called by no rule and not "
+               "by serve: State.to_json writes the game's fields itself; only the test "
+               "strategies (strategies/digibattle.py) call it (full sweep at eecf0d7)"},
+    {"module": "oracle/digibattle/state.py", "function": "game_from_setup", "op": "delete",
+     "line": "expected a card-set object",
+     "reason": "unreachable: the protocol schema types a setup's card_set as an object "
+               "(schemas/protocol/new_game.schema.json, $defs/setup, which load_state uses "
+               "too), checked on every request before its setup reaches game_from_setup "
+               "(harness/messages.parse_request) (full sweep at eecf0d7)"},
+    {"module": "oracle/digibattle/state.py", "function": "game_from_setup", "op": "andor",
+     "line": "if not isinstance(decks, list | tuple) or len(decks) != 2 or not all(",
+     "reason": "and instead of or in the check of the decks: both refuse nothing a valid "
+               "request carries; the protocol schema requires decks as exactly two arrays of "
+               "serials for digibattle (new_game.schema.json, $defs/setup, for load_state "
+               "too), so the check is unreachable, as its raise's entry (full sweep at "
+               "eecf0d7)"},
+    {"module": "oracle/digibattle/state.py", "function": "action_from_json", "op": "delete",
+     "line": "an action must be an object",
+     "reason": "unreachable from serve: the action request's protocol schema types action as "
+               "an object (schemas/protocol/action.schema.json, checked by serve's _valid and "
+               "harness/messages.parse_request before action_from_json); its other caller is "
+               "the replay tool (oracle/replay.py), not serve (full sweep at eecf0d7)"},
+    *({"module": "oracle/digibattle/state.py", "function": "to_json", "op": "delete",
+       "line": line,
+       "reason": f"Action.to_json without {field}: on the serve path Action.to_json encodes "
+                 "only legal sets (OracleDriver.legal_actions, codec.legal_line), and the "
+                 "legal set never holds a chance outcome (legal_actions answers () where "
+                 "to_move is 'chance') nor an action carrying winner or order (the "
+                 "generators build every legal action with shared_action or Action without "
+                 "them); the 'shuffled' event carries its own order list (full sweep at "
+                 "eecf0d7)"}
+      for field, line in (("winner", 'd["winner"] = winner'),
+                          ("order", 'd["order"] = list(order)'))),
+    {"module": "oracle/digibattle/state.py", "function": "to_json", "op": "delete",
+     "line": "d.update(self.data)",
+     "reason": "Event.to_json without the event's data (type, clause and player kept): "
+               "events are optional and never compared (docs/PROTOCOL.md, 'events are "
+               "optional and never compared') (full sweep at eecf0d7)"},
 )
 
 _FLIP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

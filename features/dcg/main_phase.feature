@@ -469,7 +469,7 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       # Tsunomon ST2-01 inherited: "[Your Turn] This Digimon gets +1000 DP when battling an
       # opponent's Digimon that has no digivolution cards." Biyomon ST1-02 alone has none: my
       # Gomamon ST2-02 (3000 DP) has 4000 against its 3000, so only Biyomon is deleted.
-      Given it is my turn in the Main phase with memory 2
+      Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended Gomamon ST2-02 over Tsunomon ST2-01
       And my opponent's battle area has a suspended Biyomon ST1-02
       When I attack my opponent's Biyomon ST1-02 with Gomamon ST2-02
@@ -482,7 +482,7 @@ Feature: 6-5 Main phase - play, digivolve, use an Option, link, attack, activate
       # The same Gomamon ST2-02 over Tsunomon ST2-01 against Biyomon ST1-02 over Koromon
       # ST1-01, which has one digivolution card: no bonus, 3000 against 3000, both are deleted
       # (a Koromon under it gives Biyomon nothing: it needs 4 digivolution cards).
-      Given it is my turn in the Main phase with memory 2
+      Given it is my turn in the Main phase with memory 3
       And my battle area has an unsuspended Gomamon ST2-02 over Tsunomon ST2-01
       And my opponent's battle area has a suspended Biyomon ST1-02 over Koromon ST1-01
       When I attack my opponent's Biyomon ST1-02 with Gomamon ST2-02

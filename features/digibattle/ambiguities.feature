@@ -579,6 +579,43 @@ Feature: Ambiguities - one outcome per reading
         | 1-2     | the action is refused for DB-B.3 |
         | 1-3     | my Online deck holds 16 cards    |
 
+  @DB-AMB-11 @DB-B.3
+  Rule: DB-AMB-11 A payment of 4 cards is allowed under no reading
+
+    # DB-B.3: "move 1 or 2 (the fan note says 'or 3') cards from Online to Offline": under
+    # either reading a Champion printing a 4-card payment cannot be Digivolved to by paying
+    # it. No bundled Champion prints one: Fourmon is Greymon with a 4-card payment (the other
+    # numbers are Greymon's and no step reads them).
+    Background:
+      Given a card that is not in the bundled card set:
+        | serial                 | EX-11                                                          |
+        | name                   | Fourmon                                                        |
+        | kind                   | digimon                                                        |
+        | level                  | Champion                                                       |
+        | battle_type            | Red                                                            |
+        | power                  | {"Red": 220, "Green": 340, "Yellow": 420}                      |
+        | score                  | {"Rookie": 100, "Champion": 100, "Ultimate": 200, "Mega": 300} |
+        | digivolve_requirements | [{"kind": "tribute", "from": "Agumon", "offline": 4}]          |
+      And it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Fourmon EX-11 face down
+      # Ultra Digivolve ST-56 in the hand is what lets Fourmon be prepared at all (DB-B.3n);
+      # the scenario tries to pay for it all the same.
+      And my hand holds Ultra Digivolve ST-56 and 8 other cards
+      And my Online deck holds 19 cards
+      And my opponent's Duel Zone shows Gabumon ST-05
+
+    Scenario Outline: Paying 4 cards for Fourmon is refused under "<reading>"
+      Given the reading "<reading>" of DB-AMB-11
+      When I try to Digivolve into Fourmon EX-11 paying 4 cards from Online
+      Then the action is refused for DB-B.3
+      And my Online deck holds 19 cards
+
+      Examples:
+        | reading |
+        | 1-2     |
+        | 1-3     |
+
   @DB-AMB-12 @DB-B.4 @DB-B.6
   Rule: DB-AMB-12 Digivolving with a card that was not placed face down beforehand
 

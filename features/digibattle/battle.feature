@@ -289,6 +289,38 @@ Feature: C. Battle - playing Power Option cards
       When a pass is sent for player 2
       Then the action is refused as invalid input
 
+    @DB-C.1
+    Scenario: An action for player true is invalid input, not a move of player 1
+      # The action form (schemas/action.schema.json) writes a player as the integer 0 or 1;
+      # the JSON true is no integer, so the action is unreadable, "invalid", even on player
+      # 1's turn.
+      Given it is the Battle phase and my opponent goes first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      When a pass is sent for my opponent with the player written as true instead of a number
+      Then the action is refused as invalid input
+
+    @DB-C.3
+    Scenario: A pass carrying a field no action has is invalid input, not a rule's refusal
+      # Each action type has exactly its own fields (schemas/action.schema.json): a pass with
+      # a "comment" is unreadable, "invalid", though passing is legal here (DB-C.3).
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      When a pass is sent for me with a field no action has
+      Then the action is refused as invalid input
+
+    @DB-C.1
+    Scenario: An action type the game does not have is invalid input, not a rule's refusal
+      # The Battle phase's moves are playing a Power Option card and passing (DB-C.1,
+      # DB-C.3); an "attack" is no action of the game at all (the action schema's types), so
+      # it is unreadable, "invalid", not a move the rules refuse.
+      Given it is the Battle phase and I go first
+      And my Duel Zone shows Greymon ST-02 over Agumon ST-01
+      And my opponent's Duel Zone shows Garurumon ST-06 over Gabumon ST-05
+      When an attack, an action type the game does not have, is sent for me
+      Then the action is refused as invalid input
+
   Rule: DB-C.2 A Use Requirement that discards two cards
 
     # No bundled Power Option discards two cards: EX-05 is Metal Attack asking for two.

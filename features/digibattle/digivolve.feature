@@ -388,6 +388,21 @@ Feature: B. Digivolve
       When my opponent Digivolves into Kabuterimon ST-08 paying 2 cards from Online
       Then my Digimon Power is 140 against my opponent's 200
 
+    @DB-B.4
+    Scenario: A pass that names no player is refused
+      # In the Digivolve phase the player whose turn it is answers, by Digivolving or by
+      # passing (DB-B.4, DB-B.5): a pass that names no player is nobody's answer, and my
+      # card stays face down. (The action form requires the player, so an engine may answer
+      # it as invalid input instead.)
+      Given it is the Digivolve phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my Digivolve Zone holds Greymon ST-02 face down
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When a pass that names no player is sent
+      Then the action is refused for DB-B.4
+      And my Digivolve Zone holds Greymon ST-02
+      And it is my turn
+
   Rule: DB-B.5 A player who passes loses the card face down on the Digivolve Zone
 
     @DB-B.5

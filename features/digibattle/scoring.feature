@@ -390,6 +390,17 @@ Feature: C. Battle - winning the Duel, scoring and winning the game
       Then the set-up is refused
 
     @DB-C.9
+    Scenario: A target of 1001 points is refused
+      # DB-C.9: the target is 1000 points or a lower one the players agreed; 1001 is neither
+      # (1 … 1000).
+      Given the target score is 1001
+      And it is the Battle phase and I go first
+      And my Duel Zone shows Agumon ST-01
+      And my opponent's Duel Zone shows Gabumon ST-05
+      When the game is set up
+      Then the set-up is refused as invalid input
+
+    @DB-C.9
     Scenario: A target of 0 points is refused
       # DB-C.9: the game is won by the first player to reach the target; a target of 0 is
       # reached before anybody plays, so no game is agreed on it (1 … 1000).

@@ -154,6 +154,16 @@ Feature: A. Set-up
       When the game is set up
       Then the set-up is refused as invalid input
 
+    @DB-A.0 @DB-C.9
+    Scenario: Two 30-card decks and an agreed target of 1 point are taken
+      # DB-A.0 asks each player for a 30-card deck, and DB-C.9 lets the players agree before
+      # starting on a target lower than 1000 points, the lowest being 1: the game starts.
+      Given a new game with the Starter decks
+      And the target score is 1
+      When the game is set up
+      Then the phase is Set-up
+      And it is my turn
+
   Rule: DB-A.1 Each player puts a Rookie from their deck face down on the Duel Zone
 
     @DB-A.1
@@ -209,6 +219,18 @@ Feature: A. Set-up
       And my opponent chooses Gabumon ST-05 as their Rookie
       And my cards are shuffled without Metal Attack ST-53
       Then the action is refused for DB-A.2
+
+    @DB-A.2
+    Scenario: The set-up shuffle is not answered with a coin toss that carries the shuffle's order
+      # The shuffle of the 29 cards (DB-A.2) is a chance outcome of its own kind: a coin toss,
+      # even one carrying the order a shuffle of those cards would give, is not one, and no
+      # hand is dealt by it.
+      Given a new game with the Starter decks
+      When I choose Agumon ST-01 as my Rookie
+      And my opponent chooses Gabumon ST-05 as their Rookie
+      And my shuffle is answered by a coin toss naming me the winner that carries the shuffle's order
+      Then the action is refused for DB-A.2
+      And a shuffle of my 29 cards is due
 
   Rule: DB-A.3 Both Rookies are turned face up
 

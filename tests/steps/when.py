@@ -90,6 +90,15 @@ def _coin_toss_by_shuffle(table: Table, whose: int, whom: int) -> Outcome:
     return _act(table, type="shuffle", player=whose, order=hand, winner=whom)
 
 
+@when(step("{whose:Whose} shuffle is answered by a coin toss naming {whom:Whom} the winner that "
+           "carries the shuffle's order"), target_fixture="outcome")
+def _shuffle_by_coin_toss(table: Table, whose: int, whom: int) -> Outcome:
+    """A chance outcome of the wrong kind where a shuffle is due (DB-A.2, DB-D.3): a
+    ``coin_toss`` that also carries the ``order`` a shuffle of the due cards would give."""
+    order = _due_shuffle(table, whose)
+    return _act(table, type="coin_toss", winner=whom, order=order)
+
+
 # ---------------------------------------------------------------------------------------------
 # Digivolve phase and preparation
 
@@ -219,6 +228,40 @@ def _play_card_not_a_string(table: Table, who: int, card: CardRef) -> Outcome:
 def _pass_player_2(table: Table) -> Outcome:
     """An action naming a player who does not exist (the action schema: 0 or 1): ``invalid``."""
     return _act(table, type="pass", player=2)
+
+
+@when(step("a pass is sent for {whom:Whom} with the player written as true instead of a number"),
+      target_fixture="outcome")
+def _pass_player_true(table: Table, whom: int) -> Outcome:
+    """An action whose ``player`` is the JSON ``true`` (the action schema: the integer 0 or
+    1; a boolean is no integer): ``invalid``, not a move of player 1."""
+    if whom != 1:
+        raise PositionError("write this step for my opponent (player 1, whom true would be)")
+    return _act(table, type="pass", player=True)
+
+
+@when(step("a pass is sent for {whom:Whom} with a field no action has"),
+      target_fixture="outcome")
+def _pass_unknown_field(table: Table, whom: int) -> Outcome:
+    """A ``pass`` carrying ``"comment"``, a field of no action type (the action schema: each
+    type allows exactly its own fields): ``invalid``, whatever the rules would say."""
+    return _act(table, type="pass", player=whom, comment="good game")
+
+
+@when(step("an attack, an action type the game does not have, is sent for {whom:Whom}"),
+      target_fixture="outcome")
+def _unknown_action_type(table: Table, whom: int) -> Outcome:
+    """An action of type ``attack``, which is not one of the action schema's types:
+    ``invalid``, not a move the rules refuse."""
+    return _act(table, type="attack", player=whom)
+
+
+@when(step("a pass that names no player is sent"), target_fixture="outcome")
+def _pass_no_player(table: Table) -> Outcome:
+    """A ``pass`` without ``player``: no player's move. The oracle refuses it as a move out of
+    turn (nobody named is to move); the action schema requires ``player``, so an engine may
+    answer it ``invalid`` instead (docs/PROTOCOL.md)."""
+    return table.apply({"type": "pass"})
 
 
 @when(step("{who:Who} {:Play} {card:Card} on {whose:Whose} Champion sending {cards:Cards} "
