@@ -428,11 +428,35 @@ def test_a_loaded_resume_while_a_player_is_to_move_is_refused() -> None:
     pytest.fail("no recycle shuffle in 200 random games")
 
 
+def _load_state_problems(d: dict) -> list[tuple[str, str]]:
+    """The problems of a ``load_state`` request of the shipped default game that sends the
+    state ``d`` (``schemas/protocol/load_state.schema.json``: a Digi-Battle state sent to be
+    loaded must be a position the rules reach, ``state.schema.json#/$defs/
+    digibattle-position``); serve and the harness check every request against it first
+    (``harness.messages.parse_request``)."""
+    from digiconform.verifier.games import db_setup
+    from oracle.validation import errors
+
+    return list(errors({"cmd": "load_state", "seq": 0, "setup": db_setup(), "state": d},
+                       "protocol/load_state"))
+
+
+def _refused_as_load_only(d: dict, game: Game, field: str) -> None:
+    """``d`` is refused as a ``load_state`` request at ``field`` and still taken as a state
+    (an engine's answer with it is a difference the verifier names by its rule)."""
+    from oracle.digibattle import State
+
+    problems = _load_state_problems(d)
+    assert problems and all(field in path for path, _ in problems), problems
+    State.from_json(d, game)
+
+
 def test_a_loaded_resume_with_two_further_recycles_is_refused() -> None:
     """DB-D.3: each player whose Online deck is at zero recycles once, so while one recycle's
     shuffle is due at most one more is queued, the other player's (``resume.then``); the
-    state schema refuses two (``maxItems``), which makes ``regroup._resume``'s handling of a
-    longer queue unreachable (the full sweep's ``regroup.py:156``/``157`` at eecf0d7)."""
+    ``load_state`` request schema refuses two, which makes ``regroup._resume``'s handling of a
+    longer queue unreachable through the protocol (the full sweep's ``regroup.py:156``/``157``
+    at eecf0d7)."""
     from oracle.digibattle import State
 
     rng = random.Random(5)
@@ -444,10 +468,9 @@ def test_a_loaded_resume_with_two_further_recycles_is_refused() -> None:
                 pile = {"player": 1 - state.chance[1], "cards": []}
                 d["resume"]["then"] = [pile]
                 State.from_json(d, GAME)  # (one further recycle: a position)
+                assert not _load_state_problems(d)
                 d["resume"]["then"] = [pile, dict(pile, player=state.chance[1])]
-                with pytest.raises(InvalidInputError) as e:
-                    State.from_json(d, GAME)
-                assert "then" in e.value.path + e.value.reason
+                _refused_as_load_only(d, GAME, "$.state.resume.then")
                 return
             acts = legal_actions(state) if state.to_move != "chance" else []
             a = rng.choice(acts) if acts else chance_outcome(state, rng)
@@ -480,8 +503,9 @@ def test_no_power_option_play_is_listed_outside_the_battle_phase() -> None:
 
 
 def test_a_loaded_state_listing_a_play_outside_the_battle_phase_is_refused() -> None:
-    """The state schema's side of the test above: a Regroup position that lists a Power
-    Option play (the one the Duel just ended with) is refused as invalid input."""
+    """The ``load_state`` side of the test above: a Regroup position that lists a Power
+    Option play (the one the Duel just ended with) is refused as a request, and still taken
+    as a state."""
     from oracle import selfplay
     from oracle.digibattle import State
     from oracle.digibattle.state import Game
@@ -494,11 +518,9 @@ def test_a_loaded_state_listing_a_play_outside_the_battle_phase_is_refused() -> 
             last_play = st.to_json()["plays"]
         elif st.phase == "regroup" and last_play:
             d = st.to_json()
-            assert State.from_json(d, game) == st
+            assert State.from_json(d, game) == st and not _load_state_problems(d)
             d["plays"] = last_play
-            with pytest.raises(InvalidInputError) as e:
-                State.from_json(d, game)
-            assert "plays" in e.value.path + e.value.reason
+            _refused_as_load_only(d, game, "$.state.plays")
             return
     pytest.fail("seed 3 reached no Regroup after a Power Option play")
 
@@ -529,8 +551,8 @@ def test_nobody_has_passed_or_acted_before_the_first_reveal() -> None:
 
 
 def test_a_loaded_state_with_a_pass_before_the_first_reveal_is_refused() -> None:
-    """The state schema's side of the test above: a coin-toss position in which a player has
-    passed or acted is refused as invalid input."""
+    """The ``load_state`` side of the test above: a coin-toss position in which a player has
+    passed or acted is refused as a request, and still taken as a state."""
     from oracle.digibattle import State
 
     rng = random.Random(7)
@@ -540,8 +562,39 @@ def test_a_loaded_state_with_a_pass_before_the_first_reveal_is_refused() -> None
         state = apply(state, rng.choice(acts) if acts else chance_outcome(state, rng))[0]
     for flag in ("passed", "acted"):
         d = state.to_json()
-        assert State.from_json(d, GAME) == state
+        assert State.from_json(d, GAME) == state and not _load_state_problems(d)
         d["players"][1][flag] = True
-        with pytest.raises(InvalidInputError) as e:
-            State.from_json(d, GAME)
-        assert flag in e.value.path + e.value.reason
+        _refused_as_load_only(d, GAME, f"$.state.players[1].{flag}")
+
+
+def test_every_duel_zone_holds_a_rookie_after_the_set_up() -> None:
+    """DB-A.1/DB-D.2/DB-D.4: from the end of the set-up on, each player's Duel Zone holds the
+    Rookie (a Regroup keeps it, a Rookie change replaces it), so a ``load_state`` request
+    of a position outside the set-up with an empty Duel Zone is refused with its path: the
+    oracle's rules read the card there (serve's ``legal_actions`` raised IndexError on such a
+    loaded position before, a traceback instead of a clear error). Random games under
+    readings that move a Regroup, then the refusal."""
+    from oracle import selfplay
+    from oracle.digibattle.state import Game
+
+    seen = 0
+    for readings in ({}, {"DB-AMB-8": "any-level"}, {"DB-AMB-21": "after-duel"},
+                     {"DB-AMB-3": "whole-offline"}):
+        game = Game.default(variants=readings)
+        for seed in range(6):
+            for step in selfplay.play(game, seed):
+                st = step.state
+                if st.phase != "setup":
+                    seen += 1
+                    assert all(p.duel_zone for p in st.players), (readings, seed, st.phase)
+    assert seen > 1000, seen
+    rng = random.Random(3)
+    state = new_game(GAME)
+    while state.phase != "battle" or not isinstance(state.to_move, int):
+        acts = legal_actions(state) if state.to_move != "chance" else []
+        state = apply(state, rng.choice(acts) if acts else chance_outcome(state, rng))[0]
+    d = state.to_json()
+    assert not _load_state_problems(d)
+    d["players"][1]["offline"] += d["players"][1]["duel_zone"]
+    d["players"][1]["duel_zone"] = []
+    _refused_as_load_only(d, GAME, "$.state.players[1].duel_zone")

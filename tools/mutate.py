@@ -1025,38 +1025,42 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
      "reason": "a division's order class 3 instead of 2: the class is only a sort key under "
                "DB-AMB-15 'add-first' (3 still sorts after 0 and 1, and the sort is stable) "
                "and a test for 0 or 1 whose else branch divides (db26b)"},
-    # The full sweep's survivors at regroup.py:156-157, decided after db26b: the state schema
-    # now says what settle always did, at most one further recycle queued.
+    # The full sweep's survivors at regroup.py:156-157, 479, 507-508, decided after db26b:
+    # the load_state request schema now refuses the positions no game reaches that alone
+    # could show them (schemas/protocol/load_state.schema.json, which serve checks every
+    # load_state request against before the rules see it, refers to state.schema.json's
+    # $defs/digibattle-position; the states engines answer are not held to it).
     *({"module": "oracle/digibattle/regroup.py", "function": "_resume", "op": op,
        "segment": seg, "line": "(p, pile), rest = then[0], then[1:]",
        "reason": "the queue of further recycles read from its other end (then[-1]) or "
                  "without its second entry (then[2:]): it holds at most one entry, the other "
                  "player's (settle queues each player at zero once, tx.emptied holds no "
-                 "player twice, and a loaded resume point with two is refused: "
-                 "schemas/state.schema.json resume.then maxItems 1, "
+                 "player twice, and a load_state request with two is refused: "
+                 "digibattle-position, resume.then maxItems 1, "
                  "tests/test_oracle_digibattle.py), and with one entry both read the same "
                  "(the full sweep at eecf0d7)"}
       for op, seg in (("const-1", "0"), ("const+1", "1"))),
     {"module": "oracle/digibattle/regroup.py", "function": "_resume", "op": "andor",
      "segment": "rest or None",
      "reason": "rest and None instead of rest or None: with at most one further recycle "
-               "queued (schemas/state.schema.json resume.then maxItems 1) rest is always the "
+               "queued (load_state: digibattle-position) rest is always the "
                "empty list, and _resume_json writes an empty queue as null, as it writes None "
                "(_resume reads both as no further recycle) (the full sweep at eecf0d7)"},
     {"module": "oracle/digibattle/digivolve.py", "function": "start_duel", "op": "delete",
      "segment": "tx.plays = ()",
      "reason": "the Power Option plays are already cleared when a Duel starts: only the "
                "Battle phase adds one (battle.play_option) and the Duel's end clears them on "
-               "every path (battle.end_duel), and a loaded state of another phase listing one "
-               "is refused (schemas/state.schema.json: plays maxItems 0 outside 'battle'); "
+               "every path (battle.end_duel), and a load_state request of another phase "
+               "listing one is refused (digibattle-position: plays empty outside 'battle'); "
                "tests/test_oracle_digibattle.py checks both (the full sweep at eecf0d7)"},
     *({"module": "oracle/digibattle/digivolve.py", "function": "begin_reveal", "op": op,
        "segment": seg,
        "reason": "the first Duel's clearing of the pass and acted marks (begin_reveal without "
                  "new_duel is called only by setup.coin_toss): nobody has passed or acted "
                  "before the first reveal (only the reveal, the Battle and the Battle's "
-                 "forced passes set them), and a loaded prepare or coin-toss position of the "
-                 "Digivolve phase with one set is refused (schemas/state.schema.json); "
+                 "forced passes set them), and a load_state request of a prepare or coin-toss "
+                 "position of the Digivolve phase with one set is refused "
+                 "(digibattle-position); "
                  "tests/test_oracle_digibattle.py checks both (the full sweep at eecf0d7)"}
       for op, seg in (("delete", "tx.flags(i, False, False)"),
                       ("andor", "me.acted or me.passed"))),
