@@ -64,17 +64,17 @@ def test_the_card_facts_behind_two_documented_dcg_equivalents() -> None:
     stack's bottom card shows the Option colours its top does); a digivolve costs 0 only from
     level 2, and every level-2 card is a Digi-Egg without DP, which never reaches the battle
     area. Should a new card break one, the matching entry is wrong and must go."""
-    data = Path(__file__).resolve().parents[1] / "oracle" / "data" / "dcg"
-    cards = [c for name in ("cards.json", "test-only-cards.json")
-             for c in json.loads((data / name).read_text(encoding="utf-8"))["cards"]]
+    from oracle.dcg.cards import load_test_only_cards
+
+    cards = load_test_only_cards().cards  # (dcg-real and the test-only cards)
     assert len(cards) > 50
-    for card in cards:
-        assert len(card["colors"]) == 1, card["id"]
-        for cond in card.get("digivolve") or ():
-            assert cond["color"] in card["colors"], card["id"]
-            assert cond["cost"] > 0 or cond["level"] == 2, card["id"]
-        if card.get("level") == 2:
-            assert card["kind"] == "digi-egg" and card.get("dp") is None, card["id"]
+    for cid, card in cards.items():
+        assert len(card.colors) == 1, cid
+        for cond in card.digivolve:
+            assert cond.color in card.colors, cid
+            assert cond.cost > 0 or cond.level == 2, cid
+        if card.level == 2:
+            assert card.kind == "digi-egg" and card.dp is None, cid
 
 
 def test_no_deck_verify_sends_holds_a_card_its_set_marks_unsupported() -> None:

@@ -403,6 +403,37 @@ def test_self_play_draws_through_another_generators_own_choice_and_shuffle() -> 
     assert rng.calls == ["choice", "shuffle"]
 
 
+def _first_position(found: Any, seed: int, games: int = 200) -> Any:
+    """The first state of random games of ``GAME`` (one ``random.Random(seed)`` across up to
+    ``games`` games) for which ``found(state)`` holds; fails the test if none does."""
+    rng = random.Random(seed)
+    for _game in range(games):
+        state = new_game(GAME)
+        while state.to_move is not None:
+            if found(state):
+                return state
+            acts = legal_actions(state) if state.to_move != "chance" else []
+            state = apply(state, rng.choice(acts) if acts else chance_outcome(state, rng))[0]
+    pytest.fail(f"no such position in {games} random games (seed {seed})")
+
+
+def _states_under(readings: tuple[dict[str, str], ...], seeds: int) -> Any:
+    """``(readings, seed, state)`` for every state of ``seeds`` self-play games of the default
+    game under each of ``readings``."""
+    from oracle import selfplay
+    from oracle.digibattle.state import Game
+
+    for chosen in readings:
+        game = Game.default(variants=chosen)
+        for seed in range(seeds):
+            for step in selfplay.play(game, seed):
+                yield chosen, seed, step.state
+
+
+def _recycle_due(state: Any) -> bool:
+    return state.to_move == "chance" and state.resume is not None
+
+
 def test_a_loaded_resume_while_a_player_is_to_move_is_refused() -> None:
     """DB-D.3: where play resumes after a recycle (``resume``) exists only while that recycle's
     shuffle is due. A loaded state that keeps one while a player is to move is no position of
@@ -410,22 +441,13 @@ def test_a_loaded_resume_while_a_player_is_to_move_is_refused() -> None:
     dead code (fresh sample 10103's survivor ``phases.py:95:delete:30``)."""
     from oracle.digibattle import State
 
-    rng = random.Random(5)
-    for _game in range(200):
-        state = new_game(GAME)
-        while state.to_move is not None:
-            if state.to_move == "chance" and state.resume is not None:
-                d = state.to_json()
-                assert State.from_json(d, GAME) == state
-                d["to_move"], d["chance"] = state.resume[2], None
-                with pytest.raises(InvalidInputError) as e:
-                    State.from_json(d, GAME)
-                assert "resume" in e.value.path + e.value.reason
-                return
-            acts = legal_actions(state) if state.to_move != "chance" else []
-            a = rng.choice(acts) if acts else chance_outcome(state, rng)
-            state = apply(state, a)[0]
-    pytest.fail("no recycle shuffle in 200 random games")
+    state = _first_position(_recycle_due, seed=5)
+    d = state.to_json()
+    assert State.from_json(d, GAME) == state
+    d["to_move"], d["chance"] = state.resume[2], None
+    with pytest.raises(InvalidInputError) as e:
+        State.from_json(d, GAME)
+    assert "resume" in e.value.path + e.value.reason
 
 
 def _load_state_problems(d: dict) -> list[tuple[str, str]]:
@@ -459,46 +481,32 @@ def test_a_loaded_resume_with_two_further_recycles_is_refused() -> None:
     at eecf0d7)."""
     from oracle.digibattle import State
 
-    rng = random.Random(5)
-    for _game in range(200):
-        state = new_game(GAME)
-        while state.to_move is not None:
-            if state.to_move == "chance" and state.resume is not None:
-                d = state.to_json()
-                pile = {"player": 1 - state.chance[1], "cards": []}
-                d["resume"]["then"] = [pile]
-                State.from_json(d, GAME)  # (one further recycle: a position)
-                assert not _load_state_problems(d)
-                d["resume"]["then"] = [pile, dict(pile, player=state.chance[1])]
-                _refused_as_load_only(d, GAME, "$.state.resume.then")
-                return
-            acts = legal_actions(state) if state.to_move != "chance" else []
-            a = rng.choice(acts) if acts else chance_outcome(state, rng)
-            state = apply(state, a)[0]
-    pytest.fail("no recycle shuffle in 200 random games")
+    state = _first_position(_recycle_due, seed=5)
+    d = state.to_json()
+    pile = {"player": 1 - state.chance[1], "cards": []}
+    d["resume"]["then"] = [pile]
+    State.from_json(d, GAME)  # (one further recycle: a position)
+    assert not _load_state_problems(d)
+    d["resume"]["then"] = [pile, dict(pile, player=state.chance[1])]
+    _refused_as_load_only(d, GAME, "$.state.resume.then")
 
 
 def test_no_power_option_play_is_listed_outside_the_battle_phase() -> None:
     """DB-C.2/DB-C.4: the Power Options played (``plays``) belong to the Battle phase and the
-    Duel's end clears them, so no state of another phase lists one; the state schema says so
-    (``plays`` ``maxItems`` 0 outside ``battle``), which makes ``digivolve.start_duel``'s
-    clearing of them dead for every position verify can send (the full sweep's
-    ``digivolve.py:479``). Random games under the readings that move a Duel's end."""
-    from oracle import selfplay
-    from oracle.digibattle.state import Game
-
+    Duel's end clears them, so no state of another phase lists one; a ``load_state`` request
+    of such a position is refused (``digibattle-position``), which makes
+    ``digivolve.start_duel``'s clearing of them dead for every position verify can send (the
+    full sweep's ``digivolve.py:479``). Random games under the readings that move a Duel's
+    end."""
     seen = {"battle": 0, "other": 0}
-    for readings in ({}, {"DB-AMB-7": "end-of-duel"}, {"DB-AMB-23": "score-first"},
-                     {"DB-AMB-21": "after-duel"}, {"DB-AMB-2": "across"}):
-        game = Game.default(variants=readings)
-        for seed in range(8):
-            for step in selfplay.play(game, seed):
-                st = step.state
-                if st.phase == "battle":
-                    seen["battle"] += bool(st.plays)
-                else:
-                    seen["other"] += 1
-                    assert st.plays == (), (readings, seed, st.phase, st.plays)
+    for readings, seed, st in _states_under(
+            ({}, {"DB-AMB-7": "end-of-duel"}, {"DB-AMB-23": "score-first"},
+             {"DB-AMB-21": "after-duel"}, {"DB-AMB-2": "across"}), seeds=8):
+        if st.phase == "battle":
+            seen["battle"] += bool(st.plays)
+        else:
+            seen["other"] += 1
+            assert st.plays == (), (readings, seed, st.phase, st.plays)
     assert seen["battle"] > 100 and seen["other"] > 1000, seen  # (plays and phases seen)
 
 
@@ -529,24 +537,17 @@ def test_nobody_has_passed_or_acted_before_the_first_reveal() -> None:
     """DB-B.2: the reveal is where a player first passes or acts (DB-B.4/B.5); before the
     first Duel's reveal (the Digivolve phase's ``prepare`` and ``coin_toss`` steps) no
     player's ``passed`` or ``acted`` is set, so ``digivolve.begin_reveal``'s clearing of them
-    for the first Duel is dead for every position verify can send once the state schema
-    refuses them there (the full sweep's ``digivolve.py:507``/``508``). Random games under
-    the readings that move the preparation."""
-    from oracle import selfplay
-    from oracle.digibattle.state import Game
-
+    for the first Duel is dead for every position verify can send once a ``load_state``
+    request of one is refused (``digibattle-position``; the full sweep's
+    ``digivolve.py:507``/``508``). Random games under the readings that move the
+    preparation."""
     seen = 0
-    for readings in ({}, {"DB-AMB-9": "at-prepare", "DB-AMB-28": "port"},
-                     {"DB-AMB-12": "from-hand"}, {"DB-AMB-8": "any-level"},
-                     {"DB-AMB-25": "first-player"}):
-        game = Game.default(variants=readings)
-        for seed in range(8):
-            for step in selfplay.play(game, seed):
-                st = step.state
-                if st.phase == "digivolve" and st.step in ("prepare", "coin_toss"):
-                    seen += 1
-                    assert not any(p.passed or p.acted for p in st.players), \
-                        (readings, seed, st.step)
+    for readings, seed, st in _states_under(
+            ({}, {"DB-AMB-9": "at-prepare", "DB-AMB-28": "port"}, {"DB-AMB-12": "from-hand"},
+             {"DB-AMB-8": "any-level"}, {"DB-AMB-25": "first-player"}), seeds=8):
+        if st.phase == "digivolve" and st.step in ("prepare", "coin_toss"):
+            seen += 1
+            assert not any(p.passed or p.acted for p in st.players), (readings, seed, st.step)
     assert seen > 100, seen
 
 
@@ -555,11 +556,7 @@ def test_a_loaded_state_with_a_pass_before_the_first_reveal_is_refused() -> None
     passed or acted is refused as a request, and still taken as a state."""
     from oracle.digibattle import State
 
-    rng = random.Random(7)
-    state = new_game(GAME)
-    while not (state.phase == "digivolve" and state.step == "coin_toss"):
-        acts = legal_actions(state) if state.to_move != "chance" else []
-        state = apply(state, rng.choice(acts) if acts else chance_outcome(state, rng))[0]
+    state = _first_position(lambda s: (s.phase, s.step) == ("digivolve", "coin_toss"), seed=7)
     for flag in ("passed", "acted"):
         d = state.to_json()
         assert State.from_json(d, GAME) == state and not _load_state_problems(d)
@@ -574,25 +571,16 @@ def test_every_duel_zone_holds_a_rookie_after_the_set_up() -> None:
     oracle's rules read the card there (serve's ``legal_actions`` raised IndexError on such a
     loaded position before, a traceback instead of a clear error). Random games under
     readings that move a Regroup, then the refusal."""
-    from oracle import selfplay
-    from oracle.digibattle.state import Game
-
     seen = 0
-    for readings in ({}, {"DB-AMB-8": "any-level"}, {"DB-AMB-21": "after-duel"},
-                     {"DB-AMB-3": "whole-offline"}):
-        game = Game.default(variants=readings)
-        for seed in range(6):
-            for step in selfplay.play(game, seed):
-                st = step.state
-                if st.phase != "setup":
-                    seen += 1
-                    assert all(p.duel_zone for p in st.players), (readings, seed, st.phase)
+    for readings, seed, st in _states_under(
+            ({}, {"DB-AMB-8": "any-level"}, {"DB-AMB-21": "after-duel"},
+             {"DB-AMB-3": "whole-offline"}), seeds=6):
+        if st.phase != "setup":
+            seen += 1
+            assert all(p.duel_zone for p in st.players), (readings, seed, st.phase)
     assert seen > 1000, seen
-    rng = random.Random(3)
-    state = new_game(GAME)
-    while state.phase != "battle" or not isinstance(state.to_move, int):
-        acts = legal_actions(state) if state.to_move != "chance" else []
-        state = apply(state, rng.choice(acts) if acts else chance_outcome(state, rng))[0]
+    state = _first_position(lambda s: s.phase == "battle" and isinstance(s.to_move, int),
+                            seed=3)
     d = state.to_json()
     assert not _load_state_problems(d)
     d["players"][1]["offline"] += d["players"][1]["duel_zone"]
