@@ -221,6 +221,11 @@ class OracleDriver:
         """The current oracle state object (oracle driver only)."""
         return self._state
 
+    def rewind(self, state: Any) -> None:
+        """Make ``state``, a state object this driver's game passed through (states are
+        immutable values), the current one again (oracle driver only)."""
+        self._state = state
+
     def close(self) -> None:
         """Nothing to release."""
 

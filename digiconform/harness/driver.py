@@ -154,6 +154,10 @@ class ProtocolDriver:
         # The legal actions the last answer carried inline (capability inline_legal_actions),
         # while no other request has been sent since: what legal_actions() answers next.
         self._inline: list[Mapping[str, Any]] | None = None
+        # The requests queued by send_matching, not yet written (settle): (seq, action, the
+        # oracle state expected, the expected answer, its legal actions' JSON, its line)
+        self._pending: list[tuple[int, Mapping[str, Any], Any, dict[str, Any],
+                                  list[Mapping[str, Any]], bytes]] = []
 
     # ----------------------------------------------------------------------------------------
     # Driver interface
@@ -194,7 +198,7 @@ class ProtocolDriver:
         :raises ImplementationError: it misbehaved (``missing-actions``: it declares
             ``inline_legal_actions`` and answered a state without the actions asked).
         """
-        self._game, self._actions, self._inline = (), [], None
+        self._game, self._actions, self._inline, self._pending = (), [], None, []
         self._ruleset = str(setup.get("ruleset", "digibattle"))
         inline = True if legal and self.inline_legal else None
         state = self._begin(NewGame(self._next_seq(), self._dated(setup), inline))
@@ -212,7 +216,7 @@ class ProtocolDriver:
 
         :raises UnsupportedError: the implementation lacks the ``load_state`` capability.
         """
-        self._game, self._actions, self._inline = (), [], None
+        self._game, self._actions, self._inline, self._pending = (), [], None, []
         self._ruleset = str(setup.get("ruleset", "digibattle"))
         if not self.ready.capabilities.load_state:
             raise UnsupportedError("load_state", "the implementation does not declare the "
@@ -239,6 +243,8 @@ class ProtocolDriver:
         :raises ImplementationSkipped: it answered ``skipped``.
         :raises ImplementationError: it misbehaved (the game is replayed on the next call).
         """
+        if self._pending:
+            raise RuntimeError("settle() the requests queued by send_matching first")
         self._inline = None
         if not self._game:
             raise ImplementationError("no-game", "apply before new_game/load_state")
@@ -289,6 +295,8 @@ class ProtocolDriver:
         :raises ImplementationSkipped: it answered ``skipped``.
         :raises ImplementationError: it misbehaved (the game is replayed on the next call).
         """
+        if self._pending:
+            raise RuntimeError("settle() the requests queued by send_matching first")
         inline = legal is not None and self.inline_legal
         if not self._game or self._proc is None or not (
                 self.expected_hits or self.expected_misses < 64):
@@ -330,6 +338,135 @@ class ProtocolDriver:
             self._inline = self._promised(answer.actions, request)
         return self._outcome(answer, action)
 
+    @property
+    def pipelined(self) -> bool:
+        """The implementation declares ``pipelining`` (with ``inline_legal_actions``): the
+        game's requests may be sent ahead with :meth:`send_matching` and their answers read
+        together by :meth:`settle`."""
+        caps = (self.ready_info if self.ready_info is not None else self.ready).capabilities
+        return caps.pipelining and caps.inline_legal_actions and caps.legal_actions
+
+    def send_matching(self, action: Mapping[str, Any], state: Any,
+                      events: list[Mapping[str, Any]], legal: list[Mapping[str, Any]]
+                      ) -> bool:
+        """:meth:`apply_matching` (with ``legal``) sent ahead: the request is queued and
+        written, with every other one queued, by :meth:`settle`, which reads their answers.
+        False when it cannot be (no game or process, or answers no longer compared byte for
+        byte): nothing is queued, and the caller calls :meth:`apply_matching`."""
+        if not self._game or self._proc is None or not (
+                self.expected_hits or self.expected_misses < 64):
+            return False
+        self._seq = seq = self._seq + 1
+        try:
+            doc = {"seq": seq, "state": codec.state_doc(state), "events": events,
+                   "actions": legal}
+            want = codec.orjson.dumps(doc)
+        except (TypeError, AttributeError):
+            self._seq -= 1
+            return False
+        self._pending.append((seq, action, state, doc, legal, want))
+        return True
+
+    def send_refusal(self, action: Mapping[str, Any], refused: Mapping[str, Any]) -> bool:
+        """:meth:`send_matching` for an action the oracle refuses: ``refused`` is the
+        expected refusal (JSON); the answer matches when it is byte for byte that refusal
+        (and reads as one); else :meth:`settle` returns it as :meth:`apply` does."""
+        if not self._game or self._proc is None or not (
+                self.expected_hits or self.expected_misses < 64):
+            return False
+        self._seq = seq = self._seq + 1
+        try:
+            want = codec.orjson.dumps({"seq": seq, "refused": refused})
+        except TypeError:
+            self._seq -= 1
+            return False
+        self._pending.append((seq, action, None, None, None, want))
+        return True
+
+    @property
+    def queued(self) -> int:
+        """How many requests :meth:`send_matching` queued since the last :meth:`settle`."""
+        return len(self._pending)
+
+    def settle(self) -> tuple[int, Outcome | BaseException] | None:
+        """Write the requests :meth:`send_matching` queued, in one write, and read their
+        answers in order. None when every answer is byte for byte the expected one (each
+        then taken as :meth:`apply_matching` takes it). Else ``(i, outcome)`` for the first
+        that is not: the answer to the ``i``-th queued request as :meth:`apply` returns it,
+        or the :class:`ImplementationError` / :class:`ImplementationSkipped` it raises (not
+        raised here). The answers to the requests after it (sent only because of the
+        pipelining) are read and dropped, and the implementation is brought back to the
+        position of that answer by replaying the game in place (:meth:`_replay`; if it fails
+        or died meanwhile, it is restarted and replayed at the next request): nothing it
+        answered to them is held against it. The legal actions the ``i``-th answer carried
+        inline (a state answer) are what the next :meth:`legal_actions` returns."""
+        pending, self._pending = self._pending, []
+        if not pending:
+            return None
+        self._inline = None
+        assert self._proc is not None
+        data = b"".join(b'{"cmd":"action","seq":%d,"action":%b%b}\n'
+                        % (p[0], codec.dumps(p[1]), _FLAG) for p in pending)
+        for i, (seq, action, state, doc, legal, want) in enumerate(pending):
+            try:
+                if i == 0:
+                    self._proc._write(data, _deadline(self.timeout))
+                raw = self._proc.read_line(_deadline(self.timeout))
+            except ProcessFailure as e:
+                return i, self._process_failure(e, Action(seq, action, True))
+            if state is None and raw == want:  # (a refusal, byte for byte the expected one)
+                request = Action(seq, action, True)
+                try:
+                    answer = self._game_answer(self._answer(raw, request, None), request)
+                except (ImplementationError, ImplementationSkipped) as e:
+                    self._resync(len(pending) - i - 1)
+                    return i, e
+                self.expected_hits += 1
+                self._inline = None
+                if isinstance(answer, Refused):
+                    continue
+                self._resync(len(pending) - i - 1)  # (not reached: the bytes are a refusal)
+                return i, self._outcome(answer, action)
+            if state is not None and raw == want:
+                self.expected_hits += 1
+                if not self.validate or self._is_valid("position", doc):
+                    if self.validate_states == "always":
+                        self._check_state(state.to_json(), Action(seq, action, True))
+                    self._actions.append(action)
+                    self._inline = legal
+                    continue
+            else:
+                self.expected_misses += 1
+            request = Action(seq, action, True)
+            result: Outcome | BaseException
+            try:
+                answer = self._game_answer(self._answer(raw, request, None), request)
+                inline = self._promised(answer.actions, request) \
+                    if isinstance(answer, Position) else None
+                result = self._outcome(answer, action)
+            except (ImplementationError, ImplementationSkipped) as e:
+                result, inline = e, None
+            self._resync(len(pending) - i - 1)
+            self._inline = inline
+            return i, result
+        return None
+
+    def _resync(self, unread: int) -> None:
+        """After a queued request's answer differed: read and drop the ``unread`` answers
+        still to come, then replay the game in place (a failure here ends the process
+        quietly: the next request restarts it and replays the game)."""
+        if self._proc is None:
+            return
+        try:
+            for _ in range(unread):
+                self._proc.read_line(_deadline(self.timeout))
+            if self._game:
+                self._replay()
+        except (ProcessFailure, ImplementationError):
+            proc, self._proc = self._proc, None
+            if proc is not None:
+                proc.kill()
+
     def legal_actions(self, *, expected: Mapping[str, Any] | None = None
                       ) -> list[Mapping[str, Any]] | None:
         """See :meth:`oracle.driver.Driver.legal_actions`; None without the capability. When
@@ -339,6 +476,8 @@ class ProtocolDriver:
         :param expected: the expected answer without its ``seq`` (``{"actions": [...]}``),
             as for :meth:`apply`.
         """
+        if self._pending:
+            raise RuntimeError("settle() the requests queued by send_matching first")
         inline, self._inline = self._inline, None
         if inline is not None:
             return list(inline)
@@ -368,7 +507,7 @@ class ProtocolDriver:
         fresh one, with no game to replay: after an implementation error the verifier's next
         random game begins on a clean process. Counts as a restart."""
         proc, self._proc = self._proc, None
-        self._game, self._actions, self._inline = (), [], None
+        self._game, self._actions, self._inline, self._pending = (), [], None, []
         if proc is not None:
             proc.kill()
 

@@ -200,20 +200,26 @@ class Capabilities:
     ``variants``: any reading given in ``setup.variants`` is honoured (not only those in
     ``Ready.readings``); ``inline_legal_actions``: a game request carrying ``"legal_actions":
     true`` is answered, when it gives a state, with the legal actions there too
-    (:attr:`Position.actions`; used by the verifier only with ``legal_actions``)."""
+    (:attr:`Position.actions`; used by the verifier only with ``legal_actions``);
+    ``pipelining``: requests are read as a stream, so the verifier may write several
+    ``action`` requests before it reads their answers (one answer each, in order; used by
+    the verifier only with ``inline_legal_actions``)."""
 
     load_state: bool = False
     legal_actions: bool = False
     variants: bool = False
     inline_legal_actions: bool = False
+    pipelining: bool = False
 
     def to_json(self) -> dict[str, bool]:
-        """``{"load_state", "legal_actions", "variants", "inline_legal_actions"?}`` (the last
-        only when declared)."""
+        """``{"load_state", "legal_actions", "variants", "inline_legal_actions"?,
+        "pipelining"?}`` (the last two only when declared)."""
         d = {"load_state": self.load_state, "legal_actions": self.legal_actions,
              "variants": self.variants}
         if self.inline_legal_actions:
             d["inline_legal_actions"] = True
+        if self.pipelining:
+            d["pipelining"] = True
         return d
 
 
@@ -269,7 +275,7 @@ class Ready(Response):
                    tuple(d.get("rulesets") or ("digibattle",)), readings,
                    Capabilities(**{k: bool(caps.get(k, False))
                                    for k in ("load_state", "legal_actions", "variants",
-                                             "inline_legal_actions")}),
+                                             "inline_legal_actions", "pipelining")}),
                    tuple(d.get("details") or ()))
 
 

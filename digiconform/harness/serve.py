@@ -48,7 +48,8 @@ def oracle_ready() -> Ready:
     first asks for it, so a Digi-Battle session never imports the DCG rules, and one that
     fails to import then is answered ``errored`` with the reason), the default reading of
     every ambiguity, every capability (any reading can be asked for; the legal actions inline
-    with a game request's answer too, ``inline_legal_actions``) and every detail field (its
+    with a game request's answer too, ``inline_legal_actions``; several requests read as a
+    stream, ``pipelining``: :func:`_lines`) and every detail field (its
     states hold all its bookkeeping)."""
     from digiconform import __version__ as v  # (the distribution's: tests/test_harness.py)
     from oracle import rulesets, variants
@@ -58,7 +59,7 @@ def oracle_ready() -> Ready:
     from digiconform.verifier.compare import all_details
 
     return Ready(PROTOCOL_VERSION, Implementation("digiconform-oracle", v, "python", HOMEPAGE),
-                 tuple(names), readings, Capabilities(True, True, True, True),
+                 tuple(names), readings, Capabilities(True, True, True, True, True),
                  tuple(all_details()))
 
 
@@ -344,9 +345,59 @@ MAX_REQUEST = 8 * 1024 * 1024
 """The longest request line read (bytes); a longer one is answered ``errored`` and skipped."""
 
 
-def _lines(stdin: IO[Any], limit: int = MAX_REQUEST) -> Iterator[tuple[str | bytes, bool]]:
-    """``(line, too_long)`` for each line of ``stdin`` (text or binary), reading at most
-    ``limit`` bytes of a line at a time: the rest of a longer line is read and dropped."""
+def _lines(stdin: IO[Any], limit: int = MAX_REQUEST,
+           before_wait: Callable[[], None] | None = None
+           ) -> Iterator[tuple[str | bytes, bool, bool]]:
+    """``(line, too_long, held)`` for each line of ``stdin`` (text or binary), reading at
+    most ``limit`` bytes of a line at a time: the rest of a longer line is read and dropped.
+
+    A binary stream with ``read1`` (``sys.stdin.buffer``) is read in chunks, and
+    ``before_wait`` is called before each read: the answers to requests that arrived
+    together (the verifier wrote several at once, capability ``pipelining``) may be held in
+    the output buffer until then (``held`` true: the caller need not flush after each).
+    Other streams are read line by line (``held`` false)."""
+    read1 = getattr(stdin, "read1", None)
+    if read1 is None or before_wait is None:
+        for line, too_long in _text_lines(stdin, limit):
+            yield line, too_long, False
+        return
+    buf = bytearray()
+    while True:
+        nl = buf.find(b"\n")
+        if nl < 0:
+            if len(buf) > limit:  # (a line over the limit: its start, the rest dropped)
+                head = bytes(buf[:200])
+                while True:
+                    before_wait()
+                    chunk = read1(65536)
+                    nl = chunk.find(b"\n")
+                    if not chunk or nl >= 0:
+                        break
+                buf[:] = chunk[nl + 1:] if chunk else b""
+                yield head, True, True
+                if not chunk:
+                    return
+                continue
+            before_wait()
+            chunk = read1(65536)
+            if not chunk:
+                if buf:
+                    yield bytes(buf), False, False
+                return
+            buf += chunk
+            continue
+        if nl > limit:
+            head = bytes(buf[:200])
+            del buf[: nl + 1]
+            yield head, True, True
+            continue
+        line = bytes(buf[: nl + 1])
+        del buf[: nl + 1]
+        yield line, False, True
+
+
+def _text_lines(stdin: IO[Any], limit: int) -> Iterator[tuple[str | bytes, bool]]:
+    """``(line, too_long)`` for each line of a stream without ``read1`` (see :func:`_lines`)."""
     while True:
         line = stdin.readline(limit + 1)
         if not line:
@@ -387,7 +438,10 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
     plain = (type(session).handle_line is Session.handle_line
              and type(session).handle is Session.handle)
     n = 0
-    for line, too_long in _lines(stdin):
+    # (the plain session writes nothing as text: the answers to requests that arrived together
+    # are held in the byte stream's buffer and flushed before the next read, _lines)
+    hold = raw.flush if raw is not None and plain and on_request is None else None
+    for line, too_long, held in _lines(stdin, before_wait=hold):
         # A blank line (JSON whitespace only: spaces, tabs, CR) is no request: no answer, no
         # request counted (docs/PROTOCOL.md "skipped and errored"; NDJSON's "MAY ignore").
         if not line.strip(b" \t\r\n" if isinstance(line, bytes) else " \t\r\n"):
@@ -405,7 +459,9 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
             answer = session.handle_line(line)
             data = None if answer is None else codec.dumps(answer.to_json())
         if data is not None:
-            if raw is not None:
+            if held:
+                raw.write(data + b"\n")  # type: ignore[union-attr]
+            elif raw is not None:
                 stdout.flush()
                 raw.write(data + b"\n")
                 raw.flush()
@@ -414,6 +470,8 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
                 stdout.flush()
         if session.stopped:
             break
+    if raw is not None:
+        raw.flush()
     return 0
 
 

@@ -378,15 +378,54 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         resynced[0] = True
     ahead: list[Mapping[str, Any]] = []  # forced actions the implementation took by itself
     same = False  # the last action was refused by both: the position is the same
-    for played in range(max_steps + 1):
+    # Pipelining (an engine declaring it, with the legal sets inline, and a chooser that can
+    # draw again): while the game agrees, the requests whose answer is a state are queued
+    # (ProtocolDriver.send_matching) and written and read PIPE_DEPTH at a time (settle), the
+    # oracle playing ahead on its own. When an answer differs, the game goes back to where
+    # the batch began (``mark``: the position, the actions, the draws) and plays the same
+    # steps again without sending them: those that matched (``redo``) pass, and the one that
+    # did not meets its answer (``redo_out``) where it would have in step-by-step play, and
+    # everything from there on is as without pipelining (which the game keeps to from its
+    # first divergence on).
+    pipe = inline and bool(getattr(impl, "pipelined", False)) and hasattr(choose, "snapshot")
+    mark: tuple[int, Any, int, int, Any, Any] | None = None
+    redo = 0
+    redo_out: Outcome | BaseException | None = None
+    matched = False  # the last action's answer was byte for byte the oracle's (inline legal)
+    played = -1
+    while played < max_steps:
+        played += 1
         state = oracle.state
         again, same = same, False
+        if pipe and impl.queued and (impl.queued >= PIPE_DEPTH or state.to_move is None
+                                     or played == max_steps):
+            got = impl.settle()
+            if got is not None:
+                assert mark is not None
+                played, state, at, count, snap, encoded = mark
+                played -= 1
+                oracle.rewind(state)
+                del actions[at:]
+                if counter is not None:
+                    counter[0] = count
+                choose.restore(snap)
+                redo, redo_out = got
+                # (the batch's first position had its legal set compared, or not, before)
+                mark, matched, pipe = None, True, False
+                continue
+            mark = None
+        if pipe and not redo and redo_out is None and not impl.queued and not first:
+            mark = (played, state, len(actions), counter[0] if counter is not None else 0,
+                    choose.snapshot(), encoded)
         # The legal set is compared at every position, chance nodes, the game's end (where it
         # must be empty) and the position after the last of ``max_steps`` actions included (a
         # replayed counterexample ends there); not at a waiting point only the oracle has,
         # nor again at a position where both refused a probe (its legal set was compared
-        # before the probe; asking again would cost a request per probe, issue 26).
-        if legal and not ahead and not again:
+        # before the probe; asking again would cost a request per probe, issue 26), nor where
+        # the answer that led here, the legal set inline, was byte for byte the oracle's
+        # (in a pipelined batch, compared when it is read: the same comparison).
+        was_matched, matched = matched, False
+        if legal and not ahead and not again and not was_matched:
             want_legal = encoded[1] if encoded is not None and encoded[0] is state else \
                 legal_json(game, state)
             try:
@@ -431,6 +470,17 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                 step = oracle.step(action, parsed)
                 if type(step) is Refusal:
                     want = Outcome(refusal=step)
+                    if redo:  # (a batch played again: this refusal matched)
+                        redo -= 1
+                        same = True
+                        continue
+                    if redo_out is not None:  # (... and this answer did not)
+                        out, redo_out = redo_out, None  # type: ignore[assignment]
+                        if isinstance(out, BaseException):
+                            raise out
+                    elif pipe and not first and impl.send_refusal(action, step.to_json()):
+                        same = True
+                        continue
                 else:
                     nxt, evs = step  # type: ignore[misc]
                     ev_json = [e.to_json() for e in evs]
@@ -440,10 +490,24 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                         # each position's new action objects cost 16 MB of peak RSS in 160
                         # games)
                         encoded = (nxt, legal_json(game, nxt))
-                        out = matching(action, nxt, ev_json, encoded[1])
+                        if redo:  # (a batch played again: this answer matched)
+                            redo -= 1
+                            matched = True
+                            continue
+                        if redo_out is not None:  # (... and this one did not)
+                            out, redo_out = redo_out, None  # type: ignore[assignment]
+                            if isinstance(out, BaseException):
+                                raise out
+                        elif pipe and not first and impl.send_matching(
+                                action, nxt, ev_json, encoded[1]):
+                            matched = True
+                            continue
+                        else:
+                            out = matching(action, nxt, ev_json, encoded[1])
                     else:
                         out = matching(action, nxt, ev_json)
                     if out is None:  # the oracle's answer, byte for byte
+                        matched = inline
                         continue
                     want = Outcome(state=nxt.to_json(), events=tuple(ev_json))
             else:
@@ -523,6 +587,10 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                 return first[0]
             resynced[0] = True
     return first[0] if first else None
+
+
+PIPE_DEPTH = 16
+"""How many requests a pipelined lockstep game writes at once (:func:`play_lockstep`)."""
 
 
 _ACTION_JSON: dict[str, dict[Any, Mapping[str, Any]]] = {}
@@ -855,7 +923,20 @@ def _chooser(draw: Draw, game: GameHooks, probe_rate: int = 12) -> Any:
         choose.last = (doc, act)  # type: ignore[attr-defined]
         return doc  # type: ignore[no-any-return]
 
+    def snapshot() -> tuple[Any, dict[Any, Sequence[Any]]]:
+        """Where the draws stand (the generator's state and the probes' memory, whose
+        values are replaced, never changed), for :func:`restore`."""
+        return draw.rng.getstate(), dict(memory)
+
+    def restore(snap: tuple[Any, dict[Any, Sequence[Any]]]) -> None:
+        """Draw again from a :func:`snapshot`: the same choices follow the same states."""
+        draw.rng.setstate(snap[0])
+        memory.clear()
+        memory.update(snap[1])
+
     choose.last = (None, None)  # type: ignore[attr-defined]
+    choose.snapshot = snapshot  # type: ignore[attr-defined]
+    choose.restore = restore  # type: ignore[attr-defined]
     return choose
 
 
