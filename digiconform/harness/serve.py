@@ -387,7 +387,7 @@ def _lines(stdin: IO[Any], limit: int = MAX_REQUEST,
             buf += chunk
             continue
         if nl > limit:
-            head = bytes(buf[:200])
+            head = bytes(buf[: min(nl, 200)])
             del buf[: nl + 1]
             yield head, True, True
             continue

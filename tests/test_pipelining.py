@@ -1,0 +1,181 @@
+"""Pipelining (capability ``pipelining``, issue 27): the lockstep random games write several
+requests at once to an engine that declares it, and read their answers together. The verdict
+must not depend on it: every planted fault of the project, played in the same seeded games with
+and without pipelining, gives the same findings, the same counterexamples and the same counts;
+and ``serve`` answers requests that arrive together one line each, in order."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from digiconform.harness.driver import ProtocolDriver
+from digiconform.harness.serve import _lines
+from digiconform.verifier import differential
+from digiconform.verifier.differential import run_differential
+from tests import miniatures
+
+FAULTS = {**miniatures.PLANTED, **miniatures.PLANTED_MORE, **miniatures.PLANTED_MINIMAL,
+          **miniatures.TWO_FAULTS, **{n: "dcg" for n in miniatures.PLANTED_DCG}}
+
+
+def _play(name: str, pipelined: bool, monkeypatch: pytest.MonkeyPatch,
+          games: int = 8) -> tuple[dict[str, Any], int]:
+    """The random games of planted fault ``name`` (no vectors, no shrinking): what the run
+    found, and how many batches came back with an answer that was not the oracle's."""
+    rewinds = [0]
+    settle = ProtocolDriver.settle
+
+    def counted(self: ProtocolDriver) -> Any:
+        got = settle(self)
+        rewinds[0] += got is not None
+        return got
+
+    with monkeypatch.context() as m:
+        m.setattr(ProtocolDriver, "settle", counted)
+        if not pipelined:
+            m.setattr(ProtocolDriver, "pipelined", property(lambda self: False))
+        drv = ProtocolDriver(miniatures.command(name), timeout=20)
+        try:
+            ready = drv.ready
+            ruleset = "dcg" if name in miniatures.PLANTED_DCG else "digibattle"
+            prefix = "DCG-" if ruleset == "dcg" else "DB-"
+            res = run_differential(
+                drv, games=games, seed=3, legal=ready.capabilities.legal_actions,
+                readings={k: v for k, v in ready.readings.items() if k.startswith(prefix)},
+                any_reading=ready.capabilities.variants, ruleset=ruleset, shrink_seconds=0)
+        finally:
+            drv.close()
+    found = {
+        "steps": res.steps, "games": (res.planned, res.completed, res.diverged,
+                                      res.engine_errors, res.errored),
+        "findings": [(f.clause, f.field, f.count, [dict(a) for a in f.divergence.actions],
+                      f.divergence.kind, f.divergence.message) for f in res.findings],
+        "readings_seen": res.readings_seen,
+        "notes": res.notes,
+    }
+    return found, rewinds[0]
+
+
+@pytest.mark.parametrize("name", sorted(FAULTS))
+def test_a_planted_fault_is_found_alike_with_and_without_pipelining(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    with_pipe, rewinds = _play(name, True, monkeypatch)
+    without, none = _play(name, False, monkeypatch)
+    assert none == 0
+    assert with_pipe == without
+    if with_pipe["findings"] and name not in miniatures.PLANTED_MINIMAL:
+        # (an engine of the mandatory requests declares no pipelining: never queued)
+        assert rewinds >= 1, "the fault was found without a batch going back"
+
+
+def test_serve_declares_pipelining_and_the_driver_uses_it() -> None:
+    drv = ProtocolDriver([sys.executable, "-m", "digiconform", "serve"])
+    try:
+        assert drv.ready.capabilities.pipelining and drv.pipelined
+    finally:
+        drv.close()
+    mandatory = ProtocolDriver(miniatures.command("mandatory_only"))
+    try:
+        assert not mandatory.pipelined
+    finally:
+        mandatory.close()
+
+
+def test_serve_answers_requests_written_together_in_order() -> None:
+    """Eight requests in one write (a new game, its legal set, its first actions and a
+    probe the rules refuse, a blank line among them): one answer line each, in order."""
+    import json
+
+    from oracle.driver import OracleDriver
+
+    setup = differential.base_setup()
+    oracle = OracleDriver()
+    oracle.new_game(setup)
+    first = oracle.legal_actions()[0]
+    lines = [
+        {"cmd": "start", "version": 1},
+        {"cmd": "new_game", "seq": 1, "setup": setup},
+        {"cmd": "legal_actions", "seq": 2},
+        {"cmd": "action", "seq": 3, "action": first, "legal_actions": True},
+        {"cmd": "action", "seq": 4, "action": first},
+        {"cmd": "legal_actions", "seq": 5},
+    ]
+    data = b"".join(json.dumps(x).encode() + b"\n" for x in lines[:3]) + b"  \n" + \
+        b"".join(json.dumps(x).encode() + b"\n" for x in lines[3:]) + \
+        b'{"cmd": "stop"}\n'
+    out = subprocess.run([sys.executable, "-m", "digiconform", "serve"], input=data,
+                         capture_output=True, timeout=60, check=True).stdout.splitlines()
+    answers = [json.loads(line) for line in out]
+    assert len(answers) == 6
+    assert answers[0]["ready"] is True
+    assert [a.get("seq") for a in answers[1:]] == [1, 2, 3, 4, 5]
+    assert "state" in answers[1] and "actions" in answers[2] and "actions" in answers[3]
+    assert answers[4]["refused"]["kind"] == "illegal"  # (seat 0 chose already)
+    assert answers[5]["actions"] == answers[3]["actions"]
+
+
+class _Chunks(io.RawIOBase):
+    """A binary stream read in the given chunks (``read1`` through a BufferedReader)."""
+
+    def __init__(self, chunks: list[bytes]) -> None:
+        self.chunks = list(chunks)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        if not self.chunks:
+            return 0
+        c = self.chunks.pop(0)
+        b[: len(c)] = c
+        return len(c)
+
+
+def test_lines_splits_chunks_and_waits_only_when_no_whole_line_is_left() -> None:
+    waits: list[int] = []
+    got: list[tuple[bytes, bool]] = []
+    stream = io.BufferedReader(_Chunks([b'{"a": 1}\n{"b"', b': 2}\n\n{"c": 3}\n', b'{"d": 4}']))
+    for line, too_long, held in _lines(stream, 1000, before_wait=lambda: waits.append(len(got))):
+        assert held == line.endswith(b"\n")  # (the last, cut by the end of input: flushed)
+        got.append((line, too_long))
+    assert got == [(b'{"a": 1}\n', False), (b'{"b": 2}\n', False), (b"\n", False),
+                   (b'{"c": 3}\n', False), (b'{"d": 4}', False)]
+    # (a wait before the first chunk; before the second: {"b" is not a whole line; before the
+    # third, after {"c": 3}; and before the end of the stream, {"d": 4} not being whole)
+    assert waits == [0, 1, 4, 4]
+
+
+def test_lines_drops_a_line_over_the_limit_and_goes_on() -> None:
+    stream = io.BufferedReader(_Chunks([b"x" * 50, b"y" * 50 + b"\nok\n", b"z" * 80 + b"\n"]))
+    got = [(line, too_long) for line, too_long, _ in _lines(stream, 60, before_wait=lambda: None)]
+    assert got == [(b"x" * 50 + b"y" * 50, True), (b"ok\n", False), (b"z" * 80, True)]
+    # the text path (no read1): unchanged
+    text = io.StringIO("a\n" + "b" * 70 + "\nc\n")
+    assert [(x, t) for x, t, held in _lines(text, 60)] == [
+        ("a\n", False), ("b" * 61, True), ("c\n", False)]
+
+
+def test_settle_refuses_other_requests_while_requests_are_queued() -> None:
+    drv = ProtocolDriver([sys.executable, "-m", "digiconform", "serve"])
+    try:
+        oracle = differential.OracleDriver()
+        setup = differential.base_setup()
+        oracle.new_game(setup)
+        drv.new_game(setup, legal=True)
+        act = oracle.legal_actions()[0]
+        nxt, evs = oracle.step(act)
+        game = differential.hooks("digibattle")
+        assert drv.send_matching(act, nxt, [e.to_json() for e in evs],
+                                 differential.legal_json(game, nxt))
+        with pytest.raises(RuntimeError, match="settle"):
+            drv.legal_actions()
+        assert drv.queued == 1
+        assert drv.settle() is None and drv.queued == 0
+    finally:
+        drv.close()
+
