@@ -156,8 +156,9 @@ class ProtocolDriver:
         self._inline: list[Mapping[str, Any]] | None = None
         # The requests queued by send_matching, not yet written (settle): (seq, action, the
         # oracle state expected, the expected answer, its legal actions' JSON, its line)
-        self._pending: list[tuple[int, Mapping[str, Any], Any, dict[str, Any],
-                                  list[Mapping[str, Any]], bytes]] = []
+        self._pending: list[tuple[int, Mapping[str, Any], Any, dict[str, Any] | None,
+                                  list[Mapping[str, Any]] | None, bytes]] = []
+        self._unpipelined = False  # (see _resync)
 
     # ----------------------------------------------------------------------------------------
     # Driver interface
@@ -343,6 +344,8 @@ class ProtocolDriver:
         """The implementation declares ``pipelining`` (with ``inline_legal_actions``): the
         game's requests may be sent ahead with :meth:`send_matching` and their answers read
         together by :meth:`settle`."""
+        if self._unpipelined:
+            return False
         caps = (self.ready_info if self.ready_info is not None else self.ready).capabilities
         return caps.pipelining and caps.inline_legal_actions and caps.legal_actions
 
@@ -466,6 +469,9 @@ class ProtocolDriver:
             proc, self._proc = self._proc, None
             if proc is not None:
                 proc.kill()
+            # (it failed on requests only pipelining sent: not sent ahead again in this run,
+            # so that at most one restart is owed to pipelining)
+            self._unpipelined = True
 
     def legal_actions(self, *, expected: Mapping[str, Any] | None = None
                       ) -> list[Mapping[str, Any]] | None:
