@@ -440,7 +440,15 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
     n = 0
     # (the plain session writes nothing as text: the answers to requests that arrived together
     # are held in the byte stream's buffer and flushed before the next read, _lines)
-    hold = raw.flush if raw is not None and plain and on_request is None else None
+    outbox: list[bytes] = []
+
+    def send_held() -> None:  # (one write: the engine's reader is woken once per batch)
+        if outbox:
+            raw.write(b"".join(outbox))  # type: ignore[union-attr]
+            outbox.clear()
+        raw.flush()  # type: ignore[union-attr]
+
+    hold = send_held if raw is not None and plain and on_request is None else None
     for line, too_long, held in _lines(stdin, before_wait=hold):
         # A blank line (JSON whitespace only: spaces, tabs, CR) is no request: no answer, no
         # request counted (docs/PROTOCOL.md "skipped and errored"; NDJSON's "MAY ignore").
@@ -460,7 +468,7 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
             data = None if answer is None else codec.dumps(answer.to_json())
         if data is not None:
             if held:
-                raw.write(data + b"\n")  # type: ignore[union-attr]
+                outbox.append(data + b"\n")
             elif raw is not None:
                 stdout.flush()
                 raw.write(data + b"\n")
@@ -470,7 +478,9 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
                 stdout.flush()
         if session.stopped:
             break
-    if raw is not None:
+    if hold is not None:
+        send_held()
+    elif raw is not None:
         raw.flush()
     return 0
 
