@@ -179,3 +179,25 @@ def test_settle_refuses_other_requests_while_requests_are_queued() -> None:
     finally:
         drv.close()
 
+
+
+def test_a_request_that_cannot_be_queued_reads_the_batch_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request the driver does not queue mid-batch (``send_matching`` or ``send_refusal``
+    answering False) is sent step by step after the queued ones are read: the same run."""
+    calls = [0]
+    real = {n: getattr(ProtocolDriver, n) for n in ("send_matching", "send_refusal")}
+
+    def every_fifth(name: str) -> Any:
+        def send(self: ProtocolDriver, *a: Any) -> bool:
+            calls[0] += 1
+            return False if calls[0] % 5 == 0 else real[name](self, *a)
+        return send
+
+    name = "ignores_use_it_or_lose_it"
+    without, _ = _play(name, False, monkeypatch)
+    for n in real:
+        monkeypatch.setattr(ProtocolDriver, n, every_fifth(n))
+    with_pipe, rewinds = _play(name, True, monkeypatch)
+    assert calls[0] > 100 and rewinds >= 1
+    assert with_pipe == without

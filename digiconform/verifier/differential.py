@@ -393,27 +393,36 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
     redo_out: Outcome | BaseException | None = None
     matched = False  # the last action's answer was byte for byte the oracle's (inline legal)
     played = -1
+
+    def settled() -> bool:
+        """Read the queued answers; True when one differed and the game went back to the
+        batch's start (the loop then begins that step again)."""
+        nonlocal played, encoded, redo, redo_out, mark, matched, pipe
+        got = impl.settle()
+        if got is None:
+            mark = None
+            return False
+        assert mark is not None
+        played, start, at, count, snap, encoded = mark
+        played -= 1
+        oracle.rewind(start)
+        del actions[at:]
+        if counter is not None:
+            counter[0] = count
+        choose.restore(snap)
+        redo, redo_out = got
+        # (the batch's first position had its legal set compared, or not, before)
+        mark, matched, pipe = None, True, False
+        return True
+
     while played < max_steps:
         played += 1
         state = oracle.state
         again, same = same, False
         if pipe and impl.queued and (impl.queued >= PIPE_DEPTH or state.to_move is None
                                      or played == max_steps):
-            got = impl.settle()
-            if got is not None:
-                assert mark is not None
-                played, state, at, count, snap, encoded = mark
-                played -= 1
-                oracle.rewind(state)
-                del actions[at:]
-                if counter is not None:
-                    counter[0] = count
-                choose.restore(snap)
-                redo, redo_out = got
-                # (the batch's first position had its legal set compared, or not, before)
-                mark, matched, pipe = None, True, False
+            if settled():
                 continue
-            mark = None
         if pipe and not redo and redo_out is None and not impl.queued and not first:
             mark = (played, state, len(actions), counter[0] if counter is not None else 0,
                     choose.snapshot(), encoded)
@@ -481,6 +490,8 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                     elif pipe and not first and impl.send_refusal(action, step.to_json()):
                         same = True
                         continue
+                    elif pipe and impl.queued and settled():  # (not queued: read the rest)
+                        continue
                 else:
                     nxt, evs = step  # type: ignore[misc]
                     ev_json = [e.to_json() for e in evs]
@@ -503,6 +514,8 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
                             matched = True
                             continue
                         else:
+                            if pipe and impl.queued and settled():  # (as for a refusal)
+                                continue
                             out = matching(action, nxt, ev_json, encoded[1])
                     else:
                         out = matching(action, nxt, ev_json)
