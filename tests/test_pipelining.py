@@ -201,3 +201,66 @@ def test_a_request_that_cannot_be_queued_reads_the_batch_first(
     with_pipe, rewinds = _play(name, True, monkeypatch)
     assert calls[0] > 100 and rewinds >= 1
     assert with_pipe == without
+
+
+#: An engine declaring pipelining that gives a wrong score at the 6th action of each game and
+#: exits at the next request of that game: the requests after its wrong answer that only
+#: pipelining sent make it exit while their answers are dropped.
+DIES_AFTER_WRONG = """
+import sys
+sys.path.insert(0, {root!r})
+import orjson
+from digiconform.harness.serve import Session, serve
+
+class Dies(Session):
+    def respond(self, line):
+        doc = orjson.loads(line)
+        if doc.get("cmd") == "new_game":
+            self.n = 0
+        elif doc.get("cmd") == "action":
+            self.n = getattr(self, "n", 0) + 1
+            if self.n == 7:
+                sys.exit(1)
+        out = super().respond(line)
+        if getattr(self, "n", 0) == 6 and doc.get("cmd") == "action":
+            answer = orjson.loads(out)
+            if "state" in answer:
+                answer["state"]["players"][0]["score"] += 1
+                out = orjson.dumps(answer)
+        return out
+
+sys.exit(serve(session=Dies()))
+"""
+
+
+def test_an_engine_failing_on_requests_only_pipelining_sent_is_judged_as_step_by_step(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[1])
+    engine = tmp_path / "dies.py"
+    engine.write_text(DIES_AFTER_WRONG.format(root=root), encoding="utf-8")
+    command = f"{sys.executable} {engine}"
+
+    def run(pipelined: bool) -> tuple[Any, Any]:
+        with monkeypatch.context() as m:
+            if not pipelined:
+                m.setattr(ProtocolDriver, "pipelined", property(lambda self: False))
+            drv = ProtocolDriver(command, timeout=20)
+            try:
+                ready = drv.ready
+                res = run_differential(
+                    drv, games=4, seed=1, legal=True,
+                    readings={k: v for k, v in ready.readings.items() if k.startswith("DB-")},
+                    any_reading=True, ruleset="digibattle", shrink_seconds=0)
+            finally:
+                drv.close()
+        return res, drv
+
+    a, da = run(True)
+    b, db = run(False)
+    assert [(f.clause, f.field, f.count) for f in a.findings] == \
+        [(f.clause, f.field, f.count) for f in b.findings] != []
+    assert (a.steps, a.diverged, a.engine_errors) == (b.steps, b.diverged, b.engine_errors)
+    assert [e.code for e in da.failures] == [e.code for e in db.failures]
+    assert da._unpipelined and da.restarts == db.restarts + 1

@@ -402,12 +402,16 @@ class ProtocolDriver:
         position of that answer by replaying the game in place (:meth:`_replay`; if it fails
         or died meanwhile, it is restarted and replayed at the next request): nothing it
         answered to them is held against it. The legal actions the ``i``-th answer carried
-        inline (a state answer) are what the next :meth:`legal_actions` returns."""
+        inline (a state answer) are what the next :meth:`legal_actions` returns.
+        ``(0, RESEND)`` when the process exited or stopped answering before every answer
+        was read: it is ended quietly, its game taken back to the batch's start, and the
+        caller sends the batch again step by step."""
         pending, self._pending = self._pending, []
         if not pending:
             return None
         self._inline = None
         assert self._proc is not None
+        taken = len(self._actions)
         data = b"".join(b'{"cmd":"action","seq":%d,"action":%b%b}\n'
                         % (p[0], codec.dumps(p[1]), _FLAG) for p in pending)
         for i, (seq, action, state, doc, legal, want) in enumerate(pending):
@@ -416,7 +420,15 @@ class ProtocolDriver:
                     self._proc._write(data, _deadline(self.timeout))
                 raw = self._proc.read_line(_deadline(self.timeout))
             except ProcessFailure as e:
-                return i, self._process_failure(e, Action(seq, action, True))
+                if e.code == "flood":  # (the answer to this very request)
+                    return i, self._process_failure(e, Action(seq, action, True))
+                # It exited or stopped answering: on this request or a later one, its
+                # answers to the earlier ones perhaps held and lost. Not judged here: ended
+                # quietly, the game brought back to the batch's start (restarted and
+                # replayed at the next request), the batch sent again step by step.
+                del self._actions[taken:]
+                self._quiet_end()
+                return 0, RESEND
             if state is None and raw == want:  # (a refusal, byte for byte the expected one)
                 request = Action(seq, action, True)
                 try:
@@ -466,12 +478,16 @@ class ProtocolDriver:
             if self._game:
                 self._replay()
         except (ProcessFailure, ImplementationError):
-            proc, self._proc = self._proc, None
-            if proc is not None:
-                proc.kill()
-            # (it failed on requests only pipelining sent: not sent ahead again in this run,
-            # so that at most one restart is owed to pipelining)
-            self._unpipelined = True
+            self._quiet_end()
+
+    def _quiet_end(self) -> None:
+        """End the process after a failure on requests only pipelining sent (no engine error
+        counted); nothing is sent ahead again in this run, so that at most one restart is
+        owed to pipelining."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.kill()
+        self._unpipelined = True
 
     def legal_actions(self, *, expected: Mapping[str, Any] | None = None
                       ) -> list[Mapping[str, Any]] | None:
@@ -736,6 +752,10 @@ class ProtocolDriver:
                     "replay-failed", f"replaying the game after a restart: {req.wire} was "
                     f"answered {answer.wire}", request=req.to_json())
                 raise self._fail(err)
+
+
+RESEND = Outcome()
+"""What :meth:`ProtocolDriver.settle` answers for a batch to be sent again step by step."""
 
 
 _FLAG = b',"legal_actions":true'

@@ -303,7 +303,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         them and goes on under them. An ``errored`` divergence ends the game.
     :returns: the first divergence, or None when the game ended (or was cut) in agreement.
     """
-    from digiconform.harness.driver import ImplementationError, ImplementationSkipped
+    from digiconform.harness.driver import RESEND, ImplementationError, ImplementationSkipped
     from oracle.errors import OracleError
 
     oracle = OracleDriver()
@@ -410,7 +410,7 @@ def play_lockstep(impl: Driver, setup: Mapping[str, Any], choose: Any, *,
         if counter is not None:
             counter[0] = count
         choose.restore(snap)
-        redo, redo_out = got
+        redo, redo_out = got if got[1] is not RESEND else (0, None)
         # (the batch's first position had its legal set compared, or not, before)
         mark, matched, pipe = None, True, False
         return True
