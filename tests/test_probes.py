@@ -278,6 +278,11 @@ def test_probe_request_overhead(ruleset: str, tmp_path: Path,
             in_games[0] = False
 
     monkeypatch.setattr(process.Process, "request", counting)
+    # (counted one request at a time: the random games sent step by step, the same requests
+    # that pipelining writes in batches, tests/test_pipelining.py)
+    from digiconform.harness.driver import ProtocolDriver
+
+    monkeypatch.setattr(ProtocolDriver, "pipelined", property(lambda self: False))
     monkeypatch.setattr(probes, "pick_probe", counted(probes.pick_probe))
     monkeypatch.setattr(probes, "pick_chance_probe", counted(probes.pick_chance_probe))
     monkeypatch.setattr(runner, "_differential", games)
