@@ -23,7 +23,6 @@ import copy
 import hashlib
 import json
 import re
-import shutil
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -1101,6 +1100,8 @@ def record(out_dir: Path | None = None, *, jobs: str | None = "auto",
         for ruleset, paths in by_ruleset.items():
             dest = out_dir / ruleset / "scenarios"
             if dest.exists():
+                import shutil  # (only here: not imported by a run that records nothing)
+
                 shutil.rmtree(dest)
             dest.mkdir(parents=True)
             for path in paths:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import sys
-import traceback
 from collections.abc import Callable, Iterator, Mapping
 from typing import IO, Any
 
@@ -327,6 +326,8 @@ def _freeze_once() -> None:
 
 def _internal(seq: int | None, e: Exception) -> Errored:
     """The ``errored`` answer to a request the service failed on (a bug of ours)."""
+    import traceback  # (only on this path: not imported at every start of serve)
+
     return Errored(seq, f"internal error: {type(e).__name__}: {e}",
                    {"traceback": traceback.format_exc(limit=8)})
 
