@@ -8,6 +8,7 @@ goes on; only ``stop`` or the end of stdin ends it.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -362,6 +363,63 @@ def _lines(stdin: IO[Any], limit: int = MAX_REQUEST) -> Iterator[tuple[str | byt
         yield line, False
 
 
+class _FdLines:
+    """The lines of a file descriptor (the binary stdin of ``digiconform serve``), read
+    with :func:`os.read` into a buffer of its own: ``(line, too_long)`` as :func:`_lines`
+    gives them, and ``before_wait`` is called each time no whole line is left in the buffer
+    and it is about to read (and maybe wait) for more.
+
+    ``serve`` flushes its answers there: an answer is written at once unless the next
+    request is already here whole, in which case the answers go out together when no
+    whole request is left to answer. A client waiting for each answer before it writes the
+    next request gets each at once, as before; one that writes several requests before it
+    reads (the verifier's vector steps) gets their answers in one write instead of one each
+    (on a virtual machine each write that wakes a waiting reader on another CPU costs some
+    50 µs of CPU)."""
+
+    def __init__(self, fd: int, before_wait: Callable[[], None],
+                 limit: int = MAX_REQUEST) -> None:
+        self.fd = fd
+        self.before_wait = before_wait
+        self.limit = limit
+        self.buf = bytearray()
+
+    def _more(self) -> bytes:
+        self.before_wait()
+        return os.read(self.fd, 65536)
+
+    def __iter__(self) -> Iterator[tuple[bytes, bool]]:
+        buf, limit = self.buf, self.limit
+        eof = False
+        while True:
+            nl = buf.find(b"\n")
+            if nl >= 0 and nl <= limit:  # (a line of at most limit + 1 bytes, newline too)
+                line = bytes(buf[:nl + 1])
+                del buf[:nl + 1]
+                yield line, False
+                continue
+            if nl > limit or len(buf) > limit:  # too long: drop it through its newline
+                clip = bytes(buf[:min(200, limit + 1)])  # (what readline(limit + 1) gave)
+                while nl < 0 and not eof:
+                    buf.clear()
+                    chunk = self._more()
+                    eof = not chunk
+                    buf += chunk
+                    nl = buf.find(b"\n")
+                del buf[:nl + 1 if nl >= 0 else len(buf)]
+                yield clip, True
+                continue
+            if eof:
+                if buf:
+                    line = bytes(buf)
+                    buf.clear()
+                    yield line, False
+                return
+            chunk = self._more()
+            eof = not chunk
+            buf += chunk
+
+
 def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
           session: Session | None = None,
           on_request: Callable[[int, str], None] | None = None) -> int:
@@ -388,7 +446,17 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
     plain = (type(session).handle_line is Session.handle_line
              and type(session).handle is Session.handle)
     n = 0
-    for line, too_long in _lines(stdin):
+    # (the process's own binary stdin, answers written as bytes, no hook: read by _FdLines,
+    # the answers flushed when no whole request is left to answer)
+    reader = None
+    if stdin is sys.stdin.buffer and raw is not None and on_request is None:
+        try:
+            reader = _FdLines(stdin.fileno(), stdout.flush)
+        except (OSError, ValueError, AttributeError):  # (no descriptor: a test's stdin)
+            reader = None
+    if reader is not None:
+        stdout.flush()
+    for line, too_long in (reader if reader is not None else _lines(stdin)):
         # A blank line (JSON whitespace only: spaces, tabs, CR) is no request: no answer, no
         # request counted (docs/PROTOCOL.md "skipped and errored"; NDJSON's "MAY ignore").
         if not line.strip(b" \t\r\n" if isinstance(line, bytes) else " \t\r\n"):
@@ -406,7 +474,9 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
             answer = session.handle_line(line)
             data = None if answer is None else codec.dumps(answer.to_json())
         if data is not None:
-            if raw is not None:
+            if reader is not None:
+                raw.write(data + b"\n")  # (flushed before the reader waits for input)
+            elif raw is not None:
                 stdout.flush()
                 raw.write(data + b"\n")
                 raw.flush()
@@ -415,6 +485,8 @@ def serve(stdin: IO[Any] | None = None, stdout: IO[str] | None = None,
                 stdout.flush()
         if session.stopped:
             break
+    if reader is not None:
+        stdout.flush()
     return 0
 
 
