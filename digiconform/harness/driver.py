@@ -154,6 +154,7 @@ class ProtocolDriver:
         # The legal actions the last answer carried inline (capability inline_legal_actions),
         # while no other request has been sent since: what legal_actions() answers next.
         self._inline: list[Mapping[str, Any]] | None = None
+        self._uncounted_start = False  # (the next start is no restart: end_ahead)
 
     # ----------------------------------------------------------------------------------------
     # Driver interface
@@ -363,6 +364,59 @@ class ProtocolDriver:
         assert isinstance(answer, LegalSet)
         return list(answer.actions)
 
+    def plan_ahead(self, requests: Sequence[tuple[Any, ...]]) -> bool:
+        """The game requests the caller means to send next, each after reading the answer to
+        the one before (a vector's steps when every answer is the expected one):
+        ``("new_game", setup, legal)``, ``("load_state", setup, state, legal)``,
+        ``("action", action, legal)`` or ``("legal_actions",)``, as the calls
+        :meth:`new_game`, :meth:`load_state`, :meth:`apply` and :meth:`legal_actions` would
+        send them (numbered on from the last request). Their lines are written ahead, a few
+        at a time (:meth:`Process.plan <digiconform.harness.process.Process.plan>`): the
+        implementation reads the same requests in the same order, and the verifier waits
+        for a batch of answers instead of one answer per request. A call that sends another
+        request while answers written ahead are unread raises
+        :class:`~digiconform.harness.process.AheadMismatch` (nothing sent); :meth:`end_ahead`
+        ends the plan. False (nothing planned) when no implementation is running yet.
+        """
+        if self._proc is None or self.ready_info is None:
+            return False
+        lines = []
+        seq = self._seq
+        for kind, *args in requests:
+            seq += 1
+            req: Request
+            if kind == "new_game" or kind == "load_state":
+                setup = args[0]
+                if self.format_date is not None and "format_date" not in setup and \
+                        str(setup.get("ruleset", "digibattle")) == "dcg":  # (as _dated)
+                    setup = {**setup, "format_date": self.format_date}
+                inline = True if args[-1] and self.inline_legal else None
+                req = (NewGame(seq, setup, inline) if kind == "new_game"
+                       else LoadState(seq, setup, args[1], inline))
+            elif kind == "action":
+                req = Action(seq, args[0], True if args[1] and self.inline_legal else None)
+            else:
+                req = LegalActions(seq)
+            lines.append(codec.dumps(req.to_json()) + b"\n")
+        self._proc.plan(lines)
+        return True
+
+    def end_ahead(self) -> None:
+        """End :meth:`plan_ahead`'s plan: the answers to requests written ahead that were not
+        asked for are read and dropped. An implementation that fails while they are read
+        (it exits, times out, floods) is ended without a failure being counted: those
+        requests are none the verifier asked; the next request starts it again, not counted
+        as a restart either."""
+        proc = self._proc
+        if proc is None:
+            return
+        try:
+            proc.end_plan(self.timeout)
+        except ProcessFailure:
+            proc.kill()
+            self._proc = None
+            self._uncounted_start = True
+
     def fresh(self) -> None:
         """End the running process (its group killed) so that the next request starts a
         fresh one, with no game to replay: after an implementation error the verifier's next
@@ -553,9 +607,12 @@ class ProtocolDriver:
             self.dead = f"{self.restarts} restarts"
             raise ImplementationError("gave-up", f"the implementation was given up on "
                                       f"({self.dead})")
-        if self.starts:
-            self.restarts += 1
-        self.starts += 1
+        if self._uncounted_start:  # (after end_ahead ended it: not a restart)
+            self._uncounted_start = False
+        else:
+            if self.starts:
+                self.restarts += 1
+            self.starts += 1
         try:
             self._proc = Process(self.command, cwd=self.cwd, env=self.env,
                                  max_line=self.max_line)
