@@ -19,21 +19,13 @@ Shapes:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from oracle import rulesets
 from oracle.errors import IllegalActionError, InvalidInputError, OracleError, UnsupportedError
-from oracle.inputs import _within_limits
-from oracle.inputs import orjson as _orjson
-
-_SORTED = 0 if _orjson is None else (
-    _orjson.OPT_SORT_KEYS | _orjson.OPT_PASSTHROUGH_SUBCLASS | _orjson.OPT_PASSTHROUGH_DATACLASS
-    | _orjson.OPT_PASSTHROUGH_DATETIME)
-"""orjson's options for :func:`_setup_key`: keys sorted; a str, int, dict or list subclass,
-a dataclass and a date raise (the standard library writes the key of those)."""
+from oracle.inputs import canonical_json
 
 
 @dataclass(frozen=True)
@@ -135,28 +127,12 @@ _GAMES_LIMIT = 64
 
 
 def _setup_key(setup: Mapping[str, Any]) -> bytes:
-    """``setup`` as canonical JSON (keys sorted; no NaN or infinity, which JSON lacks).
-
-    Written by :mod:`orjson` (keys sorted; a tenth of the standard library's time on a
-    set-up that embeds a card set) whenever that gives the standard library's key: for a
-    value of the plain JSON types (a subclass, a dataclass or a date is left to the
-    standard library, as are keys that are not strings) holding no NaN or infinity. orjson
-    writes those as ``null``; a key with ``null`` in it is therefore only taken when the
-    set-up holds no float outside the limits :func:`oracle.inputs.parse_json` enforces
-    (:func:`oracle.inputs._within_limits`, the walk it makes of a parsed document).
+    """``setup`` as canonical JSON (keys sorted; no NaN or infinity, which JSON lacks:
+    :func:`oracle.inputs.canonical_json`).
 
     :raises TypeError: a value JSON cannot hold. :raises ValueError: NaN or an infinity.
     """
-    if _orjson is not None:
-        try:
-            key: bytes = _orjson.dumps(setup, option=_SORTED)
-        except TypeError:  # (orjson.JSONEncodeError: not plain JSON types; said below)
-            pass
-        else:
-            if key.find(b"null") < 0 or _within_limits(setup):
-                return key
-    return json.dumps(setup, sort_keys=True, allow_nan=False,
-                      separators=(",", ":"), ensure_ascii=False).encode()
+    return canonical_json(setup)
 
 
 @dataclass
