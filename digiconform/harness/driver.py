@@ -155,6 +155,7 @@ class ProtocolDriver:
         # while no other request has been sent since: what legal_actions() answers next.
         self._inline: list[Mapping[str, Any]] | None = None
         self._uncounted_start = False  # (the next start is no restart: end_ahead)
+        self._no_ahead = False  # (plan_ahead plans nothing: end_ahead saw a failure)
 
     # ----------------------------------------------------------------------------------------
     # Driver interface
@@ -378,7 +379,7 @@ class ProtocolDriver:
         :class:`~digiconform.harness.process.AheadMismatch` (nothing sent); :meth:`end_ahead`
         ends the plan. False (nothing planned) when no implementation is running yet.
         """
-        if self._proc is None or self.ready_info is None:
+        if self._proc is None or self.ready_info is None or self._no_ahead:
             return False
         lines = []
         seq = self._seq
@@ -406,7 +407,7 @@ class ProtocolDriver:
         asked for are read and dropped. An implementation that fails while they are read
         (it exits, times out, floods) is ended without a failure being counted: those
         requests are none the verifier asked; the next request starts it again, not counted
-        as a restart either."""
+        as a restart either, and no request is written ahead to it any more."""
         proc = self._proc
         if proc is None:
             return
@@ -416,6 +417,9 @@ class ProtocolDriver:
             proc.kill()
             self._proc = None
             self._uncounted_start = True
+            # (and no more requests written ahead to it: an engine that hangs on them
+            # would cost a timeout per vector that one by one never reaches them)
+            self._no_ahead = True
 
     def fresh(self) -> None:
         """End the running process (its group killed) so that the next request starts a
