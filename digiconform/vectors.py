@@ -23,7 +23,6 @@ import copy
 import hashlib
 import json
 import re
-import shutil
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -556,7 +555,72 @@ def run_vector(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[st
 
 def _run_steps(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[str] = (),
                validate_mismatch: bool = True) -> VectorResult:
-    """:func:`run_vector` without the other route after a prelude failure."""
+    """:func:`run_vector` without the other route after a prelude failure.
+
+    A driver that can write requests ahead (:meth:`ProtocolDriver.plan_ahead
+    <digiconform.harness.driver.ProtocolDriver.plan_ahead>`) is told the requests the
+    vector sends when every answer is the one expected (:func:`_ahead`): the implementation
+    reads the same requests in the same order, a few written at a time, and the verifier
+    waits once per batch of answers (each wait that wakes a process on another CPU costs CPU
+    on a virtual machine: issue 27). When the steps take another way (a state that differs
+    and the engine moved on by itself, two shuffles taken the other way round) while
+    answers written ahead are unread, the vector is run again from its first request, one
+    request at a time; the answers nobody asked for are read and dropped
+    (:meth:`~digiconform.harness.driver.ProtocolDriver.end_ahead`).
+    """
+    plan_ahead = getattr(driver, "plan_ahead", None)
+    if plan_ahead is None or not plan_ahead(_ahead(driver, vector)):
+        return _run_steps_once(driver, vector, ignore=ignore,
+                               validate_mismatch=validate_mismatch)
+    from digiconform.harness.process import AheadMismatch
+
+    try:
+        try:
+            return _run_steps_once(driver, vector, ignore=ignore,
+                                   validate_mismatch=validate_mismatch)
+        finally:
+            driver.end_ahead()  # type: ignore[attr-defined]
+    except AheadMismatch:
+        return _run_steps_once(driver, vector, ignore=ignore,
+                               validate_mismatch=validate_mismatch)
+
+
+def _ahead(driver: Driver, vector: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+    """The requests :func:`_run_steps_once` sends ``driver`` for ``vector`` when every
+    answer is the one the vector expects (``ProtocolDriver.plan_ahead``'s form), up to a
+    game request it expects refused (the steps after it send nothing)."""
+    steps = vector["steps"]
+    inline = bool(getattr(driver, "inline_legal", False))
+    ready = getattr(driver, "ready_info", None)
+    can_list = bool(ready is not None and ready.capabilities.legal_actions)
+    out: list[tuple[Any, ...]] = []
+    carried = False  # (the answer before carries the legal actions: no request for them)
+    for i, step in enumerate(steps):
+        kind = step["request"]
+        legal = inline and i + 1 < len(steps) and steps[i + 1]["request"] == "legal_actions"
+        expect = step["expect"]
+        if kind == "new_game" or kind == "load_state":
+            setup = resolve_setup(step["setup"])
+            out.append(("new_game", setup, legal) if kind == "new_game"
+                       else ("load_state", setup, step["state"], legal))
+            if "state" not in expect:
+                break
+            carried = legal
+        elif kind == "action":
+            out.append(("action", step["action"], legal))
+            carried = legal and "state" in expect
+        elif kind == "legal_actions":
+            if not carried and can_list:
+                out.append(("legal_actions",))
+            carried = False
+        else:
+            break
+    return out
+
+
+def _run_steps_once(driver: Driver, vector: Mapping[str, Any], *, ignore: Sequence[str] = (),
+                    validate_mismatch: bool = True) -> VectorResult:
+    """:func:`_run_steps`: the steps, each request sent when the answer before is read."""
     from digiconform.harness.driver import (
         ImplementationError,
         ImplementationSkipped,
@@ -1101,6 +1165,8 @@ def record(out_dir: Path | None = None, *, jobs: str | None = "auto",
         for ruleset, paths in by_ruleset.items():
             dest = out_dir / ruleset / "scenarios"
             if dest.exists():
+                import shutil  # (only here: not imported by a run that records nothing)
+
                 shutil.rmtree(dest)
             dest.mkdir(parents=True)
             for path in paths:

@@ -19,13 +19,13 @@ Shapes:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from oracle import rulesets
 from oracle.errors import IllegalActionError, InvalidInputError, OracleError, UnsupportedError
+from oracle.inputs import canonical_json
 
 
 @dataclass(frozen=True)
@@ -127,11 +127,12 @@ _GAMES_LIMIT = 64
 
 
 def _setup_key(setup: Mapping[str, Any]) -> bytes:
-    """``setup`` as canonical JSON (keys sorted; no NaN or infinity, which JSON lacks).
+    """``setup`` as canonical JSON (keys sorted; no NaN or infinity, which JSON lacks:
+    :func:`oracle.inputs.canonical_json`).
 
     :raises TypeError: a value JSON cannot hold. :raises ValueError: NaN or an infinity.
     """
-    return json.dumps(setup, sort_keys=True, allow_nan=False).encode()
+    return canonical_json(setup)
 
 
 @dataclass

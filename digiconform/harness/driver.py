@@ -159,6 +159,8 @@ class ProtocolDriver:
         self._pending: list[tuple[int, Mapping[str, Any], Any, dict[str, Any] | None,
                                   list[Mapping[str, Any]] | None, bytes]] = []
         self._unpipelined = False  # (see _resync)
+        self._uncounted_start = False  # (the next start is no restart: end_ahead)
+        self._no_ahead = False  # (plan_ahead plans nothing: end_ahead saw a failure)
 
     # ----------------------------------------------------------------------------------------
     # Driver interface
@@ -482,12 +484,13 @@ class ProtocolDriver:
 
     def _quiet_end(self) -> None:
         """End the process after a failure on requests only pipelining sent (no engine error
-        counted); nothing is sent ahead again in this run, so that at most one restart is
-        owed to pipelining."""
+        and no restart counted: the next start is not a restart); nothing is sent ahead again
+        in this run."""
         proc, self._proc = self._proc, None
         if proc is not None:
             proc.kill()
         self._unpipelined = True
+        self._uncounted_start = True  # (the next start is no restart, as after end_ahead)
 
     def legal_actions(self, *, expected: Mapping[str, Any] | None = None
                       ) -> list[Mapping[str, Any]] | None:
@@ -523,6 +526,62 @@ class ProtocolDriver:
             answer = self._call(LegalActions(seq), expected=expected)
         assert isinstance(answer, LegalSet)
         return list(answer.actions)
+
+    def plan_ahead(self, requests: Sequence[tuple[Any, ...]]) -> bool:
+        """The game requests the caller means to send next, each after reading the answer to
+        the one before (a vector's steps when every answer is the expected one):
+        ``("new_game", setup, legal)``, ``("load_state", setup, state, legal)``,
+        ``("action", action, legal)`` or ``("legal_actions",)``, as the calls
+        :meth:`new_game`, :meth:`load_state`, :meth:`apply` and :meth:`legal_actions` would
+        send them (numbered on from the last request). Their lines are written ahead, a few
+        at a time (:meth:`Process.plan <digiconform.harness.process.Process.plan>`): the
+        implementation reads the same requests in the same order, and the verifier waits
+        for a batch of answers instead of one answer per request. A call that sends another
+        request while answers written ahead are unread raises
+        :class:`~digiconform.harness.process.AheadMismatch` (nothing sent); :meth:`end_ahead`
+        ends the plan. False (nothing planned) when no implementation is running yet.
+        """
+        if self._proc is None or self.ready_info is None or self._no_ahead:
+            return False
+        lines = []
+        seq = self._seq
+        for kind, *args in requests:
+            seq += 1
+            req: Request
+            if kind == "new_game" or kind == "load_state":
+                setup = args[0]
+                if self.format_date is not None and "format_date" not in setup and \
+                        str(setup.get("ruleset", "digibattle")) == "dcg":  # (as _dated)
+                    setup = {**setup, "format_date": self.format_date}
+                inline = True if args[-1] and self.inline_legal else None
+                req = (NewGame(seq, setup, inline) if kind == "new_game"
+                       else LoadState(seq, setup, args[1], inline))
+            elif kind == "action":
+                req = Action(seq, args[0], True if args[1] and self.inline_legal else None)
+            else:
+                req = LegalActions(seq)
+            lines.append(codec.dumps(req.to_json()) + b"\n")
+        self._proc.plan(lines)
+        return True
+
+    def end_ahead(self) -> None:
+        """End :meth:`plan_ahead`'s plan: the answers to requests written ahead that were not
+        asked for are read and dropped. An implementation that fails while they are read
+        (it exits, times out, floods) is ended without a failure being counted: those
+        requests are none the verifier asked; the next request starts it again, not counted
+        as a restart either, and no request is written ahead to it any more."""
+        proc = self._proc
+        if proc is None:
+            return
+        try:
+            proc.end_plan(self.timeout)
+        except ProcessFailure:
+            proc.kill()
+            self._proc = None
+            self._uncounted_start = True
+            # (and no more requests written ahead to it: an engine that hangs on them
+            # would cost a timeout per vector that one by one never reaches them)
+            self._no_ahead = True
 
     def fresh(self) -> None:
         """End the running process (its group killed) so that the next request starts a
@@ -714,9 +773,12 @@ class ProtocolDriver:
             self.dead = f"{self.restarts} restarts"
             raise ImplementationError("gave-up", f"the implementation was given up on "
                                       f"({self.dead})")
-        if self.starts:
-            self.restarts += 1
-        self.starts += 1
+        if self._uncounted_start:  # (after end_ahead ended it: not a restart)
+            self._uncounted_start = False
+        else:
+            if self.starts:
+                self.restarts += 1
+            self.starts += 1
         try:
             self._proc = Process(self.command, cwd=self.cwd, env=self.env,
                                  max_line=self.max_line)

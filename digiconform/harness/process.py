@@ -259,6 +259,17 @@ class ProcessFailure(Exception):
         super().__init__(f"{code}: {message}")
 
 
+class AheadMismatch(Exception):
+    """A request other than the next one of the plan (:meth:`Process.plan`) while answers to
+    requests written ahead are still unread: the implementation is past the position the
+    caller's request is meant for (nothing was written)."""
+
+
+AHEAD_BYTES = select.PIPE_BUF
+"""At most this many bytes of requests are written in one go (a write of at most
+``PIPE_BUF`` bytes to a pipe is whole or nothing: no partial request is ever left in it)."""
+
+
 class Process:
     """One running implementation.
 
@@ -304,6 +315,11 @@ class Process:
         self._poll.register(self._out_fd, select.POLLIN)
         self._poll.register(self._err_fd, select.POLLIN)
         self._out_open = True
+        # The requests the caller means to send next (plan), the next one's index, and how
+        # many of them are written.
+        self._plan: list[bytes] | None = None
+        self._pos = 0
+        self._sent = 0
 
     def _orphans(self) -> set[int]:
         """:func:`orphans` started since this implementation was."""
@@ -326,6 +342,25 @@ class Process:
         :raises ProcessFailure: timeout, exited, flood.
         """
         deadline = time.monotonic() + timeout
+        if self._plan is not None:
+            plan, pos = self._plan, self._pos
+            if pos < self._sent:  # (written ahead: its answer is read, nothing is written)
+                if line != plan[pos]:
+                    raise AheadMismatch(f"request {line[:80]!r} while {self._sent - pos} "
+                                        "answers to requests written ahead are unread")
+                self._pos = pos + 1
+                return self.read_line(deadline)
+            if pos < len(plan) and line == plan[pos]:
+                # This request and the next ones of the plan, as many as fit in one write.
+                k, size = pos + 1, len(line)
+                while k < len(plan) and size + len(plan[k]) <= AHEAD_BYTES:
+                    size += len(plan[k])
+                    k += 1
+                if k > pos + 1:
+                    line = b"".join(plan[pos:k])
+                self._pos, self._sent = pos + 1, k
+            else:
+                self._plan = None
         self._write(line, deadline)
         if not self._out and self._out_open:
             # The usual case, kept short: one wait, one read, one whole line.
@@ -351,6 +386,32 @@ class Process:
                         elif fd == self._err_fd:
                             self._drain_err()
         return self.read_line(deadline)
+
+    def plan(self, lines: Sequence[bytes]) -> None:
+        """The request lines (each ending in a newline) the caller means to send next, in
+        this order, each after it has read the answer to the one before (a vector's steps
+        when every answer is the one expected). When :meth:`request` is asked the first of
+        them, it writes the following ones too, as many as fit in :data:`AHEAD_BYTES`, in
+        the same write; asked one of those, it writes nothing and reads its answer. Asked
+        another request while answers to requests written ahead are unread, it raises
+        :class:`AheadMismatch` (and writes nothing); asked another request when none is
+        unread, it forgets the plan. The implementation sees the same lines in the same
+        order as without a plan, only sooner; :meth:`end_plan` reads the answers nobody
+        asked for."""
+        self._plan, self._pos, self._sent = list(lines), 0, 0
+
+    def end_plan(self, timeout: float) -> int:
+        """Forget the plan (:meth:`plan`), reading and dropping the answer to each request
+        written ahead whose answer was not asked for (each within ``timeout`` s). Returns
+        how many were dropped.
+
+        :raises ProcessFailure: as :meth:`read_line` (the caller ends the process).
+        """
+        unread = self._sent - self._pos if self._plan is not None else 0
+        self._plan, self._pos, self._sent = None, 0, 0
+        for _ in range(unread):
+            self.read_line(time.monotonic() + timeout)
+        return unread
 
     def read_line(self, deadline: float) -> bytes:
         """The next line of stdout, waiting until ``deadline`` (``time.monotonic``)."""

@@ -7,6 +7,7 @@ the contract (``schemas/state.schema.json``, ``action.schema.json``, ``event.sch
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from oracle import variants as _variants
 from oracle.cards import CardSet, Deck, check_deck, default_card_set, default_decks
 from oracle.digibattle.power import digimon_power
 from oracle.errors import InvalidInputError
+from oracle.inputs import canonical_json
 
 RULESET = "digibattle"
 CHANCE = "chance"
@@ -102,7 +104,7 @@ def game_from_setup(setup: Mapping[str, Any]) -> Game:
     Shape: ``{"ruleset": "digibattle", "decks": [[30 serials], [30 serials]], "card_set":
     {"id"} | {"id", "cards": [...]}?, "target": 1 … 1000?, "variants": {...}?, "max_duels":
     n?}``; a card set given by ``id`` alone is the shipped one, an embedded one is parsed once
-    and cached.
+    and cached (by its whole JSON, not its ID).
 
     :raises InvalidInputError: a malformed card set, target or variant map.
     :raises IllegalActionError: a deck that breaks DB-A.0, DB-A.1 or DB-A.5.
@@ -119,19 +121,21 @@ def game_from_setup(setup: Mapping[str, Any]) -> Game:
                                 f": only {default_card_set().id!r} is shipped; embed the cards "
                                 "of any other")
     else:
+        # Keyed by the whole card set (the SHA-256 of its canonical JSON): two card sets
+        # with the same ID and serials but other card facts are two card sets.
         try:
-            key = repr(sorted(c["serial"] for c in cs_json["cards"])) + str(cs_json["id"])
-        except (KeyError, TypeError):  # malformed: card_set_from_json says where
+            key = hashlib.sha256(canonical_json(cs_json)).hexdigest()
+        except (TypeError, ValueError):  # (not JSON: parsed, not kept)
             key = ""
-        if not key or key not in _SETUP_CARD_SETS:
+        cached = _SETUP_CARD_SETS.get(key) if key else None
+        if cached is None:
             try:
-                parsed = card_set_from_json(cs_json)
+                cached = card_set_from_json(cs_json)
             except InvalidInputError as e:
                 raise InvalidInputError("$.card_set" + e.path[1:], e.reason) from None
-            if not key:  # pragma: no cover - the schema refuses what the key needs
-                raise InvalidInputError("$.card_set.cards", "every card needs a serial")
-            _SETUP_CARD_SETS[key] = parsed
-        card_set = _SETUP_CARD_SETS[key]
+            if key:
+                _SETUP_CARD_SETS[key] = cached
+        card_set = cached
     decks = setup.get("decks")
     if not isinstance(decks, list | tuple) or len(decks) != 2 or not all(
             isinstance(d, list | tuple) for d in decks):
