@@ -526,11 +526,6 @@ DOCUMENTED: tuple[dict[str, object], ...] = (
                  "compare.py refusal_difference compares the kind, and the clause of an "
                  "'illegal' one) (v26f equivalence pass)"}
       for op in ("const+1", "const-1")),
-    {"module": "oracle/digibattle/state.py", "function": "game_from_setup", "op": "delete",
-     "line": 'raise InvalidInputError("$.card_set.cards", "every card needs a serial")',
-     "reason": "unreachable: key is empty only when a card has no serial, a serial is not "
-               "a string or the set has no id, and card_set_from_json, called first, refuses "
-               "each of those against card-set.schema.json (v26f equivalence pass)"},
     {"module": "oracle/digibattle/battle.py", "function": "_lose_digimon", "op": "const-1",
      "segment": "1", "line": "if len(dz) > 1:",
      "reason": "len(dz) > 0: a Duel Zone of the Rookie alone then sends dz[1:], nothing, "
