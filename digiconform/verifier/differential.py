@@ -3273,26 +3273,28 @@ def mistimed_clause(game: GameHooks, setup: Mapping[str, Any],
                     differences: Sequence[tuple[str, Any, Any]] | None = None,
                     details: Sequence[str] | None = None) -> str | None:
     """:attr:`GameHooks.trigger_clause` when the oracle, reading each triggered effect's
-    timing for both players (:attr:`GameHooks.mistimed`: a [Start of Your Turn] effect
-    triggered in its owner's opponent's turn too), gives the implementation's answer at
-    the step (or along the forced actions after it) and its own answer differs from that
-    one: an effect triggered at a time its timing does not name (CR4.2 Triggered effects),
-    whatever field showed it (the memory it gained, a turn it then ended)."""
-    if game.mistimed is None or not game.trigger_clause or before is None or action is None \
+    timing for both players or for the other one (:attr:`GameHooks.mistimed`: a [Start of
+    Your Turn] effect triggered in its owner's opponent's turn too, or instead), gives the
+    implementation's answer at the step (or along the forced actions after it) and its own
+    answer differs from that one: an effect triggered at a time its timing does not name
+    (CR4.2 Triggered effects), whatever field showed it (the memory it gained, a turn it
+    then ended)."""
+    if not game.mistimed or not game.trigger_clause or before is None or action is None \
             or (actual is None and not differences):
         return None
     normal = _forced_positions(setup, before, action)
     if not normal:
         return None
-    with game.mistimed():
-        other = _forced_positions(setup, before, action)
     strip = ("variants",)
-    if [{k: v for k, v in st.items() if k not in strip} for st, _ in other] == \
-            [{k: v for k, v in st.items() if k not in strip} for st, _ in normal]:
-        return None  # (no effect of the other player's triggered: nothing to tell)
-    if any(_reproduces(a, b, actual, differences, details)
-           for a, _ in (normal[:1] if actual is not None else normal) for b, _ in other):
-        return game.trigger_clause
+    plain = [{k: v for k, v in st.items() if k not in strip} for st, _ in normal]
+    for reading in game.mistimed:
+        with reading():
+            other = _forced_positions(setup, before, action)
+        if [{k: v for k, v in st.items() if k not in strip} for st, _ in other] == plain:
+            continue  # (no effect triggered otherwise: nothing to tell)
+        if any(_reproduces(a, b, actual, differences, details)
+               for a, _ in (normal[:1] if actual is not None else normal) for b, _ in other):
+            return game.trigger_clause
     return None
 
 

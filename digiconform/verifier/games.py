@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 #: ``pick(n)`` -> an integer in ``range(n)``; ``permute(items)`` -> the items in some order.
@@ -149,8 +149,8 @@ class GameHooks:
         a phase the oracle entered in the step, where the implementation stands in a later
         phase of the same turn, was skipped, and that phase's rule is the one broken, not
         the rule of the action whose step reached it (a cost that ended the turn).
-    :param mistimed: a context manager within which the oracle reads each triggered
-        effect's timing for both players, not only the one it names
+    :param mistimed: context managers within each of which the oracle reads each triggered
+        effect's timing otherwise than it names it: for both players, or for the other one
         (DCG: a [Start of Your Turn] effect triggered at the start of its owner's opponent's
         turn too): a step whose answer there (or after the forced actions that follow) is the
         implementation's, where the oracle's own answer is not, is the
@@ -200,7 +200,7 @@ class GameHooks:
     object_keys: tuple[str, ...] = ()
     opens: tuple[tuple[str, str, str], ...] = ()
     phases: tuple[tuple[str, str], ...] = ()
-    mistimed: Callable[[], Any] | None = None
+    mistimed: tuple[Callable[[], Any], ...] = ()
     trigger_clause: str = ""
 
     @property
@@ -569,21 +569,23 @@ def _db_check_state(state: Any) -> None:
 
 
 @contextmanager
-def _dcg_both_timings() -> Iterator[None]:
+def _dcg_timings(read_for: str) -> Iterator[None]:
     """Within it, the DCG oracle triggers each timing's effects (CR4.2 Triggered effects;
     DCG-6-2-1-1 [Start of Your Turn], 15-16-13 [Start of Your Main Phase], 15-16-12
-    [End of Your Turn]) for both players' cards, not only the turn player's: the timing read
-    as if it named either player's turn (:attr:`GameHooks.mistimed`). The turn player's
-    effects are queued first, as simultaneous triggers are (15-4-3-5)."""
+    [End of Your Turn]) as if the timing named another player's turn (:attr:`GameHooks.
+    mistimed`): ``both`` players' cards, not only the turn player's (the turn player's
+    effects queued first, as simultaneous triggers are, 15-4-3-5), or the ``other`` player's
+    cards instead of the turn player's."""
     from oracle.dcg import turn
 
     original = turn.trigger
 
-    def both(w: Any, player: int, timing: str) -> None:
-        original(w, player, timing)
+    def mistimed(w: Any, player: int, timing: str) -> None:
+        if read_for == "both":
+            original(w, player, timing)
         original(w, 1 - player, timing)
 
-    turn.trigger = both
+    turn.trigger = mistimed
     try:
         yield
     finally:
@@ -836,7 +838,8 @@ def _dcg() -> GameHooks:
         # breeding action, also when the breeding area is occupied)
         phases=(("unsuspend", "DCG-6-2-1"), ("draw", "DCG-6-3-1"),
                 ("breeding", "DCG-6-4-1"), ("main", "DCG-6-5-1")),
-        mistimed=_dcg_both_timings, trigger_clause="CR4.2 Triggered effects",
+        mistimed=(partial(_dcg_timings, "both"), partial(_dcg_timings, "other")),
+        trigger_clause="CR4.2 Triggered effects",
         # The oracle emits the Main phase's beginning under the order of the phases
         # (DCG-6-1-2) and a mulligan's redraw under the set-up's draw it repeats (CR4.2
         # Game setup). Taken from the Breeding phase, the phase ends because its one action
