@@ -165,25 +165,38 @@ def test_an_effect_read_for_the_other_player_is_the_triggered_effects_rule() -> 
     """The oracle reading each timing for the other player (``GameHooks.mistimed``, as
     ``dcg_start_of_turn_for_opponent`` does) where the non-turn player has a [Start of Your
     Turn] card (Matt Ishida ST2-12) in play: that answer is CR4.2 Triggered effects', not
-    the rule of the pass or play whose step began the turn; the oracle's own answer is
-    none."""
+    the rule of the pass or play whose step began the turn. Where only the memory differs,
+    it is an exact gauge hypothesis (a gain capped at 9 may look alike at one step), and the
+    run's roots choose it (``cover_gauge_roots``); the oracle's own answer is none."""
     steps = _steps("dcg", 20)
     game = hooks("dcg")
-
-    def mistimed(s: Step) -> Mapping[str, Any] | None:
-        setup, before, action, res = s
+    found: list[D.Divergence] = []
+    for setup, before, action, res in steps:
         if not any(e.get("type") == "start_of_turn" for e in res.events):
-            return None
+            continue
         for reading in game.mistimed:
             with reading():
                 alt = D._forced_positions(setup, before, action)
-            if alt and state_differences(res.state, alt[0][0], details=()):
-                return alt[0][0]
-        return None
-
-    (setup, before, action, res), engine = _first(steps, mistimed)
-    assert _named(setup, before, action, res, engine) == ("CR4.2 Triggered effects",) * 2
-    assert D.mistimed_clause(game, setup, before, action, actual=res.state) is None
+            engine = alt[0][0] if alt else None
+            diffs = state_differences(res.state, engine, details=()) if engine else []
+            if diffs:
+                assert D.mistimed_clause(game, setup, before, action, actual=res.state) is None
+                div = D.Divergence("state", 0, setup, [action], "the states differ",
+                                   differences=diffs, actual_state=engine, before=before,
+                                   events=list(res.events), details=())
+                D.attribute(div, readings=False)
+                vector = step_clause("dcg", "state", list(res.events), diffs,
+                                     before=(setup, before, action))
+                if [p for p, _, _ in diffs] == ["$.memory"]:
+                    assert ("CR4.2 Triggered effects", D.GAUGE_EXACT) in \
+                        {(c, k) for c, k, _, _ in D.gauge_hypotheses(div) or ()}
+                else:
+                    assert (div.clause, vector) == ("CR4.2 Triggered effects",) * 2, diffs
+                found.append(div)
+                break
+    assert len(found) >= 2
+    D.cover_gauge_roots(found)
+    assert {d.clause for d in found} == {"CR4.2 Triggered effects"}
 
 
 @pytest.mark.parametrize("name", sorted(miniatures.PLANTED_NAMING))

@@ -2657,6 +2657,9 @@ def gauge_hypotheses(div: Divergence) -> list[tuple[str, int, int, str]] | None:
     - ``limit`` (:data:`GAUGE_EXACT`, the clause of :attr:`GameHooks.gauge_limit`): the
       event's move ended at the gauge's limit and the implementation's gauge, the later
       moves alike, stopped short of it on the way there (a gain capped at 9, not 10);
+    - ``mistimed`` (:data:`GAUGE_EXACT`, :attr:`GameHooks.trigger_clause`): the oracle
+      reading each triggered effect's timing for another player gives the implementation's
+      gauge (:func:`mistimed_clause`);
     - ``changed`` (:data:`GAUGE_CHANGED`): any event that can move the gauge (its
       :attr:`GameHooks.event_fields` name it), by another amount: always possible, so the
       weakest;
@@ -2708,6 +2711,13 @@ def gauge_hypotheses(div: Divergence) -> list[tuple[str, int, int, str]] | None:
             here = s * (e - (o - s * a))  # the implementation's gauge just after the event
             if (b <= here < a) if a > b else (a < here <= b):
                 out.append((game.gauge_limit[1], GAUGE_EXACT, i, "limit"))
+    if div.actions and mistimed_clause(game, div.oracle_setup, div.before, div.actions[-1],
+                                       actual=div.actual_state, differences=div.differences,
+                                       details=div.details):
+        # an effect triggered at a time its timing does not name gives the engine's gauge
+        # exactly: one more hypothesis, weighed against the others over the run (a gain
+        # capped at 9 also looks like another player's +1 where such a card is in play)
+        out.append((game.trigger_clause, GAUGE_EXACT, len(events), "mistimed"))
     return out
 
 
@@ -2807,7 +2817,7 @@ def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
 Candidates = dict[int, list[tuple[str, int, int, str]]]
 
 #: How a root's clause was found where no gauge hypothesis renames it
-#: (:func:`skipped_phase_clause`, :func:`mistimed_clause`).
+#: (:func:`skipped_phase_clause`, :func:`mistimed_clause` where more than the gauge differs).
 DECIDED = ("phase", "trigger")
 
 
@@ -2965,18 +2975,20 @@ def attribute(div: Divergence, *, readings: bool = True,
                                    events, actual=div.actual_state, details=div.details)
         div.clause = starters[0] if starters else None
         div.starters = tuple(starters)
-    if div.clause is None and div.kind == "state" and div.actions:
-        # a phase the oracle entered and the implementation skipped: that phase's rule
-        div.clause = skipped_phase_clause(game, div.before, events, div.differences)
-        if div.clause is not None:
-            div.basis = "phase"
-    if div.clause is None and div.kind == "state" and div.actions:
-        # an effect triggered at a time its timing does not name (CR4.2 Triggered effects)
+    if div.clause is None and div.kind == "state" and div.actions and \
+            not _gauge_only(game, div.differences):
+        # an effect triggered at a time its timing does not name (CR4.2 Triggered effects;
+        # where only the gauge differs, one of the gauge hypotheses: gauge_hypotheses)
         div.clause = mistimed_clause(game, div.oracle_setup, div.before, div.actions[-1],
                                      actual=div.actual_state, differences=div.differences,
                                      details=div.details)
         if div.clause is not None:
             div.basis = "trigger"
+    if div.clause is None and div.kind == "state" and div.actions:
+        # a phase the oracle entered and the implementation skipped: that phase's rule
+        div.clause = skipped_phase_clause(game, div.before, events, div.differences)
+        if div.clause is not None:
+            div.basis = "phase"
     if div.clause is None and div.kind == "state":
         div.clause = waited_clause(div)
         if div.clause is not None:
@@ -3073,8 +3085,9 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
     if kind == "state" and before is not None:
         clause = starter_clause(game, before[0], before[1], before[2], events,
                                 differences=differences) or \
-            skipped_phase_clause(game, before[1], events, differences) or \
-            mistimed_clause(game, before[0], before[1], before[2], differences=differences)
+            (None if _gauge_only(game, differences) else
+             mistimed_clause(game, before[0], before[1], before[2], differences=differences)) \
+            or skipped_phase_clause(game, before[1], events, differences)
         if clause:
             return clause
         # who is to move alone, or a turn ended past effects waiting at its end: the rule
@@ -3265,6 +3278,12 @@ def skipped_phase_clause(game: GameHooks, before: Mapping[str, Any] | None,
             not any(e.get("type") in game.turn_ends for e in events):
         return None
     return dict(game.phases)[expected]
+
+
+def _gauge_only(game: GameHooks, differences: Sequence[tuple[str, Any, Any]]) -> bool:
+    """Does only the gauge (:attr:`GameHooks.turn_cause`, the DCG memory) differ? Then the
+    step's rule is weighed over the run (:func:`gauge_hypotheses`)."""
+    return bool(game.turn_cause) and [p for p, _, _ in differences] == ["$." + game.turn_cause]
 
 
 def mistimed_clause(game: GameHooks, setup: Mapping[str, Any],
