@@ -3157,6 +3157,14 @@ def starter_clauses(game: GameHooks, setup: Mapping[str, Any],
     phase is all forced passes shows the wrong Duel starter and the wrong Battle starter
     alike: :func:`cover_starter_roots` chooses by the run).
 
+    Then, in a ruleset with such starts (Digi-Battle), two more ways the wrong player was
+    let start: a phase (step) the step entered, or the forced actions after it, whose first
+    decision the oracle with the other player to move there gives the implementation's
+    answer: the clause :attr:`GameHooks.opens` names for it (the reveal, DB-B.2, also after
+    a new Duel's DB-D.6, which then explains the answer alike when no ``first_player`` is
+    compared: the run chooses); and the acting player kept on the move, :func:`_kept_on_move`
+    (DB-C.1).
+
     :param actual: the implementation's state after the step (compared as states are, with
         the ``details`` it declared); else ``differences`` (``(path, expected, actual)``):
         each must be one the counterfactual state has, and each core field it changes must
