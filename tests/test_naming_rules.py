@@ -203,8 +203,12 @@ def test_an_effect_read_for_the_other_player_is_the_triggered_effects_rule() -> 
 def test_each_naming_fault_gives_one_finding_under_its_clause(name: str) -> None:
     """Each planted fault alone, its clause's vectors and 12 random games: one finding of the
     random games, under the clause the fault breaks, and every failing vector under it.
-    (Measured 2026-12-08 before these rules, main 4420c4b, 12 games, no vectors, seeds 0 / 1:
-    see docs/PROTOCOL.md "Which clause a failure is filed under".)"""
+    (Measured 2026-12-08, 12 games, no vectors, seeds 0 and 1, the four faults: main
+    4420c4b gives 17 findings, 5 under the fault's clause, no run with exactly one finding
+    (reveal_starts_with_seat_0: DB-B.2, DB-B.5, DB-D.4; discard_option_keeps_move: DB-C.1,
+    DB-C.3; dcg_skips_empty_breeding: CR4.2 Game setup; dcg_start_of_turn_for_opponent:
+    DCG-6-5-1-1, DCG-6-5-1-2 / DCG-6-6-3, CR4.2 Triggered effects); this branch 8 of 8, one
+    finding a run.)"""
     expected = miniatures.PLANTED_NAMING[name]
     ruleset = "dcg" if name in miniatures.PLANTED_NAMING_DCG else "digibattle"
     report = verify(Options(miniatures.command(name), ruleset=ruleset, clauses=expected,
