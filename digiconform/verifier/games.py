@@ -568,30 +568,6 @@ def _db_check_state(state: Any) -> None:
     check_state(state, moves=False)
 
 
-@contextmanager
-def _dcg_timings(read_for: str) -> Iterator[None]:
-    """Within it, the DCG oracle triggers each timing's effects (CR4.2 Triggered effects;
-    DCG-6-2-1-1 [Start of Your Turn], 15-16-13 [Start of Your Main Phase], 15-16-12
-    [End of Your Turn]) as if the timing named another player's turn (:attr:`GameHooks.
-    mistimed`): ``both`` players' cards, not only the turn player's (the turn player's
-    effects queued first, as simultaneous triggers are, 15-4-3-5), or the ``other`` player's
-    cards instead of the turn player's."""
-    from oracle.dcg import turn
-
-    original = turn.trigger
-
-    def mistimed(w: Any, player: int, timing: str) -> None:
-        if read_for == "both":
-            original(w, player, timing)
-        original(w, 1 - player, timing)
-
-    turn.trigger = mistimed
-    try:
-        yield
-    finally:
-        turn.trigger = original
-
-
 @cache
 def _digibattle() -> GameHooks:
     from oracle import rulesets
@@ -838,7 +814,10 @@ def _dcg() -> GameHooks:
         # breeding action, also when the breeding area is occupied)
         phases=(("unsuspend", "DCG-6-2-1"), ("draw", "DCG-6-3-1"),
                 ("breeding", "DCG-6-4-1"), ("main", "DCG-6-5-1")),
-        mistimed=(partial(_dcg_timings, "both"), partial(_dcg_timings, "other")),
+        # (the oracle reading triggered effects' timings for another player: CR4.2
+        # Triggered effects, rulesets.dcg_timings_read_for)
+        mistimed=(partial(rulesets.dcg_timings_read_for, "both"),
+                  partial(rulesets.dcg_timings_read_for, "other")),
         trigger_clause="CR4.2 Triggered effects",
         # The oracle emits the Main phase's beginning under the order of the phases
         # (DCG-6-1-2) and a mulligan's redraw under the set-up's draw it repeats (CR4.2
