@@ -16,7 +16,8 @@ registry or the driver (one way: :mod:`oracle.driver` → here → ``oracle.digi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,3 +105,28 @@ def ruleset_of(state: Any) -> str:
     """The name of the ruleset a state object belongs to."""
     mod = type(state).__module__
     return "digibattle" if mod.startswith("oracle.digibattle") else "dcg"
+
+
+@contextmanager
+def dcg_timings_read_for(read_for: str) -> Iterator[None]:
+    """Within it, the DCG oracle triggers each timing's effects (CR4.2 Triggered effects;
+    DCG-6-2-1-1 [Start of Your Turn], [Start of Your Main Phase], [End of Your Turn]) as if
+    the timing named another player's turn: ``both`` players' cards, not only the turn
+    player's (the turn player's effects queued first, as simultaneous triggers are,
+    15-4-3-5), or the ``other`` player's cards instead. A counterfactual for the verifier
+    (an engine that triggers an effect at a time its timing does not name), never a rule of
+    the game; single-threaded use only."""
+    from oracle.dcg import turn
+
+    original = turn.trigger
+
+    def mistimed(w: Any, player: int, timing: str) -> None:
+        if read_for == "both":
+            original(w, player, timing)
+        original(w, 1 - player, timing)
+
+    turn.trigger = mistimed
+    try:
+        yield
+    finally:
+        turn.trigger = original

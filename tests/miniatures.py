@@ -105,6 +105,17 @@ Planted ``dcg`` rule bugs (the cases public engines got wrong; verified with ``-
 - ``dcg_wrong_refusal_clause`` -- every illegal action is refused citing DCG-6-1-1 (so rules
   from outside chapter 6, "CR4.2 …", are blamed too).
 
+Planted rule bugs, one for each naming rule (issue 24; ``PLANTED_NAMING``):
+
+- ``reveal_starts_with_seat_0`` -- the Digivolve phase's reveal always starts with seat 0,
+  whoever goes first (DB-B.2); the coin toss and the Duel's starter are kept.
+- ``discard_option_keeps_move`` -- a Power Option whose Use Requirement discards cards keeps
+  the move with its player (DB-C.1: players alternate).
+- ``dcg_skips_empty_breeding`` -- the Breeding phase is skipped when the breeding area is
+  empty (DCG-6-4-1).
+- ``dcg_start_of_turn_for_opponent`` -- [Start of Your Turn] effects trigger at the start of
+  their owner's opponent's turn instead (CR4.2 Triggered effects).
+
 A refusal no reading explains:
 
 - ``refuses_tribute`` -- refuses every tribute Digivolve (citing DB-B.7, a reason of its own).
@@ -215,6 +226,20 @@ PLANTED_DCG = {
     "dcg_unsuspends_before_ending": ("DCG-6-2-1-2",),
     "dcg_wrong_refusal_clause": None,  # any clause: the refusal names the wrong one
 }
+
+
+PLANTED_NAMING = {
+    # name -> clauses a correct report may name for it: one fault for each naming rule of
+    # issue 24's held-out set (docs/NEWCOMER5.md), planted otherwise than there; checked by
+    # tests/test_root_causes.py and tests/test_naming_rules.py
+    "reveal_starts_with_seat_0": ("DB-B.2",),
+    "discard_option_keeps_move": ("DB-C.1",),
+    "dcg_skips_empty_breeding": ("DCG-6-4-1",),
+    "dcg_start_of_turn_for_opponent": ("CR4.2 Triggered effects",),
+}
+
+#: The ``dcg`` ones of :data:`PLANTED_NAMING` (run with ``--ruleset dcg``).
+PLANTED_NAMING_DCG = ("dcg_skips_empty_breeding", "dcg_start_of_turn_for_opponent")
 
 
 def command(name: str) -> str:
@@ -1012,6 +1037,64 @@ def _patch_dcg_unsuspend_first() -> None:
     engine.begin_end_of_turn = begin_end_of_turn
 
 
+def _patch_reveal_seat_0() -> None:
+    """DB-B.2 broken: the Digivolve phase's reveal always starts with seat 0, whoever goes
+    first (the coin toss, DB-B.1, and the Duel's winner, DB-D.6, are kept as they are)."""
+    from oracle.digibattle import digivolve
+
+    original = digivolve.begin_reveal
+
+    def begin_reveal(tx, new_duel=False):  # type: ignore[no-untyped-def]
+        original(tx, new_duel)
+        if tx.phase == "digivolve" and tx.step == "reveal":
+            tx.to_move = 0  # the bug: "the first player" is a fixed seat
+
+    digivolve.begin_reveal = begin_reveal
+
+
+def _patch_discard_keeps_move() -> None:
+    """DB-C.1 broken: a Power Option whose Use Requirement discards cards keeps the move with
+    its player (no alternation after it)."""
+    from oracle.digibattle import battle, rules
+
+    def play_option(tx, a):  # type: ignore[no-untyped-def]
+        battle.play_option(tx, a)
+        p = a.player
+        if a.discard and tx.phase == "battle" and tx.to_move == 1 - p:
+            tx.to_move = p  # the bug
+
+    rules._HANDLERS[("battle", "play")]["play_option"] = play_option
+
+
+def _patch_dcg_skip_empty_breeding() -> None:
+    """DCG-6-4-1 broken: the Breeding phase is skipped when the breeding area is empty (no
+    hatch offered): the turn goes from the draw straight to the Main phase."""
+    from oracle.dcg import engine
+
+    original = engine._STEP_FUNCS["draw"]
+
+    def draw_phase(w):  # type: ignore[no-untyped-def]
+        original(w)
+        if w.phase == "breeding" and w.players[w.turn_player].breeding is None:
+            w.step = "breeding_done"  # the bug: straight on to the Main phase
+
+    engine._STEP_FUNCS["draw"] = draw_phase
+
+
+def _patch_dcg_start_of_turn_for_opponent() -> None:
+    """CR4.2 Triggered effects broken: [Start of Your Turn] effects trigger at the start of
+    their owner's opponent's turn, not their owner's (a seat mixed up)."""
+    from oracle.dcg import engine
+    from oracle.dcg.effects import trigger
+
+    def start_of_turn(w):  # type: ignore[no-untyped-def]
+        w.emit("start_of_turn", "DCG-6-2-1-1", w.turn_player, (("turn", w.turn),))
+        trigger(w, 1 - w.turn_player, "start_of_your_turn")  # the bug: the other player's
+        w.step = "unsuspend"
+
+    engine._STEP_FUNCS["start_of_turn"] = start_of_turn
+
+
 def _patch_dcg_clause() -> None:
     _refusals_cite("DCG-6-1-1", "dcg")
 
@@ -1035,6 +1118,10 @@ _PATCHES = {
     "dcg_pass_to_1": _patch_dcg_pass_to_1,
     "dcg_unsuspends_before_ending": _patch_dcg_unsuspend_first,
     "dcg_wrong_refusal_clause": _patch_dcg_clause,
+    "reveal_starts_with_seat_0": _patch_reveal_seat_0,
+    "discard_option_keeps_move": _patch_discard_keeps_move,
+    "dcg_skips_empty_breeding": _patch_dcg_skip_empty_breeding,
+    "dcg_start_of_turn_for_opponent": _patch_dcg_start_of_turn_for_opponent,
     "two_faults": lambda: (_patch_pass(), _patch_loser_first()),
     "refuses_tribute": _patch_refuses_tribute,
 }

@@ -115,7 +115,9 @@ class Divergence:
     against that override (:func:`_weigh_readings`)."""
     basis: str | None = None
     """How :attr:`clause` was found when a rule other than the event ranking named it:
-    ``waits`` (:func:`waited_clause`), ``gauge`` (:func:`cover_gauge_roots`)."""
+    ``waits`` (:func:`waited_clause`), ``gauge`` (:func:`cover_gauge_roots`), ``phase`` (a
+    phase skipped, :func:`skipped_phase_clause`), ``trigger`` (an effect triggered at a time
+    its timing does not name, :func:`mistimed_clause`)."""
     starters: tuple[str, ...] = ()
     """The clauses the step cannot tell apart, when :attr:`clause` is one of them (more than
     one; :func:`cover_starter_roots` chooses by the run): every round start
@@ -996,7 +998,7 @@ def root_key(div: Divergence) -> tuple[str, str]:
         return "refusal", f"cites:{cited}"
     if div.kind == "refused-legal" and div.code:
         return clause, div.code
-    if div.basis in ("waits", "gauge"):
+    if div.basis in ("waits", "gauge", "phase", "trigger"):
         return clause, "rule"
     if div.kind == "state" and div.events is not None:
         # A turn one side ended and the other did not, the memory gauge alike on both: the
@@ -2749,6 +2751,9 @@ def gauge_hypotheses(div: Divergence) -> list[tuple[str, int, int, str]] | None:
     - ``limit`` (:data:`GAUGE_EXACT`, the clause of :attr:`GameHooks.gauge_limit`): the
       event's move ended at the gauge's limit and the implementation's gauge, the later
       moves alike, stopped short of it on the way there (a gain capped at 9, not 10);
+    - ``mistimed`` (:data:`GAUGE_EXACT`, :attr:`GameHooks.trigger_clause`): the oracle
+      reading each triggered effect's timing for another player gives the implementation's
+      gauge (:func:`mistimed_clause`);
     - ``changed`` (:data:`GAUGE_CHANGED`): any event that can move the gauge (its
       :attr:`GameHooks.event_fields` name it), by another amount: always possible, so the
       weakest;
@@ -2800,6 +2805,13 @@ def gauge_hypotheses(div: Divergence) -> list[tuple[str, int, int, str]] | None:
             here = s * (e - (o - s * a))  # the implementation's gauge just after the event
             if (b <= here < a) if a > b else (a < here <= b):
                 out.append((game.gauge_limit[1], GAUGE_EXACT, i, "limit"))
+    if div.actions and mistimed_clause(game, div.oracle_setup, div.before, div.actions[-1],
+                                       actual=div.actual_state, differences=div.differences,
+                                       details=div.details):
+        # an effect triggered at a time its timing does not name gives the engine's gauge
+        # exactly: one more hypothesis, weighed against the others over the run (a gain
+        # capped at 9 also looks like another player's +1 where such a card is in play)
+        out.append((game.trigger_clause, GAUGE_EXACT, len(events), "mistimed"))
     return out
 
 
@@ -2898,6 +2910,10 @@ def cover_gauge_roots(roots: Sequence[Divergence]) -> None:
 
 Candidates = dict[int, list[tuple[str, int, int, str]]]
 
+#: How a root's clause was found where no gauge hypothesis renames it
+#: (:func:`skipped_phase_clause`, :func:`mistimed_clause` where more than the gauge differs).
+DECIDED = ("phase", "trigger")
+
 
 def _gauge_candidates(roots: Sequence[Divergence], matched_from: Sequence[Divergence]
                       ) -> Candidates:
@@ -2906,7 +2922,8 @@ def _gauge_candidates(roots: Sequence[Divergence], matched_from: Sequence[Diverg
     (:func:`matched_gauge_moves`), unless that leaves none."""
     cands: Candidates = {}
     for d in roots:
-        h = gauge_hypotheses(d) if d.kind == "state" else None
+        # (a root named by a phase skipped or an effect mistimed keeps its clause)
+        h = gauge_hypotheses(d) if d.kind == "state" and d.basis not in DECIDED else None
         if h:
             cands[id(d)] = h
     if not cands:
@@ -3052,6 +3069,20 @@ def attribute(div: Divergence, *, readings: bool = True,
                                    events, actual=div.actual_state, details=div.details)
         div.clause = starters[0] if starters else None
         div.starters = tuple(starters)
+    if div.clause is None and div.kind == "state" and div.actions and \
+            not _gauge_only(game, div.differences):
+        # an effect triggered at a time its timing does not name (CR4.2 Triggered effects;
+        # where only the gauge differs, one of the gauge hypotheses: gauge_hypotheses)
+        div.clause = mistimed_clause(game, div.oracle_setup, div.before, div.actions[-1],
+                                     actual=div.actual_state, differences=div.differences,
+                                     details=div.details)
+        if div.clause is not None:
+            div.basis = "trigger"
+    if div.clause is None and div.kind == "state" and div.actions:
+        # a phase the oracle entered and the implementation skipped: that phase's rule
+        div.clause = skipped_phase_clause(game, div.before, events, div.differences)
+        if div.clause is not None:
+            div.basis = "phase"
     if div.clause is None and div.kind == "state":
         div.clause = waited_clause(div)
         if div.clause is not None:
@@ -3147,7 +3178,10 @@ def step_clause(ruleset: str, kind: str, events: Sequence[Mapping[str, Any]],
     events = in_step(game, events, before[1] if before is not None else None, differences)
     if kind == "state" and before is not None:
         clause = starter_clause(game, before[0], before[1], before[2], events,
-                                differences=differences)
+                                differences=differences) or \
+            (None if _gauge_only(game, differences) else
+             mistimed_clause(game, before[0], before[1], before[2], differences=differences)) \
+            or skipped_phase_clause(game, before[1], events, differences)
         if clause:
             return clause
         # who is to move alone, or a turn ended past effects waiting at its end: the rule
@@ -3217,6 +3251,14 @@ def starter_clauses(game: GameHooks, setup: Mapping[str, Any],
     phase is all forced passes shows the wrong Duel starter and the wrong Battle starter
     alike: :func:`cover_starter_roots` chooses by the run).
 
+    Then, in a ruleset with such starts (Digi-Battle), two more ways the wrong player was
+    let start: a phase (step) the step entered, or the forced actions after it, whose first
+    decision the oracle with the other player to move there gives the implementation's
+    answer: the clause :attr:`GameHooks.opens` names for it (the reveal, DB-B.2, also after
+    a new Duel's DB-D.6, which then explains the answer alike when no ``first_player`` is
+    compared: the run chooses); and the acting player kept on the move, :func:`_kept_on_move`
+    (DB-C.1).
+
     :param actual: the implementation's state after the step (compared as states are, with
         the ``details`` it declared); else ``differences`` (``(path, expected, actual)``):
         each must be one the counterfactual state has, and each core field it changes must
@@ -3252,7 +3294,129 @@ def starter_clauses(game: GameHooks, setup: Mapping[str, Any],
                for a, _ in (normal[:1] if actual is not None else normal)
                for b, _ in other) and str(event["clause"]) not in found:
             found.append(str(event["clause"]))
+    for phase, step, clause in game.opens:
+        # a phase (step) entered in the step, or along the forced actions after it, whose
+        # first decision the implementation gave the other player
+        if clause in found:
+            continue
+        if normal is None:
+            normal = _forced_positions(setup, before, action)
+        prev: Mapping[str, Any] = before
+        at: Mapping[str, Any] | None = None
+        for st, _ in normal:
+            if (st.get("phase"), st.get("step")) == (phase, step) and \
+                    (prev.get("phase"), prev.get("step")) != (phase, step):
+                at = st
+                break
+            prev = st
+        who = at.get("to_move") if at is not None else None
+        if at is None or who not in (0, 1) or isinstance(who, bool):
+            continue
+        other = _forced_positions(setup, {**at, "to_move": 1 - who}, None)
+        if any(_reproduces(a, b, actual, differences, details)
+               for a, _ in (normal[:1] if actual is not None else normal) for b, _ in other):
+            found.append(clause)
+    kept = _kept_on_move(setup, before, action, normal, actual, differences, details)
+    if kept is not None and kept not in found:
+        found.append(kept)
     return found
+
+
+def _kept_on_move(setup: Mapping[str, Any], before: Mapping[str, Any],
+                  action: Mapping[str, Any],
+                  normal: list[tuple[Mapping[str, Any], list[Mapping[str, Any]]]] | None,
+                  actual: Mapping[str, Any] | None,
+                  differences: Sequence[tuple[str, Any, Any]] | None,
+                  details: Sequence[str] | None) -> str | None:
+    """The rule of the step's action (the clause of its first event of the acting player)
+    when the oracle, in the same phase and step, hands the move to the other player and the
+    implementation kept the acting player on it: the oracle with the actor to move there
+    (and the forced actions after) gives the implementation's answer. The rule of an action
+    that takes turns says who acts after it (DB-C.1: players *alternate* playing one Power
+    Option per turn; DB-C.3: after a pass the other keeps playing), whatever field showed it
+    (the actor, kept on the move with nothing left to play, passing by force shows as a
+    ``passed`` flag)."""
+    actor = action.get("player")
+    if actor not in (0, 1) or isinstance(actor, bool) or before.get("to_move") != actor:
+        return None
+    if normal is None:
+        normal = _forced_positions(setup, before, action)
+    if not normal:
+        return None
+    after, events = normal[0]
+    if after.get("to_move") != 1 - actor or \
+            (after.get("phase"), after.get("step")) != (before.get("phase"), before.get("step")):
+        return None
+    clause = next((str(e["clause"]) for e in events
+                   if e.get("clause") and e.get("player") == actor), None)
+    if clause is None:
+        return None
+    other = _forced_positions(setup, {**after, "to_move": actor}, None)
+    if any(_reproduces(a, b, actual, differences, details)
+           for a, _ in (normal[:1] if actual is not None else normal) for b, _ in other):
+        return clause
+    return None
+
+
+def skipped_phase_clause(game: GameHooks, before: Mapping[str, Any] | None,
+                         events: Sequence[Mapping[str, Any]],
+                         differences: Sequence[tuple[str, Any, Any]]) -> str | None:
+    """The rule of a phase the oracle entered in the step and the implementation skipped
+    (:attr:`GameHooks.phases`): the oracle's ``phase`` is one it did not stand in before the
+    step (or one of a turn the step began), the implementation's a later phase of the same
+    turn (``turn`` alike). That phase's rule is broken (DCG-6-4-1, the Breeding phase's one
+    action), not the rule of the action whose step reached it (a cost that ended the turn,
+    DCG-6-6-1), nor the order of the phases (DCG-6-1-2), which the implementation kept."""
+    if not game.phases or not isinstance(before, Mapping):
+        return None
+    diffs = {p: (e, a) for p, e, a in differences}
+    if "$.phase" not in diffs or "$.turn" in diffs:
+        return None
+    order = [p for p, _ in game.phases]
+    expected, got = diffs["$.phase"]
+    if expected not in order or got not in order or order.index(got) <= order.index(expected):
+        return None
+    if before.get("phase") == expected and \
+            not any(e.get("type") in game.turn_ends for e in events):
+        return None
+    return dict(game.phases)[expected]
+
+
+def _gauge_only(game: GameHooks, differences: Sequence[tuple[str, Any, Any]]) -> bool:
+    """Does only the gauge (:attr:`GameHooks.turn_cause`, the DCG memory) differ? Then the
+    step's rule is weighed over the run (:func:`gauge_hypotheses`)."""
+    return bool(game.turn_cause) and [p for p, _, _ in differences] == ["$." + game.turn_cause]
+
+
+def mistimed_clause(game: GameHooks, setup: Mapping[str, Any],
+                    before: Mapping[str, Any] | None, action: Mapping[str, Any] | None, *,
+                    actual: Mapping[str, Any] | None = None,
+                    differences: Sequence[tuple[str, Any, Any]] | None = None,
+                    details: Sequence[str] | None = None) -> str | None:
+    """:attr:`GameHooks.trigger_clause` when the oracle, reading each triggered effect's
+    timing for both players or for the other one (:attr:`GameHooks.mistimed`: a [Start of
+    Your Turn] effect triggered in its owner's opponent's turn too, or instead), gives the
+    implementation's answer at the step (or along the forced actions after it) and its own
+    answer differs from that one: an effect triggered at a time its timing does not name
+    (CR4.2 Triggered effects), whatever field showed it (the memory it gained, a turn it
+    then ended)."""
+    if not game.mistimed or not game.trigger_clause or before is None or action is None \
+            or (actual is None and not differences):
+        return None
+    normal = _forced_positions(setup, before, action)
+    if not normal:
+        return None
+    strip = ("variants",)
+    plain = [{k: v for k, v in st.items() if k not in strip} for st, _ in normal]
+    for reading in game.mistimed:
+        with reading():
+            other = _forced_positions(setup, before, action)
+        if [{k: v for k, v in st.items() if k not in strip} for st, _ in other] == plain:
+            continue  # (no effect triggered otherwise: nothing to tell)
+        if any(_reproduces(a, b, actual, differences, details)
+               for a, _ in (normal[:1] if actual is not None else normal) for b, _ in other):
+            return game.trigger_clause
+    return None
 
 
 def _forced_positions(setup: Mapping[str, Any], before: Mapping[str, Any],

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 #: ``pick(n)`` -> an integer in ``range(n)``; ``permute(items)`` -> the items in some order.
@@ -137,6 +137,26 @@ class GameHooks:
         there, and what the rules then skip for its player (DCG-6-2-1-2) is
         :attr:`unexplained`'s, whatever the step does for the other player
         (:func:`~digiconform.verifier.differential._unexplained`).
+    :param opens: ``(phase, step, clause)``: ``clause`` says who makes the first decision
+        when the game enters ``(phase, step)`` (Digi-Battle: the Digivolve phase's reveal,
+        DB-B.2 "The first player turns the Digivolve Zone card face up"). A step that enters
+        it, where the oracle with the other player to move there (and the forced actions
+        after) gives the implementation's answer, broke ``clause``, whatever action led
+        there (a coin toss, the Regroup's last ``ready``) and whatever field showed it (the
+        wrong player passing by force shows as a ``passed`` flag).
+    :param phases: ``(phase, clause)``, the phases of a turn in their order (DCG-6-1-2),
+        each with the clause of that phase's own rule (DCG: the Breeding phase, DCG-6-4-1):
+        a phase the oracle entered in the step, where the implementation stands in a later
+        phase of the same turn, was skipped, and that phase's rule is the one broken, not
+        the rule of the action whose step reached it (a cost that ended the turn).
+    :param mistimed: context managers within each of which the oracle reads each triggered
+        effect's timing otherwise than it names it: for both players, or for the other one
+        (DCG: a [Start of Your Turn] effect triggered at the start of its owner's opponent's
+        turn too): a step whose answer there (or after the forced actions that follow) is the
+        implementation's, where the oracle's own answer is not, is the
+        :attr:`trigger_clause`'s (CR4.2 Triggered effects: an effect triggers when its
+        condition, its timing, is met), whatever field showed it.
+    :param trigger_clause: see :attr:`mistimed`.
     :param event_clauses: ``(step, event type, clause, field)``: an event the oracle emits,
         under a clause it shares with other steps, in a step taken from the state ``step``
         (the state's ``step`` before the action) is ``clause``'s there, when the oracle's
@@ -178,6 +198,10 @@ class GameHooks:
     moves: tuple[tuple[str, str], ...] = ()
     flow_fields: tuple[str, ...] = ()
     object_keys: tuple[str, ...] = ()
+    opens: tuple[tuple[str, str, str], ...] = ()
+    phases: tuple[tuple[str, str], ...] = ()
+    mistimed: tuple[Callable[[], Any], ...] = ()
+    trigger_clause: str = ""
 
     @property
     def moves_of(self) -> dict[str, tuple[tuple[str, str], ...]]:
@@ -563,6 +587,10 @@ def _digibattle() -> GameHooks:
         check_state=_db_check_state, setup_clause="DB-A.0",
         leaves_at={"duel_started": ("digivolve", "reveal")},
         starts=(("duel_started", "first_player"), ("battle_started", "to_move")),
+        # DB-B.2: "The first player turns the Digivolve Zone card face up" -- the reveal's
+        # first decision is the Duel's first player's, whatever step entered it (the coin
+        # toss, DB-B.1; a new Duel, DB-D.6, which names the first player, not the order)
+        opens=(("digivolve", "reveal", "DB-B.2"),),
         card_keys=("card", "cards", "online_to_offline", "discarded", "sent_offline",
                    "offline", "support"),
         moves=_DB_MOVES, flow_fields=("phase", "step", "winner"),
@@ -781,6 +809,16 @@ def _dcg() -> GameHooks:
         card_keys=("card", "cards"), moves=_DCG_MOVES, object_keys=("stack", "stacks"),
         gauge_limit=(limit, "CR4.2 Memory"), end_begins=frozenset({"end_of_turn"}),
         start_phases=frozenset({"unsuspend"}),
+        # DCG-6-1-2: the phases of a turn in order, each with its own rule (a phase entered
+        # and skipped by the engine breaks that phase's rule: DCG-6-4-1, exactly one
+        # breeding action, also when the breeding area is occupied)
+        phases=(("unsuspend", "DCG-6-2-1"), ("draw", "DCG-6-3-1"),
+                ("breeding", "DCG-6-4-1"), ("main", "DCG-6-5-1")),
+        # (the oracle reading triggered effects' timings for another player: CR4.2
+        # Triggered effects, rulesets.dcg_timings_read_for)
+        mistimed=(partial(rulesets.dcg_timings_read_for, "both"),
+                  partial(rulesets.dcg_timings_read_for, "other")),
+        trigger_clause="CR4.2 Triggered effects",
         # The oracle emits the Main phase's beginning under the order of the phases
         # (DCG-6-1-2) and a mulligan's redraw under the set-up's draw it repeats (CR4.2
         # Game setup). Taken from the Breeding phase, the phase ends because its one action

@@ -1552,7 +1552,10 @@ def _cover_vectors(report: Report, roots: Sequence[Any], found: set[str],
       the one clause among the findings' (``found``) whose event at that step changes the
       differing field (:func:`~digiconform.verifier.differential.field_candidates`): an
       attacker left unsuspended where the same step begins the opponent's turn is the
-      unsuspend's when the games show the unsuspend going wrong.
+      unsuspend's when the games show the unsuspend going wrong; else by the one clause among
+      the findings' that says the round or phase was begun by the other player
+      (:func:`_starters_of`: a new Duel's reveal begun by the other player is DB-B.2's when
+      the games' reveals after coin tosses show it, not DB-D.6's).
 
     Vectors that failed more than once (a prelude failure and the loaded position's) and those
     reached by loading a position keep their clauses."""
@@ -1585,8 +1588,27 @@ def _cover_vectors(report: Report, roots: Sequence[Any], found: set[str],
             _refile(report, f, d.clause)
     for f, d in others:
         named = field_candidates(d) & found
+        if len(named) != 1:
+            named = set(_starters_of(d)) & found
         if len(named) == 1:
             _refile(report, f, named.pop())
+
+
+def _starters_of(d: Any) -> list[str]:
+    """The rules a failing vector step's state difference is a round or phase begun by the
+    other player under (:func:`~digiconform.verifier.differential.starter_clauses`: a new
+    Duel whose reveal the other player began is the Duel's starter, DB-D.6, or the reveal's
+    order, DB-B.2, alike when the engine declares no ``first_player``); empty when the step
+    cannot be replayed."""
+    from digiconform.verifier.differential import _hooks_of, _step_events, starter_clauses
+
+    if not d.actions or d.before is None:
+        return []
+    try:
+        return starter_clauses(_hooks_of(d.setup), d.oracle_setup, d.before, d.actions[-1],
+                               _step_events(d), differences=d.differences)
+    except Exception:  # noqa: BLE001 - no replay: no candidates
+        return []
 
 
 def _vector_divergence(v: Mapping[str, Any], f: Failure, load_state: bool) -> Any:
