@@ -19,7 +19,8 @@ from digiconform.verifier.differential import run_differential
 from tests import miniatures
 
 FAULTS = {**miniatures.PLANTED, **miniatures.PLANTED_MORE, **miniatures.PLANTED_MINIMAL,
-          **miniatures.TWO_FAULTS, **{n: "dcg" for n in miniatures.PLANTED_DCG}}
+          **miniatures.TWO_FAULTS, **miniatures.PLANTED_NAMING,
+          **{n: "dcg" for n in miniatures.PLANTED_DCG}}
 
 
 def _play(name: str, pipelined: bool, monkeypatch: pytest.MonkeyPatch,
@@ -41,7 +42,8 @@ def _play(name: str, pipelined: bool, monkeypatch: pytest.MonkeyPatch,
         drv = ProtocolDriver(miniatures.command(name), timeout=20)
         try:
             ready = drv.ready
-            ruleset = "dcg" if name in miniatures.PLANTED_DCG else "digibattle"
+            ruleset = "dcg" if name in miniatures.PLANTED_DCG or name.startswith("dcg_") \
+                else "digibattle"
             prefix = "DCG-" if ruleset == "dcg" else "DB-"
             res = run_differential(
                 drv, games=games, seed=3, legal=ready.capabilities.legal_actions,
