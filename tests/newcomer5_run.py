@@ -8,7 +8,11 @@ Usage::
 
     python tests/newcomer5_run.py OUT REPORTS [--digiconform CMD] [--python PY]
         [--seeds 0 5] [--games 30] [--only NAME ...] [--rerun] [--table-only]
-        [--skip-file FILE] [--direct-checks]
+        [--skip-file FILE] [--direct-checks] [--faults MODULE]
+
+``--faults`` names another fault set of the same form (``PATCHES``, ``DCG_PATCHES``,
+``NAMED``, ``build``, optionally ``FOUND_READINGS``), a module of ``tests/`` such as
+``newcomer6_faults`` (default ``newcomer5_faults``); ``tests/newcomer6_run.py`` runs it so.
 
 ``OUT`` receives the built engines, ``REPORTS`` the JSON reports (``<ruleset>-<name>-s<seed>
 .json``, with ``.meta.json`` beside each: command, exit code, wall seconds, load average)
@@ -30,6 +34,7 @@ docs/NEWCOMER4.md, each under ``nice -n 5``::
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import shlex
@@ -39,16 +44,31 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 try:
-    from tests.newcomer5_faults import DCG_PATCHES, FOUND_READINGS, NAMED, PATCHES, build
+    from tests import newcomer5_faults
+    from tests.newcomer5_faults import DCG_PATCHES, PATCHES, build
 except ImportError:  # run as a script: tests/ is sys.path[0]
-    from newcomer5_faults import DCG_PATCHES, FOUND_READINGS, NAMED, PATCHES, build  # type: ignore[no-redef]
+    import newcomer5_faults  # type: ignore[no-redef]
+    from newcomer5_faults import DCG_PATCHES, PATCHES, build  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIP = ROOT / "examples" / "dcg" / "skip.txt"
 RULESETS = (("db", PATCHES), ("dcg", DCG_PATCHES))
+
+
+def load_faults(name: str) -> ModuleType:
+    """A fault set of ``tests/`` by module name (``newcomer5_faults``, ``newcomer6_faults``)."""
+    try:
+        return importlib.import_module(f"tests.{name}")
+    except ImportError:  # run as a script: tests/ is sys.path[0]
+        return importlib.import_module(name)
+
+
+def rulesets(faults: ModuleType) -> tuple[tuple[str, dict[str, Any]], ...]:
+    return (("db", faults.PATCHES), ("dcg", faults.DCG_PATCHES))
 
 
 def engine_python(digiconform: str) -> str:
@@ -138,8 +158,13 @@ def other_failures(report: dict[str, Any]) -> Counter[str]:
                    if f.get("kind") not in ("scenario", "differential"))
 
 
-def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
-    """The Markdown table and the totals, from the reports in ``reports``."""
+def table(reports: Path, seeds: list[int], only: list[str] | None,
+          faults: ModuleType = newcomer5_faults) -> str:
+    """The Markdown table and the totals, from the reports in ``reports`` (of the fault set
+    ``faults``)."""
+    named_in_advance: dict[str, tuple[str, ...]] = faults.NAMED
+    found_readings: dict[str, str] = getattr(faults, "FOUND_READINGS", {})
+    lengths: list[tuple[int, str]] = []
     lines = ["| engine | clause(s) named in advance | seed | outcome (exit) | findings "
              "(clause x count) | right? | exactly one finding? | reading verdicts moved vs "
              "base | failing vectors by clause | other failures (not vectors, not findings) | "
@@ -147,7 +172,7 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
              "| " + " | ".join(["---"] * 11) + " |"]
     tot = Counter()
     wrong: list[str] = []
-    for rs, patches in RULESETS:
+    for rs, patches in rulesets(faults):
         for name, (what, _) in patches.items():
             if only and name not in only and name != "base":
                 continue
@@ -164,7 +189,7 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
                 base = json.loads(base_path.read_text()) if base_path.exists() else None
                 out = r.get("outcome") or {}
                 fs = findings(r)
-                named = NAMED.get(name)
+                named = named_in_advance.get(name)
                 right = [f.get("clause") in named for f in fs] if named else []
                 fcell = ", ".join(f"{f.get('clause')} x{f.get('count')}" for f in fs) or "-"
                 if named:
@@ -202,7 +227,7 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
                 tot["runs with exactly one finding"] += len(fs) == 1
                 tot["runs with exactly one finding, right"] += len(fs) == 1 and all(right)
                 tot["runs with no finding"] += not fs
-                reading = FOUND_READINGS.get(name)
+                reading = found_readings.get(name)
                 other = [m for m in mv if not m.endswith(")") or not m[0].isdigit()]
                 other = [m for m in other if not (reading and m.startswith(reading + ":"))]
                 tot["runs with a verdict moved (any)"] += bool(mv)
@@ -210,6 +235,12 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
                     "reading"] += bool(other)
                 tot["runs with verdicts moved only to untested"] += bool(mv) and not other \
                     and not reading
+                for f in fs:
+                    n = f.get("length")
+                    if isinstance(n, int):
+                        lengths.append((n, f"{rs} {name} seed {seed} {f.get('clause')}: {n}"
+                                        + (f" ({f.get('why_long')})" if f.get("why_long")
+                                           else "")))
                 for f, ok in zip(fs, right, strict=True):
                     if not ok:
                         where = reports / f"{rs}-{name}-s{seed}"
@@ -227,7 +258,12 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
               *(f"- {k}: {v}" for k, v in tot.items() if k.startswith("runs with a verdict")
                 or k.startswith("runs with verdicts")),
               f"- faults found after the runs to be a reading of the register: "
-              f"{', '.join(f'{k} ({v})' for k, v in FOUND_READINGS.items()) or 'none'}",
+              f"{', '.join(f'{k} ({v})' for k, v in found_readings.items()) or 'none'}",
+              f"- shrunk counterexamples (findings' length): "
+              f"{sum(n <= 60 for n, _ in lengths)} of {len(lengths)} at most 60 actions"
+              + (f", longest of those {max(n for n, _ in lengths if n <= 60)}"
+                 if any(n <= 60 for n, _ in lengths) else "")
+              + "".join(f"; longer: {t}" for n, t in sorted(lengths, reverse=True) if n > 60),
               f"- base runs: {tot['base runs']}, PASS {tot['base PASS']}"]
     if wrong:
         lines += ["", "Findings under a clause not named in advance (replay from the run's "
@@ -313,8 +349,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--table-only", action="store_true")
     ap.add_argument("--direct-checks", action="store_true",
                     help="only build and run DIRECT_CHECKS (base against its fault)")
+    ap.add_argument("--faults", default="newcomer5_faults",
+                    help="the fault set, a module of tests/ (default newcomer5_faults)")
     a = ap.parse_args(argv)
     out, reports = a.out.resolve(), a.reports.resolve()
+    faults = load_faults(a.faults)
+    if a.direct_checks and faults is not newcomer5_faults:
+        ap.error("--direct-checks holds newcomer5's checks only (newcomer6: "
+                 "tests/newcomer6_run.py OUT --direct-checks)")
     if a.direct_checks:
         build(out)
         direct_checks(out, a.python or engine_python(shutil.which(a.digiconform)
@@ -323,11 +365,11 @@ def main(argv: list[str]) -> int:
     if not a.table_only:
         dc = shutil.which(a.digiconform) or a.digiconform
         python = a.python or engine_python(dc)
-        build(out)
+        faults.build(out)
         cards = subprocess.run([dc, "data", "path", "card-set", "dcg-real"], check=True,
                                capture_output=True, text=True).stdout.strip()
         reports.mkdir(parents=True, exist_ok=True)
-        for rs, patches in RULESETS:
+        for rs, patches in rulesets(faults):
             for name in patches:
                 if a.only and name not in a.only and name != "base":
                     continue
@@ -339,7 +381,7 @@ def main(argv: list[str]) -> int:
                                   a.skip_file.resolve())
                     print("run:", shlex.join(cmd), file=sys.stderr, flush=True)
                     run_one(cmd, report, reports / f"{rs}-{name}-s{seed}")
-    print(table(reports, a.seeds, a.only))
+    print(table(reports, a.seeds, a.only, faults))
     return 0
 
 
