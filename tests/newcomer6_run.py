@@ -190,7 +190,12 @@ def _diff(a: Any, b: Any, path: str = "$") -> list[str]:
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             out += _diff(x, y, f"{path}[{i}]")
         return out
-    return [] if a == b else [f"{path}: base {json.dumps(a)} / fault {json.dumps(b)}"]
+    return [] if a == b else [f"{path}: base {_clip(a)} / fault {_clip(b)}"]
+
+
+def _clip(v: Any, limit: int = 90) -> str:
+    text = json.dumps(v)
+    return text if len(text) <= limit else f"{text[:limit - 20]} ... ({len(text)} chars)"
 
 
 def _pick(legal: list[Json], rng: random.Random) -> Json:
