@@ -96,9 +96,29 @@ def command(digiconform: str, python: str, out: Path, ruleset: str, name: str, s
             "--no-progress"]
 
 
+def checkout_state(digiconform: str) -> str | None:
+    """The commit of the checkout a ``CHECKOUT/.venv/bin/digiconform`` runs from, with
+    "+dirty" when tracked files differ from it (an editable install runs the working tree:
+    a checkout that changes during a run mixes two versions); None if it is no checkout."""
+    found = shutil.which(digiconform)
+    if not found:
+        return None
+    root = Path(found).resolve().parents[2]
+    head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True)
+    if head.returncode != 0:
+        return None
+    dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain",
+                            "--untracked-files=no"], capture_output=True, text=True).stdout
+    return head.stdout.strip() + ("+dirty" if dirty.strip() else "")
+
+
 def run_one(cmd: list[str], report: Path, workdir: Path) -> None:
-    """Run ``cmd`` in ``workdir``; write its metadata beside ``report``."""
+    """Run ``cmd`` in ``workdir``; write its metadata beside ``report`` (with the commit of
+    the verifier's checkout before and after the run)."""
     workdir.mkdir(parents=True, exist_ok=True)
+    dc = cmd[3] if cmd[:3] == ["nice", "-n", "5"] else cmd[0]
+    before = checkout_state(dc)
     load = os.getloadavg()[0]
     t0 = time.monotonic()
     done = subprocess.run(cmd, cwd=workdir, capture_output=True, text=True)
@@ -106,7 +126,8 @@ def run_one(cmd: list[str], report: Path, workdir: Path) -> None:
     (workdir / "stdout.txt").write_text(done.stdout + done.stderr, encoding="utf-8")
     meta = {"command": shlex.join(cmd), "exit_code": done.returncode,
             "wall_seconds": round(wall, 1), "load_1min_at_start": load,
-            "load_1min_at_end": os.getloadavg()[0]}
+            "load_1min_at_end": os.getloadavg()[0],
+            "verifier_commit_before": before, "verifier_commit_after": checkout_state(dc)}
     report.with_suffix(".meta.json").write_text(json.dumps(meta, indent=1), encoding="utf-8")
 
 
@@ -165,6 +186,7 @@ def table(reports: Path, seeds: list[int], only: list[str] | None,
     named_in_advance: dict[str, tuple[str, ...]] = faults.NAMED
     found_readings: dict[str, str] = getattr(faults, "FOUND_READINGS", {})
     lengths: list[tuple[int, str]] = []
+    commits: set[str] = set()
     lines = ["| engine | clause(s) named in advance | seed | outcome (exit) | findings "
              "(clause x count) | right? | exactly one finding? | reading verdicts moved vs "
              "base | failing vectors by clause | other failures (not vectors, not findings) | "
@@ -204,6 +226,9 @@ def table(reports: Path, seeds: list[int], only: list[str] | None,
                                    ) or "-"
                 of = other_failures(r)
                 ofcell = ", ".join(f"{k} {v}" for k, v in sorted(of.items())) or "-"
+                vb, va = meta.get("verifier_commit_before"), meta.get("verifier_commit_after")
+                if vb or va:
+                    commits.add(f"{vb}" if vb == va else f"{vb} -> {va}")
                 wall = meta.get("wall_seconds", "?")
                 load = meta.get("load_1min_at_start")
                 wcell = f"{wall} ({load:.1f})" if load is not None else str(wall)
@@ -264,7 +289,9 @@ def table(reports: Path, seeds: list[int], only: list[str] | None,
               + (f", longest of those {max(n for n, _ in lengths if n <= 60)}"
                  if any(n <= 60 for n, _ in lengths) else "")
               + "".join(f"; longer: {t}" for n, t in sorted(lengths, reverse=True) if n > 60),
-              f"- base runs: {tot['base runs']}, PASS {tot['base PASS']}"]
+              f"- base runs: {tot['base runs']}, PASS {tot['base PASS']}",
+              f"- verifier checkout commit(s) over the runs: "
+              f"{', '.join(sorted(commits)) or 'not recorded'}"]
     if wrong:
         lines += ["", "Findings under a clause not named in advance (replay from the run's "
                   "directory):", "", *wrong]
