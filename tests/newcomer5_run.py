@@ -8,7 +8,11 @@ Usage::
 
     python tests/newcomer5_run.py OUT REPORTS [--digiconform CMD] [--python PY]
         [--seeds 0 5] [--games 30] [--only NAME ...] [--rerun] [--table-only]
-        [--skip-file FILE] [--direct-checks]
+        [--skip-file FILE] [--direct-checks] [--faults MODULE]
+
+``--faults`` names another fault set of the same form (``PATCHES``, ``DCG_PATCHES``,
+``NAMED``, ``build``, optionally ``FOUND_READINGS``), a module of ``tests/`` such as
+``newcomer6_faults`` (default ``newcomer5_faults``); ``tests/newcomer6_run.py`` runs it so.
 
 ``OUT`` receives the built engines, ``REPORTS`` the JSON reports (``<ruleset>-<name>-s<seed>
 .json``, with ``.meta.json`` beside each: command, exit code, wall seconds, load average)
@@ -30,6 +34,7 @@ docs/NEWCOMER4.md, each under ``nice -n 5``::
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import shlex
@@ -39,16 +44,31 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 try:
-    from tests.newcomer5_faults import DCG_PATCHES, FOUND_READINGS, NAMED, PATCHES, build
+    from tests import newcomer5_faults
+    from tests.newcomer5_faults import DCG_PATCHES, PATCHES, build
 except ImportError:  # run as a script: tests/ is sys.path[0]
-    from newcomer5_faults import DCG_PATCHES, FOUND_READINGS, NAMED, PATCHES, build  # type: ignore[no-redef]
+    import newcomer5_faults  # type: ignore[no-redef]
+    from newcomer5_faults import DCG_PATCHES, PATCHES, build  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIP = ROOT / "examples" / "dcg" / "skip.txt"
 RULESETS = (("db", PATCHES), ("dcg", DCG_PATCHES))
+
+
+def load_faults(name: str) -> ModuleType:
+    """A fault set of ``tests/`` by module name (``newcomer5_faults``, ``newcomer6_faults``)."""
+    try:
+        return importlib.import_module(f"tests.{name}")
+    except ImportError:  # run as a script: tests/ is sys.path[0]
+        return importlib.import_module(name)
+
+
+def rulesets(faults: ModuleType) -> tuple[tuple[str, dict[str, Any]], ...]:
+    return (("db", faults.PATCHES), ("dcg", faults.DCG_PATCHES))
 
 
 def engine_python(digiconform: str) -> str:
@@ -76,9 +96,29 @@ def command(digiconform: str, python: str, out: Path, ruleset: str, name: str, s
             "--no-progress"]
 
 
+def checkout_state(digiconform: str) -> str | None:
+    """The commit of the checkout a ``CHECKOUT/.venv/bin/digiconform`` runs from, with
+    "+dirty" when tracked files differ from it (an editable install runs the working tree:
+    a checkout that changes during a run mixes two versions); None if it is no checkout."""
+    found = shutil.which(digiconform)
+    if not found:
+        return None
+    root = Path(found).resolve().parents[2]
+    head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True)
+    if head.returncode != 0:
+        return None
+    dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain",
+                            "--untracked-files=no"], capture_output=True, text=True).stdout
+    return head.stdout.strip() + ("+dirty" if dirty.strip() else "")
+
+
 def run_one(cmd: list[str], report: Path, workdir: Path) -> None:
-    """Run ``cmd`` in ``workdir``; write its metadata beside ``report``."""
+    """Run ``cmd`` in ``workdir``; write its metadata beside ``report`` (with the commit of
+    the verifier's checkout before and after the run)."""
     workdir.mkdir(parents=True, exist_ok=True)
+    dc = cmd[3] if cmd[:3] == ["nice", "-n", "5"] else cmd[0]
+    before = checkout_state(dc)
     load = os.getloadavg()[0]
     t0 = time.monotonic()
     done = subprocess.run(cmd, cwd=workdir, capture_output=True, text=True)
@@ -86,7 +126,8 @@ def run_one(cmd: list[str], report: Path, workdir: Path) -> None:
     (workdir / "stdout.txt").write_text(done.stdout + done.stderr, encoding="utf-8")
     meta = {"command": shlex.join(cmd), "exit_code": done.returncode,
             "wall_seconds": round(wall, 1), "load_1min_at_start": load,
-            "load_1min_at_end": os.getloadavg()[0]}
+            "load_1min_at_end": os.getloadavg()[0],
+            "verifier_commit_before": before, "verifier_commit_after": checkout_state(dc)}
     report.with_suffix(".meta.json").write_text(json.dumps(meta, indent=1), encoding="utf-8")
 
 
@@ -138,8 +179,14 @@ def other_failures(report: dict[str, Any]) -> Counter[str]:
                    if f.get("kind") not in ("scenario", "differential"))
 
 
-def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
-    """The Markdown table and the totals, from the reports in ``reports``."""
+def table(reports: Path, seeds: list[int], only: list[str] | None,
+          faults: ModuleType = newcomer5_faults) -> str:
+    """The Markdown table and the totals, from the reports in ``reports`` (of the fault set
+    ``faults``)."""
+    named_in_advance: dict[str, tuple[str, ...]] = faults.NAMED
+    found_readings: dict[str, str] = getattr(faults, "FOUND_READINGS", {})
+    lengths: list[tuple[int, str]] = []
+    commits: set[str] = set()
     lines = ["| engine | clause(s) named in advance | seed | outcome (exit) | findings "
              "(clause x count) | right? | exactly one finding? | reading verdicts moved vs "
              "base | failing vectors by clause | other failures (not vectors, not findings) | "
@@ -147,7 +194,7 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
              "| " + " | ".join(["---"] * 11) + " |"]
     tot = Counter()
     wrong: list[str] = []
-    for rs, patches in RULESETS:
+    for rs, patches in rulesets(faults):
         for name, (what, _) in patches.items():
             if only and name not in only and name != "base":
                 continue
@@ -164,7 +211,7 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
                 base = json.loads(base_path.read_text()) if base_path.exists() else None
                 out = r.get("outcome") or {}
                 fs = findings(r)
-                named = NAMED.get(name)
+                named = named_in_advance.get(name)
                 right = [f.get("clause") in named for f in fs] if named else []
                 fcell = ", ".join(f"{f.get('clause')} x{f.get('count')}" for f in fs) or "-"
                 if named:
@@ -179,6 +226,9 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
                                    ) or "-"
                 of = other_failures(r)
                 ofcell = ", ".join(f"{k} {v}" for k, v in sorted(of.items())) or "-"
+                vb, va = meta.get("verifier_commit_before"), meta.get("verifier_commit_after")
+                if vb or va:
+                    commits.add(f"{vb}" if vb == va else f"{vb} -> {va}")
                 wall = meta.get("wall_seconds", "?")
                 load = meta.get("load_1min_at_start")
                 wcell = f"{wall} ({load:.1f})" if load is not None else str(wall)
@@ -202,7 +252,7 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
                 tot["runs with exactly one finding"] += len(fs) == 1
                 tot["runs with exactly one finding, right"] += len(fs) == 1 and all(right)
                 tot["runs with no finding"] += not fs
-                reading = FOUND_READINGS.get(name)
+                reading = found_readings.get(name)
                 other = [m for m in mv if not m.endswith(")") or not m[0].isdigit()]
                 other = [m for m in other if not (reading and m.startswith(reading + ":"))]
                 tot["runs with a verdict moved (any)"] += bool(mv)
@@ -210,6 +260,12 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
                     "reading"] += bool(other)
                 tot["runs with verdicts moved only to untested"] += bool(mv) and not other \
                     and not reading
+                for f in fs:
+                    n = f.get("length")
+                    if isinstance(n, int):
+                        lengths.append((n, f"{rs} {name} seed {seed} {f.get('clause')}: {n}"
+                                        + (f" ({f.get('why_long')})" if f.get("why_long")
+                                           else "")))
                 for f, ok in zip(fs, right, strict=True):
                     if not ok:
                         where = reports / f"{rs}-{name}-s{seed}"
@@ -227,8 +283,15 @@ def table(reports: Path, seeds: list[int], only: list[str] | None) -> str:
               *(f"- {k}: {v}" for k, v in tot.items() if k.startswith("runs with a verdict")
                 or k.startswith("runs with verdicts")),
               f"- faults found after the runs to be a reading of the register: "
-              f"{', '.join(f'{k} ({v})' for k, v in FOUND_READINGS.items()) or 'none'}",
-              f"- base runs: {tot['base runs']}, PASS {tot['base PASS']}"]
+              f"{', '.join(f'{k} ({v})' for k, v in found_readings.items()) or 'none'}",
+              f"- shrunk counterexamples (findings' length): "
+              f"{sum(n <= 60 for n, _ in lengths)} of {len(lengths)} at most 60 actions"
+              + (f", longest of those {max(n for n, _ in lengths if n <= 60)}"
+                 if any(n <= 60 for n, _ in lengths) else "")
+              + "".join(f"; longer: {t}" for n, t in sorted(lengths, reverse=True) if n > 60),
+              f"- base runs: {tot['base runs']}, PASS {tot['base PASS']}",
+              f"- verifier checkout commit(s) over the runs: "
+              f"{', '.join(sorted(commits)) or 'not recorded'}"]
     if wrong:
         lines += ["", "Findings under a clause not named in advance (replay from the run's "
                   "directory):", "", *wrong]
@@ -313,8 +376,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--table-only", action="store_true")
     ap.add_argument("--direct-checks", action="store_true",
                     help="only build and run DIRECT_CHECKS (base against its fault)")
+    ap.add_argument("--faults", default="newcomer5_faults",
+                    help="the fault set, a module of tests/ (default newcomer5_faults)")
     a = ap.parse_args(argv)
     out, reports = a.out.resolve(), a.reports.resolve()
+    faults = load_faults(a.faults)
+    if a.direct_checks and faults is not newcomer5_faults:
+        ap.error("--direct-checks holds newcomer5's checks only (newcomer6: "
+                 "tests/newcomer6_run.py OUT --direct-checks)")
     if a.direct_checks:
         build(out)
         direct_checks(out, a.python or engine_python(shutil.which(a.digiconform)
@@ -323,11 +392,11 @@ def main(argv: list[str]) -> int:
     if not a.table_only:
         dc = shutil.which(a.digiconform) or a.digiconform
         python = a.python or engine_python(dc)
-        build(out)
+        faults.build(out)
         cards = subprocess.run([dc, "data", "path", "card-set", "dcg-real"], check=True,
                                capture_output=True, text=True).stdout.strip()
         reports.mkdir(parents=True, exist_ok=True)
-        for rs, patches in RULESETS:
+        for rs, patches in rulesets(faults):
             for name in patches:
                 if a.only and name not in a.only and name != "base":
                     continue
@@ -339,7 +408,7 @@ def main(argv: list[str]) -> int:
                                   a.skip_file.resolve())
                     print("run:", shlex.join(cmd), file=sys.stderr, flush=True)
                     run_one(cmd, report, reports / f"{rs}-{name}-s{seed}")
-    print(table(reports, a.seeds, a.only))
+    print(table(reports, a.seeds, a.only, faults))
     return 0
 
 
