@@ -484,13 +484,12 @@ class ProtocolDriver:
 
     def _quiet_end(self) -> None:
         """End the process after a failure on requests only pipelining sent (no engine error
-        and no restart counted: the next start is not a restart); nothing is sent ahead again
-        in this run."""
+        counted; its next start is a restart, counted as one); nothing is sent ahead again in
+        this run, so that at most one restart is owed to pipelining."""
         proc, self._proc = self._proc, None
         if proc is not None:
             proc.kill()
         self._unpipelined = True
-        self._uncounted_start = True  # (the next start is no restart, as after end_ahead)
 
     def legal_actions(self, *, expected: Mapping[str, Any] | None = None
                       ) -> list[Mapping[str, Any]] | None:
